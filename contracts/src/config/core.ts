@@ -1,0 +1,16 @@
+import { Type, type Static } from '../typebox.js';
+import { managed } from './annotations.js';
+
+/** Config keys owned by the core. */
+export const CoreConfigSection = Type.Object({
+  uuid: managed(
+    Type.String({ description: 'Instance id, generated once on first start', default: '' }),
+  ),
+  mediaserverUrl: Type.String({
+    maxLength: 2048,
+    default: '',
+    description:
+      'Base URL of the media server. Seeded from MEDIASERVER_URL on first start; while that variable is set it wins and this field is read-only.',
+  }),
+});
+export type CoreConfigSection = Static<typeof CoreConfigSection>;

@@ -1,0 +1,17 @@
+export * from './annotations.js';
+export * from './core.js';
+export * from './auth.js';
+export * from './downloader.js';
+import type { CoreConfigSection } from './core.js';
+import type { AuthConfigSection } from './auth.js';
+import type { DownloaderConfigSection } from './downloader.js';
+
+/**
+ * The whole configuration as the running service sees it: the core's keys plus every built-in
+ * plugin's section (a disabled plugin's keys are simply absent at run time). Third-party plugins
+ * add their keys by augmenting this interface:
+ *
+ *   declare module '@vidkeep/contracts' { interface AppConfig { acmeFooInterval: number } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AppConfig extends CoreConfigSection, AuthConfigSection, DownloaderConfigSection {}

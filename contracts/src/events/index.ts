@@ -1,0 +1,25 @@
+import type { ConfigUpdatedPayload } from './core.js';
+import type {
+  ApiKeyCreatedPayload,
+  ApiKeyDeletedPayload,
+  CredentialsChangedPayload,
+  SessionCreatedPayload,
+  SessionRevokedPayload,
+} from './auth.js';
+
+export * from './core.js';
+export * from './auth.js';
+
+/**
+ * Every event name with its payload type. Names are `<plugin>.<entity>.<pastTenseVerb>`.
+ * Third-party plugins add theirs by augmenting this interface.
+ */
+export interface EventMap {
+  'core.config.updated': ConfigUpdatedPayload;
+  'auth.session.created': SessionCreatedPayload;
+  'auth.session.revoked': SessionRevokedPayload;
+  'auth.apiKey.created': ApiKeyCreatedPayload;
+  'auth.apiKey.deleted': ApiKeyDeletedPayload;
+  'auth.credentials.changed': CredentialsChangedPayload;
+}
+export type EventName = keyof EventMap;

@@ -1,0 +1,62 @@
+import { Type, type Static } from '../typebox.js';
+import { Nullable } from './common.js';
+
+export const PlatformManagedFlags = Type.Object({
+  useTmpForDownloads: Type.Boolean(),
+  ytdlpUpdates: Type.Boolean(),
+  sourceOutputDirectory: Type.Boolean(),
+  mediaserverUrl: Type.Boolean(),
+  authEnabled: Type.Boolean(),
+});
+export type PlatformManagedFlags = Static<typeof PlatformManagedFlags>;
+
+/**
+ * `GET /getconfig`: every config key except secrets, plus the platform-managed flags. Secrets are
+ * never returned; `configuredSecrets` lists which secret keys currently hold a value.
+ */
+export const GetConfigResponse = Type.Object(
+  {
+    isPlatformManaged: PlatformManagedFlags,
+    deploymentEnvironment: Type.Object({ platform: Nullable(Type.String()) }),
+    sourceOutputDirectory: Type.String({ description: 'Where videos are written' }),
+    configuredSecrets: Type.Array(Type.String()),
+    readOnlyKeys: Type.Array(Type.String(), {
+      description: 'Keys whose value is forced by the environment and cannot be saved',
+    }),
+  },
+  { additionalProperties: true },
+);
+export type GetConfigResponse = Static<typeof GetConfigResponse>;
+
+export const HealthResponse = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  version: Type.String(),
+  apiVersion: Type.String(),
+  uptimeSeconds: Type.Number(),
+  checks: Type.Record(
+    Type.String(),
+    Type.Object({ ok: Type.Boolean(), message: Type.Optional(Type.String()) }),
+  ),
+});
+export type HealthResponse = Static<typeof HealthResponse>;
+
+export const ManagedForbiddenResponse = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  error: Type.Optional(Type.String()),
+  code: Type.Optional(Type.String()),
+});
+
+export const ToolUpdateResponse = Type.Object({
+  success: Type.Boolean(),
+  reason: Type.Union([
+    Type.Literal('updated'),
+    Type.Literal('up-to-date'),
+    Type.Literal('skipped'),
+    Type.Literal('error'),
+  ]),
+  message: Type.String(),
+  currentVersion: Nullable(Type.String()),
+  newVersion: Type.Optional(Type.String()),
+});
+export type ToolUpdateResponse = Static<typeof ToolUpdateResponse>;

@@ -1,0 +1,9 @@
+export * from './typebox.js';
+export * from './plugin/index.js';
+export * from './services/index.js';
+export * from './events/index.js';
+export * from './http/index.js';
+export * from './config/index.js';
+
+/** Version of the HTTP interface description (spec 9). */
+export const API_VERSION = '1.86.1';

@@ -1,0 +1,5 @@
+export * from './ref.js';
+export * from './logger.js';
+export * from './config.js';
+export * from './auth.js';
+export * from './events.js';

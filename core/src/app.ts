@@ -1,0 +1,257 @@
+import { fileURLToPath } from 'node:url';
+import { asFunction, asValue, Lifetime } from 'awilix';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { fastifyAwilixPlugin } from '@fastify/awilix';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import type { MigrationObject } from '@mikro-orm/core';
+import { configServiceRef, eventBusRef, type PluginLogger } from '@vidkeep/contracts';
+import { builtinMigrations } from '@vidkeep/migrations';
+import type { Logger } from 'pino';
+import { composeConfigSchema, FileConfigService } from './config/config-service.js';
+import { ServiceRegistry, MissingServiceError } from './di/container.js';
+import { openDatabase, type Orm } from './db/orm.js';
+import { readEnvironment, type RuntimeEnvironment } from './env.js';
+import { InProcessEventBus } from './events/event-bus.js';
+import { installAuthHook, installRouteAuthDefaults } from './http/auth-hook.js';
+import { coreRoutes } from './http/core-routes.js';
+import { installErrorHandling, installRequestLogging, sendNotFound } from './http/error-handler.js';
+import './http/fastify-types.js';
+import { installOpenApi } from './http/openapi.js';
+import { installUi, isSpaNavigation } from './http/ui.js';
+import { installValidators } from './http/validation.js';
+import { createLogger } from './logger.js';
+import { BootErrorCodes, PluginBootError } from './manifest/boot-error.js';
+import { loadPlugins, type LoadedPlugin } from './manifest/load-manifest.js';
+import type { HealthCheckResult, PluginContext, PluginDefinition } from './plugin-api/definition.js';
+
+/** Largest request body accepted (413 beyond). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DEFAULT_MANIFEST_PATH = `${REPO_ROOT}plugin-manifest.json`;
+export const DEFAULT_UI_DIR = `${REPO_ROOT}ui/dist/browser`;
+
+export interface BuildAppOptions {
+  /** Environment variables (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Base for relative paths such as the default `./config` (default `process.cwd()`). */
+  cwd?: string;
+  /** Manifest file (default `PLUGIN_MANIFEST` or the repository's `plugin-manifest.json`). */
+  manifestPath?: string;
+  /** Inline manifest instead of reading `manifestPath` (relative packages still resolve from it). */
+  manifest?: unknown;
+  /** Plugin definitions loaded in addition to the manifest (tests, embedding). */
+  extraPlugins?: { definition: PluginDefinition; options?: Record<string, unknown> }[];
+  /** Migration timeline (default: the repository's `migrations/`). */
+  migrations?: MigrationObject[];
+  /** A logger to use instead of creating one from `LOG_LEVEL`. */
+  logger?: Logger;
+  /** Folder of the built web UI (default `ui/dist/browser`). */
+  uiDir?: string;
+}
+
+export interface VidkeepRuntime {
+  env: RuntimeEnvironment;
+  config: FileConfigService;
+  events: InProcessEventBus;
+  services: ServiceRegistry;
+  orm: Orm;
+  plugins: { id: string; version: string }[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    vidkeep: VidkeepRuntime;
+  }
+}
+
+export type VidkeepApp = FastifyInstance;
+
+interface Hook {
+  pluginId: string;
+  fn: () => unknown;
+}
+
+/**
+ * Builds the whole application and returns it ready (every plugin registered, migrations
+ * applied, onReady work done). It never listens: `server.ts` does, tests use `app.inject()`.
+ * Boot problems throw: `PluginBootError` (naming the plugin), `ManifestError`,
+ * `EnvironmentError` or `ConfigFileError`.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<VidkeepApp> {
+  const processEnv = options.env ?? process.env;
+  const env = readEnvironment(processEnv, options.cwd);
+  const logger = options.logger ?? createLogger(env);
+  const manifestPath = options.manifestPath ?? processEnv.PLUGIN_MANIFEST ?? DEFAULT_MANIFEST_PATH;
+  const plugins = await loadPlugins({ path: manifestPath, manifest: options.manifest }, options.extraPlugins);
+
+  const coreLog = logger.child({ plugin: 'core' }) as unknown as PluginLogger;
+  const events = new InProcessEventBus(coreLog);
+  const { schema } = composeConfigSchema(
+    plugins.flatMap((p) => (p.definition.config ? [{ owner: p.definition.id, schema: p.definition.config }] : [])),
+  );
+  const config = new FileConfigService(env, schema, coreLog, events);
+  await config.load();
+  if (env.mediaserverUrl) config.setOverride('mediaserverUrl', env.mediaserverUrl);
+
+  const orm = await openDatabase({
+    file: env.paths.databaseFile,
+    entities: plugins.flatMap((p) => p.definition.entities ?? []),
+    migrations: [...(options.migrations ?? builtinMigrations), ...plugins.flatMap((p) => p.definition.migrations ?? [])],
+    logger: coreLog,
+  });
+
+  try {
+    return await assemble({ env, logger, plugins, events, config, orm, uiDir: options.uiDir ?? DEFAULT_UI_DIR });
+  } catch (err) {
+    await orm.close(true).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function assemble(parts: {
+  env: RuntimeEnvironment;
+  logger: Logger;
+  plugins: LoadedPlugin[];
+  events: InProcessEventBus;
+  config: FileConfigService;
+  orm: Orm;
+  uiDir: string;
+}): Promise<VidkeepApp> {
+  const { env, logger, plugins, events, config, orm } = parts;
+  const services = new ServiceRegistry();
+  services.provide(configServiceRef, config, 'core');
+  services.provide(eventBusRef, events, 'core');
+  services.container.register({
+    orm: asValue(orm),
+    // One identity map per request, created only when a handler asks for it.
+    em: asFunction(() => orm.em.fork(), { lifetime: Lifetime.SCOPED }),
+  });
+
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    // proxy-addr accepts a hop count too; Fastify's type omits it.
+    trustProxy: env.trustProxy as boolean | string[],
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Request lines are written by our own onResponse hook, by outcome (see installRequestLogging).
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+
+  app.decorate('vidkeep', {
+    env,
+    config,
+    events,
+    services,
+    orm,
+    plugins: plugins.map((p) => ({ id: p.definition.id, version: p.definition.version })),
+  });
+  const explicitProxy = env.trustProxyExplicit;
+  app.decorateRequest('clientAddress', {
+    getter(this: { ip: string; socket?: { remoteAddress?: string } }) {
+      return explicitProxy ? this.ip : (this.socket?.remoteAddress ?? this.ip);
+    },
+  });
+
+  await app.register(fastifyAwilixPlugin, {
+    container: services.container,
+    disposeOnClose: false,
+    disposeOnResponse: false,
+    asyncInit: false,
+    asyncDispose: false,
+    eagerInject: false,
+    strictBooleanEnforced: true,
+  });
+  installValidators(app);
+  installErrorHandling(app);
+  installRequestLogging(app);
+  installRouteAuthDefaults(app, services);
+  await installOpenApi(app);
+  // Draft-spec names: RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset (spec 8).
+  await app.register(rateLimit, { global: false, enableDraftSpec: true });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  installAuthHook(app, services);
+
+  const readyHooks: Hook[] = [];
+  const closeHooks: Hook[] = [];
+  const healthChecks = new Map<string, () => HealthCheckResult | Promise<HealthCheckResult>>();
+  healthChecks.set('database', async () => {
+    await orm.em.fork().getConnection().execute('select 1');
+    return { ok: true };
+  });
+
+  for (const plugin of plugins) {
+    const def = plugin.definition;
+    await app.register(async (instance) => {
+      const ctx: PluginContext = {
+        id: def.id,
+        options: plugin.options,
+        logger: logger.child({ plugin: def.id }) as unknown as PluginLogger,
+        env,
+        config,
+        events,
+        orm,
+        em: () => orm.em.fork(),
+        provide: (ref, value) => services.provide(ref, value, def.id),
+        resolve: (ref) => services.resolve(ref, def.id),
+        tryResolve: (ref) => services.tryResolve(ref),
+        routes: (routes) => {
+          instance.register(routes);
+        },
+        onReady: (fn) => readyHooks.push({ pluginId: def.id, fn }),
+        onClose: (fn) => closeHooks.push({ pluginId: def.id, fn }),
+        healthCheck: (name, fn) => healthChecks.set(`${def.id}.${name}`, fn),
+      };
+      try {
+        await def.register(ctx);
+      } catch (err) {
+        if (err instanceof PluginBootError) throw err;
+        if (err instanceof MissingServiceError) {
+          throw new PluginBootError(BootErrorCodes.dependencyMissing, def.id, err.message.replace(/^Plugin "[^"]+": /, ''), { cause: err });
+        }
+        throw new PluginBootError(BootErrorCodes.registerFailed, def.id, `register() failed: ${(err as Error).message}`, { cause: err });
+      }
+    });
+  }
+
+  await app.register(coreRoutes, { env, config, healthChecks, startedAt: Date.now() });
+  const uiBuilt = await installUi(app, parts.uiDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (uiBuilt && isSpaNavigation(request.method, request.url, request.headers.accept)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(request, reply);
+  });
+
+  app.addHook('onReady', async () => {
+    for (const hook of readyHooks) {
+      try {
+        await hook.fn();
+      } catch (err) {
+        throw new PluginBootError(BootErrorCodes.registerFailed, hook.pluginId, `onReady failed: ${(err as Error).message}`, { cause: err });
+      }
+    }
+  });
+  app.addHook('onClose', async () => {
+    for (const hook of [...closeHooks].reverse()) {
+      try {
+        await hook.fn();
+      } catch (err) {
+        logger.error({ err, plugin: hook.pluginId }, 'Plugin shutdown step failed');
+      }
+    }
+    await events.drain();
+    await orm.close(true);
+  });
+
+  try {
+    await app.ready();
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+  return app;
+}

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import {
+  CoreConfigSection,
+  CoreEvents,
+  Type,
+  isManaged,
+  isSecret,
+  type AppConfig,
+  type ConfigService,
+  type EventBus,
+  type PluginLogger,
+  type TObject,
+  type TSchema,
+} from '@vidkeep/contracts';
+import { Value } from 'typebox/value';
+import { writeFileAtomic } from '../fs-util.js';
+import type { RuntimeEnvironment } from '../env.js';
+
+export class ConfigFileError extends Error {
+  constructor(path: string, problem: string) {
+    super(`Configuration file ${path}: ${problem}`);
+    this.name = 'ConfigFileError';
+  }
+}
+
+export class ConfigValidationError extends Error {
+  constructor(readonly details: { path: string; message: string }[]) {
+    super(details.map((d) => `${d.path}: ${d.message}`).join('; '));
+    this.name = 'ConfigValidationError';
+  }
+}
+
+export interface ConfigSection {
+  owner: string;
+  schema: TObject;
+}
+
+type Json = Record<string, unknown>;
+
+/** Builds the whole config schema from the core's keys and every loaded plugin's section. */
+export function composeConfigSchema(sections: ConfigSection[]): {
+  schema: TObject;
+  owners: Map<string, string>;
+} {
+  const owners = new Map<string, string>();
+  const properties: Record<string, TSchema> = {};
+  for (const section of [{ owner: 'core', schema: CoreConfigSection as TObject }, ...sections]) {
+    for (const [key, schema] of Object.entries(section.schema.properties)) {
+      const previous = owners.get(key);
+      if (previous !== undefined) {
+        throw new Error(
+          `Plugin "${section.owner}": config key "${key}" is already declared by "${previous}"`,
+        );
+      }
+      owners.set(key, section.owner);
+      properties[key] = schema as TSchema;
+    }
+  }
+  return { schema: Type.Object(properties), owners };
+}
+
+function errorsOf(schema: TSchema, value: unknown, prefix: string) {
+  return [...Value.Errors(schema, value)].map((e) => ({
+    path: `${prefix}${e.instancePath}`,
+    message: e.message,
+  }));
+}
+
+/**
+ * Owns `CONFIG_DIR/config.json`: creates it with defaults on first start, fills in keys added by
+ * newer versions, validates every value, and writes changes atomically (mode 0600, because the
+ * file holds the password hash and media-server tokens).
+ */
+export class FileConfigService implements ConfigService {
+  private stored: Json = {};
+  private effective: Readonly<AppConfig> = {} as AppConfig;
+  private readonly overrides = new Map<string, unknown>();
+  private writeChain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly env: RuntimeEnvironment,
+    readonly schema: TObject,
+    private readonly logger: PluginLogger,
+    private readonly events?: EventBus,
+  ) {}
+
+  get path(): string {
+    return this.env.paths.configFile;
+  }
+
+  /** Loads (or creates) the file. Unknown keys are kept; invalid values fall back to defaults. */
+  async load(): Promise<void> {
+    let text: string | undefined;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        throw new ConfigFileError(this.path, (err as Error).message);
+      }
+    }
+    const defaults = Value.Default(this.schema, {}) as Json;
+    if (text === undefined) {
+      this.stored = { ...defaults, uuid: randomUUID() };
+      // MEDIASERVER_URL seeds the media-server URL when the file is first created (spec 1.2).
+      if (this.env.mediaserverUrl) this.stored.mediaserverUrl = this.env.mediaserverUrl;
+      await this.persist();
+      this.logger.info({ path: this.path }, 'Created configuration file with defaults');
+    } else {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (err) {
+        throw new ConfigFileError(this.path, `not valid JSON (${(err as Error).message}); fix or remove it`);
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw new ConfigFileError(this.path, 'must contain a JSON object');
+      }
+      const file = parsed as Json;
+      const merged: Json = { ...file };
+      let changed = false;
+      for (const [key, propSchema] of Object.entries(this.schema.properties)) {
+        if (!(key in file)) {
+          merged[key] = defaults[key];
+          changed = true;
+        } else if (!Value.Check(propSchema as TSchema, file[key])) {
+          const problem = errorsOf(propSchema as TSchema, file[key], key)[0];
+          this.logger.warn(
+            { key, problem: problem?.message },
+            `Config key "${key}" has an invalid value; using the default until it is saved again`,
+          );
+          merged[key] = defaults[key];
+        }
+      }
+      if (!merged.uuid) {
+        merged.uuid = randomUUID();
+        changed = true;
+      }
+      this.stored = merged;
+      if (changed) await this.persist();
+    }
+    this.refresh();
+  }
+
+  get(): Readonly<AppConfig> {
+    return this.effective;
+  }
+
+  /** Forces a key's effective value at run time without writing it (spec 1.2 managed platform). */
+  setOverride(key: string, value: unknown): void {
+    this.overrides.set(key, value);
+    this.refresh();
+  }
+
+  overriddenKeys(): string[] {
+    return [...this.overrides.keys()];
+  }
+
+  secretKeys(): string[] {
+    return Object.entries(this.schema.properties)
+      .filter(([, s]) => isSecret(s))
+      .map(([k]) => k);
+  }
+
+  /** Keys a client may change through the save endpoint. */
+  writableKeys(): string[] {
+    return Object.entries(this.schema.properties)
+      .filter(([, s]) => !isManaged(s))
+      .map(([k]) => k);
+  }
+
+  /** Schema of the body of the save endpoint: any subset of the writable keys, nothing else. */
+  writableSchema(): TObject {
+    const props: Record<string, TSchema> = {};
+    for (const key of this.writableKeys()) props[key] = this.schema.properties[key] as TSchema;
+    return Type.Object(
+      Object.fromEntries(Object.entries(props).map(([k, s]) => [k, Type.Optional(s)])),
+      { additionalProperties: false, minProperties: 1 },
+    );
+  }
+
+  /** The configuration without any secret, for `GET /getconfig`. */
+  publicView(): { values: Json; configuredSecrets: string[] } {
+    const values: Json = {};
+    const configuredSecrets: string[] = [];
+    const effective = this.effective as unknown as Json;
+    for (const [key, propSchema] of Object.entries(this.schema.properties)) {
+      if (isSecret(propSchema)) {
+        const v = effective[key];
+        if (v !== '' && v !== null && v !== undefined) configuredSecrets.push(key);
+      } else {
+        values[key] = effective[key];
+      }
+    }
+    return { values, configuredSecrets };
+  }
+
+  /**
+   * Client-facing save: only writable keys; a key forced by the environment may be sent only
+   * with its current value (so a form that posts every field still works).
+   */
+  async save(patch: Json): Promise<Readonly<AppConfig>> {
+    const details: { path: string; message: string }[] = [];
+    const writable = new Set(this.writableKeys());
+    const effective = this.effective as unknown as Json;
+    const toWrite: Json = {};
+    for (const [key, value] of Object.entries(patch)) {
+      if (!writable.has(key)) {
+        details.push({ path: key, message: 'is not a configuration key that can be changed' });
+      } else if (this.overrides.has(key)) {
+        if (JSON.stringify(value) !== JSON.stringify(effective[key])) {
+          details.push({ path: key, message: 'is set by the environment and is read-only' });
+        }
+      } else {
+        toWrite[key] = value;
+      }
+    }
+    if (details.length > 0) throw new ConfigValidationError(details);
+    return this.update(toWrite);
+  }
+
+  update(patch: Json): Promise<Readonly<AppConfig>> {
+    const run = async () => {
+      const details: { path: string; message: string }[] = [];
+      for (const [key, value] of Object.entries(patch)) {
+        const propSchema = this.schema.properties[key] as TSchema | undefined;
+        if (propSchema === undefined) details.push({ path: key, message: 'unknown configuration key' });
+        else details.push(...errorsOf(propSchema, value, key));
+      }
+      if (details.length > 0) throw new ConfigValidationError(details);
+      const changedKeys = Object.keys(patch).filter(
+        (k) => JSON.stringify(this.stored[k]) !== JSON.stringify(patch[k]),
+      );
+      if (changedKeys.length === 0) return this.effective;
+      const next = { ...this.stored, ...patch };
+      const previous = this.stored;
+      this.stored = next;
+      try {
+        await this.persist();
+      } catch (err) {
+        this.stored = previous;
+        throw err;
+      }
+      this.refresh();
+      this.events?.publish(CoreEvents.configUpdated, { changedKeys });
+      return this.effective;
+    };
+    const result = this.writeChain.then(run, run);
+    this.writeChain = result.catch(() => undefined);
+    return result;
+  }
+
+  private refresh(): void {
+    const effective: Json = { ...this.stored };
+    for (const [k, v] of this.overrides) effective[k] = v;
+    this.effective = Object.freeze(effective) as unknown as AppConfig;
+  }
+
+  private persist(): Promise<void> {
+    return writeFileAtomic(this.path, `${JSON.stringify(this.stored, null, 2)}\n`, 0o600);
+  }
+}

@@ -1,0 +1,139 @@
+import { resolve } from 'node:path';
+
+/** The managed hosting platform of spec 1.2 (`PLATFORM`, compared case-insensitively). */
+export const MANAGED_PLATFORM = 'elfhosted';
+/** Staging path forced by the managed platform (spec 1.2). */
+export const MANAGED_TEMP_PATH = '/app/config/temp_downloads';
+
+export type TrustProxySetting = boolean | number | string[];
+
+export interface RuntimeEnvironment {
+  host: string;
+  port: number;
+  logLevel: string;
+  /** Raw `PLATFORM` value, or null when unset. */
+  platform: string | null;
+  /** `PLATFORM` names the managed hosting platform. */
+  platformManaged: boolean;
+  /** False only when `AUTH_ENABLED=false`. */
+  authEnabled: boolean;
+  mediaserverUrl: string | null;
+  /** Whether `TRUST_PROXY` was set at all: until it is, audit addresses use the socket peer. */
+  trustProxyExplicit: boolean;
+  trustProxy: TrustProxySetting;
+  authPreset: { username?: string; password?: string };
+  dataPathSet: boolean;
+  /** The output directory as `GET /getconfig` reports it: `SOURCE_OUTPUT_DIR`, else `DATA_PATH`. */
+  displayedOutputDir: string;
+  paths: RuntimePaths;
+}
+
+export interface RuntimePaths {
+  configDir: string;
+  configFile: string;
+  databaseFile: string;
+  setupTokenFile: string;
+  /** Where videos are written. */
+  outputDir: string;
+  /** Where persistent job data lives (info.json cache and the like). */
+  jobsDir: string;
+  /** Thumbnails served to the UI. */
+  imagesDir: string;
+}
+
+export class EnvironmentError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Environment variable ${variable}: ${problem}`);
+    this.name = 'EnvironmentError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * `TRUST_PROXY` (spec 5, rule 8): unset means "trust on" for compatibility, but audit addresses
+ * stay the direct peer until the variable is explicitly configured. Accepts false, a hop count,
+ * true, or one or more trusted addresses/subnets separated by commas.
+ */
+export function parseTrustProxy(raw: string | undefined): {
+  explicit: boolean;
+  value: TrustProxySetting;
+} {
+  const text = raw?.trim() ?? '';
+  if (text === '') return { explicit: false, value: true };
+  const lower = text.toLowerCase();
+  if (['false', '0', 'no', 'off'].includes(lower)) return { explicit: true, value: false };
+  if (['true', 'yes', 'on'].includes(lower)) return { explicit: true, value: true };
+  if (/^\d+$/.test(text)) return { explicit: true, value: Number(text) };
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+      throw new EnvironmentError(
+        'TRUST_PROXY',
+        `"${entry}" is not false, a hop count, true, an IP address, a subnet (CIDR) or one of loopback, linklocal, uniquelocal`,
+      );
+    }
+  }
+  return { explicit: true, value: list };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value : undefined;
+}
+
+/** Reads the process environment once at start. Pure: tests pass their own `env` and `cwd`. */
+export function readEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): RuntimeEnvironment {
+  const portText = nonEmpty(env.PORT) ?? '3087';
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535) {
+    throw new EnvironmentError('PORT', `"${portText}" is not a port number (0-65535)`);
+  }
+  const logLevel = (nonEmpty(env.LOG_LEVEL) ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new EnvironmentError('LOG_LEVEL', `"${env.LOG_LEVEL}" is not one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const platform = nonEmpty(env.PLATFORM)?.trim() ?? null;
+  const trust = parseTrustProxy(env.TRUST_PROXY);
+  const mediaserverUrl = nonEmpty(env.MEDIASERVER_URL)?.trim() ?? null;
+  if (mediaserverUrl !== null && !/^https?:\/\/[^\s/]+/i.test(mediaserverUrl)) {
+    throw new EnvironmentError('MEDIASERVER_URL', `"${mediaserverUrl}" is not an http(s) URL`);
+  }
+
+  const configDir = resolve(cwd, nonEmpty(env.CONFIG_DIR) ?? 'config');
+  const dataPath = nonEmpty(env.DATA_PATH);
+  const sourceOutputDir = nonEmpty(env.SOURCE_OUTPUT_DIR);
+  // DATA_PATH decides where files are written (it is the path inside a container); without it
+  // SOURCE_OUTPUT_DIR is both where files go and what the UI shows.
+  const outputDir = resolve(cwd, dataPath ?? sourceOutputDir ?? 'data');
+  const paths: RuntimePaths = {
+    configDir,
+    configFile: resolve(configDir, 'config.json'),
+    databaseFile: resolve(configDir, 'vidkeep.db'),
+    setupTokenFile: resolve(configDir, 'setup-token'),
+    outputDir,
+    // Spec 1.2: with DATA_PATH, jobs and images data relocate under the config directory.
+    jobsDir: dataPath ? resolve(configDir, 'jobs') : resolve(cwd, 'jobs'),
+    imagesDir: dataPath ? resolve(configDir, 'images') : resolve(cwd, 'images'),
+  };
+
+  return {
+    host: nonEmpty(env.HOST)?.trim() ?? '0.0.0.0',
+    port: Number(portText),
+    logLevel,
+    platform,
+    platformManaged: platform !== null && platform.toLowerCase() === MANAGED_PLATFORM,
+    authEnabled: env.AUTH_ENABLED?.trim().toLowerCase() !== 'false',
+    mediaserverUrl,
+    trustProxyExplicit: trust.explicit,
+    trustProxy: trust.value,
+    authPreset: { username: env.AUTH_PRESET_USERNAME, password: env.AUTH_PRESET_PASSWORD },
+    dataPathSet: dataPath !== undefined,
+    displayedOutputDir: sourceOutputDir ?? dataPath ?? outputDir,
+    paths,
+  };
+}

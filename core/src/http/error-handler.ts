@@ -1,0 +1,133 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCodes, type ErrorEnvelope } from '@vidkeep/contracts';
+import { HttpError } from './http-error.js';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+  keyword?: string;
+}
+
+function issuePath(context: string | undefined, issue: ValidationIssue): string {
+  let path = `${context ?? 'request'}${(issue.instancePath ?? '').replace(/\//g, '/')}`;
+  if (issue.keyword === 'additionalProperties' && issue.params?.additionalProperty) {
+    path += `/${String(issue.params.additionalProperty)}`;
+  }
+  if (issue.keyword === 'required' && issue.params?.missingProperty) {
+    path += `/${String(issue.params.missingProperty)}`;
+  }
+  return path;
+}
+
+function issueMessage(issue: ValidationIssue): string {
+  if (issue.keyword === 'additionalProperties') return 'is not allowed';
+  if (issue.keyword === 'required') return 'is required';
+  return issue.message ?? 'is invalid';
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCodes.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCodes.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCodes.badRequest },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCodes.badRequest },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCodes.badRequest },
+};
+
+/**
+ * Sends the error envelope. Routes that declare `successFlagOnError` get `success: false` added,
+ * except on 401/403 whose spec shape is always `{ error }`.
+ */
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  body: ErrorEnvelope,
+): FastifyReply {
+  const flag = request.routeOptions.config?.successFlagOnError && status !== 401 && status !== 403;
+  const envelope: ErrorEnvelope = flag ? { success: false, ...body } : body;
+  return reply.code(status).type('application/json; charset=utf-8').send(envelope);
+}
+
+/**
+ * The one error handler: validation problems are 400 with every issue listed, oversized bodies
+ * 413, our own HttpErrors keep their status, any other 4xx from Fastify keeps its status, and
+ * only genuine server faults become 500 (logged, never leaking internals to the client).
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if ('validation' in err && err.validation) {
+      const issues = err.validation as ValidationIssue[];
+      const details = issues.map((i) => ({
+        path: issuePath(err.validationContext, i),
+        message: issueMessage(i),
+      }));
+      const first = details[0];
+      return sendError(reply, request, 400, {
+        error: first ? `${first.path} ${first.message}` : 'Invalid request',
+        code: ErrorCodes.validationFailed,
+        details,
+      });
+    }
+    if (err instanceof HttpError) {
+      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      return sendError(reply, request, err.statusCode, {
+        error: err.message,
+        code: err.code,
+        ...err.extra,
+      });
+    }
+    const mapped = err.code ? CLIENT_ERRORS[err.code] : undefined;
+    if (mapped) {
+      return sendError(reply, request, mapped.status, { error: err.message, code: mapped.code });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendError(reply, request, status, {
+        error: err.message,
+        code: err.code ?? ErrorCodes.badRequest,
+      });
+    }
+    request.log.error({ err }, 'Request failed');
+    return sendError(reply, request, 500, {
+      error: 'Internal server error; the server log has the details',
+      code: ErrorCodes.internal,
+    });
+  });
+
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendError(reply, request, 404, {
+    error: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    code: ErrorCodes.notFound,
+  });
+}
+
+/** Redacts credentials that may travel in a query string (e.g. a WebSocket `?token=`). */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|api_key|apikey|key)=)[^&]*/gi, '$1[redacted]');
+}
+
+/**
+ * Request logging by outcome: faults (500) at error, other 5xx (not configured, unavailable) at
+ * warn, client errors at info, the rest at debug,
+ * so a busy instance does not write a line per successful request.
+ */
+export function installRequestLogging(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      statusCode: status,
+      responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
+      client: request.clientAddress,
+    };
+    if (status === 500) request.log.error(line, 'request failed');
+    else if (status > 500) request.log.warn(line, 'request refused');
+    else if (status >= 400) request.log.info(line, 'request rejected');
+    else request.log.debug(line, 'request completed');
+    done();
+  });
+}

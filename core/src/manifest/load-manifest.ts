@@ -1,0 +1,220 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PluginIdentity, PluginManifest, type ManifestEntry, type TSchema } from '@vidkeep/contracts';
+import semver from 'semver';
+import { Value } from 'typebox/value';
+import { CORE_VERSION } from '../version.js';
+import { isPluginDefinition, type PluginDefinition } from '../plugin-api/definition.js';
+import { BootErrorCodes, ManifestError, PluginBootError } from './boot-error.js';
+
+export interface LoadedPlugin {
+  definition: PluginDefinition;
+  options: Record<string, unknown>;
+  entry: ManifestEntry;
+}
+
+export interface ManifestSource {
+  /** Path of the manifest file; relative plugin paths resolve against its folder. */
+  path: string;
+  /** Inline manifest (tests); when absent the file at `path` is read. */
+  manifest?: unknown;
+}
+
+function describeErrors(schema: TSchema, value: unknown): string {
+  return [...Value.Errors(schema, value)]
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '(root)'} ${e.message}`)
+    .join('; ');
+}
+
+export async function readManifest(source: ManifestSource): Promise<PluginManifest> {
+  let raw = source.manifest;
+  if (raw === undefined) {
+    let text: string;
+    try {
+      text = await readFile(source.path, 'utf8');
+    } catch (err) {
+      throw new ManifestError(source.path, `cannot be read (${(err as Error).message})`);
+    }
+    try {
+      raw = JSON.parse(text);
+    } catch (err) {
+      throw new ManifestError(source.path, `is not valid JSON (${(err as Error).message})`);
+    }
+  }
+  const withDefaults = Value.Default(PluginManifest, structuredClone(raw));
+  if (!Value.Check(PluginManifest, withDefaults)) {
+    throw new ManifestError(source.path, describeErrors(PluginManifest, withDefaults));
+  }
+  return withDefaults as PluginManifest;
+}
+
+async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise<PluginDefinition> {
+  const base = dirname(manifestPath);
+  const isPath = entry.package.startsWith('.') || isAbsolute(entry.package);
+  let url: string;
+  try {
+    url = isPath
+      ? pathToFileURL(resolve(base, entry.package)).href
+      : pathToFileURL(createRequire(resolve(base, 'package.json')).resolve(entry.package)).href;
+  } catch {
+    throw new PluginBootError(
+      BootErrorCodes.unknown,
+      entry.id,
+      `package "${entry.package}" cannot be found (is it installed, or is the path right?)`,
+    );
+  }
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(url)) as { default?: unknown };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (isPath && (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') && String((err as Error).message).includes(resolve(base, entry.package))) {
+      throw new PluginBootError(BootErrorCodes.unknown, entry.id, `file "${entry.package}" does not exist`);
+    }
+    throw new PluginBootError(
+      BootErrorCodes.loadFailed,
+      entry.id,
+      `loading "${entry.package}" failed: ${(err as Error).message}`,
+      { cause: err },
+    );
+  }
+  if (!isPluginDefinition(mod.default)) {
+    throw new PluginBootError(
+      BootErrorCodes.notAPlugin,
+      entry.id,
+      `"${entry.package}" does not default-export a definePlugin(...) definition`,
+    );
+  }
+  return mod.default;
+}
+
+function checkDefinition(entry: ManifestEntry, def: PluginDefinition): Record<string, unknown> {
+  const identity = {
+    id: def.id,
+    version: def.version,
+    core: def.core,
+    dependsOn: def.dependsOn ?? [],
+    optionalDependsOn: def.optionalDependsOn ?? [],
+  };
+  if (!Value.Check(PluginIdentity, identity)) {
+    throw new PluginBootError(
+      BootErrorCodes.notAPlugin,
+      entry.id,
+      `invalid definition: ${describeErrors(PluginIdentity, identity)}`,
+    );
+  }
+  if (def.id !== entry.id) {
+    throw new PluginBootError(
+      BootErrorCodes.idMismatch,
+      entry.id,
+      `package "${entry.package}" is the plugin "${def.id}", not "${entry.id}"`,
+    );
+  }
+  if (semver.validRange(def.core) === null) {
+    throw new PluginBootError(BootErrorCodes.coreMismatch, def.id, `core range "${def.core}" is not a semver range`);
+  }
+  if (!semver.satisfies(CORE_VERSION, def.core, { includePrerelease: true })) {
+    throw new PluginBootError(
+      BootErrorCodes.coreMismatch,
+      def.id,
+      `requires core ${def.core}, but this core is ${CORE_VERSION}`,
+    );
+  }
+  const given = entry.options ?? {};
+  if (!def.options) {
+    if (Object.keys(given).length > 0) {
+      throw new PluginBootError(BootErrorCodes.optionsInvalid, def.id, 'takes no options, but the manifest gives some');
+    }
+    return {};
+  }
+  const options = Value.Default(def.options, structuredClone(given)) as Record<string, unknown>;
+  if (!Value.Check(def.options, options)) {
+    throw new PluginBootError(
+      BootErrorCodes.optionsInvalid,
+      def.id,
+      `invalid options: ${describeErrors(def.options, options)}`,
+    );
+  }
+  return options;
+}
+
+/** Orders plugins so every dependency registers first; manifest order breaks ties. */
+function orderPlugins(plugins: LoadedPlugin[], disabled: Set<string>): LoadedPlugin[] {
+  const byId = new Map(plugins.map((p) => [p.definition.id, p]));
+  for (const p of plugins) {
+    for (const dep of p.definition.dependsOn ?? []) {
+      if (!byId.has(dep)) {
+        throw new PluginBootError(
+          BootErrorCodes.dependencyMissing,
+          p.definition.id,
+          disabled.has(dep)
+            ? `depends on "${dep}", which is disabled in the manifest`
+            : `depends on "${dep}", which is not in the manifest`,
+        );
+      }
+    }
+  }
+  const ordered: LoadedPlugin[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (p: LoadedPlugin, path: string[]) => {
+    const id = p.definition.id;
+    if (state.get(id) === 'done') return;
+    if (state.get(id) === 'visiting') {
+      const cycle = [...path.slice(path.indexOf(id)), id];
+      throw new PluginBootError(
+        BootErrorCodes.dependencyCycle,
+        id,
+        `circular dependency: ${cycle.join(' -> ')}`,
+      );
+    }
+    state.set(id, 'visiting');
+    const deps = [...(p.definition.dependsOn ?? []), ...(p.definition.optionalDependsOn ?? [])];
+    for (const dep of deps) {
+      const target = byId.get(dep);
+      if (target) visit(target, [...path, id]);
+    }
+    state.set(id, 'done');
+    ordered.push(p);
+  };
+  for (const p of plugins) visit(p, []);
+  return ordered;
+}
+
+/**
+ * Reads the manifest, imports every enabled plugin and checks it. Fails fast with a
+ * `PluginBootError` naming the plugin on: unknown package, not a plugin, id mismatch, duplicate
+ * id, invalid options, missing or circular dependency, incompatible core range.
+ */
+export async function loadPlugins(
+  source: ManifestSource,
+  extra: { definition: PluginDefinition; options?: Record<string, unknown> }[] = [],
+): Promise<LoadedPlugin[]> {
+  const manifest = await readManifest(source);
+  const seen = new Set<string>();
+  const disabled = new Set<string>();
+  const loaded: LoadedPlugin[] = [];
+  for (const entry of manifest.plugins) {
+    if (seen.has(entry.id)) {
+      throw new PluginBootError(BootErrorCodes.duplicate, entry.id, 'appears more than once in the manifest');
+    }
+    seen.add(entry.id);
+    if (!entry.enabled) {
+      disabled.add(entry.id);
+      continue;
+    }
+    const definition = await importPlugin(entry, source.path);
+    loaded.push({ definition, options: checkDefinition(entry, definition), entry });
+  }
+  for (const { definition, options = {} } of extra) {
+    const entry: ManifestEntry = { id: definition.id, package: '(inline)', enabled: true, options };
+    if (seen.has(definition.id)) {
+      throw new PluginBootError(BootErrorCodes.duplicate, definition.id, 'is loaded twice');
+    }
+    seen.add(definition.id);
+    loaded.push({ definition, options: checkDefinition(entry, definition), entry });
+  }
+  return orderPlugins(loaded, disabled);
+}

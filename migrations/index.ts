@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000AuthInitial } from './20261122000000_auth_initial.js';
+
+/**
+ * The single migration timeline of the built-in plugins, applied in name order at start.
+ * File names are `<timestamp>_<plugin-id>_<change>.ts`; add new ones at the end of this list.
+ */
+export const builtinMigrations: MigrationObject[] = [
+  { name: '20261122000000_auth_initial', class: Migration20261122000000AuthInitial },
+];

@@ -1,0 +1,64 @@
+import {
+  ErrorCodes,
+  type AuthDecision,
+  type AuthRequestInfo,
+  type AuthService,
+  type ConfigService,
+} from '@vidkeep/contracts';
+import type { ApiKeyStore } from './api-keys.js';
+import type { CredentialStore } from './credentials.js';
+import type { SessionStore } from './sessions.js';
+
+export const NOT_CONFIGURED_MESSAGE =
+  'Authentication not configured: complete the setup wizard (POST /setup/create-auth) first';
+
+const fail = (
+  statusCode: 401 | 403 | 503,
+  code: string,
+  error: string,
+  requiresSetup?: boolean,
+): AuthDecision => ({ ok: false, statusCode, code, error, ...(requiresSetup ? { requiresSetup } : {}) });
+
+/**
+ * The decision the core's auth hook asks for on every protected request, in this order:
+ * authentication disabled → pass; no credentials yet → 503; an API key → 403 unless the route
+ * accepts keys, 401 if unknown; no session token → 403; unknown or expired token → 401.
+ */
+export class LocalAuthService implements AuthService {
+  constructor(
+    private readonly authEnabled: boolean,
+    private readonly config: ConfigService,
+    private readonly credentials: CredentialStore,
+    private readonly sessions: SessionStore,
+    private readonly apiKeys: ApiKeyStore,
+  ) {}
+
+  isDisabled(): boolean {
+    return !this.authEnabled;
+  }
+
+  apiKeyRateLimit(): number {
+    return this.config.get().apiKeyRateLimit;
+  }
+
+  async authenticate(info: AuthRequestInfo): Promise<AuthDecision> {
+    if (!this.authEnabled) {
+      return { ok: true, auth: { kind: 'disabled', username: this.credentials.username() || 'admin' } };
+    }
+    if (!this.credentials.isConfigured()) {
+      return fail(503, ErrorCodes.authNotConfigured, NOT_CONFIGURED_MESSAGE, true);
+    }
+    if (info.apiKey) {
+      if (info.mode !== 'sessionOrApiKey') {
+        return fail(403, ErrorCodes.authApiKeyForbidden, 'API keys can only access the download endpoint (POST /api/videos/download)');
+      }
+      const key = this.apiKeys.validate(info.apiKey);
+      if (!key) return fail(401, ErrorCodes.authInvalidApiKey, 'Invalid API key');
+      return { ok: true, auth: { kind: 'apiKey', keyId: key.id, keyName: key.name } };
+    }
+    if (!info.accessToken) return fail(403, ErrorCodes.authNoToken, 'No token provided');
+    const session = await this.sessions.validate(info.accessToken);
+    if (!session) return fail(401, ErrorCodes.authInvalidToken, 'Invalid or expired token');
+    return { ok: true, auth: { kind: 'session', username: session.username, sessionId: session.id } };
+  }
+}
