@@ -13,7 +13,7 @@ export {
   type PluginConfig,
   type HealthCheckResult,
 } from './definition.js';
-export { HttpError } from '../http/http-error.js';
+export { HttpError, isHttpError } from '../http/http-error.js';
 export { writeFileAtomic } from '../fs-util.js';
 export type { RuntimeEnvironment, RuntimePaths } from '../env.js';
 export { MANAGED_TEMP_PATH } from '../env.js';
