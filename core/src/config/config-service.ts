@@ -13,7 +13,7 @@ import {
   type TObject,
   type TSchema,
 } from '@vidkeep/contracts';
-import { Value } from 'typebox/value';
+import { check, defaultsOf } from '../validation/schema-validator.js';
 import { writeFileAtomic } from '../fs-util.js';
 import type { RuntimeEnvironment } from '../env.js';
 
@@ -61,10 +61,7 @@ export function composeConfigSchema(sections: ConfigSection[]): {
 }
 
 function errorsOf(schema: TSchema, value: unknown, prefix: string) {
-  return [...Value.Errors(schema, value)].map((e) => ({
-    path: `${prefix}${e.instancePath}`,
-    message: e.message,
-  }));
+  return check(schema, value, { prefix }).issues;
 }
 
 /**
@@ -99,7 +96,7 @@ export class FileConfigService implements ConfigService {
         throw new ConfigFileError(this.path, (err as Error).message);
       }
     }
-    const defaults = Value.Default(this.schema, {}) as Json;
+    const defaults = defaultsOf<Json>(this.schema);
     if (text === undefined) {
       this.stored = { ...defaults, uuid: randomUUID() };
       // MEDIASERVER_URL seeds the media-server URL when the file is first created (spec 1.2).
@@ -123,7 +120,7 @@ export class FileConfigService implements ConfigService {
         if (!(key in file)) {
           merged[key] = defaults[key];
           changed = true;
-        } else if (!Value.Check(propSchema as TSchema, file[key])) {
+        } else if (!check(propSchema as TSchema, file[key]).ok) {
           const problem = errorsOf(propSchema as TSchema, file[key], key)[0];
           this.logger.warn(
             { key, problem: problem?.message },
@@ -172,7 +169,12 @@ export class FileConfigService implements ConfigService {
   /** Schema of the body of the save endpoint: any subset of the writable keys, nothing else. */
   writableSchema(): TObject {
     const props: Record<string, TSchema> = {};
-    for (const key of this.writableKeys()) props[key] = this.schema.properties[key] as TSchema;
+    for (const key of this.writableKeys()) {
+      // No `default` here: the body validator applies defaults, which would turn a PATCH of one
+      // key into a reset of every key the client left out.
+      const { default: _default, ...schema } = this.schema.properties[key] as TSchema & { default?: unknown };
+      props[key] = schema as TSchema;
+    }
     return Type.Object(
       Object.fromEntries(Object.entries(props).map(([k, s]) => [k, Type.Optional(s)])),
       { additionalProperties: false, minProperties: 1 },

@@ -1,30 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, type ErrorEnvelope } from '@vidkeep/contracts';
-import { HttpError } from './http-error.js';
-
-interface ValidationIssue {
-  instancePath?: string;
-  message?: string;
-  params?: Record<string, unknown>;
-  keyword?: string;
-}
-
-function issuePath(context: string | undefined, issue: ValidationIssue): string {
-  let path = `${context ?? 'request'}${(issue.instancePath ?? '').replace(/\//g, '/')}`;
-  if (issue.keyword === 'additionalProperties' && issue.params?.additionalProperty) {
-    path += `/${String(issue.params.additionalProperty)}`;
-  }
-  if (issue.keyword === 'required' && issue.params?.missingProperty) {
-    path += `/${String(issue.params.missingProperty)}`;
-  }
-  return path;
-}
-
-function issueMessage(issue: ValidationIssue): string {
-  if (issue.keyword === 'additionalProperties') return 'is not allowed';
-  if (issue.keyword === 'required') return 'is required';
-  return issue.message ?? 'is invalid';
-}
+import type { ErrorObject } from 'ajv';
+import { formatIssues } from '../validation/schema-validator.js';
+import { isHttpError, type HttpError } from './http-error.js';
 
 const CLIENT_ERRORS: Record<string, { status: number; code: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCodes.payloadTooLarge },
@@ -57,11 +35,7 @@ export function sendError(
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if ('validation' in err && err.validation) {
-      const issues = err.validation as ValidationIssue[];
-      const details = issues.map((i) => ({
-        path: issuePath(err.validationContext, i),
-        message: issueMessage(i),
-      }));
+      const details = formatIssues(err.validation as ErrorObject[], err.validationContext ?? 'request');
       const first = details[0];
       return sendError(reply, request, 400, {
         error: first ? `${first.path} ${first.message}` : 'Invalid request',
@@ -69,7 +43,7 @@ export function installErrorHandling(app: FastifyInstance): void {
         details,
       });
     }
-    if (err instanceof HttpError) {
+    if (isHttpError(err)) {
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
       return sendError(reply, request, err.statusCode, {
         error: err.message,

@@ -1,29 +1,6 @@
-import { Ajv, type Options } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FastifyInstance } from 'fastify';
-import { MANAGED, SECRET } from '@vidkeep/contracts';
-
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
-
-function makeAjv(options: Options): Ajv {
-  const ajv = new Ajv({
-    allErrors: true,
-    removeAdditional: false,
-    useDefaults: true,
-    strict: true,
-    strictRequired: false,
-    strictTypes: false,
-    allowUnionTypes: true,
-    ...options,
-  });
-  addFormats(ajv);
-  ajv.addKeyword(SECRET);
-  ajv.addKeyword(MANAGED);
-  ajv.addKeyword('example');
-  return ajv;
-}
+import { makeAjv } from '../validation/schema-validator.js';
 
 /**
  * Two validators: bodies are validated strictly (no type coercion: `"10"` is not a number, and
@@ -34,6 +11,33 @@ export function installValidators(app: FastifyInstance): void {
   const bodyAjv = makeAjv({ coerceTypes: false });
   const textAjv = makeAjv({ coerceTypes: 'array' });
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
+    httpPart === 'body' ? bodyAjv.compile(schema) : rejectNonFinite(textAjv.compile(schema)),
   );
+}
+
+function nonFinitePaths(value: unknown, path = ''): string[] {
+  if (typeof value === 'number') return Number.isFinite(value) ? [] : [path];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => nonFinitePaths(v, `${path}/${k}`));
+}
+
+/**
+ * Ajv's type coercion turns "Infinity" (or "1e400") into a number and then skips `minimum` and
+ * `maximum` for non-finite numbers, so `/api/keys/Infinity` would reach the handler. Such values
+ * are refused here like any other type error.
+ */
+function rejectNonFinite(validate: ValidateFunction): ValidateFunction {
+  const wrapped = ((data: unknown, ctx?: Parameters<ValidateFunction>[1]) => {
+    const ok = validate(data, ctx);
+    wrapped.errors = validate.errors;
+    if (!ok) return false;
+    const bad = nonFinitePaths(data);
+    if (bad.length === 0) return true;
+    wrapped.errors = bad.map(
+      (instancePath): ErrorObject => ({ instancePath, schemaPath: '', keyword: 'type', params: {}, message: 'must be a finite number' }),
+    );
+    return false;
+  }) as ValidateFunction;
+  Object.assign(wrapped, { schema: validate.schema, schemaEnv: validate.schemaEnv });
+  return wrapped;
 }

@@ -1,10 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PluginIdentity, PluginManifest, type ManifestEntry, type TSchema } from '@vidkeep/contracts';
 import semver from 'semver';
-import { Value } from 'typebox/value';
+import { check, type ValidationIssue } from '../validation/schema-validator.js';
 import { CORE_VERSION } from '../version.js';
 import { isPluginDefinition, type PluginDefinition } from '../plugin-api/definition.js';
 import { BootErrorCodes, ManifestError, PluginBootError } from './boot-error.js';
@@ -22,10 +23,10 @@ export interface ManifestSource {
   manifest?: unknown;
 }
 
-function describeErrors(schema: TSchema, value: unknown): string {
-  return [...Value.Errors(schema, value)]
+function describe(issues: ValidationIssue[]): string {
+  return issues
     .slice(0, 5)
-    .map((e) => `${e.instancePath || '(root)'} ${e.message}`)
+    .map((i) => `${i.path || '(root)'} ${i.message}`)
     .join('; ');
 }
 
@@ -44,11 +45,47 @@ export async function readManifest(source: ManifestSource): Promise<PluginManife
       throw new ManifestError(source.path, `is not valid JSON (${(err as Error).message})`);
     }
   }
-  const withDefaults = Value.Default(PluginManifest, structuredClone(raw));
-  if (!Value.Check(PluginManifest, withDefaults)) {
-    throw new ManifestError(source.path, describeErrors(PluginManifest, withDefaults));
+  const result = check<PluginManifest>(PluginManifest, raw, { applyDefaults: true });
+  if (!result.ok) throw new ManifestError(source.path, describe(result.issues));
+  return result.value;
+}
+
+/** The target of an `exports` entry for `import` (string, condition object or fallback array). */
+function importTarget(exports: unknown): string | undefined {
+  if (typeof exports === 'string') return exports;
+  if (Array.isArray(exports)) return exports.map(importTarget).find((t) => t !== undefined);
+  if (typeof exports !== 'object' || exports === null) return undefined;
+  const map = exports as Record<string, unknown>;
+  if ('.' in map) return importTarget(map['.']);
+  for (const [condition, target] of Object.entries(map)) {
+    if (['import', 'node', 'default'].includes(condition)) {
+      const found = importTarget(target);
+      if (found !== undefined) return found;
+    }
   }
-  return withDefaults as PluginManifest;
+  return undefined;
+}
+
+/**
+ * Finds an installed package's entry from the manifest's folder. `require.resolve` does that, but
+ * refuses packages whose `exports` only have an `import` condition (ESM-only packages), so those
+ * are resolved from their package.json here.
+ */
+function resolvePackage(base: string, specifier: string): string {
+  try {
+    return createRequire(resolve(base, 'package.json')).resolve(specifier);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw err;
+    for (let dir = base; ; dir = dirname(dir)) {
+      const pkgDir = join(dir, 'node_modules', specifier);
+      if (existsSync(join(pkgDir, 'package.json'))) {
+        const target = importTarget((JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { exports?: unknown }).exports);
+        if (target === undefined) throw err;
+        return resolve(pkgDir, target);
+      }
+      if (dirname(dir) === dir) throw err;
+    }
+  }
 }
 
 async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise<PluginDefinition> {
@@ -58,7 +95,7 @@ async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise
   try {
     url = isPath
       ? pathToFileURL(resolve(base, entry.package)).href
-      : pathToFileURL(createRequire(resolve(base, 'package.json')).resolve(entry.package)).href;
+      : pathToFileURL(resolvePackage(base, entry.package)).href;
   } catch {
     throw new PluginBootError(
       BootErrorCodes.unknown,
@@ -99,12 +136,9 @@ function checkDefinition(entry: ManifestEntry, def: PluginDefinition): Record<st
     dependsOn: def.dependsOn ?? [],
     optionalDependsOn: def.optionalDependsOn ?? [],
   };
-  if (!Value.Check(PluginIdentity, identity)) {
-    throw new PluginBootError(
-      BootErrorCodes.notAPlugin,
-      entry.id,
-      `invalid definition: ${describeErrors(PluginIdentity, identity)}`,
-    );
+  const identityCheck = check(PluginIdentity, identity);
+  if (!identityCheck.ok) {
+    throw new PluginBootError(BootErrorCodes.notAPlugin, entry.id, `invalid definition: ${describe(identityCheck.issues)}`);
   }
   if (def.id !== entry.id) {
     throw new PluginBootError(
@@ -130,15 +164,11 @@ function checkDefinition(entry: ManifestEntry, def: PluginDefinition): Record<st
     }
     return {};
   }
-  const options = Value.Default(def.options, structuredClone(given)) as Record<string, unknown>;
-  if (!Value.Check(def.options, options)) {
-    throw new PluginBootError(
-      BootErrorCodes.optionsInvalid,
-      def.id,
-      `invalid options: ${describeErrors(def.options, options)}`,
-    );
+  const options = check<Record<string, unknown>>(def.options, given, { applyDefaults: true, prefix: 'options' });
+  if (!options.ok) {
+    throw new PluginBootError(BootErrorCodes.optionsInvalid, def.id, `invalid options: ${describe(options.issues)}`);
   }
-  return options;
+  return options.value;
 }
 
 /** Orders plugins so every dependency registers first; manifest order breaks ties. */

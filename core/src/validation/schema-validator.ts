@@ -1,0 +1,86 @@
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { MANAGED, SECRET, type TSchema } from '@vidkeep/contracts';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+/**
+ * One validation engine for everything: HTTP requests, the config file and the plugin manifest
+ * are all checked by Ajv with the same settings, and their problems are reported in the same
+ * `{ path, message }` form.
+ */
+export function makeAjv(options: Options = {}): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    removeAdditional: false,
+    useDefaults: true,
+    coerceTypes: false,
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+    allowUnionTypes: true,
+    ...options,
+  });
+  addFormats(ajv);
+  ajv.addKeyword(SECRET);
+  ajv.addKeyword(MANAGED);
+  ajv.addKeyword('example');
+  return ajv;
+}
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** Turns Ajv errors into `{ path, message }` with the offending property in the path. */
+export function formatIssues(errors: readonly ErrorObject[] | null | undefined, prefix: string): ValidationIssue[] {
+  return (errors ?? []).map((e) => {
+    let path = `${prefix}${e.instancePath}`;
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'additionalProperties' && e.params.additionalProperty !== undefined) {
+      path += `/${String(e.params.additionalProperty)}`;
+      message = 'is not allowed';
+    } else if (e.keyword === 'required' && e.params.missingProperty !== undefined) {
+      path += `/${String(e.params.missingProperty)}`;
+      message = 'is required';
+    }
+    return { path, message };
+  });
+}
+
+const engines = {
+  withDefaults: { ajv: makeAjv({ useDefaults: true }), cache: new WeakMap<object, ValidateFunction>() },
+  withoutDefaults: { ajv: makeAjv({ useDefaults: false }), cache: new WeakMap<object, ValidateFunction>() },
+};
+
+function compile(engine: (typeof engines)[keyof typeof engines], schema: TSchema): ValidateFunction {
+  let fn = engine.cache.get(schema);
+  if (!fn) {
+    fn = engine.ajv.compile(schema);
+    engine.cache.set(schema, fn);
+  }
+  return fn;
+}
+
+export interface CheckResult<T> {
+  ok: boolean;
+  /** The value, with defaults filled in when `applyDefaults` was asked for (a copy, never the input). */
+  value: T;
+  issues: ValidationIssue[];
+}
+
+/** Validates a value against a TypeBox schema, optionally filling in defaults. */
+export function check<T = unknown>(schema: TSchema, value: unknown, options: { applyDefaults?: boolean; prefix?: string } = {}): CheckResult<T> {
+  const copy = options.applyDefaults ? structuredClone(value) : value;
+  const validate = compile(options.applyDefaults ? engines.withDefaults : engines.withoutDefaults, schema);
+  const ok = validate(copy) as boolean;
+  return { ok, value: copy as T, issues: ok ? [] : formatIssues(validate.errors, options.prefix ?? '') };
+}
+
+/** The defaults of an object schema (every property that declares one). */
+export function defaultsOf<T = Record<string, unknown>>(schema: TSchema): T {
+  return check<T>(schema, {}, { applyDefaults: true }).value;
+}
