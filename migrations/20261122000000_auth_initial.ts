@@ -23,7 +23,8 @@ export class Migration20261122000000AuthInitial extends Migration {
           t.string('key_hash', 64).notNullable().unique();
           t.datetime('created_at').notNullable();
           t.datetime('last_used_at').nullable();
-          t.boolean('is_active').notNullable().defaultTo(true);
+          // raw `true`: knex would write SQLite's default as the string '1', which differs from the entity.
+          t.boolean('is_active').notNullable().defaultTo(this.getKnex().raw('true'));
         }),
     );
   }

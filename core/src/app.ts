@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { composeConfigSchema, FileConfigService } from './config/config-service.js';
 import { ServiceRegistry, MissingServiceError } from './di/container.js';
 import { openDatabase, type Orm } from './db/orm.js';
-import { readEnvironment, type RuntimeEnvironment } from './env.js';
+import { readEnvironment, type RuntimeEnvironment, type TrustProxySetting } from './env.js';
 import { InProcessEventBus } from './events/event-bus.js';
 import { installAuthHook, installRouteAuthDefaults } from './http/auth-hook.js';
 import { coreRoutes } from './http/core-routes.js';
@@ -67,6 +67,16 @@ declare module 'fastify' {
 }
 
 export type VidkeepApp = FastifyInstance;
+
+/**
+ * Fastify treats a bare hop count as "trust nobody" (it cannot verify the immediate peer), but
+ * spec 5 rule 8 lets operators give one: trust the first `n` hops, as Express does. Whoever sets
+ * a hop count must make sure clients can only reach the service through those proxies.
+ */
+function fastifyTrustProxy(setting: TrustProxySetting): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_addr, hop) => hop < setting;
+  return setting;
+}
 
 interface Hook {
   pluginId: string;
@@ -131,8 +141,7 @@ async function assemble(parts: {
 
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
-    // proxy-addr accepts a hop count too; Fastify's type omits it.
-    trustProxy: env.trustProxy as boolean | string[],
+    trustProxy: fastifyTrustProxy(env.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Request lines are written by our own onResponse hook, by outcome (see installRequestLogging).
     logController: new LogController({ disableRequestLogging: true }),

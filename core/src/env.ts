@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** The managed hosting platform of spec 1.2 (`PLATFORM`, compared case-insensitively). */
@@ -26,6 +27,8 @@ export interface RuntimeEnvironment {
   /** The output directory as `GET /getconfig` reports it: `SOURCE_OUTPUT_DIR`, else `DATA_PATH`. */
   displayedOutputDir: string;
   paths: RuntimePaths;
+  /** Every environment variable the app was started with, for plugins' own variables (never read `process.env`). */
+  variables: Readonly<Record<string, string | undefined>>;
 }
 
 export interface RuntimePaths {
@@ -70,7 +73,7 @@ export function parseTrustProxy(raw: string | undefined): {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const entry of list) {
-    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+    if (!isTrustedProxyEntry(entry)) {
       throw new EnvironmentError(
         'TRUST_PROXY',
         `"${entry}" is not false, a hop count, true, an IP address, a subnet (CIDR) or one of loopback, linklocal, uniquelocal`,
@@ -78,6 +81,15 @@ export function parseTrustProxy(raw: string | undefined): {
     }
   }
   return { explicit: true, value: list };
+}
+
+/** An IP address, a CIDR subnet with a prefix valid for its family, or a proxy-addr range name. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -100,7 +112,7 @@ export function readEnvironment(
   const platform = nonEmpty(env.PLATFORM)?.trim() ?? null;
   const trust = parseTrustProxy(env.TRUST_PROXY);
   const mediaserverUrl = nonEmpty(env.MEDIASERVER_URL)?.trim() ?? null;
-  if (mediaserverUrl !== null && !/^https?:\/\/[^\s/]+/i.test(mediaserverUrl)) {
+  if (mediaserverUrl !== null && (!/^https?:\/\/[^\s/]+/i.test(mediaserverUrl) || !URL.canParse(mediaserverUrl))) {
     throw new EnvironmentError('MEDIASERVER_URL', `"${mediaserverUrl}" is not an http(s) URL`);
   }
 
@@ -135,5 +147,6 @@ export function readEnvironment(
     dataPathSet: dataPath !== undefined,
     displayedOutputDir: sourceOutputDir ?? dataPath ?? outputDir,
     paths,
+    variables: Object.freeze({ ...env }),
   };
 }

@@ -59,12 +59,17 @@ export const SetupStatusResponse = Type.Object({
 });
 export type SetupStatusResponse = Static<typeof SetupStatusResponse>;
 
+/**
+ * The setup wizard's body. The username (1-32 after trimming) and password (8-64) rules are
+ * checked by the server *after* the setup token, so a wrong token is 401 whatever else is sent;
+ * the schema only bounds sizes. Clients show the rules from USERNAME_MAX / PASSWORD_MIN / _MAX.
+ */
 export const SetupBody = Type.Object(
   {
-    token: Type.String({ minLength: 1, maxLength: 256, description: 'The one-time setup token' }),
-    username: Type.String({ minLength: 1, maxLength: USERNAME_MAX }),
-    password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
-    confirmPassword: Type.String({ maxLength: PASSWORD_MAX, description: 'Must equal `password`' }),
+    token: Type.String({ maxLength: 256, description: 'The one-time setup token (64 hex characters)' }),
+    username: Type.String({ maxLength: 1024, description: '1 to 32 characters after trimming' }),
+    password: Type.String({ maxLength: 1024, description: '8 to 64 characters' }),
+    confirmPassword: Type.String({ maxLength: 1024, description: 'Must equal `password`' }),
   },
   { additionalProperties: false },
 );

@@ -26,7 +26,7 @@ export const AuthOptions = Type.Object(
  * Applies AUTH_PRESET_USERNAME / AUTH_PRESET_PASSWORD (spec 5, rule 6) on every start. Both must
  * be valid; a value that is too short (or too long) makes the pair ignored, with a warning.
  */
-async function applyPreset(ctx: PluginContext, credentials: CredentialStore): Promise<void> {
+async function applyPreset(ctx: PluginContext, credentials: CredentialStore, sessions: SessionStore): Promise<void> {
   const { username, password } = ctx.env.authPreset;
   if (username === undefined && password === undefined) return;
   const problems: string[] = [];
@@ -40,9 +40,12 @@ async function applyPreset(ctx: PluginContext, credentials: CredentialStore): Pr
     ctx.logger.warn({ problems }, 'Preset credentials ignored');
     return;
   }
-  if (await credentials.matchesCurrent(username.trim(), password)) return;
-  await credentials.set(username, password, 'preset');
-  ctx.logger.info({ username: username.trim() }, 'Credentials set from AUTH_PRESET_USERNAME / AUTH_PRESET_PASSWORD');
+  const name = username.trim();
+  if (await credentials.matchesCurrent(name, password)) return;
+  await credentials.set(name, password, 'preset');
+  // A renamed account's old sessions belong to a user that no longer exists.
+  const revoked = await sessions.revokeAllExcept(name);
+  ctx.logger.info({ username: name, revokedSessions: revoked }, 'Credentials set from AUTH_PRESET_USERNAME / AUTH_PRESET_PASSWORD');
 }
 
 export default definePlugin({
@@ -81,7 +84,7 @@ export default definePlugin({
     });
 
     ctx.onReady(async () => {
-      await applyPreset(ctx, credentials);
+      await applyPreset(ctx, credentials, sessions);
       await apiKeys.load();
       // Until the scheduler plugin runs it daily at 03:00, expired sessions are removed at start.
       const removed = await sessions.cleanupExpired();

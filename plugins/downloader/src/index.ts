@@ -8,7 +8,6 @@ export default definePlugin({
   version: '1.0.0',
   core: '^1.0.0',
   description: 'Downloads with yt-dlp and ffmpeg (this release: tool update and staging settings)',
-  dependsOn: ['auth'],
   config: DownloaderConfigSection,
   register(ctx) {
     if (ctx.env.platformManaged) {
@@ -16,7 +15,7 @@ export default definePlugin({
       ctx.config.setOverride('useTmpForDownloads', true);
       ctx.config.setOverride('tmpFilePath', MANAGED_TEMP_PATH);
     }
-    const updater = new YtDlpUpdater(() => process.env.YTDLP_PATH || 'yt-dlp');
+    const updater = new YtDlpUpdater(() => ctx.env.variables.YTDLP_PATH || 'yt-dlp');
     ctx.routes(async (app) => {
       await app.register(updateRoutes, { platformManaged: ctx.env.platformManaged, updater });
     });

@@ -98,6 +98,17 @@ export class SessionStore {
     return true;
   }
 
+  /** Ends every session of any other user (the account was renamed). Returns how many. */
+  async revokeAllExcept(username: string): Promise<number> {
+    const em = this.orm.em.fork();
+    const others = await em.find(AuthSessionEntity, { username: { $ne: username } }, { fields: ['id', 'tokenHash'] });
+    if (others.length === 0) return 0;
+    await em.nativeDelete(AuthSessionEntity, { id: { $in: others.map((s) => s.id) } });
+    for (const s of others) this.cache.delete(s.tokenHash);
+    this.events.publish(AuthEvents.sessionRevoked, { sessionIds: others.map((s) => s.id), reason: 'deleted' });
+    return others.length;
+  }
+
   /** Removes expired sessions (run at start and daily at 03:00). Returns how many. */
   async cleanupExpired(): Promise<number> {
     const em = this.orm.em.fork();
