@@ -1,0 +1,277 @@
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, completeSetup, login, makeTempDir, type TestApp, type TestAppOptions } from '../testing/index.js';
+import { ConfigFileError } from './config-service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let current: TestApp | undefined;
+const dirs: string[] = [];
+
+afterEach(async () => {
+  await current?.close({ keepDir: true });
+  current = undefined;
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await makeTempDir();
+  dirs.push(dir);
+  return dir;
+}
+
+/** Boots on `dir`, closing whatever app was running before (a restart). */
+async function boot(dir: string, options: Omit<TestAppOptions, 'dir'> = {}): Promise<TestApp> {
+  await current?.close({ keepDir: true });
+  current = undefined;
+  current = await buildTestApp({ ...options, dir });
+  return current;
+}
+
+const configPath = (dir: string) => join(dir, 'config', 'config.json');
+const readConfig = async (dir: string) => JSON.parse(await readFile(configPath(dir), 'utf8')) as Record<string, unknown>;
+
+async function writeConfig(dir: string, value: unknown): Promise<void> {
+  await mkdir(join(dir, 'config'), { recursive: true });
+  await writeFile(configPath(dir), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+}
+
+async function getConfig(t: TestApp, token: string): Promise<Record<string, unknown>> {
+  const res = await t.app.inject({ url: '/getconfig', headers: { 'x-access-token': token } });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+describe('config.json on first start', () => {
+  it('is created with every default, a fresh instance uuid and mode 0600', async () => {
+    const dir = await tempDir();
+    await boot(dir);
+    const file = await readConfig(dir);
+    expect(file).toMatchObject({
+      mediaserverUrl: '',
+      username: '',
+      passwordHash: '',
+      apiKeyRateLimit: 10,
+      useTmpForDownloads: false,
+      tmpFilePath: '/tmp/vidkeep-downloads',
+    });
+    expect(file.uuid).toMatch(UUID);
+    expect((await stat(configPath(dir))).mode & 0o777).toBe(0o600);
+  });
+
+  it('gives every instance its own uuid and keeps it across restarts', async () => {
+    const a = await tempDir();
+    const b = await tempDir();
+    await boot(a);
+    await boot(b);
+    const uuidA = (await readConfig(a)).uuid;
+    expect(uuidA).not.toBe((await readConfig(b)).uuid);
+    await boot(a);
+    expect((await readConfig(a)).uuid).toBe(uuidA);
+  });
+
+  it('stays 0600 after a change is saved', async () => {
+    const dir = await tempDir();
+    const t = await boot(dir);
+    const token = await completeSetup(t);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/config',
+      headers: { 'x-access-token': token },
+      payload: { apiKeyRateLimit: 30 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await readConfig(dir)).apiKeyRateLimit).toBe(30);
+    expect((await stat(configPath(dir))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('config.json on later starts', () => {
+  it('adds keys that are missing and keeps keys it does not know', async () => {
+    const dir = await tempDir();
+    await boot(dir);
+    const original = await readConfig(dir);
+    const { apiKeyRateLimit: _dropped, tmpFilePath: _alsoDropped, ...rest } = original;
+    await current?.close({ keepDir: true });
+    current = undefined;
+    await writeConfig(dir, { ...rest, legacyOption: { nested: [1, 2] }, someOtherTool: 'keep me' });
+
+    await boot(dir);
+    const file = await readConfig(dir);
+    expect(file.apiKeyRateLimit).toBe(10);
+    expect(file.tmpFilePath).toBe('/tmp/vidkeep-downloads');
+    expect(file.legacyOption).toEqual({ nested: [1, 2] });
+    expect(file.someOtherTool).toBe('keep me');
+    expect(file.uuid).toBe(original.uuid);
+  });
+
+  it('adds a uuid to a file that has none', async () => {
+    const dir = await tempDir();
+    await writeConfig(dir, { apiKeyRateLimit: 12 });
+    await boot(dir);
+    const file = await readConfig(dir);
+    expect(file.uuid).toMatch(UUID);
+    expect(file.apiKeyRateLimit).toBe(12);
+  });
+
+  it('uses the default for an invalid value and warns, naming the key', async () => {
+    const dir = await tempDir();
+    await writeConfig(dir, { apiKeyRateLimit: 'x', useTmpForDownloads: 'yes please' });
+    const t = await boot(dir);
+    const warnings = t.logs.filter((l) => l.level === 40);
+    const about = (key: string) => warnings.find((l) => l.key === key && String(l.msg).includes(key));
+    expect(about('apiKeyRateLimit')).toBeDefined();
+    expect(about('useTmpForDownloads')).toBeDefined();
+
+    const token = await completeSetup(t);
+    const config = await getConfig(t, token);
+    expect(config.apiKeyRateLimit).toBe(10);
+    expect(config.useTmpForDownloads).toBe(false);
+    expect(t.app.vidkeep.config.get().apiKeyRateLimit).toBe(10);
+  });
+
+  it('an out-of-range value falls back to the default too', async () => {
+    const dir = await tempDir();
+    await writeConfig(dir, { apiKeyRateLimit: 0 });
+    const t = await boot(dir);
+    expect(t.app.vidkeep.config.get().apiKeyRateLimit).toBe(10);
+    expect(t.logs.some((l) => l.level === 40 && l.key === 'apiKeyRateLimit')).toBe(true);
+  });
+
+  it('refuses to start on a file that is not JSON, naming the file', async () => {
+    const dir = await tempDir();
+    await writeConfig(dir, '{ "apiKeyRateLimit": 10, ');
+    const attempt = buildTestApp({ dir });
+    await expect(attempt).rejects.toBeInstanceOf(ConfigFileError);
+    await expect(attempt).rejects.toThrow(configPath(dir));
+    // The broken file is left as it was for the operator to fix.
+    expect(await readFile(configPath(dir), 'utf8')).toBe('{ "apiKeyRateLimit": 10, ');
+  });
+
+  it.each([['[1, 2]'], ['"text"'], ['null']])('refuses to start on %s (JSON but not an object)', async (content) => {
+    const dir = await tempDir();
+    await writeConfig(dir, content);
+    await expect(buildTestApp({ dir })).rejects.toThrow(configPath(dir));
+  });
+});
+
+describe('MEDIASERVER_URL', () => {
+  it('seeds mediaserverUrl when the file is first created, and only then', async () => {
+    const dir = await tempDir();
+    await boot(dir, { env: { MEDIASERVER_URL: 'http://plex.local:32400' } });
+    expect((await readConfig(dir)).mediaserverUrl).toBe('http://plex.local:32400');
+
+    // A later value of the variable does not rewrite the file...
+    const t = await boot(dir, { env: { MEDIASERVER_URL: 'http://jellyfin.local:8096' } });
+    expect((await readConfig(dir)).mediaserverUrl).toBe('http://plex.local:32400');
+    // ...but wins while it is set.
+    const token = await completeSetup(t);
+    expect((await getConfig(t, token)).mediaserverUrl).toBe('http://jellyfin.local:8096');
+
+    // Without the variable the saved (seeded) value is back.
+    const t2 = await boot(dir);
+    const token2 = await login(t2);
+    const config = await getConfig(t2, token2);
+    expect(config.mediaserverUrl).toBe('http://plex.local:32400');
+    expect(config.readOnlyKeys).toEqual([]);
+  });
+
+  it('does not seed an existing file', async () => {
+    const dir = await tempDir();
+    await boot(dir);
+    await boot(dir, { env: { MEDIASERVER_URL: 'http://plex.local:32400' } });
+    expect((await readConfig(dir)).mediaserverUrl).toBe('');
+  });
+
+  it('while set, the key is read-only: a different value is rejected, the same value is accepted', async () => {
+    const dir = await tempDir();
+    const t = await boot(dir, { env: { MEDIASERVER_URL: 'http://plex.local:32400' } });
+    const token = await completeSetup(t);
+    const headers = { 'x-access-token': token };
+    expect((await getConfig(t, token)).readOnlyKeys).toContain('mediaserverUrl');
+    const before = await readFile(configPath(dir), 'utf8');
+
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/config',
+      headers,
+      payload: { mediaserverUrl: 'http://elsewhere:1' },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().code).toBe('CORE_VALIDATION_FAILED');
+    expect(JSON.stringify(changed.json().details)).toContain('mediaserverUrl');
+    expect(await readFile(configPath(dir), 'utf8')).toBe(before);
+
+    // A form that posts every field back unchanged still saves the other fields.
+    const same = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/config',
+      headers,
+      payload: { mediaserverUrl: 'http://plex.local:32400', apiKeyRateLimit: 42 },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().mediaserverUrl).toBe('http://plex.local:32400');
+    expect((await readConfig(dir)).apiKeyRateLimit).toBe(42);
+  });
+});
+
+describe('PLATFORM=elfhosted', () => {
+  it('forces staging on with the managed temp path at run time without writing it', async () => {
+    const dir = await tempDir();
+    const t = await boot(dir, { env: { PLATFORM: 'ElfHosted' } });
+    const token = await completeSetup(t);
+    const config = await getConfig(t, token);
+    expect(config.useTmpForDownloads).toBe(true);
+    expect(config.tmpFilePath).toBe('/app/config/temp_downloads');
+    expect(config.readOnlyKeys).toEqual(expect.arrayContaining(['useTmpForDownloads', 'tmpFilePath']));
+
+    let file = await readConfig(dir);
+    expect(file.useTmpForDownloads).toBe(false);
+    expect(file.tmpFilePath).toBe('/tmp/vidkeep-downloads');
+
+    // Saving another key writes the stored values, never the forced ones.
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/config',
+      headers: { 'x-access-token': token },
+      payload: { apiKeyRateLimit: 15 },
+    });
+    expect(res.statusCode).toBe(200);
+    file = await readConfig(dir);
+    expect(file.apiKeyRateLimit).toBe(15);
+    expect(file.useTmpForDownloads).toBe(false);
+    expect(file.tmpFilePath).toBe('/tmp/vidkeep-downloads');
+  });
+
+  it('the forced keys cannot be changed while the platform manages them', async () => {
+    const dir = await tempDir();
+    const t = await boot(dir, { env: { PLATFORM: 'elfhosted' } });
+    const token = await completeSetup(t);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/config',
+      headers: { 'x-access-token': token },
+      payload: { useTmpForDownloads: false },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await readConfig(dir)).useTmpForDownloads).toBe(false);
+    expect(t.app.vidkeep.config.get().useTmpForDownloads).toBe(true);
+  });
+
+  it('a saved staging choice comes back once the platform variable is gone', async () => {
+    const dir = await tempDir();
+    const t = await boot(dir);
+    const token = await completeSetup(t);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/config',
+      headers: { 'x-access-token': token },
+      payload: { tmpFilePath: '/scratch/vidkeep' },
+    });
+    const managed = await boot(dir, { env: { PLATFORM: 'elfhosted' } });
+    expect(managed.app.vidkeep.config.get().tmpFilePath).toBe('/app/config/temp_downloads');
+    const plain = await boot(dir);
+    expect(plain.app.vidkeep.config.get()).toMatchObject({ tmpFilePath: '/scratch/vidkeep', useTmpForDownloads: false });
+  });
+});

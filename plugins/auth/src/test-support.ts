@@ -1,0 +1,158 @@
+/**
+ * Shared helpers of the auth plugin's tests (not part of the plugin's runtime code).
+ * Every app booted through `Harness.boot()` is closed, and every directory removed, in afterEach.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { definePlugin } from '@vidkeep/core/plugin-api';
+import {
+  buildTestApp,
+  completeSetup,
+  makeTempDir,
+  TEST_PASSWORD,
+  TEST_USERNAME,
+  type TestApp,
+  type TestAppOptions,
+} from '@vidkeep/core/testing';
+
+export { TEST_PASSWORD, TEST_USERNAME };
+
+export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** Stand-in for the future download route: the one `sessionOrApiKey` route of spec 5. */
+export const testDownloadPlugin = definePlugin({
+  id: 'test-download',
+  version: '1.0.0',
+  core: '^1.0.0',
+  register(ctx) {
+    ctx.routes(async (app) => {
+      app.post(
+        '/api/videos/download',
+        { config: { auth: 'sessionOrApiKey', successFlagOnError: true } },
+        async (req) => ({ success: true, auth: req.auth }),
+      );
+    });
+  },
+});
+
+export const withDownloadRoute = { extraPlugins: [{ definition: testDownloadPlugin }] } satisfies TestAppOptions;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  token?: string;
+  apiKey?: string;
+  payload?: unknown;
+  remoteAddress?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call(t: TestApp, url: string, options: RequestOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers['x-access-token'] = options.token;
+  if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey;
+  return t.app.inject({
+    method: options.method ?? 'GET',
+    url,
+    headers,
+    ...(options.payload !== undefined ? { payload: options.payload as object } : {}),
+    ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
+export async function loginRequest(
+  t: TestApp,
+  username: string,
+  password: string,
+  extra: Omit<RequestOptions, 'payload' | 'method'> = {},
+) {
+  return call(t, '/auth/login', { ...extra, method: 'POST', payload: { username, password } });
+}
+
+/** Rows of a table, read straight from the SQLite file through the app's connection. */
+export async function sql<T = Record<string, unknown>>(t: TestApp, query: string, params: unknown[] = []): Promise<T[]> {
+  return t.app.vidkeep.orm.em.fork().getConnection().execute(query, params) as Promise<T[]>;
+}
+
+export async function readSetupToken(t: TestApp): Promise<string> {
+  return (await readFile(join(t.configDir, 'setup-token'), 'utf8')).trim();
+}
+
+export async function fileExists(path: string): Promise<boolean> {
+  try {
+    await readFile(path);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
+}
+
+/** Serialized log lines (each as JSON text) of a test app. */
+export const logText = (t: TestApp): string[] => t.logs.map((line) => JSON.stringify(line));
+
+export class Harness {
+  private apps: TestApp[] = [];
+  private dirs: string[] = [];
+
+  constructor() {
+    afterEach(async () => {
+      const apps = this.apps;
+      const dirs = this.dirs;
+      this.apps = [];
+      this.dirs = [];
+      for (const app of apps) await app.close().catch(() => undefined);
+      for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    });
+  }
+
+  /** A fresh directory that survives restarts within the test and is removed afterwards. */
+  async dir(): Promise<string> {
+    const dir = await makeTempDir('vidkeep-auth-test-');
+    this.dirs.push(dir);
+    return dir;
+  }
+
+  async boot(options: TestAppOptions = {}): Promise<TestApp> {
+    const t = await buildTestApp(options);
+    this.apps.push(t);
+    return t;
+  }
+
+  /** Closes an app of this harness, keeping its directory for a restart. */
+  async stop(t: TestApp): Promise<void> {
+    this.apps = this.apps.filter((a) => a !== t);
+    await t.close({ keepDir: true });
+  }
+
+  /** Closes the app and boots again on the same directory (a server restart). */
+  async restart(t: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+    await this.stop(t);
+    if (!this.dirs.includes(t.dir)) this.dirs.push(t.dir);
+    return this.boot({ ...options, dir: t.dir });
+  }
+
+  /** Boots and completes the setup wizard; returns the app and the session from the setup. */
+  async bootConfigured(options: TestAppOptions = {}): Promise<{ t: TestApp; token: string }> {
+    const t = await this.boot(options);
+    const token = await completeSetup(t);
+    return { t, token };
+  }
+}
+
+/**
+ * One configured app shared by the tests of the enclosing describe block (booted in beforeAll,
+ * closed in afterAll). Only for tests that do not change state the others rely on.
+ */
+export function sharedConfiguredApp(options: TestAppOptions = {}): { t: TestApp; token: string } {
+  const holder = {} as { t: TestApp; token: string };
+  beforeAll(async () => {
+    holder.t = await buildTestApp(options);
+    holder.token = await completeSetup(holder.t);
+  });
+  afterAll(async () => {
+    await holder.t?.close();
+  });
+  return holder;
+}

@@ -1,0 +1,243 @@
+/**
+ * The dependency rules of ARCHITECTURE.md, checked on the source text:
+ * - contracts depends on typebox only;
+ * - plugins reach the core only through `@vidkeep/core/plugin-api`, share everything else through
+ *   `@vidkeep/contracts`, and never import another plugin;
+ * - the core knows no plugin.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface ImportRef {
+  file: string;
+  line: number;
+  specifier: string;
+}
+
+/** Every module specifier a file refers to: static, type-only, re-exports, dynamic imports, require. */
+function importsOf(source: string, file = '<source>'): ImportRef[] {
+  // Blank out comments first, keeping line numbers.
+  const text = source
+    .replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' '))
+    .replace(/(^|[^:\\'"`])\/\/[^\n]*/g, (m, p: string) => p + ' '.repeat(m.length - p.length));
+  const patterns = [
+    /\b(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\bimport\s+\w+\s*=\s*require\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  const refs: ImportRef[] = [];
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const line = text.slice(0, match.index).split('\n').length;
+      refs.push({ file, line, specifier: match[1] as string });
+    }
+  }
+  return refs;
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(c|m)?[tj]sx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const isRelative = (s: string) => s.startsWith('./') || s.startsWith('../');
+const packageName = (s: string) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : (s.split('/')[0] ?? s));
+const inside = (path: string, dir: string) => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+const resolveRelative = (file: string, specifier: string) => resolve(dirname(file), specifier);
+const where = (ref: ImportRef) => `${relative(ROOT, ref.file)}:${ref.line} imports "${ref.specifier}"`;
+
+function readJson(path: string): Record<string, Record<string, string> | undefined> {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+const rootPackage = readJson(join(ROOT, 'package.json'));
+const RUNTIME_DEPS = new Set(Object.keys(rootPackage.dependencies ?? {}));
+const DEV_DEPS = new Set(Object.keys(rootPackage.devDependencies ?? {}));
+
+/** Files reachable from a plugin's entry through relative imports: its production code. */
+function productionFiles(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
+      if (!isRelative(ref.specifier)) continue;
+      const target = resolveRelative(file, ref.specifier);
+      const candidates = [target, target.replace(/\.js$/, '.ts'), `${target}.ts`, join(target, 'index.ts')];
+      for (const c of candidates) if (existsSync(c) && statSync(c).isFile()) visit(c);
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+/** The plugin rule for one import; returns the problem or null. */
+function pluginImportProblem(
+  ref: ImportRef,
+  pluginDir: string,
+  options: { testCode: boolean; deps: Set<string> },
+): string | null {
+  const s = ref.specifier;
+  if (isRelative(s)) {
+    const target = resolveRelative(ref.file, s);
+    return inside(target, pluginDir) ? null : 'a relative import leaving the plugin folder';
+  }
+  if (s.startsWith('node:')) return builtinModules.includes(s.slice(5)) ? null : 'an unknown node: module';
+  if (builtinModules.includes(packageName(s))) return 'a Node builtin without the node: prefix';
+  if (s === '@vidkeep/contracts' || s === '@vidkeep/core/plugin-api') return null;
+  if (s === '@vidkeep/core/testing') return options.testCode ? null : '@vidkeep/core/testing outside test code';
+  if (s.startsWith('@vidkeep/')) return 'a @vidkeep package other than contracts and core/plugin-api';
+  if (packageName(s) === '@sinclair/typebox') return '@sinclair/typebox (TypeBox comes through @vidkeep/contracts)';
+  if (/(^|\/)core\/src(\/|$)/.test(s) || /(^|\/)plugins\//.test(s)) return 'a path into the core or another plugin';
+  if (!options.deps.has(packageName(s))) return `"${packageName(s)}", which is not a declared dependency`;
+  return null;
+}
+
+describe('contracts/src', () => {
+  const dir = join(ROOT, 'contracts', 'src');
+  const files = sourceFiles(dir);
+
+  it('exists and has sources', () => {
+    expect(files.length).toBeGreaterThan(5);
+  });
+
+  it("imports only 'typebox' and its own files", () => {
+    const problems: string[] = [];
+    for (const file of files) {
+      for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
+        const s = ref.specifier;
+        if (isRelative(s)) {
+          if (!inside(resolveRelative(file, s), dir)) problems.push(`${where(ref)}: leaves contracts/src`);
+        } else if (s !== 'typebox' && !s.startsWith('typebox/')) {
+          problems.push(`${where(ref)}: contracts may depend on typebox only`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('plugins/*/src', () => {
+  const pluginsDir = join(ROOT, 'plugins');
+  const plugins = readdirSync(pluginsDir).filter((name) => existsSync(join(pluginsDir, name, 'src', 'index.ts')));
+
+  it('finds the built-in plugins', () => {
+    expect(plugins).toEqual(expect.arrayContaining(['auth', 'downloader']));
+  });
+
+  it.each(plugins)('%s imports only contracts, the plugin API, node: builtins, npm libraries and its own files', (plugin) => {
+    const pluginDir = join(pluginsDir, plugin);
+    const own = readJson(join(pluginDir, 'package.json'));
+    const production = productionFiles(join(pluginDir, 'src', 'index.ts'));
+    const problems: string[] = [];
+    for (const file of sourceFiles(join(pluginDir, 'src'))) {
+      // Code not reachable from the entry (tests and their helpers) may also use the test harness
+      // and the dev dependencies.
+      const testCode = !production.has(file);
+      const deps = new Set([
+        ...RUNTIME_DEPS,
+        ...Object.keys(own.dependencies ?? {}),
+        ...Object.keys(own.peerDependencies ?? {}),
+        ...(testCode ? [...DEV_DEPS, ...Object.keys(own.devDependencies ?? {})] : []),
+      ]);
+      for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
+        const problem = pluginImportProblem(ref, pluginDir, { testCode, deps });
+        if (problem) problems.push(`${where(ref)}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('core/src', () => {
+  const dir = join(ROOT, 'core', 'src');
+  const pluginsDir = join(ROOT, 'plugins');
+
+  it('never imports a plugin', () => {
+    const files = sourceFiles(dir);
+    expect(files.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const file of files) {
+      for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
+        const s = ref.specifier;
+        if (s.startsWith('@vidkeep/plugin-')) problems.push(`${where(ref)}: the core knows no plugin`);
+        else if (isRelative(s) && inside(resolveRelative(file, s), pluginsDir)) problems.push(`${where(ref)}: reaches into plugins/`);
+        else if (/(^|\/)plugins\//.test(s) && !isRelative(s)) problems.push(`${where(ref)}: reaches into plugins/`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the checker itself', () => {
+  const pluginDir = join(ROOT, 'plugins', 'example');
+  const file = join(pluginDir, 'src', 'routes', 'x.ts');
+  const check = (source: string, testCode = false) =>
+    importsOf(source, file)
+      .map((ref) => pluginImportProblem(ref, pluginDir, { testCode, deps: new Set(['fastify', 'vitest']) }))
+      .filter(Boolean);
+
+  it('sees every form of import', () => {
+    const source = [
+      "import a from 'a';",
+      "import type { B } from 'b';",
+      "import * as c from 'c';",
+      "import 'd';",
+      "export { e } from 'e';",
+      "export * from 'f';",
+      "const g = await import('g');",
+      "const h = require('h');",
+      "import {\n  i,\n  j,\n} from 'ij';",
+      "// import nope from 'commented-out';",
+      "/* import nope2 from 'block-commented'; */",
+    ].join('\n');
+    expect(importsOf(source).map((r) => r.specifier).sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'ij']);
+  });
+
+  it('accepts what plugins may import', () => {
+    expect(
+      check(
+        [
+          "import { Type } from '@vidkeep/contracts';",
+          "import { definePlugin } from '@vidkeep/core/plugin-api';",
+          "import { readFile } from 'node:fs/promises';",
+          "import type { FastifyRequest } from 'fastify';",
+          "import { helper } from '../services/helper.js';",
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ["import x from '@vidkeep/plugin-auth';"],
+    ["import x from '@vidkeep/core';"],
+    ["import x from '@vidkeep/core/testing';"],
+    ["import x from '@vidkeep/migrations';"],
+    ["import { Type } from '@sinclair/typebox';"],
+    ["import x from '../../../auth/src/index.js';"],
+    ["import x from '../../../../core/src/app.js';"],
+    ["import { readFile } from 'fs';"],
+    ["import x from 'left-pad';"],
+    ["const x = await import('@vidkeep/plugin-downloader');"],
+  ])('rejects %s', (source) => {
+    expect(check(source)).toHaveLength(1);
+  });
+
+  it('lets test code use the test harness and dev dependencies, nothing more', () => {
+    expect(check("import { buildTestApp } from '@vidkeep/core/testing';\nimport { it } from 'vitest';", true)).toEqual([]);
+    expect(check("import x from '@vidkeep/plugin-auth';", true)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** What `npm start` runs (after `npm run build`, which `npm test` does first). */
+export const SERVER_COMMAND = [process.execPath, '--enable-source-maps', 'core/dist/server.js'];
+
+/**
+ * Starts the real server exactly like `npm start` does, on a random free port, and resolves once
+ * it reports the address it listens on.
+ */
+export async function startServer(env: Record<string, string>, options: { command?: string[] } = {}): Promise<ServerProcess> {
+  let out = '';
+  const command = options.command ?? SERVER_COMMAND;
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /listening on (http:\/\/[^\s"]+?) \(/.exec(out);
+      if (m) {
+        clearInterval(timer);
+        resolve(m[1]!.replace('localhost', '127.0.0.1'));
+      }
+    }, 20);
+    exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${out}`));
+    });
+  });
+  return {
+    child,
+    url,
+    output: () => out,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the server to completion (for boot failures) and returns its exit code and output. */
+export function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    let out = '';
+    const child = spawn(SERVER_COMMAND[0]!, SERVER_COMMAND.slice(1), {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (out += String(d)));
+    child.stderr!.on('data', (d) => (out += String(d)));
+    child.once('exit', (code) => resolve({ code, output: out }));
+  });
+}

@@ -1,0 +1,97 @@
+import { rm } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, completeSetup, login, makeTempDir, type TestApp } from '@vidkeep/core/testing';
+
+let current: TestApp | undefined;
+const dirs: string[] = [];
+
+afterEach(async () => {
+  await current?.close({ keepDir: true });
+  current = undefined;
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function boot(dir?: string): Promise<TestApp> {
+  await current?.close({ keepDir: true });
+  current = undefined;
+  const target = dir ?? (await makeTempDir());
+  if (!dirs.includes(target)) dirs.push(target);
+  current = await buildTestApp({ dir: target });
+  return current;
+}
+
+async function query<T = Record<string, unknown>>(t: TestApp, sql: string): Promise<T[]> {
+  return t.app.vidkeep.orm.em.fork().getConnection().execute<T[]>(sql);
+}
+
+describe('database migrations', () => {
+  it('leave the schema exactly as the entities describe it', async () => {
+    const t = await boot();
+    const diff = await t.app.vidkeep.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+    expect(diff.trim()).toBe('');
+  });
+
+  it('record every applied migration', async () => {
+    const t = await boot();
+    const rows = await query<{ name: string }>(t, 'select name from mikro_orm_migrations order by id');
+    expect(rows.map((r) => r.name)).toContain('20261122000000_auth_initial');
+  });
+
+  it('are not applied again on the next start, and the data is kept', async () => {
+    const first = await boot();
+    const token = await completeSetup(first);
+    const created = await first.app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { 'x-access-token': token },
+      payload: { name: 'kept across restarts' },
+    });
+    expect(created.statusCode).toBe(200);
+    const before = await query<{ id: number; name: string; executed_at: string }>(
+      first,
+      'select id, name, executed_at from mikro_orm_migrations order by id',
+    );
+    expect(before.length).toBeGreaterThan(0);
+
+    const second = await boot(first.dir);
+    const after = await query<{ id: number; name: string; executed_at: string }>(
+      second,
+      'select id, name, executed_at from mikro_orm_migrations order by id',
+    );
+    expect(after).toEqual(before);
+    // Nothing was logged as applied on the second start.
+    expect(second.logs.some((l) => String(l.msg).includes('database migration'))).toBe(false);
+
+    // The data of the first run is there: the session and the API key.
+    const validate = await second.app.inject({ url: '/auth/validate', headers: { 'x-access-token': token } });
+    expect(validate.statusCode).toBe(200);
+    const keys = await second.app.inject({ url: '/api/keys', headers: { 'x-access-token': await login(second) } });
+    expect(keys.json<{ keys: { name: string }[] }>().keys.map((k) => k.name)).toEqual(['kept across restarts']);
+  });
+
+  it('the first start says which migrations it applied', async () => {
+    const t = await boot();
+    const line = t.logs.find((l) => String(l.msg).includes('database migration'));
+    expect(line).toBeDefined();
+    expect(line?.migrations).toEqual(expect.arrayContaining(['20261122000000_auth_initial']));
+  });
+});
+
+describe('SQLite connection settings', () => {
+  it('use WAL and a 5 second busy timeout', async () => {
+    const t = await boot();
+    expect(await query(t, 'pragma journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+    expect(await query(t, 'pragma busy_timeout')).toEqual([{ timeout: 5000 }]);
+  });
+
+  it('enforce foreign keys', async () => {
+    const t = await boot();
+    expect(await query(t, 'pragma foreign_keys')).toEqual([{ foreign_keys: 1 }]);
+  });
+
+  it('keep WAL after a restart', async () => {
+    const first = await boot();
+    const second = await boot(first.dir);
+    expect(await query(second, 'pragma journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+  });
+});
