@@ -10,8 +10,9 @@ import {
 } from '@vidkeep/contracts';
 
 export const BCRYPT_ROUNDS = 10;
-// Compared against when the username is wrong, so a wrong username costs as long as a wrong password.
-const DUMMY_HASH = bcrypt.hashSync('vidkeep-timing-equalizer', BCRYPT_ROUNDS);
+// Compared against when the username is wrong, so a wrong username costs as long as a wrong
+// password. Precomputed (bcrypt of a fixed string, cost 10) rather than hashed at every start.
+const DUMMY_HASH = '$2b$10$J6y6VS.tMmbrcWpASR7GxOHUmh79zV3r71taQ6AobAERUFtwR9QZ2';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
