@@ -1,0 +1,125 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { REPO_ROOT, SERVER_COMMAND } from '../helpers/server-process.js';
+
+export { REPO_ROOT };
+
+export const hasTaskset = (() => {
+  try {
+    execFileSync('taskset', ['-c', '0', 'true']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Prefix that pins a command to one CPU core when `taskset` is available. */
+export const pinned = (core: number, cmd: string[]): string[] => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
+
+export interface BenchServer {
+  child: ChildProcess;
+  url: string;
+  pid: number;
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the server as `npm start` does, pinned to core 0, and waits for its first HTTP answer. */
+export async function startBenchServer(env: Record<string, string>, port: number): Promise<BenchServer> {
+  const t0 = performance.now();
+  const cmd = pinned(0, SERVER_COMMAND);
+  const child = spawn(cmd[0]!, cmd.slice(1), {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/setup/status`);
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const startMs = performance.now() - t0;
+  // With taskset the child is taskset's exec'd process (same pid).
+  return {
+    child,
+    url,
+    pid: child.pid!,
+    startMs,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident set size of a process, in MiB (`VmRSS`), and its peak (`VmHWM`). */
+export function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
+  const status = existsSync(`/proc/${pid}/status`) ? readFileSync(`/proc/${pid}/status`, 'utf8') : '';
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMiB: kb('VmRSS') / 1024, peakMiB: kb('VmHWM') / 1024 };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  statusCounts: Record<string, number>;
+  total: number;
+}
+
+/**
+ * Runs autocannon in a separate process pinned to core 1 (so client and server do not share a
+ * core) and returns its figures.
+ */
+export function load(options: {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  durationSeconds?: number;
+}): LoadResult {
+  const args = [
+    `${REPO_ROOT}node_modules/autocannon/autocannon.js`,
+    '-j',
+    '-c',
+    String(options.connections ?? 50),
+    '-d',
+    String(options.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 10)),
+    '-m',
+    options.method ?? 'GET',
+  ];
+  for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}=${v}`);
+  if (options.body) args.push('-b', options.body, '-H', 'content-type=application/json');
+  args.push(options.url);
+  const cmd = pinned(1, [process.execPath, ...args]);
+  const out = execFileSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = JSON.parse(out) as {
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number };
+    statusCodeStats?: Record<string, { count: number }>;
+  };
+  const statusCounts: Record<string, number> = {};
+  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCounts[code] = s.count;
+  return {
+    requestsPerSecond: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    statusCounts,
+    total: r.requests.total,
+  };
+}
+
+export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return res.json();
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
