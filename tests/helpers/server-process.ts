@@ -15,24 +15,29 @@ export interface ServerProcess {
 /** What `npm start` runs (after `npm run build`, which `npm test` does first). */
 export const SERVER_COMMAND = [process.execPath, '--enable-source-maps', 'core/dist/server.js'];
 
-/**
- * Starts the real server exactly like `npm start` does, on a random free port, and resolves once
- * it reports the address it listens on.
- */
-export async function startServer(env: Record<string, string>, options: { command?: string[] } = {}): Promise<ServerProcess> {
+/** Spawns the server on a random port, collecting everything it writes. */
+function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let out = '';
-  const command = options.command ?? SERVER_COMMAND;
-  const child = spawn(command[0]!, command.slice(1), {
+  const child = spawn(SERVER_COMMAND[0]!, SERVER_COMMAND.slice(1), {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += String(d)));
   child.stderr!.on('data', (d) => (out += String(d)));
+  return { child, output: () => out };
+}
+
+/**
+ * Starts the real server exactly like `npm start` does, on a random free port, and resolves once
+ * it reports the address it listens on.
+ */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const { child, output } = spawnServer(env);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      const m = /listening on (http:\/\/[^\s"]+?) \(/.exec(out);
+      const m = /listening on (http:\/\/[^\s"]+?) \(/.exec(output());
       if (m) {
         clearInterval(timer);
         resolve(m[1]!.replace('localhost', '127.0.0.1'));
@@ -40,13 +45,13 @@ export async function startServer(env: Record<string, string>, options: { comman
     }, 20);
     exited.then((code) => {
       clearInterval(timer);
-      reject(new Error(`server exited with ${code} before listening:\n${out}`));
+      reject(new Error(`server exited with ${code} before listening:\n${output()}`));
     });
   });
   return {
     child,
     url,
-    output: () => out,
+    output,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
@@ -56,15 +61,6 @@ export async function startServer(env: Record<string, string>, options: { comman
 
 /** Runs the server to completion (for boot failures) and returns its exit code and output. */
 export function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    let out = '';
-    const child = spawn(SERVER_COMMAND[0]!, SERVER_COMMAND.slice(1), {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => (out += String(d)));
-    child.stderr!.on('data', (d) => (out += String(d)));
-    child.once('exit', (code) => resolve({ code, output: out }));
-  });
+  const { child, output } = spawnServer(env);
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output: output() })));
 }

@@ -1,32 +1,13 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  completeSetup,
-  login,
-  makeTempDir,
-  type TestApp,
-  type TestAppOptions,
-} from '@vidkeep/core/testing';
+import { completeSetup, createApiKey, login, TestHarness, type TestApp, type TestAppOptions } from '@vidkeep/core/testing';
 
-let current: TestApp | undefined;
-const dirs: string[] = [];
+const h = new TestHarness();
+afterEach(() => h.closeAll());
 
-afterEach(async () => {
-  await current?.close({ keepDir: true });
-  current = undefined;
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
-async function boot(options: TestAppOptions = {}): Promise<TestApp> {
-  await current?.close({ keepDir: true });
-  current = undefined;
-  const dir = options.dir ?? (await makeTempDir());
-  if (!dirs.includes(dir)) dirs.push(dir);
-  current = await buildTestApp({ ...options, dir });
-  return current;
-}
+/** Boots (on `options.dir` for a restart, else a fresh directory). */
+const boot = (options: TestAppOptions = {}): Promise<TestApp> => h.boot(options);
 
 const configFile = (t: TestApp) => join(t.configDir, 'config.json');
 const readConfigText = (t: TestApp) => readFile(configFile(t), 'utf8');
@@ -48,17 +29,6 @@ const patch = (t: TestApp, token: string, payload: unknown, extraHeaders: Record
     headers: { 'x-access-token': token, ...extraHeaders },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
-
-async function createApiKey(t: TestApp, token: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/keys',
-    headers: { 'x-access-token': token },
-    payload: { name: 'automation' },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ key: string }>().key;
-}
 
 describe('GET /getconfig', () => {
   it('never returns credentials or any secret value', async () => {
@@ -248,7 +218,7 @@ describe('PATCH /api/config', () => {
   it('an API key gets 403 and changes nothing', async () => {
     const t = await boot();
     const token = await completeSetup(t);
-    const key = await createApiKey(t, token);
+    const { key } = await createApiKey(t, token, 'automation');
     const before = await readConfigText(t);
     const res = await t.app.inject({
       method: 'PATCH',

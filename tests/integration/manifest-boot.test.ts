@@ -1,10 +1,10 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { Type } from '@vidkeep/contracts';
 import { BootErrorCodes, ManifestError, PluginBootError } from '@vidkeep/core';
 import { definePlugin } from '@vidkeep/core/plugin-api';
-import { buildTestApp, completeSetup, makeTempDir, type TestApp } from '@vidkeep/core/testing';
+import { buildTestApp, completeSetup, TestHarness, type TestApp } from '@vidkeep/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerLog } from '../fixtures/plugins/shared.js';
 
@@ -22,43 +22,24 @@ interface Entry {
 const fx = (id: string, extra: Partial<Entry> = {}): Entry => ({ id, package: `./${id}.ts`, ...extra });
 const AUTH: Entry = { id: 'auth', package: '@vidkeep/plugin-auth' };
 
-let current: TestApp | undefined;
-const dirs: string[] = [];
+const h = new TestHarness();
 
 beforeEach(() => {
   registerLog().length = 0;
 });
 
-afterEach(async () => {
-  await current?.close({ keepDir: true });
-  current = undefined;
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => h.closeAll());
 
-async function tempDir(): Promise<string> {
-  const dir = await makeTempDir();
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = () => h.dir();
 
-async function boot(plugins: Entry[], env: Record<string, string> = {}): Promise<TestApp> {
-  current = await buildTestApp({
-    dir: await tempDir(),
-    env,
-    manifest: { version: 1, plugins },
-    manifestPath: MANIFEST_PATH,
-  });
-  return current;
+function boot(plugins: Entry[], env: Record<string, string> = {}): Promise<TestApp> {
+  return h.boot({ env, manifest: { version: 1, plugins }, manifestPath: MANIFEST_PATH });
 }
 
 /** Boots and returns the rejection (fails the test if the app boots). */
 async function bootFailure(manifest: unknown, options: { manifestPath?: string } = {}): Promise<Error> {
   try {
-    current = await buildTestApp({
-      dir: await tempDir(),
-      manifest,
-      manifestPath: options.manifestPath ?? MANIFEST_PATH,
-    });
+    await h.boot({ manifest, manifestPath: options.manifestPath ?? MANIFEST_PATH });
   } catch (err) {
     return err as Error;
   }
@@ -246,8 +227,8 @@ describe('boot fails fast, naming the plugin', () => {
     const dir = await tempDir();
     const manifest = (plugins: Entry[]) => ({ dir, manifest: { version: 1, plugins }, manifestPath: MANIFEST_PATH });
     await expect(buildTestApp(manifest([AUTH, fx('fx-throws')]))).rejects.toBeInstanceOf(PluginBootError);
-    current = await buildTestApp(manifest([AUTH]));
-    expect((await current.app.inject({ url: '/setup/status' })).statusCode).toBe(200);
+    const t = await h.boot(manifest([AUTH]));
+    expect((await t.app.inject({ url: '/setup/status' })).statusCode).toBe(200);
   });
 });
 
@@ -297,8 +278,6 @@ describe('plugins that load', () => {
     await boot([fx('fx-greeter'), fx('fx-order-a')]);
     expect(registerLog()).toEqual(['fx-greeter', 'fx-order-a']);
     registerLog().length = 0;
-    await current?.close({ keepDir: true });
-    current = undefined;
     await boot([fx('fx-order-a'), fx('fx-greeter')]);
     expect(registerLog()).toEqual(['fx-order-a', 'fx-greeter']);
   });
@@ -321,8 +300,6 @@ describe('plugins that load', () => {
   it('get the options the manifest gives, defaults filling the rest', async () => {
     const t = await boot([fx('fx-greeter', { options: { greeting: 'ahoy' } })]);
     expect((await t.app.inject({ url: '/api/fx-greeter/hello' })).json()).toEqual({ message: 'ahoy, world' });
-    await current?.close({ keepDir: true });
-    current = undefined;
     const t2 = await boot([fx('fx-greeter', { options: { greeting: 'hi', repeat: 2 } })]);
     expect((await t2.app.inject({ url: '/api/fx-greeter/hello' })).json()).toEqual({ message: 'hi, world hi, world' });
   });
@@ -413,13 +390,12 @@ describe('plugins that load', () => {
       `export default Object.freeze({ id: 'acme-hello', version: '2.0.0', core: '^1.0.0', [Symbol.for('vidkeep.plugin')]: true,
         register(ctx) { ctx.routes(async (app) => { app.get('/api/acme-hello', { config: { auth: 'public' } }, async () => ({ hi: true })); }); } });`,
     );
-    current = await buildTestApp({
-      dir: await tempDir(),
+    const t = await h.boot({
       manifest: { version: 1, plugins: [{ id: 'acme-hello', package: '@acme/vidkeep-plugin-hello' }] },
       manifestPath: join(root, 'plugin-manifest.json'),
     });
-    expect(current.app.vidkeep.plugins).toEqual([{ id: 'acme-hello', version: '2.0.0' }]);
-    expect((await current.app.inject({ url: '/api/acme-hello' })).json()).toEqual({ hi: true });
+    expect(t.app.vidkeep.plugins).toEqual([{ id: 'acme-hello', version: '2.0.0' }]);
+    expect((await t.app.inject({ url: '/api/acme-hello' })).json()).toEqual({ hi: true });
   });
 
   it('extraPlugins are loaded next to the manifest', async () => {
@@ -434,12 +410,11 @@ describe('plugins that load', () => {
         });
       },
     });
-    current = await buildTestApp({
-      dir: await tempDir(),
+    const t = await h.boot({
       manifest: { version: 1, plugins: [fx('fx-greeter')] },
       manifestPath: MANIFEST_PATH,
       extraPlugins: [{ definition: inline }],
     });
-    expect((await current.app.inject({ url: '/api/fx-inline' })).json()).toEqual({ answer: 42 });
+    expect((await t.app.inject({ url: '/api/fx-inline' })).json()).toEqual({ answer: 42 });
   });
 });

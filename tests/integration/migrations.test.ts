@@ -1,24 +1,11 @@
-import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, completeSetup, login, makeTempDir, type TestApp } from '@vidkeep/core/testing';
+import { completeSetup, createApiKey, login, TestHarness, type TestApp } from '@vidkeep/core/testing';
 
-let current: TestApp | undefined;
-const dirs: string[] = [];
+const h = new TestHarness();
+afterEach(() => h.closeAll());
 
-afterEach(async () => {
-  await current?.close({ keepDir: true });
-  current = undefined;
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
-async function boot(dir?: string): Promise<TestApp> {
-  await current?.close({ keepDir: true });
-  current = undefined;
-  const target = dir ?? (await makeTempDir());
-  if (!dirs.includes(target)) dirs.push(target);
-  current = await buildTestApp({ dir: target });
-  return current;
-}
+/** Boots on `dir` (a fresh one when absent); an app still running there is closed first. */
+const boot = (dir?: string): Promise<TestApp> => h.boot({ dir });
 
 async function query<T = Record<string, unknown>>(t: TestApp, sql: string): Promise<T[]> {
   return t.app.vidkeep.orm.em.fork().getConnection().execute<T[]>(sql);
@@ -40,13 +27,7 @@ describe('database migrations', () => {
   it('are not applied again on the next start, and the data is kept', async () => {
     const first = await boot();
     const token = await completeSetup(first);
-    const created = await first.app.inject({
-      method: 'POST',
-      url: '/api/keys',
-      headers: { 'x-access-token': token },
-      payload: { name: 'kept across restarts' },
-    });
-    expect(created.statusCode).toBe(200);
+    await createApiKey(first, token, 'kept across restarts');
     const before = await query<{ id: number; name: string; executed_at: string }>(
       first,
       'select id, name, executed_at from mikro_orm_migrations order by id',

@@ -1,33 +1,17 @@
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, completeSetup, login, makeTempDir, type TestApp, type TestAppOptions } from '../testing/index.js';
+import { buildTestApp, completeSetup, login, TestHarness, type TestApp, type TestAppOptions } from '../testing/index.js';
 import { ConfigFileError } from './config-service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let current: TestApp | undefined;
-const dirs: string[] = [];
+const h = new TestHarness();
+afterEach(() => h.closeAll());
 
-afterEach(async () => {
-  await current?.close({ keepDir: true });
-  current = undefined;
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await makeTempDir();
-  dirs.push(dir);
-  return dir;
-}
-
-/** Boots on `dir`, closing whatever app was running before (a restart). */
-async function boot(dir: string, options: Omit<TestAppOptions, 'dir'> = {}): Promise<TestApp> {
-  await current?.close({ keepDir: true });
-  current = undefined;
-  current = await buildTestApp({ ...options, dir });
-  return current;
-}
+const tempDir = () => h.dir();
+/** Boots on `dir`; an app still running there is closed first (a restart). */
+const boot = (dir: string, options: Omit<TestAppOptions, 'dir'> = {}): Promise<TestApp> => h.boot({ ...options, dir });
 
 const configPath = (dir: string) => join(dir, 'config', 'config.json');
 const readConfig = async (dir: string) => JSON.parse(await readFile(configPath(dir), 'utf8')) as Record<string, unknown>;
@@ -90,11 +74,10 @@ describe('config.json on first start', () => {
 describe('config.json on later starts', () => {
   it('adds keys that are missing and keeps keys it does not know', async () => {
     const dir = await tempDir();
-    await boot(dir);
+    const first = await boot(dir);
     const original = await readConfig(dir);
     const { apiKeyRateLimit: _dropped, tmpFilePath: _alsoDropped, ...rest } = original;
-    await current?.close({ keepDir: true });
-    current = undefined;
+    await h.stop(first);
     await writeConfig(dir, { ...rest, legacyOption: { nested: [1, 2] }, someOtherTool: 'keep me' });
 
     await boot(dir);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PluginIdentity, PluginManifest, type ManifestEntry, type TSchema } from '@vidkeep/contracts';
+import { PluginIdentity, PluginManifest, type ManifestEntry } from '@vidkeep/contracts';
 import semver from 'semver';
 import { check, type ValidationIssue } from '../validation/schema-validator.js';
 import { CORE_VERSION } from '../version.js';

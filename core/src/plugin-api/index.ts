@@ -20,4 +20,5 @@ export { MANAGED_TEMP_PATH } from '../env.js';
 export type { Orm } from '../db/orm.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { EntitySchema } from '@mikro-orm/core';
+export type { EntityManager, FilterQuery } from '@mikro-orm/core';
 export { Migration } from '@mikro-orm/migrations';

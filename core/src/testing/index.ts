@@ -90,3 +90,53 @@ export async function login(t: TestApp, username = TEST_USERNAME, password = TES
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json<{ token: string }>().token;
 }
+
+/** Creates an API key through the API; returns the full key and its id. */
+export async function createApiKey(t: TestApp, sessionToken: string, name = 'test key'): Promise<{ key: string; id: number }> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/keys', headers: { 'x-access-token': sessionToken }, payload: { name } });
+  if (res.statusCode !== 200) throw new Error(`creating an API key failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ key: string; id: number }>();
+}
+
+/**
+ * Boots test apps, restarts them on the same directory and cleans everything up. Register
+ * `afterEach(() => harness.closeAll())` once per test file.
+ */
+export class TestHarness {
+  private apps: TestApp[] = [];
+  private dirs: string[] = [];
+
+  /** A fresh directory that survives restarts within the test and is removed by `closeAll`. */
+  async dir(): Promise<string> {
+    const dir = await makeTempDir();
+    this.dirs.push(dir);
+    return dir;
+  }
+
+  /** Boots an app; one still open on the same directory is closed first (a restart). */
+  async boot(options: TestAppOptions = {}): Promise<TestApp> {
+    const dir = options.dir ?? (await this.dir());
+    for (const open of this.apps.filter((a) => a.dir === dir)) await this.stop(open);
+    const t = await buildTestApp({ ...options, dir });
+    this.apps.push(t);
+    return t;
+  }
+
+  /** Closes an app, keeping its directory for a restart. */
+  async stop(t: TestApp): Promise<void> {
+    this.apps = this.apps.filter((a) => a !== t);
+    await t.close({ keepDir: true });
+  }
+
+  /** Closes the app and boots again on the same directory. */
+  restart(t: TestApp, options: Omit<TestAppOptions, 'dir'> = {}): Promise<TestApp> {
+    return this.boot({ ...options, dir: t.dir });
+  }
+
+  async closeAll(): Promise<void> {
+    const apps = this.apps.splice(0);
+    const dirs = this.dirs.splice(0);
+    for (const app of apps) await app.close({ keepDir: true }).catch(() => undefined);
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -3,16 +3,16 @@
  * Every app booted through `Harness.boot()` is closed, and every directory removed, in afterEach.
  */
 import { createHash } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { definePlugin } from '@vidkeep/core/plugin-api';
 import {
   buildTestApp,
   completeSetup,
-  makeTempDir,
   TEST_PASSWORD,
   TEST_USERNAME,
+  TestHarness,
   type TestApp,
   type TestAppOptions,
 } from '@vidkeep/core/testing';
@@ -92,45 +92,10 @@ export async function fileExists(path: string): Promise<boolean> {
 /** Serialized log lines (each as JSON text) of a test app. */
 export const logText = (t: TestApp): string[] => t.logs.map((line) => JSON.stringify(line));
 
-export class Harness {
-  private apps: TestApp[] = [];
-  private dirs: string[] = [];
-
+export class Harness extends TestHarness {
   constructor() {
-    afterEach(async () => {
-      const apps = this.apps;
-      const dirs = this.dirs;
-      this.apps = [];
-      this.dirs = [];
-      for (const app of apps) await app.close().catch(() => undefined);
-      for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-    });
-  }
-
-  /** A fresh directory that survives restarts within the test and is removed afterwards. */
-  async dir(): Promise<string> {
-    const dir = await makeTempDir('vidkeep-auth-test-');
-    this.dirs.push(dir);
-    return dir;
-  }
-
-  async boot(options: TestAppOptions = {}): Promise<TestApp> {
-    const t = await buildTestApp(options);
-    this.apps.push(t);
-    return t;
-  }
-
-  /** Closes an app of this harness, keeping its directory for a restart. */
-  async stop(t: TestApp): Promise<void> {
-    this.apps = this.apps.filter((a) => a !== t);
-    await t.close({ keepDir: true });
-  }
-
-  /** Closes the app and boots again on the same directory (a server restart). */
-  async restart(t: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
-    await this.stop(t);
-    if (!this.dirs.includes(t.dir)) this.dirs.push(t.dir);
-    return this.boot({ ...options, dir: t.dir });
+    super();
+    afterEach(() => this.closeAll());
   }
 
   /** Boots and completes the setup wizard; returns the app and the session from the setup. */

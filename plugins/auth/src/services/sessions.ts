@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AuthEvents, SESSION_LIFETIME_MS, type EventBus, type PluginLogger } from '@vidkeep/contracts';
-import type { Orm } from '@vidkeep/core/plugin-api';
+import type { FilterQuery, Orm } from '@vidkeep/core/plugin-api';
 import { AuthSessionEntity, type AuthSession } from '../entities.js';
 import { sha256 } from './hashing.js';
 
@@ -99,26 +99,23 @@ export class SessionStore {
   }
 
   /** Ends every session of any other user (the account was renamed). Returns how many. */
-  async revokeAllExcept(username: string): Promise<number> {
-    const em = this.orm.em.fork();
-    const others = await em.find(AuthSessionEntity, { username: { $ne: username } }, { fields: ['id', 'tokenHash'] });
-    if (others.length === 0) return 0;
-    await em.nativeDelete(AuthSessionEntity, { id: { $in: others.map((s) => s.id) } });
-    for (const s of others) this.cache.delete(s.tokenHash);
-    this.events.publish(AuthEvents.sessionRevoked, { sessionIds: others.map((s) => s.id), reason: 'deleted' });
-    return others.length;
+  revokeAllExcept(username: string): Promise<number> {
+    return this.removeWhere({ username: { $ne: username } }, 'deleted');
   }
 
   /** Removes expired sessions (run at start and daily at 03:00). Returns how many. */
-  async cleanupExpired(): Promise<number> {
+  cleanupExpired(): Promise<number> {
+    return this.removeWhere({ expiresAt: { $lte: new Date(this.now()) } }, 'expired');
+  }
+
+  private async removeWhere(where: FilterQuery<AuthSession>, reason: 'deleted' | 'expired'): Promise<number> {
     const em = this.orm.em.fork();
-    const cutoff = new Date(this.now());
-    const expired = await em.find(AuthSessionEntity, { expiresAt: { $lte: cutoff } }, { fields: ['id', 'tokenHash'] });
-    if (expired.length === 0) return 0;
-    await em.nativeDelete(AuthSessionEntity, { id: { $in: expired.map((s) => s.id) } });
-    for (const s of expired) this.cache.delete(s.tokenHash);
-    this.events.publish(AuthEvents.sessionRevoked, { sessionIds: expired.map((s) => s.id), reason: 'expired' });
-    return expired.length;
+    const rows = await em.find(AuthSessionEntity, where, { fields: ['id', 'tokenHash'] });
+    if (rows.length === 0) return 0;
+    await em.nativeDelete(AuthSessionEntity, { id: { $in: rows.map((s) => s.id) } });
+    for (const s of rows) this.cache.delete(s.tokenHash);
+    this.events.publish(AuthEvents.sessionRevoked, { sessionIds: rows.map((s) => s.id), reason });
+    return rows.length;
   }
 
   private remember(session: SessionRecord): void {
