@@ -29,7 +29,6 @@ export const ErrorCodes = {
   authSessionNotFound: 'AUTH_SESSION_NOT_FOUND',
   authApiKeyNotFound: 'AUTH_API_KEY_NOT_FOUND',
   platformManaged: 'CORE_PLATFORM_MANAGED',
-  downloaderToolMissing: 'DOWNLOADER_TOOL_MISSING',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 

@@ -183,17 +183,11 @@ export class FileConfigService implements ConfigService {
 
   /** The configuration without any secret, for `GET /getconfig`. */
   publicView(): { values: Json; configuredSecrets: string[] } {
-    const values: Json = {};
-    const configuredSecrets: string[] = [];
     const effective = this.effective as unknown as Json;
-    for (const [key, propSchema] of Object.entries(this.schema.properties)) {
-      if (isSecret(propSchema)) {
-        const v = effective[key];
-        if (v !== '' && v !== null && v !== undefined) configuredSecrets.push(key);
-      } else {
-        values[key] = effective[key];
-      }
-    }
+    const secrets = new Set(this.secretKeys());
+    const values: Json = {};
+    for (const key of Object.keys(this.schema.properties)) if (!secrets.has(key)) values[key] = effective[key];
+    const configuredSecrets = [...secrets].filter((k) => effective[k] !== '' && effective[k] !== null && effective[k] !== undefined);
     return { values, configuredSecrets };
   }
 

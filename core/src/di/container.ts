@@ -31,10 +31,6 @@ export class ServiceRegistry {
     this.container.register(ref.id, asValue(value));
   }
 
-  has(ref: ServiceRef<unknown>): boolean {
-    return this.providers.has(ref.id);
-  }
-
   resolve<T>(ref: ServiceRef<T>, consumer = 'core'): T {
     if (!this.providers.has(ref.id)) throw new MissingServiceError(ref.id, consumer);
     return this.container.resolve<T>(ref.id);

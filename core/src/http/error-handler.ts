@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, type ErrorEnvelope } from '@vidkeep/contracts';
 import type { ErrorObject } from 'ajv';
+import type { Logger } from 'pino';
 import { formatIssues } from '../validation/schema-validator.js';
 import { isHttpError, type HttpError } from './http-error.js';
 
@@ -91,17 +92,24 @@ export function redactUrl(url: string): string {
 export function installRequestLogging(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
-    const line = {
-      method: request.method,
-      url: redactUrl(request.url),
-      statusCode: status,
-      responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
-      client: request.clientAddress,
-    };
-    if (status === 500) request.log.error(line, 'request failed');
-    else if (status > 500) request.log.warn(line, 'request refused');
-    else if (status >= 400) request.log.info(line, 'request rejected');
-    else request.log.debug(line, 'request completed');
+    const [level, msg] =
+      status === 500 ? (['error', 'request failed'] as const)
+      : status > 500 ? (['warn', 'request refused'] as const)
+      : status >= 400 ? (['info', 'request rejected'] as const)
+      : (['debug', 'request completed'] as const);
+    // Nothing is built for a line the configured level would drop (most successful requests).
+    if ((request.log as Logger).isLevelEnabled(level)) {
+      request.log[level](
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          statusCode: status,
+          responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
+          client: request.clientAddress,
+        },
+        msg,
+      );
+    }
     done();
   });
 }
