@@ -5,7 +5,7 @@ import { fastifyAwilixPlugin } from '@fastify/awilix';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { MigrationObject } from '@mikro-orm/core';
-import { configServiceRef, eventBusRef, type PluginLogger } from '@vidkeep/contracts';
+import { configServiceRef, eventBusRef, liveHubRef, type PluginLogger } from '@vidkeep/contracts';
 import { builtinMigrations } from '@vidkeep/migrations';
 import type { Logger } from 'pino';
 import { composeConfigSchema, FileConfigService } from './config/config-service.js';
@@ -20,6 +20,7 @@ import './http/fastify-types.js';
 import { installOpenApi } from './http/openapi.js';
 import { installUi, isSpaNavigation } from './http/ui.js';
 import { installValidators } from './http/validation.js';
+import { installLiveRoute, WebSocketLiveHub } from './live/live-hub.js';
 import { createLogger } from './logger.js';
 import { BootErrorCodes, PluginBootError } from './manifest/boot-error.js';
 import { loadPlugins, type LoadedPlugin } from './manifest/load-manifest.js';
@@ -133,6 +134,8 @@ async function assemble(parts: {
   const services = new ServiceRegistry();
   services.provide(configServiceRef, config, 'core');
   services.provide(eventBusRef, events, 'core');
+  const liveHub = new WebSocketLiveHub(logger.child({ component: 'live' }));
+  services.provide(liveHubRef, liveHub, 'core');
   services.container.register({
     orm: asValue(orm),
     // One identity map per request, created only when a handler asks for it.
@@ -183,6 +186,7 @@ async function assemble(parts: {
   await app.register(rateLimit, { global: false, enableDraftSpec: true });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installAuthHook(app, services);
+  installLiveRoute(app, liveHub, services, events);
 
   const readyHooks: Hook[] = [];
   const closeHooks: Hook[] = [];
@@ -245,6 +249,7 @@ async function assemble(parts: {
     }
   });
   app.addHook('onClose', async () => {
+    liveHub.close();
     for (const hook of [...closeHooks].reverse()) {
       try {
         await hook.fn();

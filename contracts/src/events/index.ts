@@ -6,9 +6,11 @@ import type {
   SessionCreatedPayload,
   SessionRevokedPayload,
 } from './auth.js';
+import type { JobFinishedPayload, VideoDownloadedPayload, VideoRemovedPayload } from './downloader.js';
 
 export * from './core.js';
 export * from './auth.js';
+export * from './downloader.js';
 
 /**
  * Every event name with its payload type. Names are `<plugin>.<entity>.<pastTenseVerb>`.
@@ -21,5 +23,8 @@ export interface EventMap {
   'auth.apiKey.created': ApiKeyCreatedPayload;
   'auth.apiKey.deleted': ApiKeyDeletedPayload;
   'auth.credentials.changed': CredentialsChangedPayload;
+  'downloader.video.downloaded': VideoDownloadedPayload;
+  'downloader.video.removed': VideoRemovedPayload;
+  'downloader.job.finished': JobFinishedPayload;
 }
 export type EventName = keyof EventMap;

@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './config.js';
+export * from './downloader.js';

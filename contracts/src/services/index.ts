@@ -3,3 +3,5 @@ export * from './logger.js';
 export * from './config.js';
 export * from './auth.js';
 export * from './events.js';
+export * from './live.js';
+export * from './downloader.js';

@@ -1,0 +1,36 @@
+import { Type, type Static } from '../typebox.js';
+import { JobStatus } from '../http/downloader.js';
+
+export const VideoDownloadedPayload = Type.Object({
+  jobId: Type.String(),
+  jobType: Type.String(),
+  videoId: Type.Integer(),
+  sourceId: Type.String(),
+  title: Type.String(),
+  channelId: Type.Union([Type.String(), Type.Null()]),
+  channelName: Type.Union([Type.String(), Type.Null()]),
+  filePath: Type.Union([Type.String(), Type.Null()]),
+  audioFilePath: Type.Union([Type.String(), Type.Null()]),
+  subfolder: Type.Union([Type.String(), Type.Null()]),
+  downloadedAt: Type.String({ format: 'date-time' }),
+});
+export type VideoDownloadedPayload = Static<typeof VideoDownloadedPayload>;
+
+export const JobFinishedPayload = Type.Object({
+  jobId: Type.String(),
+  jobType: Type.String(),
+  status: JobStatus,
+  ownerChannelId: Type.Union([Type.String(), Type.Null()]),
+  completedSourceIds: Type.Array(Type.String()),
+  failedSourceIds: Type.Array(Type.String()),
+});
+export type JobFinishedPayload = Static<typeof JobFinishedPayload>;
+
+export const VideoRemovedPayload = Type.Object({ videoId: Type.Integer(), sourceId: Type.String() });
+export type VideoRemovedPayload = Static<typeof VideoRemovedPayload>;
+
+export const DownloaderEvents = {
+  videoDownloaded: 'downloader.video.downloaded',
+  videoRemoved: 'downloader.video.removed',
+  jobFinished: 'downloader.job.finished',
+} as const;

@@ -1,0 +1,65 @@
+import type { AudioFormat, Resolution } from '../config/downloader.js';
+import type { JobOptions, JobSummary, StorageStatus } from '../http/downloader.js';
+import { serviceRef } from './ref.js';
+
+export interface EnqueueRequest {
+  /** Platform video ids, in download order. */
+  sourceIds: string[];
+  /** `manual`, `channel`, `download-all`, `playlist`, ... */
+  type: string;
+  label: string;
+  options?: JobOptions;
+  requestedBy?: string | null;
+  /** Known metadata, shown in the queue before the download starts. */
+  metadata?: Record<string, { title?: string | null; duration?: number | null; thumbnail?: string | null }>;
+}
+
+export interface EnqueueResult {
+  /** Null when nothing was queued (every id already active). */
+  job: JobSummary | null;
+  acceptedIds: string[];
+  /** Ids already queued or downloading in another job; never queued twice. */
+  alreadyActiveIds: string[];
+}
+
+/** Provided by the downloader plugin. */
+export interface DownloaderService {
+  /** Queues a job, committed to the database before it resolves. Throws an HttpError 409 while a storage limit pauses downloads. */
+  enqueue(request: EnqueueRequest): Promise<EnqueueResult>;
+  cancelJob(jobId: string): Promise<JobSummary | null>;
+  /** Video ids currently queued or downloading, with their job. */
+  activeVideos(): ReadonlyMap<string, { jobId: string; state: 'queued' | 'downloading' }>;
+  /** True when a queued or running job belongs to the channel (owner option) or holds one of its videos. */
+  hasActiveDownloadsForChannel(channelId: string): Promise<boolean>;
+  /** Ids among `sourceIds` that were ever downloaded (also when their files were deleted later). */
+  downloadedSourceIds(sourceIds: string[]): Promise<Set<string>>;
+  storageStatus(): Promise<StorageStatus>;
+  /** Adds names to the subfolder registry (spec 2.9). */
+  registerSubfolders(names: string[]): Promise<void>;
+  listSubfolders(): Promise<string[]>;
+}
+
+export const downloaderServiceRef = serviceRef<DownloaderService>('downloader.service');
+
+/** Per-channel settings that shape a download, owned by the channels plugin. */
+export interface ChannelDownloadSettings {
+  channelId: string;
+  enabled: boolean;
+  /** Folder name to use for the channel (null: the uploader name from the video). */
+  folderName: string | null;
+  subfolder: string | null;
+  videoQuality: Resolution | null;
+  audioFormat: AudioFormat | null;
+  additionalTags: string | null;
+  skipVideoFolder: boolean | null;
+}
+
+/**
+ * Optional provider: the channels plugin tells the downloader the settings of a video's channel.
+ * The downloader works without it (no channel settings apply).
+ */
+export interface ChannelSettingsProvider {
+  settingsFor(channelId: string): Promise<ChannelDownloadSettings | null>;
+}
+
+export const channelSettingsProviderRef = serviceRef<ChannelSettingsProvider>('channels.downloadSettings');
