@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000AuthInitial } from './20261122000000_auth_initial.js';
+import { Migration20261122010000DownloaderInitial } from './20261122010000_downloader_initial.js';
 
 /**
  * The single migration timeline of the built-in plugins, applied in name order at start.
@@ -7,4 +8,5 @@ import { Migration20261122000000AuthInitial } from './20261122000000_auth_initia
  */
 export const builtinMigrations: MigrationObject[] = [
   { name: '20261122000000_auth_initial', class: Migration20261122000000AuthInitial },
+  { name: '20261122010000_downloader_initial', class: Migration20261122010000DownloaderInitial },
 ];

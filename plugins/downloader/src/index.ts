@@ -1,23 +1,123 @@
-import { DownloaderConfigSection } from '@vidkeep/contracts';
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  channelSettingsProviderRef,
+  downloaderServiceRef,
+  DownloaderConfigSection,
+  liveHubRef,
+  type AppConfig,
+} from '@vidkeep/contracts';
 import { definePlugin, MANAGED_TEMP_PATH } from '@vidkeep/core/plugin-api';
+import { DownloaderJobEntity, DownloaderJobVideoEntity, DownloaderSubfolderEntity, DownloaderVideoEntity } from './entities.js';
+import { downloadRoutes } from './routes/download-routes.js';
+import { jobRoutes } from './routes/job-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
+import { videoRoutes } from './routes/video-routes.js';
+import { ActivityTracker } from './services/activity.js';
+import { JobStore } from './services/job-store.js';
+import { MetadataService } from './services/metadata.js';
+import { DownloadQueue } from './services/queue.js';
+import { StorageGuard } from './services/storage.js';
+import { ToolLocator } from './services/tools.js';
+import { VideoStore } from './services/video-store.js';
 import { YtDlpUpdater } from './services/ytdlp-updater.js';
 
 export default definePlugin({
   id: 'downloader',
   version: '1.0.0',
   core: '^1.0.0',
-  description: 'Downloads with yt-dlp and ffmpeg (this release: tool update and staging settings)',
+  description: 'Downloads with yt-dlp and ffmpeg: persistent job queue, files, live activity',
   config: DownloaderConfigSection,
+  entities: [DownloaderJobEntity, DownloaderJobVideoEntity, DownloaderVideoEntity, DownloaderSubfolderEntity],
   register(ctx) {
-    if (ctx.env.platformManaged) {
+    const { env } = ctx;
+    if (env.platformManaged) {
       // Spec 1.2: the managed platform forces staging on, at runtime only (never saved).
       ctx.config.setOverride('useTmpForDownloads', true);
       ctx.config.setOverride('tmpFilePath', MANAGED_TEMP_PATH);
     }
-    const updater = new YtDlpUpdater(() => ctx.env.variables.YTDLP_PATH || 'yt-dlp');
-    ctx.routes(async (app) => {
-      await app.register(updateRoutes, { platformManaged: ctx.env.platformManaged, updater });
+    const config = () => ctx.config.get() as AppConfig;
+    const tools = new ToolLocator(() => {
+      const c = config();
+      return { ytdlp: c.ytdlpPath || env.variables.YTDLP_PATH || '', ffmpeg: c.ffmpegPath, ffprobe: c.ffprobePath };
     });
+    const paths = {
+      outputDir: env.paths.outputDir,
+      get stagingBase() {
+        const c = config();
+        // Default staging sits inside the output directory (hidden), so the final move is a rename.
+        return c.useTmpForDownloads ? c.tmpFilePath : join(env.paths.outputDir, '.vidkeep-staging');
+      },
+      infoDir: join(env.paths.jobsDir, 'info'),
+      imagesDir: env.paths.imagesDir,
+      cookiesFile: join(env.paths.configDir, 'cookies.user.txt'),
+      archiveFile: join(env.paths.configDir, 'complete.list'),
+    };
+    const hub = ctx.tryResolve(liveHubRef);
+    const store = new JobStore(ctx.orm);
+    const videoStore = new VideoStore(ctx.orm);
+    const activity = new ActivityTracker(hub);
+    const storage = new StorageGuard(env.paths.outputDir, config, videoStore);
+    const childEnv: NodeJS.ProcessEnv = { ...env.variables };
+    const queue: DownloadQueue = new DownloadQueue(
+      {
+        config,
+        store,
+        videos: videoStore,
+        videoStore,
+        tools,
+        activity,
+        hub,
+        events: ctx.events,
+        logger: ctx.logger,
+        storage,
+        channelSettings: () => ctx.tryResolve(channelSettingsProviderRef),
+        env: childEnv,
+        paths,
+        onJobChanged: (jobId) => {
+          if (!hub) return;
+          void queue.summary(jobId).then((job) => job && hub.broadcast({ type: 'jobUpdated', job }, { coalesceKey: `job:${jobId}` }));
+        },
+      },
+      activity,
+      store,
+    );
+    const cookiesFile = async (): Promise<string | null> => {
+      if (!config().cookiesEnabled) return null;
+      return access(paths.cookiesFile, constants.R_OK).then(
+        () => paths.cookiesFile,
+        () => null,
+      );
+    };
+    const metadata = new MetadataService(tools, config, cookiesFile, childEnv);
+    ctx.provide(downloaderServiceRef, queue);
+
+    const updater = new YtDlpUpdater(() => tools.path('ytdlp'));
+    ctx.routes(async (app) => {
+      await app.register(updateRoutes, { platformManaged: env.platformManaged, updater });
+      await app.register(downloadRoutes, { queue, store, videos: videoStore, metadata, activity });
+      await app.register(jobRoutes, { queue, store, tools, platformManaged: env.platformManaged });
+      await app.register(videoRoutes, { videos: videoStore, outputDir: env.paths.outputDir, imagesDir: env.paths.imagesDir, events: ctx.events });
+    });
+
+    ctx.healthCheck('tools', () => {
+      const missing = (['ytdlp', 'ffmpeg', 'ffprobe'] as const).filter((t) => !tools.known(t).found);
+      return missing.length === 0
+        ? { ok: true }
+        : { ok: false, message: `Not found: ${missing.map((t) => tools.path(t)).join(', ')}. Downloads cannot run until they are installed (Debian: apt-get install yt-dlp ffmpeg) or their paths are set.` };
+    });
+
+    ctx.onReady(async () => {
+      const found = await tools.checkAll();
+      for (const t of Object.values(found)) {
+        if (!t.found) {
+          ctx.logger.warn({ tool: t.name, path: t.path }, `${t.path} was not found: downloads will fail until it is installed (Debian: apt-get install yt-dlp ffmpeg) or its path is set in Settings`);
+        }
+      }
+      ctx.logger.info({ ytdlp: found.ytdlp.version, ffmpeg: found.ffmpeg.version }, 'Downloader tools checked');
+      await queue.start();
+    });
+    ctx.onClose(() => queue.stop());
   },
 });

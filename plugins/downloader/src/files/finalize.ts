@@ -1,0 +1,149 @@
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { runToCompletion } from '../ytdlp/process.js';
+import { listFiles, placeDirectory, placeFile, safeJoin } from './move.js';
+import { buildNfo, type NfoInput } from './nfo.js';
+
+const VIDEO_EXT = new Set(['.mp4', '.mkv', '.webm', '.m4v', '.mov']);
+const AUDIO_EXT = new Set(['.mp3', '.m4a', '.opus', '.ogg', '.flac']);
+const FRAGMENT = /\.f\d+\.\w+$/;
+
+export interface InfoJson extends NfoInput {
+  channel_id?: string;
+  thumbnail?: string;
+  media_type?: string;
+  live_status?: string;
+  [key: string]: unknown;
+}
+
+export interface FinalizeInput {
+  sourceId: string;
+  /** `<staging>/<jobId>/<sourceId>`: everything yt-dlp wrote for this video. */
+  stagingRoot: string;
+  outputDir: string;
+  /** Where the info.json is kept (`<jobsDir>/info`). */
+  infoDir: string;
+  imagesDir: string;
+  /** Resolved subfolder (without the `__` prefix), or null for the output root. */
+  subfolder: string | null;
+  skipVideoFolder: boolean;
+  /** Channel folder name to use instead of the one yt-dlp made (a channel's configured folder). */
+  channelFolder: string | null;
+  writeNfo: boolean;
+  additionalTags: string[];
+  ffmpeg: string;
+  ffprobe: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface FinalizedVideo {
+  info: InfoJson;
+  filePath: string | null;
+  fileSize: number | null;
+  audioFilePath: string | null;
+  audioFileSize: number | null;
+  videoResolution: string | null;
+  thumbnailPath: string | null;
+  infoPath: string;
+}
+
+/** `WIDTHxHEIGHT` of the first video stream, `0x0` when ffprobe cannot read it. */
+export async function probeResolution(ffprobe: string, file: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const r = await runToCompletion(
+    ffprobe,
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x', file],
+    { env, timeoutMs: 15_000 },
+  );
+  const m = /^(\d+)x(\d+)/.exec(r.stdout.trim());
+  return r.exitCode === 0 && m ? `${m[1]}x${m[2]}` : '0x0';
+}
+
+/** Writes the channel's additional tags into the file's metadata (stream copy, no re-encode). */
+async function embedTags(ffmpeg: string, file: string, tags: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const ext = extname(file);
+  const tmp = join(dirname(file), `.tags-${basename(file, ext)}${ext}`);
+  const args = ['-v', 'error', '-y', '-i', file, '-map', '0', '-c', 'copy'];
+  if (ext === '.mp4' || ext === '.m4v' || ext === '.mov') args.push('-movflags', '+use_metadata_tags');
+  args.push('-metadata', `keywords=${tags.join(';')}`, tmp);
+  const r = await runToCompletion(ffmpeg, args, { env, timeoutMs: 300_000 });
+  if (r.exitCode !== 0) {
+    await rm(tmp, { force: true });
+    throw new Error(`ffmpeg could not write tags: ${r.stderr.split('\n').pop() ?? r.spawnError ?? 'failed'}`);
+  }
+  await rename(tmp, file);
+}
+
+const sizeOf = async (p: string | null) => (p ? (await stat(p)).size : null);
+
+/**
+ * Turns what yt-dlp left in a video's staging root into final files: info.json kept aside,
+ * resolution probed, tags embedded, NFO and thumbnail written, then everything moved into
+ * `<output>/[__<subfolder>/]<channel>/[<video folder>/]` atomically.
+ */
+export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVideo> {
+  const files = await listFiles(input.stagingRoot);
+  const infoRel = files.find((f) => f.endsWith('.info.json'));
+  if (!infoRel) throw new Error('yt-dlp wrote no info.json for this video');
+  const infoAbs = join(input.stagingRoot, infoRel);
+  const info = JSON.parse(await readFile(infoAbs, 'utf8')) as InfoJson;
+  const videoDir = dirname(infoAbs);
+  const stem = basename(infoAbs, '.info.json');
+  const inVideoDir = files.filter((f) => dirname(join(input.stagingRoot, f)) === videoDir).map((f) => join(input.stagingRoot, f));
+  // Leftovers of merges and conversions never reach the library.
+  for (const f of inVideoDir) if (FRAGMENT.test(f) || f.endsWith('.part') || f.endsWith('.webp') || f.endsWith('.vtt')) await rm(f, { force: true });
+  const media = inVideoDir.filter((f) => !FRAGMENT.test(f));
+  let video = media.find((f) => VIDEO_EXT.has(extname(f).toLowerCase())) ?? null;
+  const audio = media.find((f) => AUDIO_EXT.has(extname(f).toLowerCase())) ?? null;
+  if (!video && !audio) throw new Error('yt-dlp produced no media file for this video');
+  if (video && audio && extname(video) === '.m4a') video = null;
+
+  const videoResolution = video ? await probeResolution(input.ffprobe, video, input.env) : null;
+  if (input.additionalTags.length > 0) {
+    for (const f of [video, audio]) if (f) await embedTags(input.ffmpeg, f, input.additionalTags, input.env);
+  }
+  if (input.writeNfo && video) {
+    await writeFile(join(videoDir, `${stem}.nfo`), buildNfo(info, { dateAdded: new Date(), extraTags: input.additionalTags }), 'utf8');
+  }
+  const stagedThumb = join(videoDir, `${stem}.jpg`);
+  let thumbnailPath: string | null = null;
+  try {
+    await stat(stagedThumb);
+    await mkdir(input.imagesDir, { recursive: true });
+    thumbnailPath = join(input.imagesDir, `videothumb-${input.sourceId}.jpg`);
+    await copyFile(stagedThumb, thumbnailPath);
+  } catch {
+    thumbnailPath = null;
+  }
+
+  // info.json lives outside the media tree (media servers do not need it; the service does).
+  await mkdir(input.infoDir, { recursive: true });
+  const infoPath = join(input.infoDir, `${input.sourceId}.info.json`);
+  await placeFile(infoAbs, infoPath);
+
+  const stagedChannelDir = dirname(videoDir);
+  const channelFolder = input.channelFolder ?? basename(stagedChannelDir);
+  const base = input.subfolder ? safeJoin(input.outputDir, `__${input.subfolder}`) : input.outputDir;
+  const channelDir = safeJoin(base, channelFolder);
+  const finalPath = (staged: string | null): string | null => {
+    if (!staged) return null;
+    return input.skipVideoFolder ? join(channelDir, basename(staged)) : join(channelDir, basename(videoDir), basename(staged));
+  };
+
+  if (input.skipVideoFolder) {
+    for (const f of await listFiles(videoDir)) await placeFile(join(videoDir, f), safeJoin(channelDir, basename(f)));
+  } else {
+    await placeDirectory(videoDir, safeJoin(channelDir, basename(videoDir)));
+  }
+  const filePath = finalPath(video);
+  const audioFilePath = finalPath(audio);
+  return {
+    info,
+    filePath,
+    fileSize: await sizeOf(filePath),
+    audioFilePath,
+    audioFileSize: await sizeOf(audioFilePath),
+    videoResolution,
+    thumbnailPath,
+    infoPath,
+  };
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  Diagnosis,
+  JobAuxData,
+  JobCounts,
+  JobOptions,
+  JobStatus,
+  JobSummary,
+  JobVideoState,
+} from '@vidkeep/contracts';
+import type { Orm } from '@vidkeep/core/plugin-api';
+import type { DownloaderJob, DownloaderJobVideo } from '../entities.js';
+
+export const emptyAux = (): JobAuxData => ({
+  failedVideos: [],
+  diagnoses: [],
+  skipCounts: { archived: 0, membersOnly: 0, upcoming: 0, filtered: 0 },
+  terminatedChannels: [],
+});
+
+export interface NewJobVideo {
+  sourceId: string;
+  url: string;
+  title?: string | null;
+  thumbnail?: string | null;
+  duration?: number | null;
+}
+
+const FINISHED: JobStatus[] = ['completed', 'completed_with_errors', 'failed', 'cancelled', 'interrupted'];
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/** Persistence of jobs and their per-video rows. Only the downloader plugin writes these tables. */
+export class JobStore {
+  constructor(private readonly orm: Orm) {}
+
+  private em() {
+    return this.orm.em.fork();
+  }
+
+  async create(input: { type: string; label: string; options: JobOptions; requestedBy: string | null; videos: NewJobVideo[] }): Promise<DownloaderJob> {
+    const em = this.em();
+    const now = new Date();
+    const job: DownloaderJob = {
+      id: randomUUID(),
+      type: input.type,
+      label: input.label,
+      status: 'queued',
+      options: input.options,
+      auxData: emptyAux(),
+      message: null,
+      errorCode: null,
+      requestedBy: input.requestedBy,
+      createdAt: now,
+      startedAt: null,
+      finishedAt: null,
+      updatedAt: now,
+    };
+    await em.transactional(async (tx) => {
+      tx.create('DownloaderJob', job);
+      input.videos.forEach((v, position) => {
+        tx.create('DownloaderJobVideo', {
+          jobId: job.id,
+          sourceId: v.sourceId,
+          url: v.url,
+          position,
+          state: 'queued',
+          title: v.title ?? null,
+          thumbnail: v.thumbnail ?? null,
+          duration: v.duration ?? null,
+          diagnosis: null,
+          videoId: null,
+          startedAt: null,
+          finishedAt: null,
+        });
+      });
+    });
+    return job;
+  }
+
+  async get(id: string): Promise<DownloaderJob | null> {
+    return this.em().findOne<DownloaderJob>('DownloaderJob', { id });
+  }
+
+  async videos(jobId: string): Promise<DownloaderJobVideo[]> {
+    return this.em().find<DownloaderJobVideo>('DownloaderJobVideo', { jobId }, { orderBy: { position: 'asc' } });
+  }
+
+  async update(id: string, patch: Partial<Omit<DownloaderJob, 'id'>>): Promise<void> {
+    await this.em().nativeUpdate<DownloaderJob>('DownloaderJob', { id }, { ...patch, updatedAt: new Date() });
+  }
+
+  async updateVideo(jobId: string, sourceId: string, patch: Partial<Omit<DownloaderJobVideo, 'id' | 'jobId' | 'sourceId'>>): Promise<void> {
+    await this.em().nativeUpdate<DownloaderJobVideo>('DownloaderJobVideo', { jobId, sourceId }, patch);
+  }
+
+  /** Moves every video of the job still in one of `from` to `to`. */
+  async settleVideos(jobId: string, from: JobVideoState[], to: JobVideoState, diagnosis: Diagnosis | null): Promise<number> {
+    return this.em().nativeUpdate<DownloaderJobVideo>(
+      'DownloaderJobVideo',
+      { jobId, state: { $in: from } },
+      { state: to, finishedAt: new Date(), ...(diagnosis ? { diagnosis } : {}) },
+    );
+  }
+
+  async oldestQueued(excluding: Set<string>): Promise<DownloaderJob | null> {
+    return this.em().findOne<DownloaderJob>(
+      'DownloaderJob',
+      { status: 'queued', ...(excluding.size ? { id: { $nin: [...excluding] } } : {}) },
+      { orderBy: { createdAt: 'asc' } },
+    );
+  }
+
+  async byStatus(statuses: JobStatus[]): Promise<DownloaderJob[]> {
+    return this.em().find<DownloaderJob>('DownloaderJob', { status: { $in: statuses } }, { orderBy: { createdAt: 'asc' } });
+  }
+
+  /** Video rows of queued and running jobs (for the activity snapshot and dedupe). */
+  async activeVideoRows(): Promise<{ jobId: string; sourceId: string; state: JobVideoState }[]> {
+    return this.em()
+      .getConnection()
+      .execute(
+        `select v.job_id as "jobId", v.source_id as "sourceId", v.state as "state"
+           from downloader_job_videos v join downloader_jobs j on j.id = v.job_id
+          where j.status in ('queued', 'running') and v.state in ('queued', 'downloading', 'processing')`,
+      );
+  }
+
+  async counts(jobIds: string[]): Promise<Map<string, JobCounts>> {
+    const result = new Map<string, JobCounts>();
+    if (jobIds.length === 0) return result;
+    const rows = await this.em()
+      .getConnection()
+      .execute<{ job_id: string; state: JobVideoState; n: number }[]>(
+        `select job_id, state, count(*) as n from downloader_job_videos where job_id in (${jobIds.map(() => '?').join(',')}) group by job_id, state`,
+        jobIds,
+      );
+    for (const id of jobIds) result.set(id, { total: 0, queued: 0, active: 0, completed: 0, failed: 0, skipped: 0, cancelled: 0 });
+    for (const r of rows) {
+      const c = result.get(r.job_id)!;
+      const n = Number(r.n);
+      c.total += n;
+      if (r.state === 'queued') c.queued += n;
+      else if (r.state === 'downloading' || r.state === 'processing') c.active += n;
+      else if (r.state === 'completed') c.completed += n;
+      else if (r.state === 'failed') c.failed += n;
+      else if (r.state === 'skipped') c.skipped += n;
+      else c.cancelled += n; // cancelled, interrupted
+    }
+    return result;
+  }
+
+  async list(page: number, pageSize: number, status?: JobStatus | 'active' | 'finished'): Promise<{ jobs: DownloaderJob[]; total: number }> {
+    const where =
+      status === 'active' ? { status: { $in: ['queued', 'running'] } } : status === 'finished' ? { status: { $in: FINISHED } } : status ? { status } : {};
+    const [jobs, total] = await this.em().findAndCount<DownloaderJob>('DownloaderJob', where as never, {
+      orderBy: { createdAt: 'desc', id: 'asc' },
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    return { jobs, total };
+  }
+
+  async summaries(jobs: DownloaderJob[]): Promise<JobSummary[]> {
+    const counts = await this.counts(jobs.map((j) => j.id));
+    return jobs.map((j) => toSummary(j, counts.get(j.id)!));
+  }
+
+  /** Removes finished jobs older than `days` and beyond the newest `max`; returns how many. */
+  async prune(days: number, max: number): Promise<number> {
+    const em = this.em();
+    const cutoff = Date.now() - days * 86_400_000;
+    const finished = await em.find<DownloaderJob>('DownloaderJob', { status: { $in: FINISHED } }, {
+      orderBy: { createdAt: 'desc' },
+    });
+    const ids = finished.filter((j, index) => index >= max || j.createdAt.getTime() < cutoff).map((j) => j.id);
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      await em.nativeDelete<DownloaderJobVideo>('DownloaderJobVideo', { jobId: { $in: chunk } });
+      await em.nativeDelete<DownloaderJob>('DownloaderJob', { id: { $in: chunk } });
+    }
+    return ids.length;
+  }
+
+}
+
+export function toSummary(j: DownloaderJob, counts: JobCounts): JobSummary {
+  return {
+    id: j.id,
+    type: j.type,
+    label: j.label,
+    status: j.status,
+    options: j.options ?? {},
+    counts,
+    message: j.message,
+    errorCode: j.errorCode,
+    requestedBy: j.requestedBy,
+    createdAt: j.createdAt.toISOString(),
+    startedAt: iso(j.startedAt),
+    finishedAt: iso(j.finishedAt),
+  };
+}

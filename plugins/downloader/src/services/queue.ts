@@ -1,0 +1,287 @@
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  type DownloaderConfigSection,
+  type DownloaderService,
+  type EnqueueRequest,
+  type EnqueueResult,
+  type JobDetail,
+  type JobSummary,
+  type LiveHub,
+  type PluginLogger,
+  type StorageStatus,
+} from '@vidkeep/contracts';
+import { HttpError } from '@vidkeep/core/plugin-api';
+import { diagnose } from '../ytdlp/failures.js';
+import { videoUrl } from '../url.js';
+import type { ActivityTracker } from './activity.js';
+import { emptyAux, toSummary, type JobStore } from './job-store.js';
+import { JobRun, type RunnerDeps } from './runner.js';
+import type { StorageGuard } from './storage.js';
+import type { VideoStore } from './video-store.js';
+
+const UUID_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PAUSE_RECHECK_MS = 60_000;
+const SHUTDOWN_WAIT_MS = 10_000;
+
+export const DownloadErrorCodes = {
+  paused: 'DOWNLOAD_PAUSED',
+  invalidUrl: 'DOWNLOAD_INVALID_URL',
+  batchNotAllowed: 'DOWNLOAD_BATCH_NOT_ALLOWED',
+  jobNotFound: 'DOWNLOAD_JOB_NOT_FOUND',
+  videoNotFound: 'DOWNLOAD_VIDEO_NOT_FOUND',
+  fileMissing: 'DOWNLOAD_FILE_MISSING',
+} as const;
+
+/**
+ * The persistent job queue. Jobs and their per-video rows live in SQLite; the queue starts the
+ * oldest queued job whenever fewer than `concurrentJobs` run. States:
+ *   queued -> running -> completed | completed_with_errors | failed | cancelled
+ *   queued -> cancelled;  running -> queued (graceful shutdown, resumes after restart)
+ *   running -> interrupted (found running at start: the process died)
+ */
+export class DownloadQueue implements DownloaderService {
+  private readonly running = new Map<string, JobRun>();
+  private lock: Promise<unknown> = Promise.resolve();
+  private pauseTimer: NodeJS.Timeout | null = null;
+  private stopping = false;
+  private pumping = false;
+  private repump = false;
+
+  constructor(
+    private readonly deps: RunnerDeps & { storage: StorageGuard; videoStore: VideoStore; hub: LiveHub | undefined; logger: PluginLogger },
+    private readonly activity: ActivityTracker,
+    private readonly store: JobStore,
+  ) {}
+
+  private get config(): DownloaderConfigSection {
+    return this.deps.config();
+  }
+
+  /** Serialises enqueue decisions so two requests never queue the same video. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.lock.then(fn, fn);
+    this.lock = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Recovers after a crash or restart, then starts work. */
+  async start(): Promise<void> {
+    const log = this.deps.logger;
+    const crashed = await this.store.byStatus(['running']);
+    for (const job of crashed) {
+      const d = diagnose('interrupted');
+      const { expectedSkip: _s, retryable: _r, ...diagnosis } = d;
+      const aux = { ...emptyAux(), ...(job.auxData ?? {}) };
+      const stopped = await this.store.videos(job.id);
+      for (const v of stopped) {
+        if (!['queued', 'downloading', 'processing'].includes(v.state)) continue;
+        aux.failedVideos.push({ sourceId: v.sourceId, error: diagnosis.cause, kind: 'interrupted' });
+      }
+      aux.diagnoses.push({ ...diagnosis, sourceId: null });
+      await this.store.settleVideos(job.id, ['queued', 'downloading', 'processing'], 'interrupted', { ...diagnosis, sourceId: null });
+      const counts = (await this.store.counts([job.id])).get(job.id)!;
+      await this.store.update(job.id, {
+        status: 'interrupted',
+        auxData: aux,
+        finishedAt: new Date(),
+        errorCode: 'DOWNLOAD_INTERRUPTED',
+        message: `Interrupted: the server stopped while this job ran. ${counts.completed} downloaded before that are kept; queue the rest again.`,
+      });
+      log.warn({ jobId: job.id }, 'Job was running when the server stopped; marked interrupted');
+    }
+    await this.cleanStaging();
+    for (const row of await this.store.activeVideoRows()) this.activity.set(row.sourceId, row.jobId, 'queued');
+    const pruned = await this.store.prune(this.config.jobHistoryDays, this.config.jobHistoryMax);
+    if (pruned > 0) log.info({ pruned }, 'Removed old finished jobs');
+    this.pump();
+  }
+
+  /** Removes leftovers of jobs that are not running (only job-id folders: the base may be shared). */
+  private async cleanStaging(): Promise<void> {
+    const base = this.deps.paths.stagingBase;
+    await mkdir(base, { recursive: true }).catch(() => undefined);
+    const entries = await readdir(base).catch(() => [] as string[]);
+    for (const name of entries) {
+      if (UUID_DIR.test(name) && !this.running.has(name)) await rm(join(base, name), { recursive: true, force: true });
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.pauseTimer) clearTimeout(this.pauseTimer);
+    const runs = [...this.running.values()];
+    for (const run of runs) run.stop('shutdown');
+    await Promise.race([
+      Promise.allSettled(runs.map((r) => this.finished.get(r.job.id))),
+      new Promise((r) => setTimeout(r, SHUTDOWN_WAIT_MS).unref()),
+    ]);
+  }
+
+  private readonly finished = new Map<string, Promise<void>>();
+
+  /** Starts queued jobs while there is room. */
+  pump(): void {
+    if (this.stopping) return;
+    if (this.pumping) {
+      this.repump = true;
+      return;
+    }
+    this.pumping = true;
+    void (async () => {
+      try {
+        do {
+          this.repump = false;
+          while (!this.stopping && this.running.size < this.config.concurrentJobs) {
+            const next = await this.store.oldestQueued(new Set(this.running.keys()));
+            if (!next) break;
+            const storage = await this.deps.storage.status();
+            if (storage.paused) {
+              this.deps.logger.warn({ reason: storage.reason }, 'Downloads are paused by a storage limit');
+              this.pauseTimer ??= setTimeout(() => {
+                this.pauseTimer = null;
+                this.pump();
+              }, PAUSE_RECHECK_MS).unref();
+              break;
+            }
+            const run = new JobRun(this.deps, next, await this.store.videos(next.id));
+            this.running.set(next.id, run);
+            const done = run
+              .run()
+              .catch((err) => this.deps.logger.error({ err, jobId: next.id }, 'Download job crashed'))
+              .finally(() => {
+                this.running.delete(next.id);
+                this.finished.delete(next.id);
+                void this.store.prune(this.config.jobHistoryDays, this.config.jobHistoryMax).catch(() => undefined);
+                this.pump();
+              });
+            this.finished.set(next.id, done);
+          }
+        } while (this.repump);
+      } catch (err) {
+        this.deps.logger.error({ err }, 'Starting the next download job failed');
+      } finally {
+        this.pumping = false;
+      }
+    })();
+  }
+
+  async assertNotPaused(): Promise<void> {
+    const s = await this.deps.storage.status();
+    if (s.paused) throw new HttpError(409, DownloadErrorCodes.paused, `Downloads are paused: ${s.reason}`);
+  }
+
+  enqueue(request: EnqueueRequest): Promise<EnqueueResult> {
+    return this.exclusive(async () => {
+      await this.assertNotPaused();
+      const seen = new Set<string>();
+      const accepted: string[] = [];
+      const alreadyActive: string[] = [];
+      for (const id of request.sourceIds) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        if (this.activity.get(id)) alreadyActive.push(id);
+        else accepted.push(id);
+      }
+      if (accepted.length === 0) return { job: null, acceptedIds: [], alreadyActiveIds: alreadyActive };
+      const job = await this.store.create({
+        type: request.type,
+        label: request.label,
+        options: request.options ?? {},
+        requestedBy: request.requestedBy ?? null,
+        videos: accepted.map((sourceId) => ({
+          sourceId,
+          url: videoUrl(sourceId),
+          title: request.metadata?.[sourceId]?.title ?? null,
+          duration: request.metadata?.[sourceId]?.duration ?? null,
+          thumbnail: request.metadata?.[sourceId]?.thumbnail ?? null,
+        })),
+      });
+      this.activity.setMany(accepted, job.id, 'queued');
+      const summary = toSummary(job, { total: accepted.length, queued: accepted.length, active: 0, completed: 0, failed: 0, skipped: 0, cancelled: 0 });
+      this.deps.hub?.broadcast({ type: 'jobUpdated', job: summary });
+      this.pump();
+      return { job: summary, acceptedIds: accepted, alreadyActiveIds: alreadyActive };
+    });
+  }
+
+  async cancelJob(jobId: string): Promise<JobSummary | null> {
+    const job = await this.store.get(jobId);
+    if (!job) return null;
+    const run = this.running.get(jobId);
+    if (run) {
+      run.stop('cancelled');
+      await this.finished.get(jobId);
+    } else if (job.status === 'queued') {
+      await this.exclusive(async () => {
+        const { expectedSkip: _s, retryable: _r, ...d } = diagnose('cancelled');
+        await this.store.settleVideos(jobId, ['queued'], 'cancelled', { ...d, sourceId: null });
+        await this.store.update(jobId, { status: 'cancelled', finishedAt: new Date(), message: 'Cancelled before it started' });
+        this.activity.removeJob(jobId);
+      });
+      this.deps.onJobChanged(jobId);
+    }
+    return this.summary(jobId);
+  }
+
+  async summary(jobId: string): Promise<JobSummary | null> {
+    const job = await this.store.get(jobId);
+    if (!job) return null;
+    return (await this.store.summaries([job]))[0]!;
+  }
+
+  async detail(jobId: string): Promise<JobDetail | null> {
+    const job = await this.store.get(jobId);
+    if (!job) return null;
+    const [summary] = await this.store.summaries([job]);
+    const run = this.running.get(jobId);
+    const rows = await this.store.videos(jobId);
+    return {
+      ...summary!,
+      auxData: job.auxData,
+      videos: rows.map((v) => ({
+        sourceId: v.sourceId,
+        url: v.url,
+        position: v.position,
+        state: v.state,
+        title: v.title,
+        thumbnail: v.thumbnail,
+        duration: v.duration,
+        progress: run?.progressOf(v.sourceId) ?? null,
+        diagnosis: v.diagnosis,
+        videoId: v.videoId,
+        startedAt: v.startedAt?.toISOString() ?? null,
+        finishedAt: v.finishedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  activeVideos() {
+    return this.activity.entries();
+  }
+
+  async hasActiveDownloadsForChannel(channelId: string): Promise<boolean> {
+    const active = await this.store.byStatus(['queued', 'running']);
+    if (active.some((j) => j.options.ownerChannelId === channelId)) return true;
+    const ids = [...this.activity.entries().keys()];
+    const known = await this.deps.videoStore.bySourceIds(ids);
+    return known.some((v) => v.channelId === channelId);
+  }
+
+  async downloadedSourceIds(sourceIds: string[]): Promise<Set<string>> {
+    const rows = await this.deps.videoStore.bySourceIds(sourceIds);
+    return new Set(rows.map((r) => r.sourceId));
+  }
+
+  storageStatus(): Promise<StorageStatus> {
+    return this.deps.storage.status();
+  }
+
+  registerSubfolders(names: string[]): Promise<void> {
+    return this.deps.videoStore.registerSubfolders(names);
+  }
+
+  listSubfolders(): Promise<string[]> {
+    return this.deps.videoStore.subfolders();
+  }
+}
