@@ -129,10 +129,11 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/keys/{id}']?.delete?.security).toEqual([{ sessionToken: [] }]);
   });
 
-  it('no endpoint documented so far accepts an API key (only the download endpoint may)', () => {
+  it('only POST /api/videos/download accepts an API key (spec 5)', () => {
     for (const { path, method, op } of operations()) {
       const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
-      expect(schemes, `${method} ${path}`).not.toContain('apiKey');
+      if (method === 'post' && path === '/api/videos/download') expect(schemes).toEqual(['sessionToken', 'apiKey']);
+      else expect(schemes, `${method} ${path}`).not.toContain('apiKey');
     }
   });
 

@@ -21,7 +21,7 @@ export { TEST_PASSWORD, TEST_USERNAME };
 
 export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
 
-/** Stand-in for the future download route: the one `sessionOrApiKey` route of spec 5. */
+/** Stand-in for the downloader's route: the one `sessionOrApiKey` route of spec 5. */
 export const testDownloadPlugin = definePlugin({
   id: 'test-download',
   version: '1.0.0',
@@ -37,7 +37,11 @@ export const testDownloadPlugin = definePlugin({
   },
 });
 
-export const withDownloadRoute = { extraPlugins: [{ definition: testDownloadPlugin }] } satisfies TestAppOptions;
+/** Only the auth plugin plus the stand-in: the auth tests never start real downloads. */
+export const withDownloadRoute = {
+  manifest: { version: 1, plugins: [{ id: 'auth', package: '@vidkeep/plugin-auth', enabled: true, options: {} }] },
+  extraPlugins: [{ definition: testDownloadPlugin }],
+} satisfies TestAppOptions;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -1,0 +1,57 @@
+import { completeSetup, type TestApp, type TestHarness } from '@vidkeep/core/testing';
+import type { JobDetail, JobStatus } from '@vidkeep/contracts';
+import type { FakePlatform } from '../fakes/platform/index.js';
+
+/** Settings that keep downloads against the local fake platform fast and deterministic. */
+export const FAST_DOWNLOAD_CONFIG = {
+  sleepRequests: 0,
+  downloadRetryCount: 0,
+  downloadSocketTimeoutSeconds: 3,
+};
+
+export interface DownloadApp {
+  t: TestApp;
+  token: string;
+  headers: { 'x-access-token': string };
+}
+
+/** Boots the real app with yt-dlp pointed at the fake platform, completes setup, applies fast settings. */
+export async function bootDownloader(
+  h: TestHarness,
+  platform: FakePlatform,
+  options: { dir?: string; config?: Record<string, unknown>; env?: Record<string, string>; setup?: boolean } = {},
+): Promise<DownloadApp> {
+  const t = await h.boot({ dir: options.dir, env: { ...platform.env, ...options.env } });
+  const token = options.setup === false ? '' : await completeSetup(t);
+  const headers = { 'x-access-token': token };
+  const res = await t.app.inject({ method: 'PATCH', url: '/api/config', headers, payload: { ...FAST_DOWNLOAD_CONFIG, ...options.config } });
+  if (res.statusCode !== 200) throw new Error(`config failed: ${res.statusCode} ${res.body}`);
+  return { t, token, headers };
+}
+
+export const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
+
+const FINISHED: JobStatus[] = ['completed', 'completed_with_errors', 'failed', 'cancelled', 'interrupted'];
+
+/** Polls a job until it reaches one of `statuses` (default: any finished state). */
+export async function waitForJob(
+  app: DownloadApp,
+  jobId: string,
+  statuses: JobStatus[] = FINISHED,
+  timeoutMs = 60_000,
+): Promise<JobDetail> {
+  const deadline = Date.now() + timeoutMs;
+  let last: JobDetail | null = null;
+  while (Date.now() < deadline) {
+    const res = await app.t.app.inject({ url: `/api/jobs/${jobId}`, headers: app.headers });
+    last = res.json<JobDetail>();
+    if (statuses.includes(last.status)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${jobId} did not reach ${statuses.join('/')} in time; last: ${JSON.stringify(last)}`);
+}
+
+export async function queueDownload(app: DownloadApp, payload: Record<string, unknown>) {
+  const res = await app.t.app.inject({ method: 'POST', url: '/api/videos/download', headers: app.headers, payload });
+  return res;
+}

@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TestHarness } from '@vidkeep/core/testing';
+import type { DownloadResponse, Video } from '@vidkeep/contracts';
+import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
+import { bootDownloader, queueDownload, waitForJob, watchUrl } from '../../helpers/downloads.js';
+
+const h = new TestHarness();
+afterEach(() => h.closeAll());
+
+let platform: FakePlatform;
+const channelId = fakeChannelId('dl-channel');
+const ids = { a: fakeVideoId('dl-a'), b: fakeVideoId('dl-b'), c: fakeVideoId('dl-c') };
+
+beforeAll(async () => {
+  platform = await startFakePlatform({
+    videos: [
+      { id: ids.a, title: 'First Clip', channelId, channel: 'Fixture Channel', handle: '@fixture', heights: [360, 720], tags: ['alpha', 'beta'] },
+      { id: ids.b, title: 'Second Clip', channelId, channel: 'Fixture Channel', handle: '@fixture', heights: [360, 720] },
+      { id: ids.c, title: 'Third Clip', channelId, channel: 'Fixture Channel', handle: '@fixture', heights: [360, 720] },
+    ],
+  });
+}, 120_000);
+afterAll(() => platform?.close());
+
+function probe(file: string): { width?: number; height?: number; codec_type: string }[] {
+  const r = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height', '-of', 'json', file], { encoding: 'utf8' });
+  return (JSON.parse(r.stdout) as { streams: { width?: number; height?: number; codec_type: string }[] }).streams;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+
+describe('POST /api/videos/download with the real yt-dlp', () => {
+  it('downloads one video at 720p into the channel folder with poster, NFO and probed resolution', async () => {
+    const app = await bootDownloader(h, platform);
+    const res = await queueDownload(app, { url: `https://youtu.be/${ids.a}`, resolution: '720' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<DownloadResponse>();
+    expect(body).toMatchObject({ success: true, queued: 1, acceptedIds: [ids.a], alreadyActiveIds: [] });
+    expect(body.video.title).toBe('First Clip');
+    expect(body.video.duration).toBe(5);
+
+    const job = await waitForJob(app, body.jobId!);
+    expect(job.status).toBe('completed');
+    expect(job.videos[0]).toMatchObject({ sourceId: ids.a, state: 'completed' });
+
+    const video = (await app.t.app.inject({ url: `/api/videos/${ids.a}`, headers: app.headers })).json<Video>();
+    expect(video.video_resolution).toBe('1280x720');
+    const out = join(app.t.dir, 'data');
+    const rel = relative(out, video.filePath!);
+    expect(rel).toBe(`Fixture Channel/Fixture Channel - First Clip - ${ids.a}/Fixture Channel - First Clip [${ids.a}].mp4`);
+    const streams = probe(video.filePath!);
+    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 1280, height: 720 });
+    expect(streams.some((s) => s.codec_type === 'audio')).toBe(true);
+    const files = filesUnder(out);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\[.{11}\]\.jpg$/),
+        expect.stringMatching(/\[.{11}\]\.nfo$/),
+      ]),
+    );
+    // Nothing of the staging area is left behind.
+    expect(files.filter((f) => f.startsWith('.vidkeep-staging') && !f.endsWith('/'))).toEqual([]);
+  });
+
+  it('downloads the same video at 360p when asked', async () => {
+    const app = await bootDownloader(h, platform);
+    const body = (await queueDownload(app, { url: watchUrl(ids.b), resolution: '360' })).json<DownloadResponse>();
+    const job = await waitForJob(app, body.jobId!);
+    expect(job.status).toBe('completed');
+    const video = (await app.t.app.inject({ url: `/api/videos/${ids.b}`, headers: app.headers })).json<Video>();
+    expect(video.video_resolution).toBe('640x360');
+  });
+});
