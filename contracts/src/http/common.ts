@@ -17,3 +17,25 @@ export const SuccessResponse = Type.Object({
   success: Type.Boolean(),
   message: Type.Optional(Type.String()),
 });
+
+/** Largest page a list endpoint returns. */
+export const PAGE_SIZE_MAX = 200;
+
+/** `page` and `pageSize` query fields shared by every paged list. */
+export const pageQueryFields = () => ({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 25 }),
+});
+
+/** A paged list: `{ <key>: T[], total, page, pageSize }`. */
+export const pagedList = <K extends string, T extends TSchema>(key: K, item: T) =>
+  Type.Object({
+    [key]: Type.Array(item),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  } as { [P in K]: ReturnType<typeof Type.Array<T>> } & {
+    total: ReturnType<typeof Type.Integer>;
+    page: ReturnType<typeof Type.Integer>;
+    pageSize: ReturnType<typeof Type.Integer>;
+  });

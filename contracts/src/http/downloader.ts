@@ -1,12 +1,11 @@
 import { AudioFormat, Resolution } from '../config/downloader.js';
 import { Type, type Static } from '../typebox.js';
-import { DateTime, Nullable } from './common.js';
+import { DateTime, Nullable, pagedList, pageQueryFields } from './common.js';
 
 /** Spec 8: `POST /api/videos/local-status` takes up to 500 ids. */
 export const LOCAL_STATUS_MAX_IDS = 500;
 /** A session client may queue this many URLs in one request. */
 export const DOWNLOAD_BATCH_MAX = 50;
-export const PAGE_SIZE_MAX = 200;
 
 /** A platform video id (11 characters on the platform; the pattern allows a little slack). */
 export const SourceId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
@@ -151,20 +150,14 @@ export type JobDetail = Static<typeof JobDetail>;
 
 export const JobListQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 25 }),
+    ...pageQueryFields(),
     status: Type.Optional(Type.Union([JobStatus, Type.Literal('active'), Type.Literal('finished')])),
   },
   { additionalProperties: false },
 );
 export type JobListQuery = Static<typeof JobListQuery>;
 
-export const JobList = Type.Object({
-  jobs: Type.Array(JobSummary),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const JobList = pagedList('jobs', JobSummary);
 export type JobList = Static<typeof JobList>;
 
 export const JobIdParams = Type.Object({ jobId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
@@ -247,8 +240,7 @@ export type Video = Static<typeof Video>;
 export const VIDEO_SORT_FIELDS = ['downloadedAt', 'title', 'channelName', 'duration', 'uploadDate', 'fileSize'] as const;
 export const VideoListQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 25 }),
+    ...pageQueryFields(),
     search: Type.Optional(Type.String({ maxLength: 200 })),
     sortBy: Type.Enum(VIDEO_SORT_FIELDS, { default: 'downloadedAt' }),
     sortOrder: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
@@ -259,12 +251,7 @@ export const VideoListQuery = Type.Object(
 );
 export type VideoListQuery = Static<typeof VideoListQuery>;
 
-export const VideoList = Type.Object({
-  videos: Type.Array(Video),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const VideoList = pagedList('videos', Video);
 
 export const SourceIdParams = Type.Object({ sourceId: SourceId }, { additionalProperties: false });
 

@@ -12,7 +12,7 @@ import {
   type StorageStatus,
 } from '@vidkeep/contracts';
 import { HttpError } from '@vidkeep/core/plugin-api';
-import { diagnose } from '../ytdlp/failures.js';
+import { diagnose, toDiagnosis } from '../ytdlp/failures.js';
 import { videoUrl } from '../url.js';
 import type { ActivityTracker } from './activity.js';
 import { emptyAux, toSummary, type JobStore } from './job-store.js';
@@ -70,8 +70,7 @@ export class DownloadQueue implements DownloaderService {
     const log = this.deps.logger;
     const crashed = await this.store.byStatus(['running']);
     for (const job of crashed) {
-      const d = diagnose('interrupted');
-      const { expectedSkip: _s, retryable: _r, ...diagnosis } = d;
+      const diagnosis = toDiagnosis(diagnose('interrupted'));
       const aux = { ...emptyAux(), ...(job.auxData ?? {}) };
       const stopped = await this.store.videos(job.id);
       for (const v of stopped) {
@@ -214,8 +213,7 @@ export class DownloadQueue implements DownloaderService {
       await this.finished.get(jobId);
     } else if (job.status === 'queued') {
       await this.exclusive(async () => {
-        const { expectedSkip: _s, retryable: _r, ...d } = diagnose('cancelled');
-        await this.store.settleVideos(jobId, ['queued'], 'cancelled', { ...d, sourceId: null });
+        await this.store.settleVideos(jobId, ['queued'], 'cancelled', toDiagnosis(diagnose('cancelled'), null));
         await this.store.update(jobId, { status: 'cancelled', finishedAt: new Date(), message: 'Cancelled before it started' });
         this.activity.removeJob(jobId);
       });

@@ -20,7 +20,7 @@ import { finalizeVideo } from '../files/finalize.js';
 import { listFiles } from '../files/move.js';
 import { buildDownloadArgs } from '../ytdlp/args.js';
 import { parseCustomArgs } from '../ytdlp/custom-args.js';
-import { classifyLine, diagnose, terminatedChannelOf, type Classified } from '../ytdlp/failures.js';
+import { classifyLine, diagnose, terminatedChannelOf, toDiagnosis, type Classified } from '../ytdlp/failures.js';
 import { parseOutputLine, type OutputEvent } from '../ytdlp/output.js';
 import { ToolProcess, type StopReason } from '../ytdlp/process.js';
 import type { ActivityTracker } from './activity.js';
@@ -335,8 +335,7 @@ export class JobRun {
   }
 
   private recordDiagnosis(c: Classified, v: VideoRun | undefined): void {
-    const { expectedSkip: _s, retryable: _r, ...diagnosis } = c;
-    const d: Diagnosis = { ...diagnosis, sourceId: v?.row.sourceId ?? diagnosis.sourceId };
+    const d = toDiagnosis(c, v?.row.sourceId ?? c.sourceId);
     if (!this.aux.diagnoses.some((x) => x.kind === d.kind && x.sourceId === d.sourceId)) this.aux.diagnoses.push(d);
     if (!c.expectedSkip && v) {
       this.aux.failedVideos = this.aux.failedVideos.filter((f) => f.sourceId !== v.row.sourceId);
@@ -347,8 +346,7 @@ export class JobRun {
 
   private async settle(v: VideoRun, state: JobVideoState, diagnosis: Diagnosis | Classified): Promise<void> {
     if (TERMINAL.includes(v.state)) return;
-    const { expectedSkip: _s, retryable: _r, ...d } = diagnosis as Classified;
-    v.diagnosis = { ...d, sourceId: v.row.sourceId };
+    v.diagnosis = toDiagnosis(diagnosis, v.row.sourceId);
     await this.setState(v, state, { diagnosis: v.diagnosis });
   }
 
@@ -434,9 +432,8 @@ export class JobRun {
   }
 
   private async settleForce(v: VideoRun, state: JobVideoState, d: Classified): Promise<void> {
-    const { expectedSkip: _s, retryable: _r, ...rest } = d;
-    v.diagnosis = rest;
-    await this.setState(v, state, { diagnosis: rest });
+    v.diagnosis = toDiagnosis(d);
+    await this.setState(v, state, { diagnosis: v.diagnosis });
   }
 
   private async peekChannelId(stagingRoot: string): Promise<string | null> {

@@ -342,6 +342,12 @@ export function diagnose(
   return build(kind, textsFor(kind, ctx), opts?.sourceId ?? null, detail);
 }
 
+/** The public part of a classification: what is stored on the job and shown to users. */
+export function toDiagnosis(c: Diagnosis | Classified, sourceId?: string | null): Diagnosis {
+  const { expectedSkip: _s, retryable: _r, ...d } = c as Classified;
+  return sourceId === undefined ? d : { ...d, sourceId };
+}
+
 /** `ERROR: [extractor] <11-character id>:` at the start of a line (the `ERROR: ` prefix is optional). */
 const VIDEO_ID = /(?:^|ERROR:[ \t]{0,4})\[[A-Za-z0-9:_.+-]{1,40}\][ \t]{1,4}([A-Za-z0-9_-]{11}):/m;
 

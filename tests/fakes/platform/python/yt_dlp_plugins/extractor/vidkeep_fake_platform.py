@@ -241,35 +241,26 @@ class VidkeepFakeYoutubeTabIE(YoutubeTabIE, plugin_name=_PLUGIN_NAME):
             webpage_url=webpage_url, extractor=_TAB_NAME, extractor_key=_TAB_KEY, **meta)
 
 
+def _fake_search(sort, name):
+    """Makes a search extractor answer from the fixture server, in `sort` order, under `name`.
+
+    A class decorator rather than a mixin: yt-dlp's plugin override takes the class right after
+    the plugin in the MRO as the one it replaces, so the real extractor must come first."""
+    def install(cls):
+        cls.IE_NAME = name
+        cls._real_initialize = lambda self: None
+        cls._get_n_results = lambda self, query, n: _search(self, query, n, sort)
+        return cls
+    return install
+
+
+@_fake_search('relevance', _SEARCH_NAME)
 class VidkeepFakeYoutubeSearchIE(YoutubeSearchIE, plugin_name=_PLUGIN_NAME):
     """ytsearchN:query - relevance order."""
     _SEARCH_KEY = 'ytsearch'
-    _FAKE_SORT = 'relevance'
-    _FAKE_NAME = _SEARCH_NAME
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.IE_NAME = self._FAKE_NAME
-
-    def _real_initialize(self):
-        pass
-
-    def _get_n_results(self, query, n):
-        return _search(self, query, n, self._FAKE_SORT)
 
 
+@_fake_search('date', _SEARCH_DATE_NAME)
 class VidkeepFakeYoutubeSearchDateIE(YoutubeSearchDateIE, plugin_name=_PLUGIN_NAME):
     """ytsearchdateN:query - newest first."""
     _SEARCH_KEY = 'ytsearchdate'
-    _FAKE_SORT = 'date'
-    _FAKE_NAME = _SEARCH_DATE_NAME
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.IE_NAME = self._FAKE_NAME
-
-    def _real_initialize(self):
-        pass
-
-    def _get_n_results(self, query, n):
-        return _search(self, query, n, self._FAKE_SORT)
