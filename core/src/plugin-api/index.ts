@@ -19,6 +19,6 @@ export type { RuntimeEnvironment, RuntimePaths } from '../env.js';
 export { MANAGED_TEMP_PATH } from '../env.js';
 export type { Orm } from '../db/orm.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-export { EntitySchema } from '@mikro-orm/core';
+export { BigIntType, EntitySchema } from '@mikro-orm/core';
 export type { EntityManager, FilterQuery } from '@mikro-orm/core';
 export { Migration } from '@mikro-orm/migrations';

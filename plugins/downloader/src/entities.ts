@@ -1,5 +1,5 @@
 import type { Diagnosis, JobAuxData, JobOptions, JobStatus, JobVideoState } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { BigIntType, EntitySchema } from '@vidkeep/core/plugin-api';
 
 export interface DownloaderJob {
   id: string;
@@ -114,9 +114,10 @@ export const DownloaderVideoEntity = new EntitySchema<DownloaderVideo>({
     mediaType: { type: 'string', length: 16, default: 'video' },
     thumbnailPath: { type: 'string', length: 2048, nullable: true },
     filePath: { type: 'string', length: 2048, nullable: true },
-    fileSize: { type: 'integer', columnType: 'bigint', nullable: true },
+    // Numbers in JS (files stay far below 2^53 bytes); bigint in the database.
+    fileSize: { type: new BigIntType('number'), nullable: true },
     audioFilePath: { type: 'string', length: 2048, nullable: true },
-    audioFileSize: { type: 'integer', columnType: 'bigint', nullable: true },
+    audioFileSize: { type: new BigIntType('number'), nullable: true },
     videoResolution: { type: 'string', length: 20, nullable: true, fieldName: 'video_resolution' },
     subfolder: { type: 'string', length: 100, nullable: true },
     removed: { type: 'boolean', default: false },
