@@ -24,10 +24,14 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts the server as `npm start` does, pinned to core 0, and waits for its first HTTP answer. */
-export async function startBenchServer(env: Record<string, string>, port: number): Promise<BenchServer> {
+/**
+ * Starts the server as `npm start` does, pinned to core 0 unless `pin` is false (children inherit
+ * the pinning, so benchmarks of work done by child processes leave it off), and waits for its
+ * first HTTP answer.
+ */
+export async function startBenchServer(env: Record<string, string>, port: number, options: { pin?: boolean } = {}): Promise<BenchServer> {
   const t0 = performance.now();
-  const cmd = pinned(0, SERVER_COMMAND);
+  const cmd = options.pin === false ? SERVER_COMMAND : pinned(0, SERVER_COMMAND);
   const child = spawn(cmd[0]!, cmd.slice(1), {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },

@@ -60,6 +60,14 @@ export default definePlugin({
     const activity = new ActivityTracker(hub);
     const storage = new StorageGuard(env.paths.outputDir, config, videoStore);
     const childEnv: NodeJS.ProcessEnv = { ...env.variables };
+    const cookiesFile = async (): Promise<string | null> => {
+      if (!config().cookiesEnabled) return null;
+      return access(paths.cookiesFile, constants.R_OK).then(
+        () => paths.cookiesFile,
+        () => null,
+      );
+    };
+    const metadata = new MetadataService(tools, config, cookiesFile, childEnv);
     const queue: DownloadQueue = new DownloadQueue(
       {
         config,
@@ -75,6 +83,7 @@ export default definePlugin({
         channelSettings: () => ctx.tryResolve(channelSettingsProviderRef),
         env: childEnv,
         paths,
+        metadata,
         onJobChanged: (jobId) => {
           if (!hub) return;
           void queue.summary(jobId).then((job) => job && hub.broadcast({ type: 'jobUpdated', job }, { coalesceKey: `job:${jobId}` }));
@@ -83,14 +92,6 @@ export default definePlugin({
       activity,
       store,
     );
-    const cookiesFile = async (): Promise<string | null> => {
-      if (!config().cookiesEnabled) return null;
-      return access(paths.cookiesFile, constants.R_OK).then(
-        () => paths.cookiesFile,
-        () => null,
-      );
-    };
-    const metadata = new MetadataService(tools, config, cookiesFile, childEnv);
     ctx.provide(downloaderServiceRef, queue);
 
     const updater = new YtDlpUpdater(() => tools.path('ytdlp'));

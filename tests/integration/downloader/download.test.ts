@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness } from '@vidkeep/core/testing';
@@ -12,7 +12,14 @@ afterEach(() => h.closeAll());
 
 let platform: FakePlatform;
 const channelId = fakeChannelId('dl-channel');
-const ids = { a: fakeVideoId('dl-a'), b: fakeVideoId('dl-b'), c: fakeVideoId('dl-c') };
+const ids = {
+  a: fakeVideoId('dl-a'),
+  b: fakeVideoId('dl-b'),
+  c: fakeVideoId('dl-c'),
+  d: fakeVideoId('dl-d'),
+  e: fakeVideoId('dl-e'),
+  f: fakeVideoId('dl-f'),
+};
 
 beforeAll(async () => {
   platform = await startFakePlatform({
@@ -20,6 +27,9 @@ beforeAll(async () => {
       { id: ids.a, title: 'First Clip', channelId, channel: 'Fixture Channel', handle: '@fixture', heights: [360, 720], tags: ['alpha', 'beta'] },
       { id: ids.b, title: 'Second Clip', channelId, channel: 'Fixture Channel', handle: '@fixture', heights: [360, 720] },
       { id: ids.c, title: 'Third Clip', channelId, channel: 'Fixture Channel', handle: '@fixture', heights: [360, 720] },
+      { id: ids.d, title: 'Fourth Clip', channelId, channel: 'Fixture Channel', handle: '@fixture' },
+      { id: ids.e, title: 'Fifth Clip', channelId, channel: 'Fixture Channel', handle: '@fixture' },
+      { id: ids.f, title: 'Sixth Clip', channelId, channel: 'Fixture Channel', handle: '@fixture' },
     ],
   });
 }, 120_000);
@@ -70,12 +80,52 @@ describe('POST /api/videos/download with the real yt-dlp', () => {
     expect(files.filter((f) => f.startsWith('.vidkeep-staging') && !f.endsWith('/'))).toEqual([]);
   });
 
-  it('downloads the same video at 360p when asked', async () => {
+  it('downloads at 360p when asked', async () => {
     const app = await bootDownloader(h, platform);
     const body = (await queueDownload(app, { url: watchUrl(ids.b), resolution: '360' })).json<DownloadResponse>();
     const job = await waitForJob(app, body.jobId!);
     expect(job.status).toBe('completed');
     const video = (await app.t.app.inject({ url: `/api/videos/${ids.b}`, headers: app.headers })).json<Video>();
     expect(video.video_resolution).toBe('640x360');
+  });
+
+  it('downloads a video already in the library again, replacing it at the new resolution', async () => {
+    const app = await bootDownloader(h, platform);
+    const first = (await queueDownload(app, { url: watchUrl(ids.c), resolution: '360' })).json<DownloadResponse>();
+    expect((await waitForJob(app, first.jobId!)).status).toBe('completed');
+    const again = (await queueDownload(app, { url: watchUrl(ids.c), resolution: '720' })).json<DownloadResponse>();
+    expect(again.queued).toBe(1);
+    const job = await waitForJob(app, again.jobId!);
+    expect(job.status, JSON.stringify(job.videos[0]?.diagnosis)).toBe('completed');
+    const video = (await app.t.app.inject({ url: `/api/videos/${ids.c}`, headers: app.headers })).json<Video>();
+    expect(video.video_resolution).toBe('1280x720');
+    expect(video.jobId).toBe(again.jobId);
+    expect(video.fileSize).toBe(statSync(video.filePath!).size);
+    const list = (await app.t.app.inject({ url: '/api/videos', headers: app.headers })).json<{ total: number }>();
+    expect(list.total).toBe(1);
+  });
+
+  it('asks the platform about a video once when the queue is idle: the response waits for the download to learn the title', async () => {
+    const app = await bootDownloader(h, platform);
+    const watchRequests = () => platform.requests.filter((r) => r.path === `/api/watch/${ids.d}`).length;
+    const before = watchRequests();
+    const body = (await queueDownload(app, { url: watchUrl(ids.d) })).json<DownloadResponse>();
+    expect(body.video).toMatchObject({ title: 'Fourth Clip', duration: 5 });
+    expect((await waitForJob(app, body.jobId!)).status).toBe('completed');
+    expect(watchRequests() - before).toBe(1);
+  });
+
+  it('answers a batch at once and fills in each title from the download', async () => {
+    const app = await bootDownloader(h, platform);
+    const res = await queueDownload(app, { urls: [watchUrl(ids.e), watchUrl(ids.f)] });
+    const body = res.json<DownloadResponse>();
+    expect(body.queued).toBe(2);
+    expect(body.videos.map((v) => v.sourceId)).toEqual([ids.e, ids.f]);
+    const job = await waitForJob(app, body.jobId!);
+    expect(job.status).toBe('completed');
+    expect(job.videos.map((v) => [v.sourceId, v.title, v.duration])).toEqual([
+      [ids.e, 'Fifth Clip', 5],
+      [ids.f, 'Sixth Clip', 5],
+    ]);
   });
 });

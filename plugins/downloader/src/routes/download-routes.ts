@@ -39,7 +39,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = asyn
         description: [
           'Queues one video (`url`). A session may instead send `urls` (up to 50) to queue several in one job; API keys queue one video per request and cannot queue playlist or channel URLs.',
           'A video already queued or downloading is never queued again: it is listed in `alreadyActiveIds` and `queued` is 0 for it.',
-          'The job is committed before the response; the download runs in the background. `video` carries the title, thumbnail and duration (looked up for up to 20 seconds; placeholders if the lookup fails).',
+          'The job is committed before the response; the download runs in the background. `video` carries the title, thumbnail and duration (looked up for up to 20 seconds; placeholders if the lookup fails). In a `urls` batch only the first video is looked up; the others show what is already known or their id until their download starts, when the job fills in their titles.',
           'While a storage limit pauses downloads the answer is 409 with an error starting `Downloads are paused:`.',
         ].join('\n\n'),
         body: DownloadRequest,
@@ -91,15 +91,23 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = asyn
 
       const unique = [...new Set(ids)];
       const metas = new Map<string, VideoMetadata | null>();
-      await Promise.all(unique.map(async (id) => metas.set(id, await metadata.lookup(id, videoUrl(id)))));
+      // One lookup for the response's `video`; the other videos of a batch get their titles
+      // from the download itself (yt-dlp writes each info.json before downloading), so a batch
+      // neither waits for N lookups nor asks the platform about every video twice.
+      for (const id of unique.slice(1)) metas.set(id, metadata.peek(id));
+      const first = unique[0]!;
       const jobId = result.job?.id ?? null;
+      // When the new job starts right away its yt-dlp reports the info within moments: wait for
+      // that rather than run a second yt-dlp that asks the platform the same thing.
+      const fromDownload = jobId !== null && result.acceptedIds.includes(first) && !metadata.peek(first) && (await queue.startedWithin(jobId, 250));
+      metas.set(first, fromDownload ? await metadata.fromDownload(first) : await metadata.lookup(first, videoUrl(first)));
       if (jobId) {
         for (const id of result.acceptedIds) {
           const m = metas.get(id);
           if (m) await store.updateVideo(jobId, id, { title: m.title.slice(0, 500), duration: m.duration, thumbnail: m.thumbnail });
         }
-        const first = metas.get(result.acceptedIds[0]!);
-        if (result.acceptedIds.length === 1 && first) await store.update(jobId, { label: `Manual download: ${first.title}`.slice(0, 300) });
+        const firstMeta = metas.get(result.acceptedIds[0]!);
+        if (result.acceptedIds.length === 1 && firstMeta) await store.update(jobId, { label: `Manual download: ${firstMeta.title}`.slice(0, 300) });
       }
       const preview = (id: string) => {
         const m = metas.get(id);

@@ -30,6 +30,49 @@ export class MetadataService {
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
+  private readonly downloadWaiters = new Map<string, ((m: VideoMetadata | null) => void)[]>();
+
+  /** A running download read the video's info: remember it and answer whoever waits for it. */
+  provide(sourceId: string, value: VideoMetadata): void {
+    this.cache.set(sourceId, { at: Date.now(), value });
+    this.settleWaiters(sourceId, value);
+  }
+
+  /** The download of the video ended before its info was known (failed, skipped, cancelled). */
+  abandon(sourceId: string): void {
+    this.settleWaiters(sourceId, null);
+  }
+
+  /**
+   * Waits for a download that has just started to report the video's info, instead of running
+   * a second yt-dlp that asks the platform the same question. Null on failure or timeout.
+   */
+  fromDownload(sourceId: string, timeoutMs = 20_000): Promise<VideoMetadata | null> {
+    const known = this.peek(sourceId);
+    if (known) return Promise.resolve(known);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(null), timeoutMs);
+      const done = (m: VideoMetadata | null) => {
+        clearTimeout(timer);
+        const list = this.downloadWaiters.get(sourceId)?.filter((w) => w !== done) ?? [];
+        if (list.length) this.downloadWaiters.set(sourceId, list);
+        else this.downloadWaiters.delete(sourceId);
+        resolve(m);
+      };
+      this.downloadWaiters.set(sourceId, [...(this.downloadWaiters.get(sourceId) ?? []), done]);
+    });
+  }
+
+  private settleWaiters(sourceId: string, value: VideoMetadata | null): void {
+    for (const w of this.downloadWaiters.get(sourceId) ?? []) w(value);
+  }
+
+  /** What is already known about a video, without asking the platform. */
+  peek(sourceId: string): VideoMetadata | null {
+    const cached = this.cache.get(sourceId);
+    return cached && Date.now() - cached.at < TTL_MS ? cached.value : null;
+  }
+
   lookup(sourceId: string, url: string, timeoutMs = 20_000): Promise<VideoMetadata | null> {
     const cached = this.cache.get(sourceId);
     if (cached && Date.now() - cached.at < TTL_MS) return Promise.resolve(cached.value);
@@ -52,13 +95,7 @@ export class MetadataService {
         timeoutMs,
       });
       if (r.exitCode !== 0) return null;
-      const info = JSON.parse(r.stdout) as Record<string, unknown>;
-      return {
-        title: typeof info.title === 'string' ? info.title : String(info.id ?? ''),
-        duration: typeof info.duration === 'number' ? Math.round(info.duration) : null,
-        thumbnail: typeof info.thumbnail === 'string' ? info.thumbnail : null,
-        channelId: typeof info.channel_id === 'string' ? info.channel_id : null,
-      };
+      return metadataOf(JSON.parse(r.stdout) as Record<string, unknown>);
     } catch {
       return null;
     } finally {
@@ -66,4 +103,14 @@ export class MetadataService {
       this.waiting.shift()?.();
     }
   }
+}
+
+/** The fields of a yt-dlp info dict that the queue and its responses show. */
+export function metadataOf(info: Record<string, unknown>): VideoMetadata {
+  return {
+    title: typeof info.title === 'string' ? info.title : String(info.id ?? ''),
+    duration: typeof info.duration === 'number' ? Math.round(info.duration) : null,
+    thumbnail: typeof info.thumbnail === 'string' ? info.thumbnail : null,
+    channelId: typeof info.channel_id === 'string' ? info.channel_id : null,
+  };
 }

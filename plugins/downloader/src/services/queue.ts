@@ -118,6 +118,25 @@ export class DownloadQueue implements DownloaderService {
   }
 
   private readonly finished = new Map<string, Promise<void>>();
+  /** Jobs whose yt-dlp still runs: these count against `concurrentJobs`. */
+  private readonly downloading = new Set<string>();
+  private readonly startWaiters = new Map<string, (() => void)[]>();
+
+  /** True when the job is running now or starts within `ms` (false if it waits behind others). */
+  startedWithin(jobId: string, ms: number): Promise<boolean> {
+    if (this.running.has(jobId)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.startWaiters.set(jobId, (this.startWaiters.get(jobId) ?? []).filter((w) => w !== started));
+        resolve(false);
+      }, ms);
+      const started = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.startWaiters.set(jobId, [...(this.startWaiters.get(jobId) ?? []), started]);
+    });
+  }
 
   /** Starts queued jobs while there is room. */
   pump(): void {
@@ -131,7 +150,7 @@ export class DownloadQueue implements DownloaderService {
       try {
         do {
           this.repump = false;
-          while (!this.stopping && this.running.size < this.config.concurrentJobs) {
+          while (!this.stopping && this.downloading.size < this.config.concurrentJobs) {
             const next = await this.store.oldestQueued(new Set(this.running.keys()));
             if (!next) break;
             const storage = await this.deps.storage.status();
@@ -145,11 +164,19 @@ export class DownloadQueue implements DownloaderService {
             }
             const run = new JobRun(this.deps, next, await this.store.videos(next.id));
             this.running.set(next.id, run);
+            this.downloading.add(next.id);
+            void run.downloadFinished.then(() => {
+              this.downloading.delete(next.id);
+              this.pump();
+            });
+            for (const w of this.startWaiters.get(next.id) ?? []) w();
+            this.startWaiters.delete(next.id);
             const done = run
               .run()
               .catch((err) => this.deps.logger.error({ err, jobId: next.id }, 'Download job crashed'))
               .finally(() => {
                 this.running.delete(next.id);
+                this.downloading.delete(next.id);
                 this.finished.delete(next.id);
                 void this.store.prune(this.config.jobHistoryDays, this.config.jobHistoryMax).catch(() => undefined);
                 this.pump();

@@ -1,6 +1,6 @@
 import { access, appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type {
   ChannelDownloadSettings,
   ChannelSettingsProvider,
@@ -25,6 +25,7 @@ import { parseOutputLine, type OutputEvent } from '../ytdlp/output.js';
 import { ToolProcess, type StopReason } from '../ytdlp/process.js';
 import type { ActivityTracker } from './activity.js';
 import { emptyAux, type JobStore } from './job-store.js';
+import { metadataOf, type MetadataService } from './metadata.js';
 import type { ToolLocator } from './tools.js';
 import type { VideoStore } from './video-store.js';
 
@@ -42,6 +43,8 @@ export interface RunnerDeps {
   paths: { outputDir: string; stagingBase: string; infoDir: string; imagesDir: string; cookiesFile: string; archiveFile: string };
   /** Called with the job's summary after each state change worth showing. */
   onJobChanged: (jobId: string) => void;
+  /** Learns each video's info as yt-dlp writes it, so requests need not look it up again. */
+  metadata?: Pick<MetadataService, 'provide' | 'abandon'>;
 }
 
 interface VideoRun {
@@ -53,6 +56,8 @@ interface VideoRun {
 
 const TERMINAL: JobVideoState[] = ['completed', 'failed', 'skipped', 'cancelled', 'interrupted'];
 const MINUTE = 60_000;
+/** Ends a text with exactly one full stop. */
+const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 /** Valid subfolder names: one path segment, no dot prefix, not reserved (spec 1.1). */
 export function subfolderProblem(name: string): string | null {
@@ -73,6 +78,14 @@ export class JobRun {
   private botCheck = false;
   private stopRequested: StopReason | null = null;
   private readonly channelCache = new Map<string, Promise<ChannelDownloadSettings | null>>();
+  private freeSlot!: () => void;
+  /**
+   * Resolves when yt-dlp has exited: the job still finishes its last files, but the queue may
+   * start the next download meanwhile, so post-processing never holds up downloading.
+   */
+  readonly downloadFinished = new Promise<void>((resolve) => {
+    this.freeSlot = resolve;
+  });
 
   constructor(
     private readonly deps: RunnerDeps,
@@ -161,6 +174,8 @@ export class JobRun {
       this.proc = proc;
       if (this.stopRequested) proc.stop(this.stopRequested);
       const result = await proc.done;
+      this.freeSlot();
+      this.flushPendingInfo();
       await this.post;
       if (result.spawnError) {
         const kind = result.spawnError === 'ENOENT' ? 'ytdlp_missing' : 'unknown';
@@ -185,6 +200,7 @@ export class JobRun {
       }
       await this.finish(null);
     } finally {
+      this.freeSlot();
       await rm(stagingDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }
@@ -219,7 +235,10 @@ export class JobRun {
     if (TERMINAL.includes(state)) patch.finishedAt = now;
     await this.deps.store.updateVideo(this.job.id, v.row.sourceId, patch);
     if (state === 'downloading') this.deps.activity.set(v.row.sourceId, this.job.id, 'downloading');
-    if (TERMINAL.includes(state)) this.deps.activity.remove(v.row.sourceId, this.job.id);
+    if (TERMINAL.includes(state)) {
+      this.deps.activity.remove(v.row.sourceId, this.job.id);
+      this.deps.metadata?.abandon(v.row.sourceId);
+    }
     this.pushProgress(v);
     this.deps.onJobChanged(this.job.id);
   }
@@ -249,7 +268,18 @@ export class JobRun {
     this.handle(event, inactivityMs, stagingDir, config);
   }
 
+  /** An info.json yt-dlp announced and is writing now. */
+  private pendingInfo: { v: VideoRun; path: string } | null = null;
+
+  private flushPendingInfo(): void {
+    const pending = this.pendingInfo;
+    if (!pending) return;
+    this.pendingInfo = null;
+    this.post = this.post.then(() => this.learnInfo(pending.v, pending.path));
+  }
+
   private handle(event: OutputEvent, inactivityMs: number, stagingDir: string, config: DownloaderConfigSection): void {
+    this.flushPendingInfo();
     switch (event.type) {
       case 'started': {
         this.current = event.sourceId;
@@ -297,6 +327,14 @@ export class JobRun {
         const v = this.video(event.sourceId);
         if (!v || TERMINAL.includes(v.state)) return;
         this.post = this.post.then(() => this.finalize(v, stagingDir, config));
+        return;
+      }
+      case 'infoJson': {
+        // The first moment yt-dlp knows the title. It prints this line just before writing the
+        // file, so the file is read on the next line of output.
+        const first = relative(stagingDir, resolve(stagingDir, event.path)).split(sep)[0];
+        const v = first ? this.video(first) : undefined;
+        if (v) this.pendingInfo = { v, path: resolve(stagingDir, event.path) };
         return;
       }
       case 'archived': {
@@ -350,6 +388,24 @@ export class JobRun {
     await this.setState(v, state, { diagnosis: v.diagnosis });
   }
 
+  private async learnInfo(v: VideoRun, infoPath: string): Promise<void> {
+    try {
+      const meta = metadataOf(JSON.parse(await readFile(infoPath, 'utf8')) as Record<string, unknown>);
+      this.deps.metadata?.provide(v.row.sourceId, meta);
+      if (v.row.title !== null) return;
+      const patch = {
+        title: meta.title.slice(0, 500),
+        duration: meta.duration ?? v.row.duration,
+        thumbnail: meta.thumbnail?.slice(0, 2048) ?? v.row.thumbnail,
+      };
+      Object.assign(v.row, patch);
+      await this.deps.store.updateVideo(this.job.id, v.row.sourceId, patch);
+      this.deps.onJobChanged(this.job.id);
+    } catch {
+      /* the title arrives with the finished file instead */
+    }
+  }
+
   private async finalize(v: VideoRun, stagingDir: string, config: DownloaderConfigSection): Promise<void> {
     const { deps, job } = this;
     await this.setState(v, 'processing');
@@ -378,6 +434,7 @@ export class JobRun {
       });
       await rm(stagingRoot, { recursive: true, force: true });
       const info = result.info;
+      this.deps.metadata?.provide(v.row.sourceId, metadataOf(info));
       const now = new Date();
       const channelId = job.options.ownerChannelId ?? (typeof info.channel_id === 'string' ? info.channel_id : null);
       const saved = await deps.videos.upsert({
@@ -493,7 +550,7 @@ export class JobRun {
       message ??
       (status === 'queued'
         ? 'Paused by a server shutdown; resumes after restart'
-        : `${parts.join(', ')}${firstFailure ? `. ${firstFailure.cause}. ${firstFailure.fix}` : ''}`);
+        : `${parts.join(', ')}${firstFailure ? `. ${sentence(firstFailure.cause)} ${firstFailure.fix}` : ''}`);
     await store.update(this.job.id, {
       status,
       message: text,

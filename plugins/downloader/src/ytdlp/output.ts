@@ -15,6 +15,7 @@ export type OutputEvent =
   | { type: 'done'; sourceId: string; path: string }
   | { type: 'started'; sourceId: string }
   | { type: 'destination'; path: string; stage: string }
+  | { type: 'infoJson'; path: string }
   | { type: 'stage'; stage: 'merging' | 'processing' }
   | { type: 'archived'; sourceId: string }
   | { type: 'filtered' }
@@ -80,6 +81,8 @@ export function parseOutputLine(rawLine: string): OutputEvent | null {
     const parsed = parsePlatformUrl(extracting[1]!);
     return parsed.kind === 'video' ? { type: 'started', sourceId: parsed.sourceId } : null;
   }
+  const infoJson = /^\[info\] Writing video metadata as JSON to: (.+)$/.exec(line);
+  if (infoJson) return { type: 'infoJson', path: infoJson[1]! };
   const destination = /^\[download\] Destination: (.+)$/.exec(line);
   if (destination) return { type: 'destination', path: destination[1]!, stage: stageOfFile(destination[1]!) };
   const archived = /^\[download\] ([A-Za-z0-9_-]+): .* has already been recorded in the archive/.exec(line);
