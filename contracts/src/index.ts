@@ -4,6 +4,7 @@ export * from './services/index.js';
 export * from './events/index.js';
 export * from './http/index.js';
 export * from './config/index.js';
+export * from './cron.js';
 
 /** Version of the HTTP interface description (spec 9). */
 export const API_VERSION = '1.86.1';

@@ -2,9 +2,11 @@ export * from './annotations.js';
 export * from './core.js';
 export * from './auth.js';
 export * from './downloader.js';
+export * from './scheduler.js';
 import type { CoreConfigSection } from './core.js';
 import type { AuthConfigSection } from './auth.js';
 import type { DownloaderConfigSection } from './downloader.js';
+import type { SchedulerConfigSection } from './scheduler.js';
 
 /**
  * The whole configuration as the running service sees it: the core's keys plus every built-in
@@ -14,4 +16,4 @@ import type { DownloaderConfigSection } from './downloader.js';
  *   declare module '@vidkeep/contracts' { interface AppConfig { acmeFooInterval: number } }
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AppConfig extends CoreConfigSection, AuthConfigSection, DownloaderConfigSection {}
+export interface AppConfig extends CoreConfigSection, AuthConfigSection, DownloaderConfigSection, SchedulerConfigSection {}

@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './config.js';
 export * from './downloader.js';
+export * from './scheduler.js';

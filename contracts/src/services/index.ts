@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './events.js';
 export * from './live.js';
 export * from './downloader.js';
+export * from './scheduler.js';

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 /**
  * The one entry plugins import from the core: `@vidkeep/core/plugin-api`.
  * Everything shared between plugins (schemas, service interfaces, events) lives in
@@ -22,3 +23,13 @@ export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { BigIntType, EntitySchema } from '@mikro-orm/core';
 export type { EntityManager, FilterQuery } from '@mikro-orm/core';
 export { Migration } from '@mikro-orm/migrations';
+
+/**
+ * The compiled worker file for a task, next to the calling module: `workerFile(import.meta.url,
+ * './jobs/update.js')`. Worker threads run JavaScript, so when the caller runs from its
+ * TypeScript sources (tests, `npm run dev`) this points at the same file in the built `dist/`.
+ */
+export function workerFile(callerUrl: string, relative: string): string {
+  const here = fileURLToPath(new URL(relative, callerUrl));
+  return callerUrl.endsWith('.ts') ? here.replace(/([\\/])src([\\/])(?!.*[\\/]src[\\/])/, '$1dist$2') : here;
+}

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { MANAGED, SECRET, type TSchema } from '@vidkeep/contracts';
+import { cronProblem, MANAGED, SECRET, type TSchema } from '@vidkeep/contracts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -24,6 +24,7 @@ export function makeAjv(options: Options = {}): Ajv {
     ...options,
   });
   addFormats(ajv);
+  ajv.addFormat('cron', { type: 'string', validate: (s: string) => cronProblem(s) === null });
   ajv.addKeyword(SECRET);
   ajv.addKeyword(MANAGED);
   ajv.addKeyword('example');

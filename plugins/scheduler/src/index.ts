@@ -1,0 +1,44 @@
+import { liveHubRef, SchedulerConfigSection, schedulerServiceRef, type AppConfig } from '@vidkeep/contracts';
+import { definePlugin } from '@vidkeep/core/plugin-api';
+import { SchedulerTaskRunEntity } from './entities.js';
+import { scheduleRoutes } from './routes/schedule-routes.js';
+import { RunStore } from './services/run-store.js';
+import { TaskScheduler } from './services/scheduler.js';
+
+/**
+ * Scheduled tasks for every plugin. A plugin that wants a task lists `scheduler` in
+ * `optionalDependsOn` and calls `ctx.tryResolve(schedulerServiceRef)?.register({...})` in its
+ * `register`. Tasks of later plugins (playlist sync, watch-status sync, auto-removal, file
+ * rescan) register the same way; nothing here names them.
+ */
+export default definePlugin({
+  id: 'scheduler',
+  version: '1.0.0',
+  core: '^1.0.0',
+  description: 'Runs plugin tasks on cron schedules (Bree worker threads) and keeps their run history',
+  config: SchedulerConfigSection,
+  entities: [SchedulerTaskRunEntity],
+  register(ctx) {
+    const config = () => ctx.config.get() as AppConfig;
+    const store = new RunStore(ctx.orm);
+    const scheduler = new TaskScheduler({
+      store,
+      logger: ctx.logger,
+      config,
+      saveOverrides: async (schedules) => {
+        await ctx.config.update({ schedules });
+      },
+      hub: () => ctx.tryResolve(liveHubRef),
+    });
+    ctx.provide(schedulerServiceRef, scheduler);
+    ctx.events.subscribe('core.config.updated', ({ changedKeys }) => {
+      if (changedKeys.includes('schedules')) scheduler.rescheduleAll();
+    });
+    ctx.routes(async (app) => {
+      await app.register(scheduleRoutes, { scheduler, store });
+    });
+    ctx.onReady(() => scheduler.start());
+    ctx.onClose(() => scheduler.stop(config().schedulerShutdownWaitSeconds * 1000));
+    ctx.healthCheck('scheduler', () => ({ ok: true, message: `${scheduler.keys().length} tasks` }));
+  },
+});

@@ -1,0 +1,121 @@
+import {
+  ErrorEnvelope,
+  ScheduleList,
+  ScheduleUpdated,
+  TaskKeyParams,
+  TaskRunList,
+  TaskRunListQuery,
+  TaskRunStarted,
+  UpdateScheduleBody,
+  type ScheduleEntry,
+} from '@vidkeep/contracts';
+import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { toSummary, type RunStore } from '../services/run-store.js';
+import type { TaskScheduler } from '../services/scheduler.js';
+
+const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const TIMEZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskScheduler; store: RunStore }> = async (app, { scheduler, store }) => {
+  const known = (key: string) => {
+    const task = scheduler.task(key);
+    if (!task) throw new HttpError(404, 'SCHEDULER_TASK_NOT_FOUND', `No scheduled task "${key}"`);
+    return task;
+  };
+
+  async function entries(keys: string[]): Promise<ScheduleEntry[]> {
+    const last = await store.latest(keys);
+    return keys.map((key) => {
+      const task = known(key);
+      const e = scheduler.effective(key);
+      const next = scheduler.nextRunAt(key);
+      const run = last.get(key);
+      const isWorker = 'worker' in task;
+      return {
+        key,
+        title: task.title,
+        description: task.description ?? null,
+        plugin: key.split('.')[0]!,
+        kind: isWorker ? 'worker' : 'main-thread',
+        schedule: e.cron,
+        defaultSchedule: task.defaultSchedule,
+        enabled: e.enabled,
+        allowOverlap: !isWorker && task.allowOverlap === true,
+        running: scheduler.isRunning(key),
+        nextRunAt: next ? next.toISOString() : null,
+        lastRun: run ? toSummary(run) : null,
+      };
+    });
+  }
+
+  app.get(
+    '/api/schedules',
+    {
+      schema: {
+        tags: ['schedules'],
+        summary: 'Every scheduled task with its schedule, next run and last run',
+        description: `Schedules are five-field cron expressions in the server's time zone (given as \`timezone\`). Tasks belong to plugins; a disabled plugin's tasks are absent.`,
+        response: { 200: ScheduleList, ...errors },
+      },
+    },
+    async () => ({ schedules: await entries(scheduler.keys()), timezone: TIMEZONE }),
+  );
+
+  app.patch(
+    '/api/schedules/:key',
+    {
+      schema: {
+        tags: ['schedules'],
+        summary: "Change a task's schedule, or enable or disable it",
+        description: '`cron` null restores the default schedule. The change is saved in `config.json` under `schedules` and takes effect at once. 400 for a cron expression that is invalid or never fires.',
+        params: TaskKeyParams,
+        body: UpdateScheduleBody,
+        response: { 200: ScheduleUpdated, ...errors },
+      },
+    },
+    async (request) => {
+      known(request.params.key);
+      await scheduler.update(request.params.key, request.body);
+      const [schedule] = await entries([request.params.key]);
+      return { success: true, schedule: schedule! };
+    },
+  );
+
+  app.post(
+    '/api/schedules/:key/run',
+    {
+      schema: {
+        tags: ['schedules'],
+        summary: 'Run a task now',
+        description: 'Answers 202 as soon as the run has started (its history row is `running`); follow it in the run history or by the `scheduleRunUpdated` WebSocket message. 409 while the task is running and may not overlap itself.',
+        params: TaskKeyParams,
+        response: { 202: TaskRunStarted, 409: ErrorEnvelope, 503: ErrorEnvelope, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const task = known(request.params.key);
+      const { run } = await scheduler.runNow(request.params.key, 'manual');
+      return reply.code(202).send({ success: true, message: `Started "${task.title}"`, run });
+    },
+  );
+
+  app.get(
+    '/api/schedules/:key/runs',
+    {
+      schema: {
+        tags: ['schedules'],
+        summary: 'Run history of a task, newest first',
+        description: 'Kept per task: the last 20 runs, every running run, and the newest run of each status and of each outcome.',
+        params: TaskKeyParams,
+        querystring: TaskRunListQuery,
+        response: { 200: TaskRunList, ...errors },
+      },
+    },
+    async (request) => {
+      known(request.params.key);
+      const { page, pageSize, status } = request.query;
+      const { runs, total } = await store.list(request.params.key, page, pageSize, status);
+      return { runs: runs.map(toSummary), total, page, pageSize };
+    },
+  );
+};
