@@ -1,4 +1,4 @@
-import { AuthConfigSection, authServiceRef, PASSWORD_MAX, PASSWORD_MIN, Type } from '@vidkeep/contracts';
+import { AuthConfigSection, authServiceRef, PASSWORD_MAX, PASSWORD_MIN, schedulerServiceRef, Type } from '@vidkeep/contracts';
 import { definePlugin, type PluginContext } from '@vidkeep/core/plugin-api';
 import { AuthApiKeyEntity, AuthSessionEntity } from './entities.js';
 import { keyRoutes } from './routes/key-routes.js';
@@ -53,6 +53,7 @@ export default definePlugin({
   version: '1.0.0',
   core: '^1.0.0',
   description: 'Local login with sessions, first-start setup, API keys for the download endpoint',
+  optionalDependsOn: ['scheduler'],
   options: AuthOptions,
   config: AuthConfigSection,
   entities: [AuthSessionEntity, AuthApiKeyEntity],
@@ -77,6 +78,17 @@ export default definePlugin({
     };
 
     ctx.provide(authServiceRef, new LocalAuthService(env.authEnabled, config, credentials, sessions, apiKeys));
+    // Spec 5: expired sessions are removed daily at 03:00 (and once at every start, below).
+    ctx.tryResolve(schedulerServiceRef)?.register({
+      key: 'auth.session-cleanup',
+      title: 'Remove expired sessions',
+      defaultSchedule: '0 3 * * *',
+      async run() {
+        const removed = await sessions.cleanupExpired();
+        return { outcome: removed > 0 ? 'removed' : 'nothing-to-do', message: `Removed ${removed} expired session${removed === 1 ? '' : 's'}`, details: { removed } };
+      },
+    });
+
     ctx.routes(async (app) => {
       await app.register(sessionRoutes, deps);
       await app.register(setupRoutes, deps);
@@ -86,7 +98,7 @@ export default definePlugin({
     ctx.onReady(async () => {
       await applyPreset(ctx, credentials, sessions);
       await apiKeys.load();
-      // Until the scheduler plugin runs it daily at 03:00, expired sessions are removed at start.
+      // Expired sessions go at every start too, so a server that is off at 03:00 still drops them.
       const removed = await sessions.cleanupExpired();
       if (removed > 0) ctx.logger.info({ removed }, 'Removed expired sessions');
 

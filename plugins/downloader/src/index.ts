@@ -6,9 +6,10 @@ import {
   downloaderServiceRef,
   DownloaderConfigSection,
   liveHubRef,
+  schedulerServiceRef,
   type AppConfig,
 } from '@vidkeep/contracts';
-import { definePlugin, MANAGED_TEMP_PATH } from '@vidkeep/core/plugin-api';
+import { definePlugin, MANAGED_TEMP_PATH, workerFile } from '@vidkeep/core/plugin-api';
 import { DownloaderJobEntity, DownloaderJobVideoEntity, DownloaderSubfolderEntity, DownloaderVideoEntity } from './entities.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
@@ -28,6 +29,7 @@ export default definePlugin({
   version: '1.0.0',
   core: '^1.0.0',
   description: 'Downloads with yt-dlp and ffmpeg: persistent job queue, files, live activity',
+  optionalDependsOn: ['scheduler'],
   config: DownloaderConfigSection,
   entities: [DownloaderJobEntity, DownloaderJobVideoEntity, DownloaderVideoEntity, DownloaderSubfolderEntity],
   register(ctx) {
@@ -100,6 +102,21 @@ export default definePlugin({
       await app.register(downloadRoutes, { queue, store, videos: videoStore, metadata, activity });
       await app.register(jobRoutes, { queue, store, tools, platformManaged: env.platformManaged });
       await app.register(videoRoutes, { videos: videoStore, outputDir: env.paths.outputDir, imagesDir: env.paths.imagesDir, events: ctx.events });
+    });
+
+    // Spec 1.2: the nightly 04:00 self-update of the downloader tool; does nothing when managed.
+    ctx.tryResolve(schedulerServiceRef)?.register({
+      key: 'downloader.ytdlp-update',
+      title: 'Update yt-dlp',
+      description: 'Runs yt-dlp\'s self-update. Skipped on the managed platform and while a download runs.',
+      defaultSchedule: '0 4 * * *',
+      worker: workerFile(import.meta.url, './jobs/ytdlp-update.js'),
+      timeoutMs: 10 * 60_000,
+      prepare: async () => {
+        if (env.platformManaged) return { skip: 'The managed platform updates yt-dlp itself' };
+        if (queue.runningCount() > 0) return { skip: 'A download is running; the update waits for the next run' };
+        return { workerData: { binary: tools.path('ytdlp') } };
+      },
     });
 
     ctx.healthCheck('tools', () => {

@@ -118,6 +118,11 @@ export class DownloadQueue implements DownloaderService {
   }
 
   private readonly finished = new Map<string, Promise<void>>();
+
+  /** Jobs running in this process now. */
+  runningCount(): number {
+    return this.running.size;
+  }
   /** Jobs whose yt-dlp still runs: these count against `concurrentJobs`. */
   private readonly downloading = new Set<string>();
   private readonly startWaiters = new Map<string, (() => void)[]>();
