@@ -1,3 +1,4 @@
+import type { TaskRun } from '../http/scheduler.js';
 import type { PluginLogger } from './logger.js';
 import { serviceRef } from './ref.js';
 
@@ -72,17 +73,8 @@ export interface WorkerTask extends TaskBase {
 
 export type TaskDefinition = MainThreadTask | WorkerTask;
 
-export interface TaskRunSummary {
-  id: number;
-  taskKey: string;
-  triggerType: TaskTrigger;
-  status: TaskRunStatus;
-  outcome: string | null;
-  message: string | null;
-  details: Record<string, unknown> | null;
-  startedAt: string;
-  finishedAt: string | null;
-}
+/** One row of the run history, as the API returns it (schema `TaskRun`). */
+export type TaskRunSummary = TaskRun;
 
 /** Provided by the scheduler plugin. Plugins register their tasks during `register(ctx)`. */
 export interface SchedulerService {
