@@ -3,10 +3,12 @@ export * from './core.js';
 export * from './auth.js';
 export * from './downloader.js';
 export * from './scheduler.js';
+export * from './channels.js';
 import type { CoreConfigSection } from './core.js';
 import type { AuthConfigSection } from './auth.js';
 import type { DownloaderConfigSection } from './downloader.js';
 import type { SchedulerConfigSection } from './scheduler.js';
+import type { ChannelsConfigSection } from './channels.js';
 
 /**
  * The whole configuration as the running service sees it: the core's keys plus every built-in
@@ -16,4 +18,8 @@ import type { SchedulerConfigSection } from './scheduler.js';
  *   declare module '@vidkeep/contracts' { interface AppConfig { acmeFooInterval: number } }
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AppConfig extends CoreConfigSection, AuthConfigSection, DownloaderConfigSection, SchedulerConfigSection {}
+export interface AppConfig extends CoreConfigSection,
+    AuthConfigSection,
+    DownloaderConfigSection,
+    SchedulerConfigSection,
+    ChannelsConfigSection {}

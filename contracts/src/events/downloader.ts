@@ -12,6 +12,10 @@ export const VideoDownloadedPayload = Type.Object({
   filePath: Type.Union([Type.String(), Type.Null()]),
   audioFilePath: Type.Union([Type.String(), Type.Null()]),
   subfolder: Type.Union([Type.String(), Type.Null()]),
+  /** Exact publication time from the video's info (timestamp, else upload date at 00:00 UTC). */
+  publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** `video`, `short` or `livestream`. */
+  mediaType: Type.String(),
   downloadedAt: Type.String({ format: 'date-time' }),
 });
 export type VideoDownloadedPayload = Static<typeof VideoDownloadedPayload>;

@@ -22,6 +22,20 @@ export interface EnqueueResult {
   alreadyActiveIds: string[];
 }
 
+/** One downloaded video of a channel, as the downloader recorded it. */
+export interface ChannelDownload {
+  sourceId: string;
+  title: string;
+  duration: number | null;
+  /** YYYYMMDD. */
+  uploadDate: string | null;
+  filePath: string | null;
+  audioFilePath: string | null;
+  subfolder: string | null;
+  removed: boolean;
+  downloadedAt: Date;
+}
+
 /** Provided by the downloader plugin. */
 export interface DownloaderService {
   /** Queues a job, committed to the database before it resolves. Throws an HttpError 409 while a storage limit pauses downloads. */
@@ -33,6 +47,8 @@ export interface DownloaderService {
   hasActiveDownloadsForChannel(channelId: string): Promise<boolean>;
   /** Ids among `sourceIds` that were ever downloaded (also when their files were deleted later). */
   downloadedSourceIds(sourceIds: string[]): Promise<Set<string>>;
+  /** Downloaded videos recorded for a channel (also deleted ones, flagged `removed`). */
+  channelVideos(channelId: string): Promise<ChannelDownload[]>;
   storageStatus(): Promise<StorageStatus>;
   /** Adds names to the subfolder registry (spec 2.9). */
   registerSubfolders(names: string[]): Promise<void>;

@@ -6,3 +6,4 @@ export * from './events.js';
 export * from './live.js';
 export * from './downloader.js';
 export * from './scheduler.js';
+export * from './source.js';

@@ -7,6 +7,7 @@ import {
   DownloaderConfigSection,
   liveHubRef,
   schedulerServiceRef,
+  sourceClientRef,
   type AppConfig,
 } from '@vidkeep/contracts';
 import { definePlugin, MANAGED_TEMP_PATH, workerFile } from '@vidkeep/core/plugin-api';
@@ -19,6 +20,7 @@ import { ActivityTracker } from './services/activity.js';
 import { JobStore } from './services/job-store.js';
 import { MetadataService } from './services/metadata.js';
 import { DownloadQueue } from './services/queue.js';
+import { YtDlpSourceClient } from './services/source-client.js';
 import { StorageGuard } from './services/storage.js';
 import { ToolLocator } from './services/tools.js';
 import { VideoStore } from './services/video-store.js';
@@ -95,6 +97,7 @@ export default definePlugin({
       store,
     );
     ctx.provide(downloaderServiceRef, queue);
+    ctx.provide(sourceClientRef, new YtDlpSourceClient(tools, config, cookiesFile, childEnv));
 
     const updater = new YtDlpUpdater(() => tools.path('ytdlp'));
     ctx.routes(async (app) => {

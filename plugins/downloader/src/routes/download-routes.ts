@@ -8,12 +8,12 @@ import {
   VideoActivity,
   type LocalStatusEntry,
 } from '@vidkeep/contracts';
+import { subfolderProblem } from '@vidkeep/contracts';
 import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import type { ActivityTracker } from '../services/activity.js';
 import type { JobStore } from '../services/job-store.js';
 import type { MetadataService, VideoMetadata } from '../services/metadata.js';
 import { DownloadErrorCodes, type DownloadQueue } from '../services/queue.js';
-import { subfolderProblem } from '../services/runner.js';
 import { toVideo, type VideoStore } from '../services/video-store.js';
 import { parsePlatformUrl, videoUrl } from '../url.js';
 

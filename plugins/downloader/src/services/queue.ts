@@ -1,6 +1,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  type ChannelDownload,
   type DownloaderConfigSection,
   type DownloaderService,
   type EnqueueRequest,
@@ -301,6 +302,21 @@ export class DownloadQueue implements DownloaderService {
   async downloadedSourceIds(sourceIds: string[]): Promise<Set<string>> {
     const rows = await this.deps.videoStore.bySourceIds(sourceIds);
     return new Set(rows.map((r) => r.sourceId));
+  }
+
+  async channelVideos(channelId: string): Promise<ChannelDownload[]> {
+    const rows = await this.deps.videoStore.byChannel(channelId);
+    return rows.map((r) => ({
+      sourceId: r.sourceId,
+      title: r.title,
+      duration: r.duration,
+      uploadDate: r.uploadDate,
+      filePath: r.filePath,
+      audioFilePath: r.audioFilePath,
+      subfolder: r.subfolder,
+      removed: r.removed,
+      downloadedAt: r.downloadedAt,
+    }));
   }
 
   storageStatus(): Promise<StorageStatus> {

@@ -15,6 +15,7 @@ import type {
   PluginLogger,
   Resolution,
 } from '@vidkeep/contracts';
+import { subfolderProblem } from '@vidkeep/contracts';
 import type { DownloaderJob, DownloaderJobVideo } from '../entities.js';
 import { finalizeVideo } from '../files/finalize.js';
 import { listFiles } from '../files/move.js';
@@ -60,13 +61,6 @@ const MINUTE = 60_000;
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 /** Valid subfolder names: one path segment, no dot prefix, not reserved (spec 1.1). */
-export function subfolderProblem(name: string): string | null {
-  if (name.length > 100) return 'subfolder must be at most 100 characters';
-  if (/[/\\\0]/.test(name) || /[\u0000-\u001f]/.test(name)) return 'subfolder must be a single folder name (no slashes or control characters)';
-  if (name.startsWith('.')) return 'subfolder must not start with a dot';
-  if (name === '__playlists__') return 'subfolder name __playlists__ is reserved';
-  return null;
-}
 
 /** One job: one yt-dlp process over the job's videos, post-processing each as it finishes. */
 export class JobRun {
@@ -474,6 +468,8 @@ export class JobRun {
         filePath: saved.filePath,
         audioFilePath: saved.audioFilePath,
         subfolder: saved.subfolder,
+        publishedAt: publishedAtOf(info),
+        mediaType: saved.mediaType,
         downloadedAt: now.toISOString(),
       });
       this.log.info({ jobId: job.id, sourceId: v.row.sourceId, filePath: saved.filePath ?? saved.audioFilePath }, 'Video downloaded');
@@ -574,6 +570,13 @@ export class JobRun {
       this.log.info({ jobId: this.job.id, status, completed, failed, skipped }, 'Download job finished');
     }
   }
+}
+
+/** The exact publication time of a full info dict: `timestamp`, else `upload_date` at 00:00 UTC. */
+function publishedAtOf(info: Record<string, unknown>): string | null {
+  if (typeof info.timestamp === 'number' && Number.isFinite(info.timestamp)) return new Date(info.timestamp * 1000).toISOString();
+  const d = typeof info.upload_date === 'string' ? /^(\d{4})(\d{2})(\d{2})$/.exec(info.upload_date) : null;
+  return d ? `${d[1]}-${d[2]}-${d[3]}T00:00:00.000Z` : null;
 }
 
 async function readable(path: string): Promise<boolean> {

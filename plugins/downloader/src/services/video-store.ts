@@ -70,6 +70,10 @@ export class VideoStore {
     return this.em().find<DownloaderVideo>('DownloaderVideo', { sourceId: { $in: sourceIds } });
   }
 
+  async byChannel(channelId: string): Promise<DownloaderVideo[]> {
+    return this.em().find<DownloaderVideo>('DownloaderVideo', { channelId }, { orderBy: { id: 'asc' } });
+  }
+
   async markRemoved(id: number): Promise<void> {
     await this.em().nativeUpdate<DownloaderVideo>('DownloaderVideo', { id }, { removed: true, removedAt: new Date() });
   }

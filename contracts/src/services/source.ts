@@ -1,0 +1,52 @@
+import type { Diagnosis } from '../http/downloader.js';
+import { serviceRef } from './ref.js';
+
+/** A raw yt-dlp info dict or flat-playlist entry. */
+export type SourceInfo = Record<string, unknown>;
+
+export interface SourceQueryOptions {
+  /** `--playlist-end N`. */
+  playlistEnd?: number;
+  /** `--playlist-items SPEC` (e.g. `0` for metadata only, `1-25`). */
+  playlistItems?: string;
+  /** `--extractor-args youtubetab:approximate_date`: flat entries carry an approximate `timestamp`. */
+  approximateDate?: boolean;
+  /** Pace requests with the configured `--sleep-requests` (long listings). Default false. */
+  sleep?: boolean;
+  /** Stop the process after this long (default 120 s). */
+  timeoutMs?: number;
+  /** Stop the process when aborted (client went away, shutdown). */
+  signal?: AbortSignal;
+}
+
+export interface SourceFailure {
+  /** Plain-language diagnosis of the yt-dlp error output. */
+  diagnosis: Diagnosis;
+  /** The process was stopped by `timeoutMs`. */
+  timedOut: boolean;
+  /** The process was stopped by `signal`. */
+  aborted: boolean;
+  /** The platform says the page does not exist (HTTP 404, "does not exist", "does not have a … tab"). */
+  notFound: boolean;
+  /** Last lines of yt-dlp's error output. */
+  stderr: string;
+}
+
+export type SourceResult<T> = { ok: true; value: T } | { ok: false; failure: SourceFailure };
+
+/**
+ * The downloader plugin's access to the platform through yt-dlp, shared so that every plugin
+ * asks the platform with the same binary, cookies, proxy, network settings and error diagnosis.
+ */
+export interface SourceClient {
+  /** `--flat-playlist --dump-single-json`: the page's own fields plus its (flat) entries. */
+  playlistInfo(url: string, options?: SourceQueryOptions): Promise<SourceResult<SourceInfo>>;
+  /** `--flat-playlist --dump-json`: entries one per line, handed over as they arrive. */
+  streamEntries(
+    url: string,
+    onEntry: (entry: SourceInfo) => void,
+    options?: SourceQueryOptions,
+  ): Promise<SourceResult<{ count: number }>>;
+}
+
+export const sourceClientRef = serviceRef<SourceClient>('downloader.sourceClient');

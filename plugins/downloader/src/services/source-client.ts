@@ -1,0 +1,100 @@
+import type { DownloaderConfigSection, SourceClient, SourceFailure, SourceInfo, SourceQueryOptions, SourceResult } from '@vidkeep/contracts';
+import { commonArgs } from '../ytdlp/args.js';
+import { classifyLine, diagnose, toDiagnosis } from '../ytdlp/failures.js';
+import { ToolProcess } from '../ytdlp/process.js';
+import type { ToolLocator } from './tools.js';
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+const MAX_JSON_BYTES = 64 * 1024 * 1024;
+const NOT_FOUND = /HTTP Error 404|does not exist|does not have an? [a-z]+ tab|Unable to find|not found/i;
+
+/**
+ * yt-dlp as the platform's client for listings and page metadata (channels, tabs, playlists,
+ * search). Every call uses the same network settings, cookies and custom-free argument set as
+ * downloads, a timeout, and an abort signal; failures come back diagnosed, never thrown.
+ */
+export class YtDlpSourceClient implements SourceClient {
+  constructor(
+    private readonly tools: ToolLocator,
+    private readonly config: () => DownloaderConfigSection,
+    private readonly cookiesFile: () => Promise<string | null>,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  async playlistInfo(url: string, options: SourceQueryOptions = {}): Promise<SourceResult<SourceInfo>> {
+    const chunks: string[] = [];
+    let size = 0;
+    const r = await this.run(url, ['--dump-single-json'], options, (line) => {
+      size += line.length;
+      if (size <= MAX_JSON_BYTES) chunks.push(line);
+    });
+    if (!r.ok) return r;
+    try {
+      const value = JSON.parse(chunks.join('\n')) as SourceInfo;
+      return { ok: true, value };
+    } catch {
+      return { ok: false, failure: this.failure('yt-dlp printed no readable JSON', false, false) };
+    }
+  }
+
+  async streamEntries(url: string, onEntry: (entry: SourceInfo) => void, options: SourceQueryOptions = {}): Promise<SourceResult<{ count: number }>> {
+    let count = 0;
+    const r = await this.run(url, ['--dump-json'], options, (line) => {
+      if (!line.startsWith('{')) return;
+      try {
+        onEntry(JSON.parse(line) as SourceInfo);
+        count += 1;
+      } catch {
+        /* a line that is not an entry */
+      }
+    });
+    return r.ok ? { ok: true, value: { count } } : r;
+  }
+
+  private async run(
+    url: string,
+    mode: string[],
+    options: SourceQueryOptions,
+    onStdout: (line: string) => void,
+  ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
+    if (options.signal?.aborted) return { ok: false, failure: this.failure('', false, true) };
+    const config = this.config();
+    const args = [...commonArgs(config, await this.cookiesFile(), { sleep: options.sleep === true }), '--flat-playlist', '--no-warnings', ...mode];
+    if (options.playlistEnd !== undefined) args.push('--playlist-end', String(options.playlistEnd));
+    if (options.playlistItems !== undefined) args.push('--playlist-items', options.playlistItems);
+    if (options.approximateDate) args.push('--extractor-args', 'youtubetab:approximate_date');
+    args.push('--', url);
+    const errLines: string[] = [];
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const proc = new ToolProcess(this.tools.path('ytdlp'), args, {
+      env: { ...this.env, PYTHONWARNINGS: 'ignore' },
+      inactivityMs: timeoutMs,
+      maxRuntimeMs: timeoutMs,
+      killGraceMs: 1000,
+      onLine: (line, stream) => {
+        if (stream === 'stdout') onStdout(line);
+        else if (errLines.length < 50) errLines.push(line);
+      },
+    });
+    const abort = () => proc.stop('cancelled');
+    options.signal?.addEventListener('abort', abort, { once: true });
+    const result = await proc.done.finally(() => options.signal?.removeEventListener('abort', abort));
+    if (result.exitCode === 0) return { ok: true };
+    const stderr = errLines.join('\n');
+    if (result.spawnError) {
+      return { ok: false, failure: { ...this.failure(stderr, false, false), diagnosis: toDiagnosis(diagnose('ytdlp_missing', { binary: this.tools.path('ytdlp') })) } };
+    }
+    return {
+      ok: false,
+      failure: this.failure(stderr, result.stoppedBy === 'inactivity' || result.stoppedBy === 'runtime', result.stoppedBy === 'cancelled'),
+    };
+  }
+
+  private failure(stderr: string, timedOut: boolean, aborted: boolean): SourceFailure {
+    const classified = timedOut
+      ? diagnose('timeout', { seconds: undefined, detail: stderr || null })
+      : (classifyLine(stderr, { cookiesEnabled: this.config().cookiesEnabled }) ?? diagnose(aborted ? 'cancelled' : 'unknown', { detail: stderr || null }));
+    const errorText = stderr.split('\n').filter((l) => l.startsWith('ERROR')).join('\n') || stderr;
+    return { diagnosis: toDiagnosis(classified), timedOut, aborted, notFound: !timedOut && !aborted && NOT_FOUND.test(errorText), stderr: stderr.slice(-4000) };
+  }
+}
