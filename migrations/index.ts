@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000AuthInitial } from './20261122000000_auth_initial.js';
 import { Migration20261122010000DownloaderInitial } from './20261122010000_downloader_initial.js';
 import { Migration20261122020000SchedulerInitial } from './20261122020000_scheduler_initial.js';
+import { Migration20261123000000ChannelsInitial } from './20261123000000_channels_initial.js';
 
 /**
  * The single migration timeline of the built-in plugins, applied in name order at start.
@@ -11,4 +12,5 @@ export const builtinMigrations: MigrationObject[] = [
   { name: '20261122000000_auth_initial', class: Migration20261122000000AuthInitial },
   { name: '20261122010000_downloader_initial', class: Migration20261122010000DownloaderInitial },
   { name: '20261122020000_scheduler_initial', class: Migration20261122020000SchedulerInitial },
+  { name: '20261123000000_channels_initial', class: Migration20261123000000ChannelsInitial },
 ];

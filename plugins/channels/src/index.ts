@@ -1,0 +1,118 @@
+import {
+  channelSettingsProviderRef,
+  ChannelsConfigSection,
+  downloaderServiceRef,
+  liveHubRef,
+  schedulerServiceRef,
+  sourceClientRef,
+  Type,
+  type AppConfig,
+} from '@vidkeep/contracts';
+import { definePlugin } from '@vidkeep/core/plugin-api';
+import { ChannelEntity, ChannelVideoEntity } from './entities.js';
+import { channelRoutes } from './routes/channel-routes.js';
+import { ChannelAutomation } from './services/automation.js';
+import { ChannelStore } from './services/channel-store.js';
+import { ChannelsService } from './services/channels.js';
+import { DataApiClient } from './services/data-api.js';
+import { TabFetcher } from './services/fetcher.js';
+import { ChannelPlatform } from './services/platform.js';
+import { ChannelSearch } from './services/search.js';
+import { ChannelVideoStore } from './services/video-store.js';
+
+export const ChannelsOptions = Type.Object(
+  {
+    searchTimeoutSeconds: Type.Integer({ minimum: 1, maximum: 600, default: 60, description: 'Channel searches give up (504) after this long' }),
+  },
+  { additionalProperties: false },
+);
+
+const AUTO_DOWNLOAD_TASK = 'channels.auto-download';
+const TAB_COUNTS_TASK = 'channels.tab-counts';
+const DEFAULT_DATA_API = 'https://www.googleapis.com/youtube/v3';
+
+export default definePlugin({
+  id: 'channels',
+  version: '1.0.0',
+  core: '^1.0.0',
+  description: 'Channel subscriptions: tabs, listings, settings, download-all and automatic downloads',
+  dependsOn: ['downloader'],
+  optionalDependsOn: ['scheduler'],
+  options: ChannelsOptions,
+  config: ChannelsConfigSection,
+  entities: [ChannelEntity, ChannelVideoEntity],
+  register(ctx) {
+    const config = () => ctx.config.get() as AppConfig;
+    const downloader = () => ctx.resolve(downloaderServiceRef);
+    const hub = ctx.tryResolve(liveHubRef) ?? null;
+    const shutdown = new AbortController();
+    const store = new ChannelStore(ctx.orm);
+    const videos = new ChannelVideoStore(ctx.orm);
+    const platform = new ChannelPlatform(() => ctx.resolve(sourceClientRef));
+    const api = new DataApiClient(ctx.env.variables.VIDKEEP_SOURCE_API_URL || DEFAULT_DATA_API, () => config().sourceApiKey);
+    const fetcher = new TabFetcher({ store, videos, platform, downloader, hub, logger: ctx.logger, signal: shutdown.signal });
+    const automation = new ChannelAutomation({ store, videos, platform, fetcher, api, downloader, config, logger: ctx.logger, outputDir: ctx.env.paths.outputDir });
+    const channels = new ChannelsService({
+      store,
+      videos,
+      platform,
+      fetcher,
+      downloader,
+      config,
+      logger: ctx.logger,
+      refreshTabCounts: async (row) => {
+        await automation.refreshCounts(row, shutdown.signal);
+      },
+    });
+    const search = new ChannelSearch({ api, platform, store, logger: ctx.logger, timeoutMs: ctx.options.searchTimeoutSeconds * 1000 });
+    ctx.provide(channelSettingsProviderRef, channels);
+
+    // Downloads keep the listing cache current: downloaded (exact date), deleted, and .m3u files.
+    const m3uPending = new Set<string>();
+    ctx.events.subscribe('downloader.video.downloaded', async (e) => {
+      await videos.markDownloaded(e.sourceId, e.publishedAt ? new Date(e.publishedAt) : null, new Date(e.downloadedAt));
+      if (e.channelId) m3uPending.add(e.channelId);
+    });
+    ctx.events.subscribe('downloader.video.removed', async (e) => {
+      await videos.markRemoved(e.sourceId);
+    });
+    ctx.events.subscribe('downloader.job.finished', async () => {
+      const ids = [...m3uPending];
+      m3uPending.clear();
+      for (const id of ids) {
+        const row = await store.byChannelId(id);
+        if (row?.m3uEnabled) await automation.writeM3u(row);
+      }
+    });
+
+    const scheduler = ctx.tryResolve(schedulerServiceRef);
+    scheduler?.register({
+      key: AUTO_DOWNLOAD_TASK,
+      title: 'Automatic channel downloads',
+      description: 'Looks at the newest videos of every enabled tab of subscribed channels and queues the new ones that match the channel\'s title filter.',
+      defaultSchedule: '0 * * * *',
+      run: (run) => automation.sweep(run.signal),
+    });
+    scheduler?.register({
+      key: TAB_COUNTS_TASK,
+      title: 'Refresh channel tab counts',
+      description: 'Looks up how many public videos each tab has on the platform: every channel daily with a Data API key, otherwise a capped batch of channels not looked up in three days.',
+      defaultSchedule: '30 5 * * *',
+      run: (run) => automation.refreshAllCounts(run.signal),
+    });
+
+    ctx.routes(async (app) => {
+      await app.register(channelRoutes, {
+        channels,
+        store,
+        videos,
+        fetcher,
+        search,
+        automation,
+        scheduler: () => scheduler ?? null,
+        autoDownloadTaskKey: AUTO_DOWNLOAD_TASK,
+      });
+    });
+    ctx.onClose(() => shutdown.abort());
+  },
+});

@@ -1,0 +1,210 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import {
+  HttpError,
+} from '@vidkeep/core/plugin-api';
+import {
+  MEDIA_TYPE_TAB,
+  MEDIA_TYPES,
+  TAB_MEDIA_TYPE,
+  TAB_TYPES,
+  type AppConfig,
+  type DownloaderService,
+  type MediaType,
+  type PluginLogger,
+  type TabCount,
+  type TabType,
+  type TaskResult,
+} from '@vidkeep/contracts';
+import type { ChannelRow } from '../entities.js';
+import { visibleTabs, type ChannelStore } from './channel-store.js';
+import type { DataApiClient } from './data-api.js';
+import { isMembersOnly, isNotDownloadableYet } from './entries.js';
+import type { TabFetcher } from './fetcher.js';
+import { tabPlaylistId, type ChannelPlatform } from './platform.js';
+import { compileTitleFilter, FilterTimeoutError, matchTitles } from './title-filter.js';
+import type { ChannelVideoStore } from './video-store.js';
+
+const DAY = 24 * 3600_000;
+
+export interface AutomationDeps {
+  store: ChannelStore;
+  videos: ChannelVideoStore;
+  platform: ChannelPlatform;
+  fetcher: TabFetcher;
+  api: DataApiClient;
+  downloader: () => DownloaderService;
+  config: () => AppConfig;
+  logger: PluginLogger;
+  outputDir: string;
+}
+
+/** Automatic downloads, tab counts and channel `.m3u` files. */
+export class ChannelAutomation {
+  constructor(private readonly deps: AutomationDeps) {}
+
+  /** Enabled tabs of a channel that exist (or are not known yet). */
+  private autoTabs(row: ChannelRow): TabType[] {
+    const media = row.autoDownloadEnabledTabs.split(',').filter((m): m is MediaType => (MEDIA_TYPES as readonly string[]).includes(m));
+    const visible = row.availableTabs === null ? null : visibleTabs(row);
+    return media.map((m) => MEDIA_TYPE_TAB[m]).filter((t) => visible === null || visible.includes(t));
+  }
+
+  /**
+   * The automatic-download sweep: for every enabled channel and enabled tab, refresh the newest
+   * `channelFilesToDownload` entries and queue those never downloaded, not ignored, not
+   * members-only, not live or upcoming, not already queued, and matching the title filter.
+   * One job per channel, so the channel's own settings apply.
+   */
+  async sweep(signal?: AbortSignal): Promise<TaskResult> {
+    const { store, videos, fetcher, logger } = this.deps;
+    const channels = (await store.enabled()).filter((c) => this.autoTabs(c).length > 0);
+    if (channels.length === 0) return { status: 'skipped', outcome: 'nothing-enabled', message: 'No subscribed channel has automatic downloads on' };
+    const n = this.deps.config().channelFilesToDownload;
+    let queued = 0;
+    const problems: { channelId: string; error: string }[] = [];
+    const jobs: string[] = [];
+    for (const row of channels) {
+      if (signal?.aborted) break;
+      const filter = compileTitleFilter(row.titleFilterRegex);
+      if (!filter.ok) {
+        problems.push({ channelId: row.channelId, error: filter.error });
+        continue;
+      }
+      const picked: { sourceId: string; title: string; duration: number | null; thumbnail: string | null }[] = [];
+      for (const tab of this.autoTabs(row)) {
+        const outcome = await fetcher.start(row, tab, 'refresh', n);
+        if (outcome && !outcome.ok) {
+          problems.push({ channelId: row.channelId, error: `${tab}: ${outcome.error}` });
+          continue;
+        }
+        const active = this.deps.downloader().activeVideos();
+        const candidates = (await videos.newest(row.channelId, tab, n)).filter(
+          (v) => v.downloadedAt === null && !v.ignored && !isMembersOnly(v.availability) && !isNotDownloadableYet(v.liveStatus) && !active.has(v.sourceId),
+        );
+        let matches: boolean[];
+        try {
+          matches = matchTitles(filter.filter, candidates.map((c) => c.title));
+        } catch (err) {
+          if (!(err instanceof FilterTimeoutError)) throw err;
+          problems.push({ channelId: row.channelId, error: err.message });
+          continue;
+        }
+        candidates.forEach((c, i) => matches[i] && picked.push({ sourceId: c.sourceId, title: c.title, duration: c.duration, thumbnail: c.thumbnail }));
+      }
+      if (picked.length === 0) continue;
+      try {
+        const r = await this.deps.downloader().enqueue({
+          sourceIds: picked.map((p) => p.sourceId),
+          type: 'channel',
+          label: `New videos: ${row.title}`.slice(0, 300),
+          options: { ownerChannelId: row.channelId, useArchive: true },
+          requestedBy: 'automatic downloads',
+          metadata: Object.fromEntries(picked.map((p) => [p.sourceId, { title: p.title, duration: p.duration, thumbnail: p.thumbnail }])),
+        });
+        queued += r.acceptedIds.length;
+        if (r.job) jobs.push(r.job.id);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 409) {
+          return { status: 'skipped', outcome: 'downloads-paused', message: err.message, details: { queued, jobs } };
+        }
+        throw err;
+      }
+    }
+    logger.info({ channels: channels.length, queued, problems: problems.length }, 'Automatic channel downloads checked');
+    const message = `${queued} new video${queued === 1 ? '' : 's'} queued from ${channels.length} channel${channels.length === 1 ? '' : 's'}${problems.length ? `; ${problems.length} problem(s)` : ''}`;
+    if (problems.length && queued === 0 && problems.length === channels.length) {
+      return { status: 'error', outcome: 'failed', message: `${message}: ${problems[0]!.error}`, details: { queued, jobs, problems } };
+    }
+    return { status: 'success', outcome: queued > 0 ? 'queued' : 'nothing-new', message, details: { queued, jobs, problems } };
+  }
+
+  /** Looks up the platform's per-tab totals of one channel and stores them with the attempt time. */
+  async refreshCounts(row: ChannelRow, signal?: AbortSignal): Promise<boolean> {
+    const now = new Date();
+    const tabs = row.availableTabs === null ? [...TAB_TYPES] : visibleTabs(row);
+    const counts: Record<string, TabCount> = { ...(row.tabVideoCounts ?? {}) };
+    let ok = true;
+    for (const tab of tabs) {
+      let total: number | null | undefined;
+      if (this.deps.api.available()) {
+        try {
+          total = await this.deps.api.playlistCount(tabPlaylistId(row.channelId, tab), signal);
+        } catch (err) {
+          this.deps.logger.warn({ channelId: row.channelId, tab, error: (err as Error).message }, 'Data API tab count failed; using yt-dlp');
+        }
+      }
+      if (total === undefined) {
+        const r = await this.deps.platform.tabTotal(row.channelId, tab, signal);
+        if (r.ok) total = r.value;
+        else ok = false;
+      }
+      if (total !== undefined) counts[TAB_MEDIA_TYPE[tab]] = { total, fetchedAt: now.toISOString() };
+    }
+    await this.deps.store.update(row.id, { tabVideoCounts: counts, tabCountsAttemptedAt: now });
+    return ok;
+  }
+
+  /**
+   * Daily tab-count refresh. With a Data API key every channel not looked up in the last day;
+   * without, at most `tabCountBatchSize` channels not attempted in three days, oldest attempts first.
+   */
+  async refreshAllCounts(signal?: AbortSignal): Promise<TaskResult> {
+    const api = this.deps.api.available();
+    const now = Date.now();
+    const due = api
+      ? await this.deps.store.dueForTabCounts(new Date(now - DAY + 3600_000), 100_000)
+      : await this.deps.store.dueForTabCounts(new Date(now - 3 * DAY), this.deps.config().tabCountBatchSize);
+    if (due.length === 0) return { status: 'skipped', outcome: 'nothing-due', message: 'Every channel\'s tab counts are recent' };
+    let failed = 0;
+    for (const row of due) {
+      if (signal?.aborted) break;
+      if (!(await this.refreshCounts(row, signal))) failed += 1;
+    }
+    return {
+      status: 'success',
+      outcome: failed ? 'partial' : 'refreshed',
+      message: `Tab counts refreshed for ${due.length - failed} of ${due.length} channel(s) (${api ? 'Data API' : 'yt-dlp'})`,
+      details: { channels: due.length, failed, source: api ? 'api' : 'ytdlp' },
+    };
+  }
+
+  /**
+   * Writes `<channel folder>/<channel folder>.m3u` with the channel's downloaded files (relative
+   * paths, `#EXTINF` with duration and title), sorted by publication date as the channel asks.
+   * Removes the file when m3u is off or nothing is downloaded.
+   */
+  async writeM3u(row: ChannelRow): Promise<string[]> {
+    const outputDir = this.deps.outputDir;
+    const downloads = await this.deps.downloader().channelVideos(row.channelId);
+    const groups = new Map<string, { path: string; title: string; duration: number | null; date: string }[]>();
+    for (const d of downloads) {
+      const file = d.filePath ?? d.audioFilePath;
+      if (d.removed || !file) continue;
+      const abs = isAbsolute(file) ? file : join(outputDir, file);
+      const rel = relative(outputDir, abs).split(sep);
+      if (rel[0] === '..' || rel.length < 2) continue;
+      const base = d.subfolder && rel[0] === d.subfolder && rel.length > 2 ? 2 : 1;
+      const dir = join(outputDir, ...rel.slice(0, base));
+      const list = groups.get(dir) ?? [];
+      list.push({ path: relative(dir, abs).split(sep).join('/'), title: d.title, duration: d.duration, date: `${d.uploadDate ?? '99999999'}${d.downloadedAt.toISOString()}` });
+      groups.set(dir, list);
+    }
+    const written: string[] = [];
+    for (const [dir, items] of groups) {
+      const file = join(dir, `${basename(dir)}.m3u`);
+      if (!row.m3uEnabled) {
+        await rm(file, { force: true });
+        continue;
+      }
+      items.sort((a, b) => (row.m3uSortOrder === 'newest_first' ? b.date.localeCompare(a.date) : a.date.localeCompare(b.date)));
+      const body = ['#EXTM3U', ...items.flatMap((i) => [`#EXTINF:${i.duration ?? -1},${i.title.replace(/[\r\n]+/g, ' ')}`, i.path])].join('\n') + '\n';
+      await mkdir(dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, body);
+      await rename(tmp, file);
+      written.push(file);
+    }
+    return written;
+  }
+}

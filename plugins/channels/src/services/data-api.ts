@@ -1,0 +1,121 @@
+/**
+ * The platform's Data API (v3), used only when the user configured a key: channel search and
+ * tab counts. A quota error puts the key to rest until the next midnight Pacific time; every
+ * caller then falls back to yt-dlp.
+ */
+export class DataApiError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiChannel {
+  channelId: string;
+  title: string;
+  description: string | null;
+  handle: string | null;
+  thumbnailUrl: string | null;
+  subscriberCount: number | null;
+  videoCount: number | null;
+}
+
+const TIMEOUT_MS = 15_000;
+
+const num = (v: unknown): number | null => {
+  const n = typeof v === 'string' ? Number(v) : typeof v === 'number' ? v : NaN;
+  return Number.isFinite(n) ? n : null;
+};
+
+/** Next midnight in America/Los_Angeles (when the daily quota resets). */
+export function nextPacificMidnight(now: Date): Date {
+  const fmt = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const parts = Object.fromEntries(fmt.formatToParts(now).map((p) => [p.type, p.value]));
+  const elapsed = (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000;
+  return new Date(now.getTime() - elapsed + 24 * 3600 * 1000);
+}
+
+export class DataApiClient {
+  private cooldownUntil = 0;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly key: () => string,
+  ) {}
+
+  available(): boolean {
+    return this.key() !== '' && Date.now() >= this.cooldownUntil;
+  }
+
+  private async get(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const url = new URL(`${this.baseUrl.replace(/\/$/, '')}/${path}`);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    url.searchParams.set('key', this.key());
+    const timeout = AbortSignal.timeout(TIMEOUT_MS);
+    const res = await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, headers: { accept: 'application/json' } });
+    const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!res.ok) {
+      const error = (body.error ?? {}) as { message?: string; errors?: { reason?: string }[] };
+      const reason = error.errors?.[0]?.reason ?? `http_${res.status}`;
+      if (reason === 'quotaExceeded') this.cooldownUntil = nextPacificMidnight(new Date()).getTime();
+      throw new DataApiError(reason, res.status, (error.message ?? `HTTP ${res.status}`).replace(/<[^>]*>/g, ''));
+    }
+    return body;
+  }
+
+  /** Channel search in the platform's relevance order. */
+  async searchChannels(query: string, count: number, signal?: AbortSignal): Promise<ApiChannel[]> {
+    const ids: string[] = [];
+    let pageToken = '';
+    while (ids.length < count) {
+      const page = await this.get(
+        'search',
+        { part: 'snippet', type: 'channel', q: query, maxResults: String(Math.min(50, count - ids.length)), ...(pageToken ? { pageToken } : {}) },
+        signal,
+      );
+      for (const item of (page.items ?? []) as { id?: { channelId?: string } }[]) {
+        const id = item.id?.channelId;
+        if (id && !ids.includes(id)) ids.push(id);
+      }
+      pageToken = typeof page.nextPageToken === 'string' ? page.nextPageToken : '';
+      if (!pageToken || ((page.items ?? []) as unknown[]).length === 0) break;
+    }
+    const details = new Map<string, ApiChannel>();
+    for (let i = 0; i < ids.length; i += 50) {
+      for (const c of await this.channels(ids.slice(i, i + 50), signal)) details.set(c.channelId, c);
+    }
+    return ids.map((id) => details.get(id)).filter((c): c is ApiChannel => !!c);
+  }
+
+  async channels(ids: string[], signal?: AbortSignal): Promise<ApiChannel[]> {
+    const body = await this.get('channels', { part: 'snippet,statistics', id: ids.join(','), maxResults: '50' }, signal);
+    return ((body.items ?? []) as Record<string, any>[]).map((item) => {
+      const s = item.snippet ?? {};
+      const st = item.statistics ?? {};
+      const thumbs = s.thumbnails ?? {};
+      return {
+        channelId: String(item.id),
+        title: String(s.title ?? item.id),
+        description: typeof s.description === 'string' && s.description ? s.description : null,
+        handle: typeof s.customUrl === 'string' && s.customUrl ? (s.customUrl.startsWith('@') ? s.customUrl : `@${s.customUrl}`) : null,
+        thumbnailUrl: (thumbs.medium ?? thumbs.default ?? thumbs.high)?.url ?? null,
+        subscriberCount: st.hiddenSubscriberCount ? null : num(st.subscriberCount),
+        videoCount: num(st.videoCount),
+      };
+    });
+  }
+
+  /** `pageInfo.totalResults` of a playlist; null when the playlist does not exist (the tab is absent). */
+  async playlistCount(playlistId: string, signal?: AbortSignal): Promise<number | null> {
+    try {
+      const body = await this.get('playlistItems', { part: 'id', playlistId, maxResults: '1' }, signal);
+      return num((body.pageInfo as { totalResults?: unknown } | undefined)?.totalResults) ?? 0;
+    } catch (err) {
+      if (err instanceof DataApiError && err.status === 404) return null;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { ChannelErrorCodes as E, type ChannelSearchResult, type PluginLogger, type SourceInfo } from '@vidkeep/contracts';
+import { HttpError } from '@vidkeep/core/plugin-api';
+import type { ChannelStore } from './channel-store.js';
+import { DataApiError, type ApiChannel, type DataApiClient } from './data-api.js';
+import { channelUrl, type ChannelPlatform } from './platform.js';
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** The query as searched: trimmed, 1 to 200 characters, no control characters. */
+export function searchQueryProblem(raw: string): { query: string } | { error: string } {
+  const query = raw.trim();
+  if (query.length < 1) return { error: 'query must not be empty' };
+  if (query.length > 200) return { error: 'query must be at most 200 characters' };
+  if (CONTROL.test(query)) return { error: 'query must not contain control characters' };
+  return { query };
+}
+
+function fromYtDlp(e: SourceInfo): Omit<ChannelSearchResult, 'subscribed'> | null {
+  const id = typeof e.channel_id === 'string' ? e.channel_id : typeof e.id === 'string' ? e.id : null;
+  if (!id || !/^UC[A-Za-z0-9_-]{22}$/.test(id)) return null;
+  const thumbs = Array.isArray(e.thumbnails) ? (e.thumbnails as { url?: unknown }[]) : [];
+  const thumb = thumbs.map((t) => t.url).filter((u): u is string => typeof u === 'string').pop() ?? null;
+  const handle = typeof e.uploader_id === 'string' && e.uploader_id.startsWith('@') ? e.uploader_id : null;
+  return {
+    channelId: id,
+    name: String(e.channel ?? e.title ?? e.uploader ?? id),
+    handle,
+    url: handle ? `https://www.youtube.com/${handle}` : channelUrl(id),
+    thumbnailUrl: thumb ? (thumb.startsWith('//') ? `https:${thumb}` : thumb) : null,
+    subscriberCount: typeof e.channel_follower_count === 'number' ? Math.round(e.channel_follower_count) : null,
+    videoCount: null,
+    description: typeof e.description === 'string' && e.description ? e.description : null,
+  };
+}
+
+function fromApi(c: ApiChannel): Omit<ChannelSearchResult, 'subscribed'> {
+  return {
+    channelId: c.channelId,
+    name: c.title,
+    handle: c.handle,
+    url: c.handle ? `https://www.youtube.com/${c.handle}` : channelUrl(c.channelId),
+    thumbnailUrl: c.thumbnailUrl,
+    subscriberCount: c.subscriberCount,
+    videoCount: c.videoCount,
+    description: c.description,
+  };
+}
+
+/**
+ * Channel search: the Data API when a key is configured (and not resting after a quota error),
+ * else yt-dlp on the platform's results page. Nothing is stored.
+ */
+export class ChannelSearch {
+  constructor(
+    private readonly deps: {
+      api: DataApiClient;
+      platform: ChannelPlatform;
+      store: ChannelStore;
+      logger: PluginLogger;
+      timeoutMs: number;
+    },
+  ) {}
+
+  async search(query: string, count: number, clientGone: AbortSignal): Promise<ChannelSearchResult[]> {
+    const timeout = AbortSignal.timeout(this.deps.timeoutMs);
+    const signal = AbortSignal.any([clientGone, timeout]);
+    const outcome = () => {
+      if (clientGone.aborted) return new HttpError(499, E.clientClosed, 'The client closed the request');
+      if (timeout.aborted) return new HttpError(504, E.searchTimeout, `The search took longer than ${Math.round(this.deps.timeoutMs / 1000)} seconds`);
+      return null;
+    };
+    let found: Omit<ChannelSearchResult, 'subscribed'>[] | null = null;
+    if (this.deps.api.available()) {
+      try {
+        found = (await this.deps.api.searchChannels(query, count, signal)).map(fromApi);
+      } catch (err) {
+        const stop = outcome();
+        if (stop) throw stop;
+        this.deps.logger.warn({ reason: err instanceof DataApiError ? err.reason : String(err) }, 'Data API channel search failed; using yt-dlp');
+      }
+    }
+    if (!found) {
+      const r = await this.deps.platform.searchChannels(query, count, signal, this.deps.timeoutMs + 1000);
+      const stop = outcome();
+      if (stop) throw stop;
+      if (!r.ok) {
+        if (r.failure.timedOut) throw new HttpError(504, E.searchTimeout, `The search took longer than ${Math.round(this.deps.timeoutMs / 1000)} seconds`);
+        throw new HttpError(502, E.searchFailed, `The search failed: ${r.failure.diagnosis.cause} ${r.failure.diagnosis.fix}`);
+      }
+      const seen = new Set<string>();
+      found = r.value.map(fromYtDlp).filter((c): c is NonNullable<typeof c> => !!c && !seen.has(c.channelId) && !!seen.add(c.channelId)).slice(0, count);
+    }
+    const subscribed = await this.deps.store.subscribedIds(found.map((c) => c.channelId));
+    return found.map((c) => ({ ...c, subscribed: subscribed.has(c.channelId) }));
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { ChannelRow } from '../entities.js';
+import { validateSettings } from './settings.js';
+
+const row = (over: Partial<ChannelRow> = {}): ChannelRow =>
+  ({
+    id: 1,
+    channelId: 'UCabcdefghijklmnopqrstuv',
+    title: 'C',
+    availableTabs: 'videos,shorts',
+    hiddenTabs: null,
+    autoDownloadEnabledTabs: 'video,short',
+    subFolder: null,
+    autoRemovalProtected: false,
+    autoRemovalKeepRecentCount: null,
+    ...over,
+  }) as ChannelRow;
+
+describe('channel settings rules (spec 2.3)', () => {
+  it('rejects the reserved __playlists__ subfolder and path-like names', () => {
+    for (const subfolder of ['__playlists__', '../up', 'a/b', '.hidden']) {
+      const r = validateSettings(row(), { subfolder });
+      expect(r.ok, subfolder).toBe(false);
+    }
+    expect(validateSettings(row(), { subfolder: ' Music ' })).toEqual({ ok: true, patch: { subFolder: 'Music' } });
+    expect(validateSettings(row(), { subfolder: '' })).toEqual({ ok: true, patch: { subFolder: null } });
+  });
+
+  it('checks additional tags: characters and separator', () => {
+    expect(validateSettings(row(), { additional_tags: 'kids | music_video|how-to' })).toEqual({ ok: true, patch: { additionalTags: 'kids|music_video|how-to' } });
+    const bad = validateSettings(row(), { additional_tags: 'a;b' });
+    expect(bad.ok).toBe(false);
+  });
+
+  it('protection clears the keep-recent count, and the count is rejected while protected', () => {
+    expect(validateSettings(row({ autoRemovalKeepRecentCount: 5 }), { auto_removal_protected: true })).toEqual({
+      ok: true,
+      patch: { autoRemovalProtected: true, autoRemovalKeepRecentCount: null },
+    });
+    const r = validateSettings(row({ autoRemovalProtected: true }), { auto_removal_keep_recent_count: 3 });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errors[0]!.path).toBe('auto_removal_keep_recent_count');
+    const both = validateSettings(row(), { auto_removal_protected: true, auto_removal_keep_recent_count: 3 });
+    expect(both.ok).toBe(false);
+  });
+
+  it('keeps one tab visible and drops auto-download of hidden tabs', () => {
+    expect(validateSettings(row(), { hidden_tabs: ['videos', 'shorts'] }).ok).toBe(false);
+    expect(validateSettings(row(), { hidden_tabs: ['shorts'] })).toEqual({ ok: true, patch: { hiddenTabs: 'shorts', autoDownloadEnabledTabs: 'video' } });
+  });
+
+  it('reports every problem at once', () => {
+    const r = validateSettings(row(), { subfolder: '__playlists__', title_filter_regex: '(', additional_tags: '<x>' });
+    expect(!r.ok && r.errors.map((e) => e.path)).toEqual(['subfolder', 'title_filter_regex', 'additional_tags']);
+  });
+});

@@ -1,0 +1,132 @@
+import {
+  ADDITIONAL_TAGS_MAX,
+  MEDIA_TYPE_TAB,
+  MEDIA_TYPES,
+  subfolderProblem,
+  type ChannelAddSettings,
+  type ChannelSettings,
+  type ChannelSettingsUpdate,
+  type MediaType,
+} from '@vidkeep/contracts';
+import type { ChannelRow } from '../entities.js';
+import { parseTabs, tabsCsv, visibleTabs } from './channel-store.js';
+import { compileTitleFilter } from './title-filter.js';
+
+export type SettingsPatch = Partial<Omit<ChannelRow, 'id' | 'createdAt' | 'updatedAt'>>;
+export type SettingsResult = { ok: true; patch: SettingsPatch } | { ok: false; errors: { path: string; message: string }[] };
+
+const TAGS = /^[A-Za-z0-9 _|-]*$/;
+
+/** Keeps only media types whose tab is detected and visible (when tabs are known). */
+export function usableMediaTypes(csv: string, row: Pick<ChannelRow, 'availableTabs' | 'hiddenTabs'>): string {
+  const wanted = csv.split(',').map((s) => s.trim()).filter((s): s is MediaType => (MEDIA_TYPES as readonly string[]).includes(s));
+  const visible = row.availableTabs === null ? null : visibleTabs(row);
+  return MEDIA_TYPES.filter((m) => wanted.includes(m) && (visible === null || visible.includes(MEDIA_TYPE_TAB[m]))).join(',');
+}
+
+/** A subfolder as stored: trimmed, `null` for none. */
+function normalizeSubfolder(value: string | null | undefined): string | null {
+  const t = (value ?? '').trim();
+  return t === '' ? null : t;
+}
+
+/**
+ * Checks a settings change against every rule of spec 2.3 and turns it into a row patch.
+ * All problems are reported at once; nothing is applied when any exists.
+ */
+export function validateSettings(current: ChannelRow, input: ChannelSettingsUpdate): SettingsResult {
+  const errors: { path: string; message: string }[] = [];
+  const patch: SettingsPatch = {};
+  if (input.subfolder !== undefined) {
+    const sub = normalizeSubfolder(input.subfolder);
+    const problem = sub ? subfolderProblem(sub) : null;
+    if (problem) errors.push({ path: 'subfolder', message: problem });
+    else patch.subFolder = sub;
+  }
+  if (input.title_filter_regex !== undefined) {
+    const text = (input.title_filter_regex ?? '').trim();
+    const compiled = compileTitleFilter(text);
+    if (!compiled.ok) errors.push({ path: 'title_filter_regex', message: compiled.error });
+    else patch.titleFilterRegex = text === '' ? null : text;
+  }
+  if (input.additional_tags !== undefined) {
+    const tags = (input.additional_tags ?? '').trim();
+    if (tags.length > ADDITIONAL_TAGS_MAX) errors.push({ path: 'additional_tags', message: `additional_tags must be at most ${ADDITIONAL_TAGS_MAX} characters` });
+    else if (!TAGS.test(tags)) {
+      errors.push({ path: 'additional_tags', message: 'additional_tags may contain only letters, digits, spaces, dashes, underscores and | (the separator)' });
+    } else {
+      const cleaned = tags.split('|').map((t) => t.trim()).filter(Boolean).join('|');
+      patch.additionalTags = cleaned === '' ? null : cleaned;
+    }
+  }
+  if (input.m3u_enabled !== undefined) patch.m3uEnabled = input.m3u_enabled;
+  if (input.m3u_sort_order !== undefined) patch.m3uSortOrder = input.m3u_sort_order;
+  const protectedAfter = input.auto_removal_protected ?? current.autoRemovalProtected;
+  if (input.auto_removal_protected !== undefined) {
+    patch.autoRemovalProtected = input.auto_removal_protected;
+    // Spec 2.3: protecting the channel clears its keep-recent count.
+    if (input.auto_removal_protected) patch.autoRemovalKeepRecentCount = null;
+  }
+  if (input.auto_removal_keep_recent_count !== undefined && input.auto_removal_keep_recent_count !== null) {
+    if (protectedAfter) {
+      errors.push({
+        path: 'auto_removal_keep_recent_count',
+        message: 'auto_removal_keep_recent_count cannot be set while auto_removal_protected is true (protection already keeps every video)',
+      });
+    } else patch.autoRemovalKeepRecentCount = input.auto_removal_keep_recent_count;
+  } else if (input.auto_removal_keep_recent_count === null && !protectedAfter) patch.autoRemovalKeepRecentCount = null;
+  if (input.video_quality !== undefined) patch.videoQuality = input.video_quality;
+  if (input.audio_format !== undefined) patch.audioFormat = input.audio_format;
+  if (input.skip_video_folder !== undefined) patch.skipVideoFolder = input.skip_video_folder;
+  let tabsRow: Pick<ChannelRow, 'availableTabs' | 'hiddenTabs'> = current;
+  if (input.hidden_tabs !== undefined) {
+    const detected = parseTabs(current.availableTabs);
+    const hidden = input.hidden_tabs.filter((t) => detected.includes(t) || current.availableTabs === null);
+    if (detected.length > 0 && detected.every((t) => hidden.includes(t))) {
+      errors.push({ path: 'hidden_tabs', message: 'At least one detected tab must stay visible' });
+    } else {
+      patch.hiddenTabs = hidden.length ? tabsCsv(hidden) : null;
+      tabsRow = { availableTabs: current.availableTabs, hiddenTabs: patch.hiddenTabs };
+      if (input.auto_download_enabled_tabs === undefined) {
+        patch.autoDownloadEnabledTabs = usableMediaTypes(current.autoDownloadEnabledTabs, tabsRow);
+      }
+    }
+  }
+  if (input.auto_download_enabled_tabs !== undefined) patch.autoDownloadEnabledTabs = usableMediaTypes(input.auto_download_enabled_tabs, tabsRow);
+  return errors.length ? { ok: false, errors } : { ok: true, patch };
+}
+
+/** The settings object of an `/updatechannels` add item, checked with the same rules. */
+export function validateAddSettings(current: ChannelRow, input: ChannelAddSettings): SettingsResult {
+  const r = validateSettings(current, {
+    ...(input.sub_folder !== undefined ? { subfolder: input.sub_folder } : {}),
+    ...(input.video_quality !== undefined ? { video_quality: input.video_quality } : {}),
+    ...(input.audio_format !== undefined ? { audio_format: input.audio_format } : {}),
+    ...(input.auto_download_enabled_tabs !== undefined ? { auto_download_enabled_tabs: input.auto_download_enabled_tabs } : {}),
+  });
+  if (!r.ok) r.errors = r.errors.map((e) => ({ ...e, path: e.path === 'subfolder' ? 'sub_folder' : e.path }));
+  return r;
+}
+
+export function toSettings(row: ChannelRow): ChannelSettings {
+  return {
+    channel_id: row.channelId,
+    title: row.title,
+    enabled: row.enabled,
+    subfolder: row.subFolder,
+    sub_folder: row.subFolder,
+    title_filter_regex: row.titleFilterRegex,
+    additional_tags: row.additionalTags,
+    m3u_enabled: row.m3uEnabled,
+    m3u_sort_order: row.m3uSortOrder,
+    auto_removal_protected: row.autoRemovalProtected,
+    auto_removal_keep_recent_count: row.autoRemovalKeepRecentCount,
+    video_quality: row.videoQuality as ChannelSettings['video_quality'],
+    audio_format: row.audioFormat as ChannelSettings['audio_format'],
+    skip_video_folder: row.skipVideoFolder,
+    auto_download_enabled_tabs: row.autoDownloadEnabledTabs,
+    available_tabs: visibleTabs(row),
+    detected_tabs: parseTabs(row.availableTabs),
+    hidden_tabs: parseTabs(row.hiddenTabs),
+  };
+}

@@ -1,0 +1,251 @@
+import { TAB_MEDIA_TYPE, type ChannelVideo, type ChannelVideosQuery, type PublishedAtSource, type TabType } from '@vidkeep/contracts';
+import type { Orm } from '@vidkeep/core/plugin-api';
+import type { ChannelVideoRow } from '../entities.js';
+import { likeEscape, readBool, readDate, Sql } from './db.js';
+import { isMembersOnly, type ListedVideo } from './entries.js';
+
+const COLUMNS = [
+  'channel_id',
+  'source_id',
+  'media_type',
+  'title',
+  'thumbnail',
+  'duration',
+  'published_at',
+  'published_at_source',
+  'availability',
+  'live_status',
+  'ignored',
+  'downloaded_at',
+  'removed',
+  'first_seen_at',
+] as const;
+const CHUNK = 200;
+
+function fromDb(r: Record<string, unknown>): ChannelVideoRow {
+  return {
+    id: Number(r.id),
+    channelId: String(r.channel_id),
+    sourceId: String(r.source_id),
+    mediaType: String(r.media_type),
+    title: String(r.title),
+    thumbnail: r.thumbnail === null ? null : String(r.thumbnail),
+    duration: r.duration === null || r.duration === undefined ? null : Number(r.duration),
+    publishedAt: readDate(r.published_at),
+    publishedAtSource: (r.published_at_source ?? null) as PublishedAtSource,
+    availability: r.availability === null ? null : String(r.availability),
+    liveStatus: r.live_status === null ? null : String(r.live_status),
+    ignored: readBool(r.ignored),
+    ignoredAt: readDate(r.ignored_at),
+    downloadedAt: readDate(r.downloaded_at),
+    removed: readBool(r.removed),
+    firstSeenAt: readDate(r.first_seen_at) ?? new Date(0),
+  };
+}
+
+export function toChannelVideo(row: ChannelVideoRow, activity: 'queued' | 'downloading' | null): ChannelVideo {
+  const shown = row.publishedAtSource !== 'estimated' && row.publishedAt;
+  return {
+    sourceId: row.sourceId,
+    title: row.title,
+    url: row.mediaType === 'short' ? `https://www.youtube.com/shorts/${row.sourceId}` : `https://www.youtube.com/watch?v=${row.sourceId}`,
+    thumbnail: row.thumbnail,
+    duration: row.duration,
+    publishedAt: shown ? row.publishedAt!.toISOString() : null,
+    published_at_source: row.publishedAtSource ?? 'approximate',
+    mediaType: row.mediaType,
+    liveStatus: row.liveStatus,
+    availability: row.availability,
+    membersOnly: isMembersOnly(row.availability),
+    ignored: row.ignored,
+    ignoredAt: row.ignoredAt ? row.ignoredAt.toISOString() : null,
+    downloaded: row.downloadedAt !== null,
+    removed: row.removed,
+    activity,
+    watched: null,
+  };
+}
+
+const SORTS: Record<ChannelVideosQuery['sortBy'], string> = {
+  date: 'published_at',
+  title: 'lower(title)',
+  duration: 'duration',
+};
+
+export interface TabStatRow {
+  mediaType: string;
+  loaded: number;
+  downloaded: number;
+  ignored: number;
+}
+
+/** The channel-video listing cache (`channel_videos`); only this plugin writes it. */
+export class ChannelVideoStore {
+  private readonly sql: Sql;
+
+  constructor(orm: Orm) {
+    this.sql = new Sql(orm);
+  }
+
+  /**
+   * Saves listed videos of one channel in one transaction. A better publication date replaces a
+   * worse one (estimated < approximate < exact), never the other way; ignore flags and download
+   * state are kept. `downloaded` marks ids the downloader has on record.
+   */
+  async upsert(channelId: string, videos: ListedVideo[], downloaded: ReadonlySet<string>, now: Date): Promise<void> {
+    if (videos.length === 0) return;
+    const nowDb = this.sql.date(now);
+    await this.sql.transaction(async (run) => {
+      for (let i = 0; i < videos.length; i += CHUNK) {
+        const chunk = videos.slice(i, i + CHUNK);
+        const params: unknown[] = [];
+        for (const v of chunk) {
+          params.push(
+            channelId,
+            v.sourceId,
+            v.mediaType,
+            v.title,
+            v.thumbnail,
+            v.duration,
+            this.sql.date(v.publishedAt),
+            v.publishedAtSource,
+            v.availability,
+            v.liveStatus,
+            false,
+            downloaded.has(v.sourceId) ? nowDb : null,
+            false,
+            nowDb,
+          );
+        }
+        const row = `(${COLUMNS.map(() => '?').join(',')})`;
+        await run(
+          `insert into channel_videos (${COLUMNS.join(',')}) values ${chunk.map(() => row).join(',')}
+           on conflict (channel_id, source_id) do update set
+             title = excluded.title,
+             thumbnail = excluded.thumbnail,
+             duration = coalesce(excluded.duration, channel_videos.duration),
+             availability = excluded.availability,
+             live_status = excluded.live_status,
+             media_type = excluded.media_type,
+             downloaded_at = coalesce(channel_videos.downloaded_at, excluded.downloaded_at),
+             published_at = case when channel_videos.published_at_source is null or channel_videos.published_at_source = 'estimated'
+                                 then excluded.published_at else channel_videos.published_at end,
+             published_at_source = case when channel_videos.published_at_source is null or channel_videos.published_at_source = 'estimated'
+                                 then excluded.published_at_source else channel_videos.published_at_source end`,
+          params,
+        );
+      }
+    });
+  }
+
+  async page(channelId: string, q: ChannelVideosQuery, watchedKnown: boolean): Promise<{ rows: ChannelVideoRow[]; total: number }> {
+    const where = ['channel_id = ?', 'media_type = ?'];
+    const params: unknown[] = [channelId, TAB_MEDIA_TYPE[q.tabType]];
+    if (q.downloadedFilter === 'only') where.push('downloaded_at is not null');
+    else if (q.downloadedFilter === 'exclude') where.push('downloaded_at is null');
+    if (q.ignoredFilter === 'only') where.push('ignored = ?'), params.push(true);
+    else if (q.ignoredFilter === 'exclude') where.push('ignored = ?'), params.push(false);
+    // Until watch status is known, nothing counts as watched: `only` is empty, `exclude` keeps all.
+    if (q.watchedFilter === 'only' && !watchedKnown) where.push('1 = 0');
+    const search = q.searchQuery?.trim().toLowerCase();
+    if (search) {
+      where.push("lower(title) like ? escape '\\'");
+      params.push(`%${likeEscape(search)}%`);
+    }
+    const clause = where.join(' and ');
+    const dir = q.sortOrder === 'asc' ? 'asc' : 'desc';
+    const [count, rows] = await Promise.all([
+      this.sql.one<{ n: number }>(`select count(*) as n from channel_videos where ${clause}`, params),
+      this.sql.all(`select * from channel_videos where ${clause} order by ${SORTS[q.sortBy]} ${dir}, id ${dir} limit ? offset ?`, [
+        ...params,
+        q.pageSize,
+        (q.page - 1) * q.pageSize,
+      ]),
+    ]);
+    return { rows: rows.map(fromDb), total: Number(count?.n ?? 0) };
+  }
+
+  async oldestDate(channelId: string, tab: TabType): Promise<Date | null> {
+    const r = await this.sql.one<{ d: unknown }>(
+      "select min(published_at) as d from channel_videos where channel_id = ? and media_type = ? and (published_at_source is null or published_at_source <> 'estimated')",
+      [channelId, TAB_MEDIA_TYPE[tab]],
+    );
+    return readDate(r?.d);
+  }
+
+  /** Per media type: known videos, downloaded ever and ignored; members-only videos are not counted. */
+  async stats(channelId: string): Promise<TabStatRow[]> {
+    const rows = await this.sql.all<Record<string, unknown>>(
+      `select media_type, count(*) as loaded,
+              sum(case when downloaded_at is not null then 1 else 0 end) as downloaded,
+              sum(case when ignored = ? then 1 else 0 end) as ignored
+         from channel_videos where channel_id = ? and (availability is null or availability <> 'subscriber_only')
+        group by media_type`,
+      [true, channelId],
+    );
+    return rows.map((r) => ({ mediaType: String(r.media_type), loaded: Number(r.loaded), downloaded: Number(r.downloaded ?? 0), ignored: Number(r.ignored ?? 0) }));
+  }
+
+  async find(channelId: string, sourceId: string): Promise<ChannelVideoRow | null> {
+    const r = await this.sql.one('select * from channel_videos where channel_id = ? and source_id = ?', [channelId, sourceId]);
+    return r ? fromDb(r) : null;
+  }
+
+  /** Sets the ignored flag; returns the ids that exist for the channel. */
+  async setIgnored(channelId: string, sourceIds: string[], ignored: boolean): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < sourceIds.length; i += 500) {
+      const chunk = sourceIds.slice(i, i + 500);
+      const marks = chunk.map(() => '?').join(',');
+      const rows = await this.sql.all<{ source_id: string }>(`select source_id from channel_videos where channel_id = ? and source_id in (${marks})`, [channelId, ...chunk]);
+      for (const r of rows) found.add(r.source_id);
+      await this.sql.run(`update channel_videos set ignored = ?, ignored_at = ? where channel_id = ? and source_id in (${marks})`, [
+        ignored,
+        ignored ? this.sql.date(new Date()) : null,
+        channelId,
+        ...chunk,
+      ]);
+    }
+    return found;
+  }
+
+  /** The downloader finished a video: every channel listing it shows it downloaded; an exact date replaces listing dates. */
+  async markDownloaded(sourceId: string, publishedAt: Date | null, at: Date): Promise<void> {
+    await this.sql.run('update channel_videos set downloaded_at = coalesce(downloaded_at, ?), removed = ? where source_id = ?', [this.sql.date(at), false, sourceId]);
+    if (publishedAt) {
+      await this.sql.run("update channel_videos set published_at = ?, published_at_source = 'exact' where source_id = ?", [this.sql.date(publishedAt), sourceId]);
+    }
+  }
+
+  async markRemoved(sourceId: string): Promise<void> {
+    await this.sql.run('update channel_videos set removed = ? where source_id = ? and downloaded_at is not null', [true, sourceId]);
+  }
+
+  /** The newest `limit` videos of a tab, newest first. */
+  async newest(channelId: string, tab: TabType, limit: number): Promise<ChannelVideoRow[]> {
+    const rows = await this.sql.all('select * from channel_videos where channel_id = ? and media_type = ? order by published_at desc, id desc limit ?', [
+      channelId,
+      TAB_MEDIA_TYPE[tab],
+      limit,
+    ]);
+    return rows.map(fromDb);
+  }
+
+  /** The 50 most recent known videos of the channel (all tabs), newest first. */
+  async recent(channelId: string, limit = 50): Promise<ChannelVideoRow[]> {
+    const rows = await this.sql.all('select * from channel_videos where channel_id = ? order by published_at desc, id desc limit ?', [channelId, limit]);
+    return rows.map(fromDb);
+  }
+
+  /** Known, never-downloaded, downloadable videos of a tab, oldest first (download-all). */
+  async neverDownloaded(channelId: string, tab: TabType): Promise<ChannelVideoRow[]> {
+    const rows = await this.sql.all(
+      `select * from channel_videos where channel_id = ? and media_type = ? and downloaded_at is null and ignored = ?
+          and (availability is null or availability <> 'subscriber_only')
+          and (live_status is null or live_status not in ('is_live', 'is_upcoming'))
+        order by published_at asc, id asc`,
+      [channelId, TAB_MEDIA_TYPE[tab], false],
+    );
+    return rows.map(fromDb);
+  }
+}
