@@ -7,6 +7,7 @@ export {
   fakeChannelId,
   fakeVideoId,
   startFakePlatform,
+  type FakeApiFailure,
   type FakeAvailability,
   type FakeChannel,
   type FakeFailure,
@@ -14,6 +15,8 @@ export {
   type FakePlatform,
   type FakePlatformInit,
   type FakePlaylist,
+  type FakeSearchBehavior,
+  type FakeSearchFailure,
   type FakeTab,
   type FakeVideo,
 } from './server.js';

@@ -423,3 +423,483 @@ describe('failures', () => {
     expect(Date.now() - t).toBeLessThan(2000);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Channel search, tab playlists and the Data API
+
+const orchard = {
+  life: fakeChannelId('orchard-life'),
+  guy: fakeChannelId('orchard-guy'),
+  garden: fakeChannelId('garden-things'),
+  old: fakeChannelId('old-orchard'),
+};
+const TABBED = fakeChannelId('tabbed');
+const tabbed = {
+  v1: fakeVideoId('tabbed-v1'),
+  v2: fakeVideoId('tabbed-v2'),
+  members: fakeVideoId('tabbed-members'),
+  short: fakeVideoId('tabbed-short'),
+  private: fakeVideoId('tabbed-private'),
+};
+const CHANNEL_FILTER_URL = (q: string) => `https://www.youtube.com/results?search_query=${encodeURIComponent(q)}&sp=EgIQAg%3D%3D`;
+const LOGIN_HINT = 'Use --cookies-from-browser or --cookies for the authentication.';
+const QUOTA_MESSAGE =
+  'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
+
+/** Idempotent: add* replace what is there. Name matches are inserted last to show that relevance, not insertion, orders results. */
+function addSearchFixtures(): void {
+  platform.addChannel({
+    channelId: orchard.guy,
+    handle: '@orchardguy',
+    name: 'Fruit Growers',
+    description: 'Trees.',
+    followerCount: 999,
+    tabs: { videos: [] },
+  });
+  platform.addChannel({
+    channelId: orchard.garden,
+    handle: '@gardenthings',
+    name: 'Garden Things',
+    description: 'Visits an Orchard every week.\nAnd more.',
+    followerCount: null,
+    tabs: { videos: [] },
+  });
+  platform.addChannel({ channelId: orchard.old, handle: '@oldorchard', name: 'Old Orchard', terminated: true, tabs: { videos: [] } });
+  platform.addChannel({
+    channelId: orchard.life,
+    handle: '@orchardlife',
+    name: 'Orchard Life',
+    description: 'Life on an orchard.',
+    followerCount: 123456,
+    tabs: { videos: [] },
+  });
+  const tv = (id: string, title: string, extra: Partial<FakeVideo> = {}): FakeVideo => ({
+    id,
+    title,
+    channelId: TABBED,
+    channel: 'Tabbed',
+    handle: '@tabbed',
+    ...extra,
+  });
+  platform.addVideo(tv(tabbed.v1, "Tom's orchard & more", { timestamp: 1720000000 }));
+  platform.addVideo(tv(tabbed.v2, 'Second tabbed video', { timestamp: 1710000000 }));
+  platform.addVideo(tv(tabbed.members, 'Members first', { timestamp: 1730000000, availability: 'subscriber_only' }));
+  platform.addVideo(tv(tabbed.short, 'A short', { timestamp: 1725000000, mediaType: 'short' }));
+  platform.addVideo(tv(tabbed.private, 'Secret', { failure: 'private' }));
+  platform.addChannel({
+    channelId: TABBED,
+    handle: '@tabbed',
+    name: 'Tabbed',
+    followerCount: 4321,
+    tabs: { videos: [tabbed.members, tabbed.v1, tabbed.v2], shorts: [tabbed.short] },
+  });
+  platform.addPlaylist({ id: 'PLtabbedmix00000001', title: 'Mix', channelId: TABBED, videoIds: [tabbed.v2, tabbed.private, tabbed.v1] });
+}
+
+/**
+ * How yt-dlp names a failed search: the URL has no id, so 2023.03.04 prints "[ie] None: msg" (a tuple bug in
+ * extract()); 2026.08.19 puts the page's id on network errors ("[ie] query "q" page 1: msg") and none on others.
+ */
+const searchError = (ie: string, message: string) =>
+  new RegExp(`^ERROR: \\[${ie}\\] (?:None: |query "[^"]*" page 1: )?${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm');
+const ndjson = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+
+describe('search results page (youtube:search_url)', () => {
+  beforeAll(addSearchFixtures);
+
+  it('lists channels for the channel filter as NDJSON url results shaped like _extract_channel_renderer', async () => {
+    const r = await ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', '1-10', CHANNEL_FILTER_URL('orchard')]);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = ndjson(r.stdout);
+    // Name matches, then handle matches, then description matches; the terminated "Old Orchard" never.
+    expect(rows.map((e) => e.id)).toEqual([orchard.life, orchard.guy, orchard.garden]);
+    expect(rows[0]).toMatchObject({
+      _type: 'url',
+      ie_key: 'YoutubeTab',
+      url: `https://www.youtube.com/channel/${orchard.life}`,
+      id: orchard.life,
+      channel: 'Orchard Life',
+      uploader: 'Orchard Life',
+      channel_id: orchard.life,
+      channel_url: `https://www.youtube.com/channel/${orchard.life}`,
+      title: 'Orchard Life',
+      uploader_id: '@orchardlife',
+      uploader_url: 'https://www.youtube.com/@orchardlife',
+      channel_follower_count: 123000, // "123K subscribers"
+      playlist_count: null,
+      description: 'Life on an orchard.',
+      channel_is_verified: null,
+      playlist: 'orchard',
+      playlist_index: 1,
+    });
+    expect(rows[1].channel_follower_count).toBe(999);
+    expect(rows[2]).toMatchObject({ channel_follower_count: null, description: 'Visits an Orchard every week. And more.' });
+    expect(rows[0].thumbnails).toEqual([
+      { url: `${platform.url}/ca/${orchard.life}/avatar.jpg?s=88`, width: 88, height: 88 },
+      { url: `${platform.url}/ca/${orchard.life}/avatar.jpg?s=176`, width: 176, height: 176 },
+    ]);
+    const avatar = await fetch(rows[0].thumbnails[1].url);
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('content-type')).toBe('image/jpeg');
+    await avatar.arrayBuffer();
+
+    const two = await ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', '1-2', CHANNEL_FILTER_URL('orchard')]);
+    expect(ndjson(two.stdout).map((e) => e.id)).toEqual([orchard.life, orchard.guy]);
+    const single = await json(['--flat-playlist', '-J', CHANNEL_FILTER_URL('orchard')]);
+    expect(single).toMatchObject({ _type: 'playlist', id: 'orchard', title: 'orchard', extractor: 'youtube:search_url' });
+    // The form yt-dlp's own tests use (sp doubly encoded) and a handle-only query.
+    const handle = await json(['--flat-playlist', '-J', 'https://www.youtube.com/results?search_query=orchardguy&sp=EgIQAg%253D%253D']);
+    expect(handle.entries.map((e: { id: string }) => e.id)).toEqual([orchard.guy]);
+  });
+
+  it('answers the results page without the filter with video results, like ytsearch', async () => {
+    const page = await json(['--flat-playlist', '-J', 'https://www.youtube.com/results?search_query=kiwi']);
+    const search = await json(['--flat-playlist', '-J', 'ytsearch3:kiwi']);
+    expect(page).toMatchObject({ id: 'kiwi', title: 'kiwi', extractor: 'youtube:search_url', extractor_key: 'YoutubeSearchURL' });
+    expect(page.entries.slice(0, 3)).toEqual(search.entries);
+    expect(page.entries[0]).toMatchObject({ _type: 'url', ie_key: 'Youtube', id: ids.main });
+  });
+
+  it('setSearchBehavior: bot-check and http-429 fail the results page and ytsearch with the real texts; delayMs delays', async () => {
+    try {
+      platform.setSearchBehavior({ failure: 'bot-check' });
+      const [page, search] = await Promise.all([
+        ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', '1-5', CHANNEL_FILTER_URL('orchard')]),
+        ytdlp(['--flat-playlist', '--dump-json', 'ytsearch5:kiwi']),
+      ]);
+      expect(page.code).toBe(1);
+      expect(page.stdout).toBe('');
+      expect(page.stderr).toMatch(searchError('youtube:search_url', `Sign in to confirm you’re not a bot. ${LOGIN_HINT}`));
+      expect(search.code).toBe(1);
+      expect(search.stderr).toMatch(searchError('youtube:search', `Sign in to confirm you’re not a bot. ${LOGIN_HINT}`));
+
+      platform.setSearchBehavior({ failure: 'http-429' });
+      const limited = await ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', '1-5', CHANNEL_FILTER_URL('orchard')]);
+      expect(limited.code).toBe(1);
+      expect(limited.stderr).toMatch(
+        searchError('youtube:search_url', 'Unable to download API page: HTTP Error 429: Too Many Requests'),
+      );
+
+      platform.setSearchBehavior({ delayMs: 1500 });
+      const slow = await ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', '1-5', CHANNEL_FILTER_URL('orchard')]);
+      expect(slow.code, slow.stderr).toBe(0);
+      expect(ndjson(slow.stdout)).toHaveLength(3);
+      expect(slow.ms).toBeGreaterThanOrEqual(1500);
+    } finally {
+      platform.setSearchBehavior({});
+    }
+    const fast = await ytdlp(['--flat-playlist', '--dump-json', 'ytsearch1:kiwi']);
+    expect(fast.code, fast.stderr).toBe(0);
+  });
+});
+
+describe('tab playlists (UULF, UUSH, UULV, UUMO)', () => {
+  beforeAll(addSearchFixtures);
+  const list = (prefix: string, channelId: string) => `https://www.youtube.com/playlist?list=${prefix}${channelId.slice(2)}`;
+
+  it('give playlist_count of the public entries with -I 0; members-only videos are only in UUMO', async () => {
+    const [lf, sh, mo] = await Promise.all(
+      ['UULF', 'UUSH', 'UUMO'].map((prefix) => json(['--flat-playlist', '-J', '-I', '0', list(prefix, TABBED)])),
+    );
+    expect(lf).toMatchObject({
+      _type: 'playlist',
+      id: `UULF${TABBED.slice(2)}`,
+      title: 'Tabbed - Videos',
+      playlist_count: 2,
+      entries: [],
+      channel_id: TABBED,
+      uploader_id: '@tabbed',
+      availability: 'public',
+      extractor: 'youtube:tab',
+      webpage_url: list('UULF', TABBED),
+    });
+    expect(sh).toMatchObject({ title: 'Tabbed - Shorts', playlist_count: 1 });
+    expect(mo).toMatchObject({ title: 'Tabbed - Members only', playlist_count: 1 });
+
+    const full = await json(['--flat-playlist', '-J', list('UULF', TABBED)]);
+    expect(full.entries.map((e: { id: string }) => e.id)).toEqual([tabbed.v1, tabbed.v2]);
+    const members = await json(['--flat-playlist', '-J', list('UUMO', TABBED)]);
+    expect(members.entries.map((e: { id: string }) => e.id)).toEqual([tabbed.members]);
+    expect(members.entries[0].availability).toBe('subscriber_only');
+
+    const [videos, shorts, streams] = await Promise.all(
+      ['UULF', 'UUSH', 'UULV'].map((prefix) => json(['--flat-playlist', '-J', '-I', '0', list(prefix, CHANNEL_ID)])),
+    );
+    expect([videos.playlist_count, shorts.playlist_count, streams.playlist_count]).toEqual([3, 2, 1]);
+    expect(streams.title).toBe(`${NAME} - Live`);
+  });
+
+  it('a tab the channel does not have does not exist, like an unknown playlist', async () => {
+    const [noLive, noMembers] = await Promise.all([
+      ytdlp(['--flat-playlist', '-J', '-I', '0', list('UULV', TABBED)]),
+      ytdlp(['--flat-playlist', '-J', '-I', '0', list('UUMO', CHANNEL_ID)]),
+    ]);
+    expect(noLive.code).toBe(1);
+    expect(noLive.stderr).toContain(`ERROR: [youtube:tab] UULV${TABBED.slice(2)}: YouTube said: The playlist does not exist.`);
+    expect(noMembers.code).toBe(1);
+    expect(noMembers.stderr).toContain(`ERROR: [youtube:tab] UUMO${CHANNEL_ID.slice(2)}: YouTube said: The playlist does not exist.`);
+  });
+});
+
+describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
+  beforeAll(addSearchFixtures);
+
+  async function api(resource: string, params: Record<string, string>, key: string | null = 'test-data-api-key') {
+    const query = new URLSearchParams(key === null ? params : { ...params, key });
+    const res = await fetch(`${platform.env.VIDKEEP_SOURCE_API_URL}/${resource}?${query}`);
+    return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as Record<string, any> };
+  }
+
+  it('is announced in env and wants a valid key (400 keyInvalid), recording every request', async () => {
+    expect(platform.env.VIDKEEP_SOURCE_API_URL).toBe(`${platform.url}/youtube/v3`);
+    const keyInvalid = {
+      error: {
+        code: 400,
+        message: 'API key not valid. Please pass a valid API key.',
+        errors: [{ message: 'API key not valid. Please pass a valid API key.', domain: 'usageLimits', reason: 'keyInvalid' }],
+      },
+    };
+    const used = platform.apiQuotaUsed;
+    const missing = await api('channels', { part: 'id', id: CHANNEL_ID }, null);
+    const wrong = await api('channels', { part: 'id', id: CHANNEL_ID }, 'nope');
+    expect(missing).toEqual({ status: 400, type: 'application/json; charset=UTF-8', body: keyInvalid });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual(keyInvalid);
+    expect(platform.apiQuotaUsed).toBe(used);
+    expect(platform.requests.some((q) => q.path === `/youtube/v3/channels?part=id&id=${CHANNEL_ID}&key=nope`)).toBe(true);
+  });
+
+  it('search.list type=channel: relevance order, paging with real-looking tokens, 100 units per page', async () => {
+    const used = platform.apiQuotaUsed;
+    const first = await api('search', { part: 'snippet', type: 'channel', q: 'orchard', maxResults: '2' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      kind: 'youtube#searchListResponse',
+      nextPageToken: 'CAIQAA',
+      regionCode: 'US',
+      pageInfo: { totalResults: 3, resultsPerPage: 2 },
+    });
+    expect(first.body.etag).toMatch(/^[\w-]{27}$/);
+    expect(Object.keys(first.body)).toEqual(['kind', 'etag', 'nextPageToken', 'regionCode', 'pageInfo', 'items']);
+    expect(first.body.items.map((i: any) => i.id.channelId)).toEqual([orchard.life, orchard.guy]);
+    const item = first.body.items[0];
+    expect(item).toMatchObject({
+      kind: 'youtube#searchResult',
+      id: { kind: 'youtube#channel', channelId: orchard.life },
+      snippet: {
+        channelId: orchard.life,
+        title: 'Orchard Life',
+        description: 'Life on an orchard.',
+        channelTitle: 'Orchard Life',
+        liveBroadcastContent: 'none',
+      },
+    });
+    expect(item.snippet.publishedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(item.snippet.publishTime).toBe(item.snippet.publishedAt);
+    expect(Object.keys(item.snippet.thumbnails)).toEqual(['default', 'medium', 'high']);
+    expect(item.snippet.thumbnails.default.url).toBe(`${platform.url}/ca/${orchard.life}/avatar.jpg?s=88`);
+
+    const second = await api('search', { part: 'snippet', type: 'channel', q: 'orchard', maxResults: '2', pageToken: 'CAIQAA' });
+    expect(second.body).toMatchObject({ prevPageToken: 'CAAQAQ', pageInfo: { totalResults: 3, resultsPerPage: 2 } });
+    expect(second.body.nextPageToken).toBeUndefined();
+    expect(second.body.items.map((i: any) => i.id.channelId)).toEqual([orchard.garden]);
+    expect(platform.apiQuotaUsed).toBe(used + 200);
+
+    const bad = await api('search', { part: 'snippet', type: 'channel', q: 'orchard', pageToken: 'garbage' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.errors[0].reason).toBe('invalidPageToken');
+  });
+
+  it('search.list type=video: video results with HTML-escaped titles, channelId/order filters', async () => {
+    const r = await api('search', { part: 'snippet', type: 'video', q: 'orchard', maxResults: '50' });
+    expect(r.body.items).toHaveLength(1);
+    expect(r.body.items[0]).toMatchObject({
+      id: { kind: 'youtube#video', videoId: tabbed.v1 },
+      snippet: {
+        channelId: TABBED,
+        title: 'Tom&#39;s orchard &amp; more',
+        channelTitle: 'Tabbed',
+        liveBroadcastContent: 'none',
+        publishedAt: '2024-07-03T09:46:40Z',
+      },
+    });
+    expect(Object.keys(r.body.items[0].snippet.thumbnails)).toEqual(['default', 'medium', 'high']);
+    const byDate = await api('search', { part: 'id', type: 'video', channelId: TABBED, order: 'date', maxResults: '50' });
+    expect(byDate.body.items.map((i: any) => i.id.videoId)).toEqual([tabbed.members, tabbed.short, tabbed.v1, tabbed.v2]);
+    expect(byDate.body.items[0].snippet).toBeUndefined();
+  });
+
+  it('channels.list by id, forHandle and forUsername; not found is 200 without items', async () => {
+    const parts = 'snippet,contentDetails,statistics';
+    const byId = await api('channels', { part: parts, id: `${CHANNEL_ID},UCnosuchchannel0000000000,${orchard.garden}` });
+    expect(byId.status).toBe(200);
+    expect(byId.body).toMatchObject({ kind: 'youtube#channelListResponse', pageInfo: { totalResults: 2, resultsPerPage: 5 } });
+    const [fixture, garden] = byId.body.items;
+    expect(fixture).toMatchObject({
+      kind: 'youtube#channel',
+      id: CHANNEL_ID,
+      snippet: {
+        title: NAME,
+        description: 'The channel of the fixtures.',
+        customUrl: HANDLE,
+        localized: { title: NAME, description: 'The channel of the fixtures.' },
+      },
+      contentDetails: { relatedPlaylists: { uploads: `UU${CHANNEL_ID.slice(2)}` } },
+      // Every public video of every tab (3 videos, 2 shorts, 1 stream); subscribers to 3 significant figures.
+      statistics: { subscriberCount: '4320', hiddenSubscriberCount: false, videoCount: '6' },
+    });
+    expect(fixture.statistics.viewCount).toMatch(/^[1-9]\d*$/);
+    expect(Object.keys(fixture.snippet.thumbnails)).toEqual(['default', 'medium', 'high']);
+    expect(fixture.snippet.thumbnails.high).toEqual({ url: `${platform.url}/ca/${CHANNEL_ID}/avatar.jpg?s=800`, width: 800, height: 800 });
+    expect(garden.statistics).toEqual({ viewCount: '0', hiddenSubscriberCount: true, videoCount: '0' });
+
+    const tab = await api('channels', { part: 'statistics', forHandle: '@Tabbed' });
+    expect(tab.body.items[0]).toMatchObject({ id: TABBED, statistics: { videoCount: '3' } }); // members-only not counted
+    expect((await api('channels', { part: 'id', forHandle: 'tabbed' })).body.items[0]).toEqual({
+      kind: 'youtube#channel',
+      etag: expect.stringMatching(/^[\w-]{27}$/),
+      id: TABBED,
+    });
+    expect((await api('channels', { part: 'id', forUsername: 'orchardlife' })).body.items[0].id).toBe(orchard.life);
+    for (const params of [{ forHandle: '@nosuchchannel' }, { forHandle: '@oldorchard' } /* terminated */]) {
+      const none = await api('channels', { part: 'snippet', ...params });
+      expect(none.status).toBe(200);
+      expect(Object.keys(none.body)).toEqual(['kind', 'etag', 'pageInfo']);
+      expect(none.body.pageInfo).toEqual({ totalResults: 0, resultsPerPage: 5 });
+    }
+  });
+
+  it('playlistItems.list: uploads and tab playlists, paging, placeholders, 404 playlistNotFound', async () => {
+    const used = platform.apiQuotaUsed;
+    const items = (r: { body: Record<string, any> }) =>
+      r.body.items.map((i: any) => i.snippet?.resourceId.videoId ?? i.contentDetails.videoId);
+    const all = { part: 'snippet,contentDetails,status', maxResults: '50' };
+    const rest = TABBED.slice(2);
+    const uu = await api('playlistItems', { ...all, playlistId: `UU${rest}` });
+    expect(uu.body).toMatchObject({ kind: 'youtube#playlistItemListResponse', pageInfo: { totalResults: 4, resultsPerPage: 50 } });
+    expect(items(uu)).toEqual([tabbed.members, tabbed.short, tabbed.v1, tabbed.v2]);
+    expect(items(await api('playlistItems', { ...all, playlistId: `UULF${rest}` }))).toEqual([tabbed.v1, tabbed.v2]);
+    expect(items(await api('playlistItems', { ...all, playlistId: `UUSH${rest}` }))).toEqual([tabbed.short]);
+    expect(items(await api('playlistItems', { ...all, playlistId: `UUMO${rest}` }))).toEqual([tabbed.members]);
+
+    const lf = await api('playlistItems', { ...all, playlistId: `UULF${rest}` });
+    expect(lf.body.items[0]).toMatchObject({
+      kind: 'youtube#playlistItem',
+      snippet: {
+        publishedAt: '2024-07-03T09:46:40Z',
+        channelId: TABBED,
+        title: "Tom's orchard & more",
+        channelTitle: 'Tabbed',
+        playlistId: `UULF${rest}`,
+        position: 0,
+        resourceId: { kind: 'youtube#video', videoId: tabbed.v1 },
+        videoOwnerChannelTitle: 'Tabbed',
+        videoOwnerChannelId: TABBED,
+      },
+      contentDetails: { videoId: tabbed.v1, videoPublishedAt: '2024-07-03T09:46:40Z' },
+      status: { privacyStatus: 'public' },
+    });
+    expect(Object.keys(lf.body.items[0].snippet.thumbnails)).toEqual(['default', 'medium', 'high', 'standard', 'maxres']);
+    const thumb = await fetch(lf.body.items[0].snippet.thumbnails.default.url);
+    expect(thumb.status).toBe(200);
+    await thumb.arrayBuffer();
+
+    // A user playlist keeps a private entry as a placeholder; pages of 2.
+    const p1 = await api('playlistItems', { part: 'snippet,contentDetails,status', playlistId: 'PLtabbedmix00000001', maxResults: '2' });
+    expect(p1.body).toMatchObject({ nextPageToken: 'CAIQAA', pageInfo: { totalResults: 3, resultsPerPage: 2 } });
+    expect(p1.body.items[1]).toMatchObject({
+      snippet: { title: 'Private video', description: 'This video is private.', thumbnails: {}, position: 1 },
+      contentDetails: { videoId: tabbed.private },
+      status: { privacyStatus: 'private' },
+    });
+    expect(p1.body.items[1].snippet.videoOwnerChannelId).toBeUndefined();
+    expect(p1.body.items[1].contentDetails.videoPublishedAt).toBeUndefined();
+    const p2 = await api('playlistItems', { part: 'snippet', playlistId: 'PLtabbedmix00000001', maxResults: '2', pageToken: 'CAIQAA' });
+    expect(p2.body.items.map((i: any) => [i.snippet.position, i.snippet.resourceId.videoId])).toEqual([[2, tabbed.v1]]);
+
+    const notFound = {
+      error: {
+        code: 404,
+        message: "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+        errors: [
+          {
+            message: "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+            domain: 'youtube.playlistItem',
+            reason: 'playlistNotFound',
+            location: 'playlistId',
+            locationType: 'parameter',
+          },
+        ],
+      },
+    };
+    for (const playlistId of [`UULV${rest}`, 'PLdoesnotexist', `UU${orchard.old.slice(2)}`]) {
+      const r = await api('playlistItems', { part: 'id', playlistId, maxResults: '1' });
+      expect(r, playlistId).toMatchObject({ status: 404, body: notFound });
+    }
+    expect(platform.apiQuotaUsed).toBe(used + 10);
+  });
+
+  it('quota: search costs 100, the rest 1; exhaustion is 403 quotaExceeded with the real body', async () => {
+    const before = { used: platform.apiQuotaUsed };
+    try {
+      platform.apiQuotaUsed = 0;
+      platform.setApiQuota(150);
+      expect((await api('search', { part: 'snippet', type: 'channel', q: 'orchard' })).status).toBe(200);
+      const over = await api('search', { part: 'snippet', type: 'channel', q: 'orchard' });
+      expect(over).toEqual({
+        status: 403,
+        type: 'application/json; charset=UTF-8',
+        body: {
+          error: {
+            code: 403,
+            message: QUOTA_MESSAGE,
+            errors: [{ message: QUOTA_MESSAGE, domain: 'youtube.quota', reason: 'quotaExceeded' }],
+          },
+        },
+      });
+      expect(platform.apiQuotaUsed).toBe(100);
+      expect((await api('channels', { part: 'id', id: CHANNEL_ID })).status).toBe(200); // 1 unit still fits
+      expect(platform.apiQuotaUsed).toBe(101);
+      platform.setApiQuota(101);
+      expect((await api('channels', { part: 'id', id: CHANNEL_ID })).status).toBe(403);
+    } finally {
+      platform.setApiQuota(10000);
+      platform.apiQuotaUsed = before.used;
+    }
+  });
+
+  it('setApiFailure forces quotaExceeded (403), keyInvalid (400) and backendError (500)', async () => {
+    try {
+      const q = { part: 'id', id: CHANNEL_ID };
+      platform.setApiFailure('quotaExceeded');
+      expect(await api('channels', q)).toMatchObject({ status: 403, body: { error: { errors: [{ reason: 'quotaExceeded' }] } } });
+      platform.setApiFailure('keyInvalid');
+      expect(await api('channels', q)).toMatchObject({ status: 400, body: { error: { errors: [{ reason: 'keyInvalid' }] } } });
+      platform.setApiFailure('backendError');
+      expect(await api('channels', q)).toEqual({
+        status: 500,
+        type: 'application/json; charset=UTF-8',
+        body: {
+          error: { code: 500, message: 'Backend Error', errors: [{ message: 'Backend Error', domain: 'global', reason: 'backendError' }] },
+        },
+      });
+      platform.setApiFailure(null);
+      expect((await api('channels', q)).status).toBe(200);
+    } finally {
+      platform.setApiFailure(null);
+    }
+  });
+
+  it('takes its keys and quota from the init options', async () => {
+    const other = await startFakePlatform({ apiKeys: ['k-1'], apiQuota: 1 });
+    try {
+      const call = (key: string) => fetch(`${other.env.VIDKEEP_SOURCE_API_URL}/channels?part=id&forHandle=x&key=${key}`);
+      expect((await call('test-data-api-key')).status).toBe(400);
+      expect((await call('k-1')).status).toBe(200);
+      expect((await call('k-1')).status).toBe(403);
+      expect(other.apiQuotaUsed).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -30,6 +30,16 @@ export type FakeFailure = 'private' | 'members-only' | 'removed' | 'bot-check' |
 export type FakeTab = 'videos' | 'shorts' | 'streams';
 export type FakeLiveStatus = 'not_live' | 'is_live' | 'is_upcoming' | 'was_live' | 'post_live';
 export type FakeAvailability = 'public' | 'unlisted' | 'subscriber_only' | 'needs_auth' | 'private';
+/** Failures of the search results page and ytsearch (the whole search, not one video). */
+export type FakeSearchFailure = 'bot-check' | 'http-429';
+/** Failures forced on every Data API request (external-apis.md 6.1, youtarr-internals.md 4). */
+export type FakeApiFailure = 'quotaExceeded' | 'keyInvalid' | 'backendError';
+
+export interface FakeSearchBehavior {
+  failure?: FakeSearchFailure | null;
+  /** Delays every search answer of the fixture server by this many milliseconds. */
+  delayMs?: number;
+}
 
 export interface FakeVideo {
   id: string;
@@ -60,7 +70,8 @@ export interface FakeChannel {
   /** Video ids per tab, newest first. */
   tabs: Partial<Record<FakeTab, string[]>>;
   terminated?: boolean;
-  followerCount?: number;
+  /** Subscribers; null = the channel hides its subscriber count. Default: deterministic from the id. */
+  followerCount?: number | null;
 }
 
 export interface FakePlaylist {
@@ -74,7 +85,10 @@ export interface FakePlaylist {
 export interface FakePlatform {
   /** Base URL of the fixture server, e.g. http://127.0.0.1:41234 */
   url: string;
-  /** { PYTHONPATH: <python dir>[:<existing PYTHONPATH>], VIDKEEP_FAKE_PLATFORM_URL: url } - spread over process.env for yt-dlp. */
+  /**
+   * { PYTHONPATH: <python dir>[:<existing PYTHONPATH>], VIDKEEP_FAKE_PLATFORM_URL: url,
+   *   VIDKEEP_SOURCE_API_URL: <url>/youtube/v3 } - spread over process.env for yt-dlp and the service.
+   */
   env: Record<string, string>;
   /** Adds (or replaces) a video; fills the defaults and returns the stored record. */
   addVideo(v: FakeVideo): FakeVideo;
@@ -85,6 +99,14 @@ export interface FakePlatform {
   setFailure(videoId: string, failure: FakeFailure | null): void;
   /** Ends every stalled media response (destroys its connection) so processes can exit. */
   releaseStalls(): void;
+  /** Failure and delay of the search results page and ytsearch; replaces the previous behavior (`{}` resets). */
+  setSearchBehavior(behavior: FakeSearchBehavior): void;
+  /** Data API units spent today (writable, e.g. `p.apiQuotaUsed = 0` for a new day). */
+  apiQuotaUsed: number;
+  /** Sets the Data API daily quota in units. */
+  setApiQuota(units: number): void;
+  /** Makes every Data API request fail with this reason until set back to null. */
+  setApiFailure(reason: FakeApiFailure | null): void;
   /** Every request served, in arrival order. `path` includes the query string. */
   requests: { method: string; path: string; at: number }[];
   close(): Promise<void>;
@@ -96,6 +118,10 @@ export interface FakePlatformInit {
   playlists?: FakePlaylist[];
   /** Duration of every video that does not set one (default 5). */
   mediaDurationSeconds?: number;
+  /** Data API keys accepted in `key=` (default ['test-data-api-key']). */
+  apiKeys?: string[];
+  /** Data API units per day (default 10,000). */
+  apiQuota?: number;
 }
 
 /** Absolute path of the directory to put on PYTHONPATH (it holds `yt_dlp_plugins/`). */
@@ -170,6 +196,75 @@ function timestampOf(uploadDate: string): number {
 const handleOf = (h: string) => (h.startsWith('@') ? h : `@${h}`);
 const kbps = (bytes: number, seconds: number) => Math.round((bytes * 8) / seconds / 10) / 100;
 
+/** Subscriber counts as YouTube shows them ("4.32K subscribers") and the Data API gives them: 3 significant figures, rounded down. */
+function roundCount(n: number): number {
+  if (n < 1000) return n;
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 2);
+  return Math.floor(n / unit) * unit;
+}
+
+// ---------------------------------------------------------------------------------------------
+// YouTube Data API v3 texts and formats (external-apis.md section 6)
+
+const API_COSTS: Record<string, number> = { search: 100, channels: 1, playlistItems: 1, videos: 1 };
+const API_PARTS: Record<string, string[]> = {
+  search: ['id', 'snippet'],
+  channels: ['id', 'snippet', 'contentDetails', 'statistics', 'status', 'brandingSettings', 'topicDetails', 'localizations'],
+  playlistItems: ['id', 'snippet', 'contentDetails', 'status'],
+  videos: ['id', 'snippet', 'contentDetails', 'statistics', 'status', 'liveStreamingDetails', 'player', 'topicDetails', 'localizations'],
+};
+const API_TEXTS = {
+  quotaExceeded:
+    'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+  keyInvalid: 'API key not valid. Please pass a valid API key.',
+  backendError: 'Backend Error',
+  playlistNotFound: "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+  invalidPageToken: 'The request specifies an invalid page token.',
+} as const;
+
+/** RFC 3339 as the API writes it: 2024-03-15T12:00:00Z. */
+const rfc3339 = (timestamp: number) => new Date(timestamp * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** ISO 8601 duration as contentDetails.duration: PT1H2M3S, PT5S; P0D for live and upcoming. */
+function isoDuration(seconds: number): string {
+  if (seconds <= 0) return 'P0D';
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = Math.floor(seconds % 60);
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s ? `${s}S` : ''}`;
+}
+
+/** search.list escapes titles and descriptions as HTML (a well-known quirk); the other endpoints do not. */
+const htmlEscape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Page tokens shaped like the real ones: protobuf {1: offset, 2: 0 next | 1 previous}, base64 without padding ("CAUQAA"). */
+function pageToken(offset: number, previous: boolean): string {
+  const bytes = [0x08];
+  let n = offset;
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    bytes.push(b);
+  } while (n);
+  bytes.push(0x10, previous ? 1 : 0);
+  return Buffer.from(bytes).toString('base64').replace(/=+$/, '');
+}
+
+function pageOffset(token: string): number | null {
+  const b = Buffer.from(token, 'base64');
+  if (b.length < 4 || b[0] !== 0x08) return null;
+  let n = 0;
+  let i = 1;
+  for (let shift = 0; i < b.length; i++, shift += 7) {
+    n += (b[i]! & 0x7f) * 2 ** shift;
+    if (!(b[i]! & 0x80)) break;
+  }
+  if (b[i + 1] !== 0x10 || b.length !== i + 3 || pageToken(n, b[i + 2] === 1) !== token.replace(/=+$/, '')) return null;
+  return n;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export async function startFakePlatform(init: FakePlatformInit = {}): Promise<FakePlatform> {
@@ -181,6 +276,11 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
   const sockets = new Set<Socket>();
   const stalled = new Set<ServerResponse>();
   const defaultMediaSpec = { durationSeconds: defaultDuration, heights: [...DEFAULT_HEIGHTS] };
+  let searchBehavior: { failure: FakeSearchFailure | null; delayMs: number } = { failure: null, delayMs: 0 };
+  const apiKeys = new Set(init.apiKeys ?? ['test-data-api-key']);
+  let apiQuota = init.apiQuota ?? 10000;
+  let apiQuotaUsed = 0;
+  let apiFailure: FakeApiFailure | null = null;
 
   const mediaFor = (v: StoredVideo) => ensureMedia({ durationSeconds: v.duration, heights: v.heights });
 
@@ -242,7 +342,7 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
       description: c.description ?? `${c.name} is a fixture channel.`,
       tabs: Object.fromEntries(Object.entries(c.tabs).map(([k, ids]) => [k, [...(ids ?? [])]])),
       terminated: c.terminated ?? false,
-      followerCount: c.followerCount ?? 1000 + numberFrom(c.channelId, 100000),
+      followerCount: c.followerCount === undefined ? 1000 + numberFrom(c.channelId, 100000) : c.followerCount,
     };
     channels.set(stored.channelId, stored);
     for (const [tab, ids] of Object.entries(stored.tabs) as [FakeTab, string[]][]) {
@@ -289,6 +389,10 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
   function releaseStalls(): void {
     for (const res of stalled) res.destroy();
     stalled.clear();
+  }
+
+  function setSearchBehavior(behavior: FakeSearchBehavior): void {
+    searchBehavior = { failure: behavior.failure ?? null, delayMs: Math.max(0, behavior.delayMs ?? 0) };
   }
 
   function findChannel(key: string): StoredChannel | undefined {
@@ -521,6 +625,132 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     return rows;
   }
 
+  // ---- Lookups shared by yt-dlp's answers and the Data API
+
+  const listed = (v: StoredVideo | undefined): v is StoredVideo => !!v && v.failure !== 'private' && v.failure !== 'removed';
+  const membersOnly = (v: StoredVideo) => availabilityOf(v) === 'subscriber_only';
+  const newestFirst = (a: StoredVideo, b: StoredVideo) => b.timestamp - a.timestamp;
+
+  /** Every video of a channel's tabs, once each, in tab order. */
+  function channelVideos(c: StoredChannel): StoredVideo[] {
+    const ids = new Set(Object.values(c.tabs).flat() as string[]);
+    return [...ids].map((id) => videos.get(id)).filter((v): v is StoredVideo => !!v);
+  }
+
+  /** Relevance order: name contains the query, then handle, then description; terminated channels never match. */
+  function searchChannels(q: string): StoredChannel[] {
+    const needle = q.trim().toLowerCase();
+    const handleNeedle = needle.replace(/^@/, '').replace(/\s+/g, '');
+    const tiers: StoredChannel[][] = [[], [], []];
+    for (const c of channels.values()) {
+      if (c.terminated) continue;
+      if (c.name.toLowerCase().includes(needle)) tiers[0]!.push(c);
+      else if (c.handle.toLowerCase().slice(1).includes(handleNeedle)) tiers[1]!.push(c);
+      else if (c.description.toLowerCase().includes(needle)) tiers[2]!.push(c);
+    }
+    return tiers.flat();
+  }
+
+  /** ytsearch relevance (title > tags > channel > description, per word) or newest first; private/removed never match. */
+  function searchVideos(q: string, sort: 'relevance' | 'date' | 'viewCount' | 'title'): StoredVideo[] {
+    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+    const scored: { v: StoredVideo; score: number; order: number }[] = [];
+    let order = 0;
+    for (const v of videos.values()) {
+      order++;
+      if (!listed(v)) continue;
+      const title = v.title.toLowerCase();
+      const tags = v.tags.map((t) => t.toLowerCase());
+      const desc = v.description.toLowerCase();
+      const chan = v.channel.toLowerCase();
+      let score = 0;
+      for (const w of words) {
+        if (title.includes(w)) score += 4;
+        if (tags.some((t) => t.includes(w))) score += 2;
+        if (chan.includes(w)) score += 1;
+        if (desc.includes(w)) score += 1;
+      }
+      if (score > 0 || words.length === 0) scored.push({ v, score, order });
+    }
+    const by = {
+      relevance: (a: (typeof scored)[0], b: (typeof scored)[0]) => b.score - a.score,
+      date: (a: (typeof scored)[0], b: (typeof scored)[0]) => newestFirst(a.v, b.v),
+      viewCount: (a: (typeof scored)[0], b: (typeof scored)[0]) => viewsOf(b.v) - viewsOf(a.v),
+      title: (a: (typeof scored)[0], b: (typeof scored)[0]) => a.v.title.localeCompare(b.v.title),
+    }[sort];
+    return scored.sort((a, b) => by(a, b) || a.order - b.order).map((s) => s.v);
+  }
+
+  /** The tab playlists the platform generates for every channel (UU + the id without UC, with a tab prefix). */
+  const TAB_PLAYLISTS: Record<string, { tab: FakeTab | null; label: string }> = {
+    LF: { tab: 'videos', label: 'Videos' },
+    SH: { tab: 'shorts', label: 'Shorts' },
+    LV: { tab: 'streams', label: 'Live' },
+    MO: { tab: null, label: 'Members only' },
+  };
+
+  /**
+   * A playlist by id: a stored one (not private), the uploads playlist UU… (every tab, newest first), or a
+   * tab playlist UULF/UUSH/UULV… (public entries of that tab; the channel must have the tab) or UUMO…
+   * (members-only videos of every tab; exists when there is one). null: "The playlist does not exist."
+   */
+  function resolvePlaylist(id: string): StoredPlaylist | null {
+    const own = playlists.get(id);
+    if (own) return own.availability === 'private' ? null : own;
+    const m = /^UU(LF|SH|LV|MO)?([\w-]{22})$/.exec(id);
+    const c = m ? channels.get(`UC${m[2]}`) : undefined;
+    if (!m || !c || c.terminated) return null;
+    const make = (title: string, vids: StoredVideo[]): StoredPlaylist => ({
+      id,
+      title,
+      channelId: c.channelId,
+      videoIds: vids.map((v) => v.id),
+      availability: 'public',
+    });
+    if (!m[1]) {
+      const all = Object.values(c.tabs)
+        .flat()
+        .map((vid) => videos.get(vid!))
+        .filter((v): v is StoredVideo => !!v)
+        .sort(newestFirst);
+      return make(`Uploads from ${c.name}`, all);
+    }
+    const { tab, label } = TAB_PLAYLISTS[m[1]]!;
+    if (tab === null) {
+      const vids = channelVideos(c).filter((v) => listed(v) && membersOnly(v));
+      return vids.length ? make(`${c.name} - ${label}`, vids.sort(newestFirst)) : null;
+    }
+    const ids = c.tabs[tab];
+    if (!ids) return null;
+    const vids = ids.map((vid) => videos.get(vid)).filter(listed).filter((v) => !membersOnly(v) && availabilityOf(v) !== 'private');
+    return make(`${c.name} - ${label}`, vids);
+  }
+
+  /** A channel row of the search results page, shaped like youtube:tab's `_extract_channel_renderer`. */
+  function channelSearchEntry(c: StoredChannel): Json {
+    const url = `${YT}/channel/${c.channelId}`;
+    const avatar = `${base}/ca/${c.channelId}/avatar.jpg`;
+    return {
+      url,
+      id: c.channelId,
+      channel: c.name,
+      uploader: c.name,
+      channel_id: c.channelId,
+      channel_url: url,
+      title: c.name,
+      uploader_id: c.handle,
+      uploader_url: `${YT}/${c.handle}`,
+      channel_follower_count: c.followerCount === null ? null : roundCount(c.followerCount),
+      thumbnails: [
+        { url: `${avatar}?s=88`, height: 88, width: 88 },
+        { url: `${avatar}?s=${AVATAR.width}`, height: AVATAR.height, width: AVATAR.width },
+      ],
+      playlist_count: null,
+      description: c.description.replace(/\s+/g, ' ').trim().slice(0, 100) || null,
+      channel_is_verified: null,
+    };
+  }
+
   // ---- API
 
   type ApiAnswer = { status: number; body: Json | string };
@@ -567,19 +797,8 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
   }
 
   function apiPlaylist(id: string): ApiAnswer {
-    let p = playlists.get(id);
-    if (!p && id.startsWith('UU')) {
-      const c = channels.get(`UC${id.slice(2)}`);
-      if (c && !c.terminated) {
-        const all = Object.values(c.tabs)
-          .flat()
-          .map((vid) => videos.get(vid!))
-          .filter((v): v is StoredVideo => !!v)
-          .sort((a, b) => b.timestamp - a.timestamp);
-        p = { id, title: `Uploads from ${c.name}`, channelId: c.channelId, videoIds: all.map((v) => v.id), availability: 'public' };
-      }
-    }
-    if (!p || p.availability === 'private') return error(REASONS.playlistMissing, { kind: 'playlist-missing' });
+    const p = resolvePlaylist(id);
+    if (!p) return error(REASONS.playlistMissing, { kind: 'playlist-missing' });
     const owner = channels.get(p.channelId);
     const entries = tabEntries('videos', p.videoIds);
     const newest = Math.max(0, ...p.videoIds.map((vid) => videos.get(vid)?.timestamp ?? 0));
@@ -609,29 +828,422 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     };
   }
 
-  function apiSearch(q: string, n: string, sort: string): ApiAnswer {
+  /** `type=video` (default): video url results; `type=channel`: channel url results (the `sp=EgIQAg%3D%3D` filter). */
+  async function apiSearch(q: string, n: string, sort: string, type: string): Promise<ApiAnswer> {
+    const { failure, delayMs } = searchBehavior;
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (failure === 'http-429') return { status: 429, body: 'Too Many Requests' };
+    if (failure === 'bot-check') return error(REASONS['bot-check'], { kind: failure });
     const limit = n === 'all' ? Infinity : Math.max(0, Number(n) || 1);
-    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-    const scored: { v: StoredVideo; score: number; order: number }[] = [];
-    let order = 0;
-    for (const v of videos.values()) {
-      order++;
-      if (v.failure === 'private' || v.failure === 'removed') continue;
-      const title = v.title.toLowerCase();
-      const tags = v.tags.map((t) => t.toLowerCase());
-      const desc = v.description.toLowerCase();
-      const chan = v.channel.toLowerCase();
-      let score = 0;
-      for (const w of words) {
-        if (title.includes(w)) score += 4;
-        if (tags.some((t) => t.includes(w))) score += 2;
-        if (chan.includes(w)) score += 1;
-        if (desc.includes(w)) score += 1;
-      }
-      if (score > 0 || words.length === 0) scored.push({ v, score, order });
+    if (type === 'channel') {
+      return { status: 200, body: { entries: searchChannels(q).slice(0, limit).map(channelSearchEntry) } };
     }
-    scored.sort((a, b) => (sort === 'date' ? b.v.timestamp - a.v.timestamp : b.score - a.score) || a.order - b.order);
-    return { status: 200, body: { entries: scored.slice(0, limit).map((s) => videoEntry(s.v)) } };
+    const found = searchVideos(q, sort === 'date' ? 'date' : 'relevance');
+    return { status: 200, body: { entries: found.slice(0, limit).map(videoEntry) } };
+  }
+
+  // ---- YouTube Data API v3: `<url>/youtube/v3/<resource>` (external-apis.md section 6)
+
+  type DataAnswer = { status: number; body: Json };
+  type Page = { offset: number; max: number };
+
+  function apiError(code: number, message: string, reason: string, domain: string, extra: Json = {}): DataAnswer {
+    return { status: code, body: { error: { code, message, errors: [{ message, domain, reason, ...extra }] } } };
+  }
+  const parameterError = (message: string, reason: string, location: string) =>
+    apiError(400, message, reason, 'youtube.parameter', { location, locationType: 'parameter' });
+  const isAnswer = (x: unknown): x is DataAnswer => typeof x === 'object' && x !== null && 'status' in x && 'body' in x;
+
+  const etagOf = (value: unknown) => digest(`etag:${JSON.stringify(value)}`).subarray(0, 20).toString('base64url').slice(0, 27);
+  const withEtag = (item: Json): Json => ({ kind: item.kind, etag: etagOf(item), ...item });
+
+  function partsOf(resource: string, q: URLSearchParams): Set<string> | DataAnswer {
+    const raw = q.get('part');
+    if (!raw) return apiError(400, 'Required parameter: part', 'required', 'global', { location: 'part', locationType: 'parameter' });
+    const parts = raw.split(',').map((p) => p.trim()).filter(Boolean);
+    const unknown = parts.find((p) => !API_PARTS[resource]!.includes(p));
+    if (unknown) return apiError(400, `'${unknown}'`, 'unknownPart', 'youtube.part', { location: 'part', locationType: 'parameter' });
+    return new Set(parts);
+  }
+
+  function pageOf(q: URLSearchParams): Page | DataAnswer {
+    const raw = q.get('maxResults');
+    const max = raw === null ? 5 : Number(raw);
+    if (!Number.isInteger(max) || max < 0 || max > 50) {
+      return parameterError(`Invalid value '${raw}'. Values must be within the range: [0, 50]`, 'invalidParameter', 'maxResults');
+    }
+    const token = q.get('pageToken');
+    const offset = token ? pageOffset(token) : 0;
+    if (offset === null) return parameterError(API_TEXTS.invalidPageToken, 'invalidPageToken', 'pageToken');
+    return { offset, max };
+  }
+
+  /** A paged list response: kind, etag, nextPageToken/prevPageToken, extra (regionCode), pageInfo, items. */
+  function listBody<T>(kind: string, all: T[], page: Page, item: (x: T, index: number) => Json, extra: Json = {}): DataAnswer {
+    const { offset, max } = page;
+    const items = all.slice(offset, offset + max).map((x, i) => item(x, offset + i));
+    const body: Json = { kind, etag: etagOf([kind, offset, items]) };
+    if (max > 0 && offset + max < all.length) body.nextPageToken = pageToken(offset + max, false);
+    if (offset > 0) body.prevPageToken = pageToken(Math.max(0, offset - max), true);
+    Object.assign(body, extra, { pageInfo: { totalResults: all.length, resultsPerPage: max }, items });
+    return { status: 200, body };
+  }
+
+  const VIDEO_THUMBNAILS = [
+    ['default', 'default.jpg', 120, 90],
+    ['medium', 'mqdefault.jpg', 320, 180],
+    ['high', 'hqdefault.jpg', 480, 360],
+    ['standard', 'sddefault.jpg', 640, 480],
+    ['maxres', 'maxresdefault.jpg', 1280, 720],
+  ] as const;
+
+  /** search.list gives default/medium/high; playlistItems and videos add standard and (HD videos) maxres. */
+  function apiVideoThumbnails(v: StoredVideo, all: boolean): Json {
+    const out: Json = {};
+    for (const [key, file, width, height] of VIDEO_THUMBNAILS) {
+      if (!all && (key === 'standard' || key === 'maxres')) continue;
+      if (key === 'maxres' && Math.max(...v.heights) < 720) continue;
+      out[key] = { url: `${base}/vi/${v.id}/${file}`, width, height };
+    }
+    return out;
+  }
+
+  /** Avatar sizes of the API (88, 240, 800); search results give only the urls. */
+  function apiChannelThumbnails(c: StoredChannel, sized: boolean): Json {
+    const avatar = `${base}/ca/${c.channelId}/avatar.jpg`;
+    const out: Json = {};
+    for (const [key, size] of [['default', 88], ['medium', 240], ['high', 800]] as const) {
+      out[key] = sized ? { url: `${avatar}?s=${size}`, width: size, height: size } : { url: `${avatar}?s=${size}` };
+    }
+    return out;
+  }
+
+  const liveBroadcastContent = (v: StoredVideo) =>
+    v.liveStatus === 'is_live' ? 'live' : v.liveStatus === 'is_upcoming' ? 'upcoming' : 'none';
+  const publicVideo = (v: StoredVideo | undefined): v is StoredVideo => listed(v) && availabilityOf(v) !== 'private';
+
+  /** Channel creation time: a deterministic day before its first video. */
+  function channelPublished(c: StoredChannel): number {
+    const first = Math.min(DEFAULT_TIMESTAMP, ...channelVideos(c).map((v) => v.timestamp));
+    return first - (30 + numberFrom(`since:${c.channelId}`, 3000)) * 86400;
+  }
+
+  function channelResource(c: StoredChannel, parts: Set<string>): Json {
+    const item: Json = { kind: 'youtube#channel', id: c.channelId };
+    if (parts.has('snippet')) {
+      item.snippet = {
+        title: c.name,
+        description: c.description,
+        customUrl: c.handle.toLowerCase(),
+        publishedAt: rfc3339(channelPublished(c)),
+        thumbnails: apiChannelThumbnails(c, true),
+        localized: { title: c.name, description: c.description },
+      };
+    }
+    if (parts.has('contentDetails')) item.contentDetails = { relatedPlaylists: { likes: '', uploads: `UU${c.channelId.slice(2)}` } };
+    if (parts.has('statistics')) {
+      const shown = channelVideos(c).filter((v) => publicVideo(v) && availabilityOf(v) === 'public');
+      item.statistics = {
+        viewCount: String(shown.reduce((sum, v) => sum + viewsOf(v), 0)),
+        ...(c.followerCount === null ? {} : { subscriberCount: String(roundCount(c.followerCount)) }),
+        hiddenSubscriberCount: c.followerCount === null,
+        videoCount: String(shown.length),
+      };
+    }
+    if (parts.has('status')) item.status = { privacyStatus: 'public', isLinked: true, longUploadsStatus: 'longUploadsUnspecified' };
+    return withEtag(item);
+  }
+
+  function videoResource(v: StoredVideo, parts: Set<string>): Json {
+    const item: Json = { kind: 'youtube#video', id: v.id };
+    const live = v.liveStatus === 'is_live' || v.liveStatus === 'is_upcoming';
+    if (parts.has('snippet')) {
+      item.snippet = {
+        publishedAt: rfc3339(v.timestamp),
+        channelId: v.channelId,
+        title: v.title,
+        description: v.description,
+        thumbnails: apiVideoThumbnails(v, true),
+        channelTitle: v.channel,
+        ...(v.tags.length ? { tags: v.tags } : {}),
+        categoryId: '22',
+        liveBroadcastContent: liveBroadcastContent(v),
+        localized: { title: v.title, description: v.description },
+      };
+    }
+    if (parts.has('contentDetails')) {
+      item.contentDetails = {
+        duration: isoDuration(live ? 0 : v.duration),
+        dimension: '2d',
+        definition: Math.max(...v.heights) >= 720 ? 'hd' : 'sd',
+        caption: 'false',
+        licensedContent: false,
+        contentRating: {},
+        projection: 'rectangular',
+      };
+    }
+    if (parts.has('status')) {
+      item.status = {
+        uploadStatus: 'processed',
+        privacyStatus: v.availability === 'unlisted' ? 'unlisted' : 'public',
+        license: 'youtube',
+        embeddable: true,
+        publicStatsViewable: true,
+        madeForKids: false,
+      };
+    }
+    if (parts.has('statistics')) {
+      const views = viewsOf(v);
+      item.statistics = {
+        viewCount: String(live ? 0 : views),
+        likeCount: String(Math.floor(views / 20)),
+        favoriteCount: '0',
+        commentCount: String(Math.floor(views / 200)),
+      };
+    }
+    if (parts.has('liveStreamingDetails') && v.liveStatus !== 'not_live') {
+      const ended = v.liveStatus === 'was_live' || v.liveStatus === 'post_live';
+      item.liveStreamingDetails = {
+        ...(v.liveStatus === 'is_upcoming' ? {} : { actualStartTime: rfc3339(v.timestamp) }),
+        ...(ended ? { actualEndTime: rfc3339(v.timestamp + v.duration) } : {}),
+        scheduledStartTime: rfc3339(v.timestamp),
+        ...(v.liveStatus === 'is_live' ? { concurrentViewers: String(viewsOf(v) % 1000) } : {}),
+      };
+    }
+    return withEtag(item);
+  }
+
+  /** Private and deleted entries of a playlist keep their place with placeholder texts and no thumbnails. */
+  function playlistItemResource(p: StoredPlaylist, videoId: string, position: number, parts: Set<string>): Json {
+    const v = videos.get(videoId);
+    const owner = channels.get(p.channelId);
+    const itemId = Buffer.from(`${p.id}.${digest(`item:${p.id}/${position}/${videoId}`).subarray(0, 8).toString('hex').toUpperCase()}`);
+    const item: Json = { kind: 'youtube#playlistItem', id: itemId.toString('base64') };
+    const gone = !v || v.failure === 'removed' ? 'deleted' : !publicVideo(v) ? 'private' : null;
+    const shown = gone ? null : v!;
+    if (parts.has('snippet')) {
+      item.snippet = {
+        publishedAt: rfc3339(v?.timestamp ?? DEFAULT_TIMESTAMP),
+        channelId: p.channelId,
+        title: shown ? shown.title : gone === 'private' ? 'Private video' : 'Deleted video',
+        description: shown ? shown.description : gone === 'private' ? 'This video is private.' : 'This video is unavailable.',
+        thumbnails: shown ? apiVideoThumbnails(shown, true) : {},
+        channelTitle: owner?.name ?? '',
+        playlistId: p.id,
+        position,
+        resourceId: { kind: 'youtube#video', videoId },
+        ...(shown ? { videoOwnerChannelTitle: shown.channel, videoOwnerChannelId: shown.channelId } : {}),
+      };
+    }
+    if (parts.has('contentDetails')) item.contentDetails = { videoId, ...(shown ? { videoPublishedAt: rfc3339(shown.timestamp) } : {}) };
+    if (parts.has('status')) {
+      const visible = shown?.availability === 'unlisted' ? 'unlisted' : 'public';
+      item.status = { privacyStatus: shown ? visible : gone === 'private' ? 'private' : 'privacyStatusUnspecified' };
+    }
+    return withEtag(item);
+  }
+
+  function searchResult(id: Json, snippet: Json, parts: Set<string>): Json {
+    return withEtag({ kind: 'youtube#searchResult', id, ...(parts.has('snippet') ? { snippet } : {}) });
+  }
+
+  function dataSearch(q: URLSearchParams, parts: Set<string>): DataAnswer {
+    const page = pageOf(q);
+    if (isAnswer(page)) return page;
+    const types = (q.get('type') || 'video,channel,playlist').split(',').map((t) => t.trim());
+    const eventType = q.get('eventType');
+    if (eventType && types.join() !== 'video') {
+      return apiError(
+        400,
+        'The request contains an invalid combination of search filters and/or restrictions. Note that you ' +
+        'must set the <code>type</code> parameter to <code>video</code> if you set either the ' +
+        '<code>forContentOwner</code>, <code>forDeveloper</code>, or <code>forMine</code> parameters to ' +
+        '<code>true</code>. You must also set the <code>type</code> parameter to <code>video</code> if you ' +
+        'set a value for the <code>eventType</code>, <code>videoCaption</code>, <code>videoCategoryId</code>, ' +
+        '<code>videoDefinition</code>, <code>videoDimension</code>, <code>videoDuration</code>, ' +
+        '<code>videoEmbeddable</code>, <code>videoLicense</code>, <code>videoSyndicated</code>, or ' +
+        '<code>videoType</code> parameters.',
+        'invalidSearchFilter',
+        'youtube.search',
+      );
+    }
+    const time = (name: string): number | null | DataAnswer => {
+      const raw = q.get(name);
+      if (raw === null) return null;
+      const ms = Date.parse(raw);
+      return Number.isNaN(ms) ? parameterError(`Invalid value '${raw}'`, 'invalidParameter', name) : ms / 1000;
+    };
+    const after = time('publishedAfter');
+    const before = time('publishedBefore');
+    if (isAnswer(after)) return after;
+    if (isAnswer(before)) return before;
+    const query = q.get('q') ?? '';
+    const channelId = q.get('channelId');
+    const order = q.get('order') ?? 'relevance';
+    const inRange = (t: number) => (after === null || t >= after) && (before === null || t < before);
+
+    const results: (() => Json)[] = [];
+    if (types.includes('channel')) {
+      for (const c of searchChannels(query)) {
+        if (channelId && c.channelId !== channelId) continue;
+        const published = rfc3339(channelPublished(c));
+        results.push(() =>
+          searchResult({ kind: 'youtube#channel', channelId: c.channelId }, {
+            publishedAt: published,
+            channelId: c.channelId,
+            title: htmlEscape(c.name),
+            description: htmlEscape(c.description.replace(/\s+/g, ' ').trim().slice(0, 160)),
+            thumbnails: apiChannelThumbnails(c, false),
+            channelTitle: htmlEscape(c.name),
+            liveBroadcastContent: 'none',
+            publishTime: published,
+          }, parts),
+        );
+      }
+    }
+    if (types.includes('playlist')) {
+      const needle = query.trim().toLowerCase();
+      for (const p of playlists.values()) {
+        if (p.availability !== 'public' || !p.title.toLowerCase().includes(needle)) continue;
+        if (channelId && p.channelId !== channelId) continue;
+        const owner = channels.get(p.channelId);
+        const first = videos.get(p.videoIds[0] ?? '');
+        const published = rfc3339(Math.min(...p.videoIds.map((vid) => videos.get(vid)?.timestamp ?? DEFAULT_TIMESTAMP)));
+        results.push(() =>
+          searchResult({ kind: 'youtube#playlist', playlistId: p.id }, {
+            publishedAt: published,
+            channelId: p.channelId,
+            title: htmlEscape(p.title),
+            description: '',
+            thumbnails: first ? apiVideoThumbnails(first, false) : {},
+            channelTitle: htmlEscape(owner?.name ?? ''),
+            liveBroadcastContent: 'none',
+            publishTime: published,
+          }, parts),
+        );
+      }
+    }
+    if (types.includes('video')) {
+      const sort = order === 'date' || order === 'viewCount' || order === 'title' ? order : 'relevance';
+      const events: Record<string, FakeLiveStatus[]> = {
+        live: ['is_live'],
+        upcoming: ['is_upcoming'],
+        completed: ['was_live', 'post_live'],
+      };
+      for (const v of searchVideos(query, sort)) {
+        if (!publicVideo(v) || (channelId && v.channelId !== channelId) || !inRange(v.timestamp)) continue;
+        if (eventType && !(events[eventType] ?? []).includes(v.liveStatus)) continue;
+        results.push(() =>
+          searchResult({ kind: 'youtube#video', videoId: v.id }, {
+            publishedAt: rfc3339(v.timestamp),
+            channelId: v.channelId,
+            title: htmlEscape(v.title),
+            description: htmlEscape(v.description.replace(/\s+/g, ' ').trim().slice(0, 160)),
+            thumbnails: apiVideoThumbnails(v, false),
+            channelTitle: htmlEscape(v.channel),
+            liveBroadcastContent: liveBroadcastContent(v),
+            publishTime: rfc3339(v.timestamp),
+          }, parts),
+        );
+      }
+    }
+    return listBody('youtube#searchListResponse', results, page, (make) => make(), { regionCode: 'US' });
+  }
+
+  function dataChannels(q: URLSearchParams, parts: Set<string>): DataAnswer {
+    const filters = ['forHandle', 'forUsername', 'id'].filter((f) => q.has(f));
+    if (filters.length === 0) {
+      return parameterError(
+        'No filter selected. Expected one of: forUsername, managedByMe, categoryId, mine, mySubscribers, id, idParam, forHandle',
+        'missingRequiredParameter',
+        '',
+      );
+    }
+    if (filters.length > 1) {
+      const message = `Incompatible parameters specified in the request: ${filters.join(', ')}`;
+      return parameterError(message, 'incompatibleParameters', 'parameters');
+    }
+    const page = pageOf(q);
+    if (isAnswer(page)) return page;
+    const value = q.get(filters[0]!) ?? '';
+    let found: StoredChannel[] = [];
+    if (filters[0] === 'id') {
+      const ids = new Set(value.split(',').map((s) => s.trim()).filter(Boolean));
+      found = [...ids].map((id) => channels.get(id)).filter((c): c is StoredChannel => !!c);
+    } else {
+      const bare = value.trim().toLowerCase().replace(/^@/, '');
+      for (const c of channels.values()) {
+        const handle = c.handle.toLowerCase().slice(1);
+        if (handle === bare || (filters[0] === 'forUsername' && c.name.toLowerCase() === bare)) {
+          found = [c];
+          break;
+        }
+      }
+    }
+    found = found.filter((c) => !c.terminated);
+    const items = found.map((c) => channelResource(c, parts));
+    const body: Json = { kind: 'youtube#channelListResponse', etag: etagOf(['channels', items]) };
+    body.pageInfo = { totalResults: items.length, resultsPerPage: page.max };
+    if (items.length) body.items = items; // not found: 200 without `items`
+    return { status: 200, body };
+  }
+
+  function dataPlaylistItems(q: URLSearchParams, parts: Set<string>): DataAnswer {
+    const playlistId = q.get('playlistId');
+    if (!playlistId) return parameterError('No filter selected. Expected one of: id, playlistId', 'missingRequiredParameter', '');
+    const page = pageOf(q);
+    if (isAnswer(page)) return page;
+    const p = resolvePlaylist(playlistId);
+    if (!p) {
+      return apiError(404, API_TEXTS.playlistNotFound, 'playlistNotFound', 'youtube.playlistItem', {
+        location: 'playlistId',
+        locationType: 'parameter',
+      });
+    }
+    // Generated playlists (UU…) list what the public sees; a user's playlist keeps private/deleted entries as placeholders.
+    let ids = playlists.has(p.id) ? p.videoIds : p.videoIds.filter((id) => publicVideo(videos.get(id)));
+    const videoId = q.get('videoId');
+    if (videoId) ids = ids.filter((id) => id === videoId);
+    const positions = new Map(p.videoIds.map((id, i) => [id, i] as const));
+    return listBody('youtube#playlistItemListResponse', ids, page, (id, i) =>
+      playlistItemResource(p, id, videoId ? (positions.get(id) ?? i) : i, parts),
+    );
+  }
+
+  function dataVideos(q: URLSearchParams, parts: Set<string>): DataAnswer {
+    if (!q.has('id')) {
+      return parameterError('No filter selected. Expected one of: chart, id, myRating', 'missingRequiredParameter', '');
+    }
+    const ids = new Set((q.get('id') ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+    const items = [...ids]
+      .map((id) => videos.get(id))
+      .filter(publicVideo)
+      .map((v) => videoResource(v, parts));
+    const body: Json = { kind: 'youtube#videoListResponse', etag: etagOf(['videos', items]) };
+    body.items = items;
+    body.pageInfo = { totalResults: items.length, resultsPerPage: items.length };
+    return { status: 200, body };
+  }
+
+  /** Key check, forced failures and quota (every accepted request is charged, even one that then fails), then the resource. */
+  function dataApi(resource: string, q: URLSearchParams): DataAnswer | null {
+    const cost = API_COSTS[resource];
+    if (cost === undefined) return null;
+    const key = q.get('key');
+    if (!key || !apiKeys.has(key) || apiFailure === 'keyInvalid') {
+      return apiError(400, API_TEXTS.keyInvalid, 'keyInvalid', 'usageLimits');
+    }
+    if (apiFailure === 'backendError') return apiError(500, API_TEXTS.backendError, 'backendError', 'global');
+    if (apiFailure === 'quotaExceeded' || apiQuotaUsed + cost > apiQuota) {
+      return apiError(403, API_TEXTS.quotaExceeded, 'quotaExceeded', 'youtube.quota');
+    }
+    apiQuotaUsed += cost;
+    const parts = partsOf(resource, q);
+    if (isAnswer(parts)) return parts;
+    if (resource === 'search') return dataSearch(q, parts);
+    if (resource === 'channels') return dataChannels(q, parts);
+    if (resource === 'playlistItems') return dataPlaylistItems(q, parts);
+    return dataVideos(q, parts);
   }
 
   // ---- HTTP
@@ -641,6 +1253,17 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     res.writeHead(status, {
       'Content-Type': typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
       'Content-Length': Buffer.byteLength(text),
+    });
+    res.end(req.method === 'HEAD' ? undefined : text);
+  }
+
+  /** Data API answers: pretty-printed like Google's unless `prettyPrint=false`. */
+  function sendData(res: ServerResponse, req: IncomingMessage, answer: DataAnswer, pretty: boolean): void {
+    const text = pretty ? `${JSON.stringify(answer.body, null, 2)}\n` : JSON.stringify(answer.body);
+    res.writeHead(answer.status, {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'Content-Length': Buffer.byteLength(text),
+      Vary: 'Origin, X-Origin, Referer',
     });
     res.end(req.method === 'HEAD' ? undefined : text);
   }
@@ -712,9 +1335,16 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
         answer = apiChannel(parts[2]!, parts[3] ? parts[3].toLowerCase() : null);
       } else if (parts[1] === 'playlist' && parts.length === 3) answer = apiPlaylist(parts[2]!);
       else if (parts[1] === 'search' && parts.length === 2) {
-        answer = apiSearch(url.searchParams.get('q') ?? '', url.searchParams.get('n') ?? '1', url.searchParams.get('sort') ?? 'relevance');
+        const q = url.searchParams;
+        answer = await apiSearch(q.get('q') ?? '', q.get('n') ?? '1', q.get('sort') ?? 'relevance', q.get('type') ?? 'video');
       }
       if (answer) return send(res, req, answer.status, answer.body);
+      return send(res, req, 404, 'Not Found');
+    }
+
+    if (parts[0] === 'youtube' && parts[1] === 'v3' && parts.length === 3) {
+      const answer = dataApi(parts[2]!, url.searchParams);
+      if (answer) return sendData(res, req, answer, url.searchParams.get('prettyPrint') !== 'false');
       return send(res, req, 404, 'Not Found');
     }
 
@@ -734,7 +1364,10 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     if (parts[0] === 'vi' && parts.length === 3 && videos.has(parts[1]!)) {
       const media = await ensureMedia(defaultMediaSpec);
       if (parts[2] === 'maxresdefault.jpg') return serveFile(req, res, media.thumbnail);
-      if (parts[2] === 'hqdefault.jpg') return serveFile(req, res, media.thumbnailSmall);
+      // default/mq/sd sizes of the Data API are the same 480x360 file.
+      if (['hqdefault.jpg', 'default.jpg', 'mqdefault.jpg', 'sddefault.jpg'].includes(parts[2]!)) {
+        return serveFile(req, res, media.thumbnailSmall);
+      }
     }
 
     if (parts[0] === 'ca' && parts.length === 3 && channels.has(parts[1]!)) {
@@ -776,6 +1409,7 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     env: {
       PYTHONPATH: [FAKE_PLATFORM_PYTHON_DIR, process.env.PYTHONPATH].filter(Boolean).join(delimiter),
       VIDKEEP_FAKE_PLATFORM_URL: base,
+      VIDKEEP_SOURCE_API_URL: `${base}/youtube/v3`,
     },
     addVideo,
     addChannel,
@@ -783,6 +1417,19 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     generateTab,
     setFailure,
     releaseStalls,
+    setSearchBehavior,
+    get apiQuotaUsed() {
+      return apiQuotaUsed;
+    },
+    set apiQuotaUsed(units: number) {
+      apiQuotaUsed = units;
+    },
+    setApiQuota(units: number) {
+      apiQuota = units;
+    },
+    setApiFailure(reason: FakeApiFailure | null) {
+      apiFailure = reason;
+    },
     requests,
     close() {
       closed ??= new Promise<void>((resolve) => {

@@ -2,18 +2,19 @@
 
 Put the parent of ``yt_dlp_plugins`` on PYTHONPATH and set VIDKEEP_FAKE_PLATFORM_URL to the base URL
 of the fixture server (tests/fakes/platform/server.ts). yt-dlp then answers the platform's real URLs
-(https://www.youtube.com/watch?v=..., /@handle/videos, /playlist?list=..., ytsearchN:...) from the
-fixture server instead of the network.
+(https://www.youtube.com/watch?v=..., /@handle/videos, /playlist?list=..., ytsearchN:...,
+/results?search_query=...) from the fixture server instead of the network.
 
 The classes use yt-dlp's plugin override mechanism (``plugin_name=``): they subclass the built-in
 YouTube extractors and replace them. That keeps everything the caller can observe identical to the
 real extractors: the same URL routing, ``ie_key``/``extractor_key`` (``Youtube``, ``YoutubeTab``,
-``YoutubeSearch``), download-archive ids (``youtube <id>``) and screen/error prefixes
-(``[youtube]``, ``[youtube:tab]``, ``[youtube:search]``). Independent plugin classes cannot do that:
-yt-dlp registers extractors by IE_NAME and ie_key, and the built-in ones win those collisions.
+``YoutubeSearch``, ``YoutubeSearchURL``), download-archive ids (``youtube <id>``) and screen/error
+prefixes (``[youtube]``, ``[youtube:tab]``, ``[youtube:search]``, ``[youtube:search_url]``).
+Independent plugin classes cannot do that: yt-dlp registers extractors by IE_NAME and ie_key, and the
+built-in ones win those collisions.
 
-Works with yt-dlp 2023.03.04 (Debian bookworm) and 2025.x. No ``__init__.py`` anywhere: namespace
-packages.
+Works with yt-dlp 2023.03.04 (Debian bookworm), 2025.x and 2026.08.19 (which has no ytsearchdate).
+No ``__init__.py`` anywhere: namespace packages.
 """
 import json
 import os
@@ -22,11 +23,16 @@ import urllib.parse
 
 from yt_dlp.extractor.youtube import (
     YoutubeIE,
-    YoutubeSearchDateIE,
     YoutubeSearchIE,
+    YoutubeSearchURLIE,
     YoutubeTabIE,
 )
 from yt_dlp.utils import ExtractorError
+
+try:
+    from yt_dlp.extractor.youtube import YoutubeSearchDateIE
+except ImportError:  # removed from later yt-dlp (ytsearchdate: no longer exists there)
+    YoutubeSearchDateIE = None
 
 try:
     from yt_dlp.utils import UserNotLive
@@ -40,7 +46,8 @@ _ENV = 'VIDKEEP_FAKE_PLATFORM_URL'
 _WATCH_NAME = YoutubeIE.IE_NAME  # 'youtube'
 _TAB_NAME = YoutubeTabIE.IE_NAME  # 'youtube:tab'
 _SEARCH_NAME = YoutubeSearchIE.IE_NAME  # 'youtube:search'
-_SEARCH_DATE_NAME = YoutubeSearchDateIE.IE_NAME  # 'youtube:search:date'
+_SEARCH_DATE_NAME = YoutubeSearchDateIE and YoutubeSearchDateIE.IE_NAME  # 'youtube:search:date'
+_SEARCH_URL_NAME = YoutubeSearchURLIE.IE_NAME  # 'youtube:search_url'
 _WATCH_KEY = YoutubeIE.ie_key()  # 'Youtube'
 _TAB_KEY = YoutubeTabIE.ie_key()  # 'YoutubeTab'
 
@@ -65,6 +72,9 @@ _PLAYLIST_RE = re.compile(r'https?://(?:www\.|m\.)?youtube\.com/(?:playlist|watc
 
 _TAB_TITLES = {'videos': 'Videos', 'shorts': 'Shorts', 'streams': 'Live', 'featured': 'Home'}
 
+# The results page's `sp` filters the fake understands: "channels only", and "sort by upload date" (CAI...).
+_SP_CHANNELS = 'EgIQAg=='
+
 
 def _base_url():
     base = os.environ.get(_ENV)
@@ -76,6 +86,16 @@ def _base_url():
 def _fetch_json(ie, path, display_id):
     """GETs fixture JSON through yt-dlp's own networking, so HTTP errors read exactly like real ones."""
     return json.loads(ie._download_webpage(_base_url() + path, display_id))
+
+
+def _with_login_hint(reason):
+    """What yt-dlp does to any reason that mentions "sign in": append the cookies hint."""
+    if 'sign in' not in reason.lower():
+        return reason
+    reason = reason.strip()
+    if reason.endswith('.'):
+        reason = reason[:-1]
+    return f'{reason}. {_LOGIN_HINT}'
 
 
 def _raise_if_error(data, item_id):
@@ -97,12 +117,37 @@ def _url_entries(ie, raw_entries):
     return entries
 
 
-def _search(ie, query, n, sort):
+def _channel_entries(raw_entries):
+    """Fixture channel rows -> url results shaped like youtube:tab's _extract_channel_renderer."""
+    entries = []
+    for row in raw_entries:
+        entry = {'_type': 'url', 'url': row.pop('url'), 'id': row.pop('id'), 'ie_key': _TAB_KEY}
+        entry.update(row)
+        entries.append(entry)
+    return entries
+
+
+def _search(ie, query, n, sort, kind='video'):
+    """Like the real _search_results: one "API JSON" page, shown as 'query "<q>" page 1'.
+
+    The page goes through _download_webpage like the real _call_api, so HTTP errors read as each yt-dlp
+    version writes them: 2023.03.04 puts no id on them and fills in the URL's temp id, which search URLs
+    lack ("[youtube:search_url] None: ...", a tuple bug in its extract()); 2026.08.19 names the page
+    ("[youtube:search_url] query "q" page 1: ..."). The bot check is raised without an id, as the real
+    alert errors are."""
     count = 'all' if n == float('inf') else str(int(n))
-    params = urllib.parse.urlencode({'q': query, 'n': count, 'sort': sort})
-    data = _fetch_json(ie, f'/api/search?{params}', query)
-    _raise_if_error(data, query)
-    return ie.playlist_result(_url_entries(ie, data['entries']), query, query)
+    params = urllib.parse.urlencode({'q': query, 'n': count, 'sort': sort, 'type': kind})
+    data = json.loads(ie._download_webpage(
+        f'{_base_url()}/api/search?{params}', f'query "{query}" page 1',
+        note='Downloading API JSON', errnote='Unable to download API page'))
+    error = data.get('error')
+    if error:
+        raise ExtractorError(_with_login_hint(error.get('message') or 'Unknown error'), expected=True)
+    if kind == 'channel':
+        entries = _channel_entries(data['entries'])
+    else:
+        entries = _url_entries(ie, data['entries'])
+    return ie.playlist_result(entries, query, query)
 
 
 class VidkeepFakeYoutubeIE(YoutubeIE, plugin_name=_PLUGIN_NAME):
@@ -130,12 +175,7 @@ class VidkeepFakeYoutubeIE(YoutubeIE, plugin_name=_PLUGIN_NAME):
         if not error:
             return data
 
-        reason = error.get('message') or 'Video unavailable'
-        if 'sign in' in reason.lower():
-            reason = reason.strip()
-            if reason.endswith('.'):
-                reason = reason[:-1]
-            reason = f'{reason}. {_LOGIN_HINT}'
+        reason = _with_login_hint(error.get('message') or 'Video unavailable')
         info = data.get('info')
         if not info:
             raise ExtractorError(reason, expected=True, video_id=video_id)
@@ -260,7 +300,32 @@ class VidkeepFakeYoutubeSearchIE(YoutubeSearchIE, plugin_name=_PLUGIN_NAME):
     _SEARCH_KEY = 'ytsearch'
 
 
-@_fake_search('date', _SEARCH_DATE_NAME)
-class VidkeepFakeYoutubeSearchDateIE(YoutubeSearchDateIE, plugin_name=_PLUGIN_NAME):
-    """ytsearchdateN:query - newest first."""
-    _SEARCH_KEY = 'ytsearchdate'
+if YoutubeSearchDateIE:
+    @_fake_search('date', _SEARCH_DATE_NAME)
+    class VidkeepFakeYoutubeSearchDateIE(YoutubeSearchDateIE, plugin_name=_PLUGIN_NAME):
+        """ytsearchdateN:query - newest first."""
+        _SEARCH_KEY = 'ytsearchdate'
+
+
+class VidkeepFakeYoutubeSearchURLIE(YoutubeSearchURLIE, plugin_name=_PLUGIN_NAME):
+    """Search results pages: /results?search_query=<q>[&sp=...] (and /search?q=).
+
+    With the "channels only" filter (sp=EgIQAg%3D%3D) the entries are channel url results
+    (ie_key YoutubeTab); otherwise video url results like ytsearch (newest first with sp=CAI...)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.IE_NAME = _SEARCH_URL_NAME
+
+    def _real_initialize(self):
+        pass
+
+    def _real_extract(self, url):
+        qs = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)
+        query = (qs.get('search_query') or qs.get('q'))[0]
+        sp = (qs.get('sp') or [''])[0]
+        if '%' in sp:  # the doubly-encoded form yt-dlp's own tests use (EgIQAg%253D%253D)
+            sp = urllib.parse.unquote(sp)
+        if sp == _SP_CHANNELS:
+            return _search(self, query, float('inf'), 'relevance', 'channel')
+        return _search(self, query, float('inf'), 'date' if sp.startswith('CAI') else 'relevance')
