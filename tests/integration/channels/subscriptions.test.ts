@@ -70,6 +70,16 @@ describe('channel subscriptions', () => {
     expect(artist.body.error).toMatch(/release playlists/);
   }, 60_000);
 
+  it('answers 503 when the platform cannot be reached', async () => {
+    const offline = await bootDownloader(h, { ...p, env: { ...p.env, VIDKEEP_FAKE_PLATFORM_URL: 'http://127.0.0.1:9' } });
+    const r = await call(offline, 'POST', '/addchannelinfo', { url: '@alpha' });
+    expect(r.status).toBe(503);
+    expect(r.body.error).toMatch(/Cannot reach the platform/);
+    const batch = await call(offline, 'POST', '/updatechannels', { add: ['@alpha'] });
+    expect(batch.status).toBe(503);
+    await offline.t.close();
+  }, 60_000);
+
   it('rejects a whole /updatechannels batch when one item is invalid, changing nothing', async () => {
     const bad = await call(app, 'POST', '/updatechannels', {
       add: [{ url: '@beta', settings: { sub_folder: 'Fine' } }, { url: '@alpha', settings: { sub_folder: '__playlists__' } }],

@@ -98,6 +98,12 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
       reply.raw.on('close', onClose);
       try {
         return { results: await deps.search.search(q.query, request.body.count, gone.signal) };
+      } catch (err) {
+        // Nobody receives the 499, so say it in the log (the response hook never sees it).
+        if (gone.signal.aborted) {
+          request.log.info({ method: request.method, url: request.url, statusCode: 499, client: request.clientAddress }, 'request rejected: the client closed the search');
+        }
+        throw err;
       } finally {
         reply.raw.off('close', onClose);
       }
