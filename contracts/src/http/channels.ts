@@ -42,6 +42,24 @@ export type PublishedAtSource = Static<typeof PublishedAtSource>;
 export const TabCount = Type.Object({ total: Nullable(Type.Integer()), fetchedAt: Nullable(DateTime) });
 export type TabCount = Static<typeof TabCount>;
 
+export const M3uSortOrder = Type.Union([Type.Literal('oldest_first'), Type.Literal('newest_first')]);
+
+/** The settings of a channel, shared by the channel object and the settings endpoint. */
+const channelSettingFields = {
+  title_filter_regex: Nullable(Type.String()),
+  additional_tags: Nullable(Type.String()),
+  m3u_enabled: Type.Boolean(),
+  m3u_sort_order: M3uSortOrder,
+  auto_removal_protected: Type.Boolean(),
+  auto_removal_keep_recent_count: Nullable(Type.Integer()),
+  auto_download_enabled_tabs: Type.String({ description: 'Comma-separated `video`, `short`, `livestream`; empty = off' }),
+  video_quality: Nullable(Resolution),
+  audio_format: Nullable(AudioFormat),
+  skip_video_folder: Nullable(Type.Boolean({ description: 'null = the global `defaultSkipVideoFolder`' })),
+  available_tabs: Type.Array(TabType, { description: 'Detected tabs minus hidden ones' }),
+  hidden_tabs: Type.Array(TabType),
+};
+
 /** A subscription (channel row) as every channel endpoint returns it. */
 export const Channel = Type.Object({
   id: Type.Integer(),
@@ -54,18 +72,7 @@ export const Channel = Type.Object({
   thumbnailUrl: Nullable(Type.String()),
   enabled: Type.Boolean({ description: 'true = active subscription; false = new or soft-removed (restorable)' }),
   sub_folder: Nullable(Type.String()),
-  title_filter_regex: Nullable(Type.String()),
-  additional_tags: Nullable(Type.String()),
-  m3u_enabled: Type.Boolean(),
-  m3u_sort_order: Type.Union([Type.Literal('oldest_first'), Type.Literal('newest_first')]),
-  auto_removal_protected: Type.Boolean(),
-  auto_removal_keep_recent_count: Nullable(Type.Integer()),
-  auto_download_enabled_tabs: Type.String({ description: 'Comma-separated `video`, `short`, `livestream`; empty = off' }),
-  video_quality: Nullable(Resolution),
-  audio_format: Nullable(AudioFormat),
-  skip_video_folder: Nullable(Type.Boolean({ description: 'null = the global `defaultSkipVideoFolder`' })),
-  available_tabs: Type.Array(TabType, { description: 'Detected tabs minus hidden ones' }),
-  hidden_tabs: Type.Array(TabType),
+  ...channelSettingFields,
   tab_video_counts: Nullable(Type.Record(Type.String(), TabCount)),
   tab_counts_attempted_at: Nullable(DateTime),
   terminated_at: Nullable(DateTime),
@@ -207,19 +214,8 @@ export const ChannelSettings = Type.Object({
   enabled: Type.Boolean(),
   subfolder: Nullable(Type.String()),
   sub_folder: Nullable(Type.String({ description: 'Same as `subfolder`' })),
-  title_filter_regex: Nullable(Type.String()),
-  additional_tags: Nullable(Type.String()),
-  m3u_enabled: Type.Boolean(),
-  m3u_sort_order: Type.Union([Type.Literal('oldest_first'), Type.Literal('newest_first')]),
-  auto_removal_protected: Type.Boolean(),
-  auto_removal_keep_recent_count: Nullable(Type.Integer()),
-  video_quality: Nullable(Resolution),
-  audio_format: Nullable(AudioFormat),
-  skip_video_folder: Nullable(Type.Boolean()),
-  auto_download_enabled_tabs: Type.String(),
-  available_tabs: Type.Array(TabType),
+  ...channelSettingFields,
   detected_tabs: Type.Array(TabType),
-  hidden_tabs: Type.Array(TabType),
 });
 export type ChannelSettings = Static<typeof ChannelSettings>;
 export const ChannelSettingsUpdate = Type.Object(
@@ -228,7 +224,7 @@ export const ChannelSettingsUpdate = Type.Object(
     title_filter_regex: Type.Optional(Nullable(Type.String({ maxLength: TITLE_FILTER_MAX }))),
     additional_tags: Type.Optional(Nullable(Type.String({ maxLength: ADDITIONAL_TAGS_MAX }))),
     m3u_enabled: Type.Optional(Type.Boolean()),
-    m3u_sort_order: Type.Optional(Type.Union([Type.Literal('oldest_first'), Type.Literal('newest_first')])),
+    m3u_sort_order: Type.Optional(M3uSortOrder),
     auto_removal_protected: Type.Optional(Type.Boolean()),
     auto_removal_keep_recent_count: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100000 }))),
     video_quality: Type.Optional(Nullable(Resolution)),

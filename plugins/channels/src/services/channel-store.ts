@@ -21,18 +21,9 @@ export const visibleTabs = (row: Pick<ChannelRow, 'availableTabs' | 'hiddenTabs'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toChannel(row: ChannelRow): Channel {
+/** The settings part of a channel, as both the channel object and the settings endpoint show it. */
+export function settingsOf(row: ChannelRow) {
   return {
-    id: row.id,
-    channel_id: row.channelId,
-    title: row.title,
-    description: row.description,
-    url: row.url,
-    handle: row.handle,
-    uploader: row.uploader,
-    thumbnailUrl: row.thumbnailUrl,
-    enabled: row.enabled,
-    sub_folder: row.subFolder,
     title_filter_regex: row.titleFilterRegex,
     additional_tags: row.additionalTags,
     m3u_enabled: row.m3uEnabled,
@@ -45,6 +36,22 @@ export function toChannel(row: ChannelRow): Channel {
     skip_video_folder: row.skipVideoFolder,
     available_tabs: visibleTabs(row),
     hidden_tabs: parseTabs(row.hiddenTabs),
+  };
+}
+
+export function toChannel(row: ChannelRow): Channel {
+  return {
+    id: row.id,
+    channel_id: row.channelId,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    handle: row.handle,
+    uploader: row.uploader,
+    thumbnailUrl: row.thumbnailUrl,
+    enabled: row.enabled,
+    sub_folder: row.subFolder,
+    ...settingsOf(row),
     tab_video_counts: row.tabVideoCounts,
     tab_counts_attempted_at: iso(row.tabCountsAttemptedAt),
     terminated_at: iso(row.terminatedAt),

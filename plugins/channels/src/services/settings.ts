@@ -9,7 +9,7 @@ import {
   type MediaType,
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
-import { parseTabs, tabsCsv, visibleTabs } from './channel-store.js';
+import { parseTabs, settingsOf, tabsCsv, visibleTabs } from './channel-store.js';
 import { compileTitleFilter } from './title-filter.js';
 
 export type SettingsPatch = Partial<Omit<ChannelRow, 'id' | 'createdAt' | 'updatedAt'>>;
@@ -115,18 +115,7 @@ export function toSettings(row: ChannelRow): ChannelSettings {
     enabled: row.enabled,
     subfolder: row.subFolder,
     sub_folder: row.subFolder,
-    title_filter_regex: row.titleFilterRegex,
-    additional_tags: row.additionalTags,
-    m3u_enabled: row.m3uEnabled,
-    m3u_sort_order: row.m3uSortOrder,
-    auto_removal_protected: row.autoRemovalProtected,
-    auto_removal_keep_recent_count: row.autoRemovalKeepRecentCount,
-    video_quality: row.videoQuality as ChannelSettings['video_quality'],
-    audio_format: row.audioFormat as ChannelSettings['audio_format'],
-    skip_video_folder: row.skipVideoFolder,
-    auto_download_enabled_tabs: row.autoDownloadEnabledTabs,
-    available_tabs: visibleTabs(row),
+    ...settingsOf(row),
     detected_tabs: parseTabs(row.availableTabs),
-    hidden_tabs: parseTabs(row.hiddenTabs),
   };
 }
