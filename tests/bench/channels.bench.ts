@@ -351,8 +351,25 @@ async function sequential(agent: http.Agent, url: string, check: Check): Promise
   return { medianMs: median(times), p95Ms: nearestRank(times, 95), rps: TIMED / (elapsed / 1000), non200, requests: 1 + WARMUP + TIMED, check: checkResult };
 }
 
-/** `clients` connections, each requesting in a loop for `seconds`. */
-async function concurrent(url: string, clients: number, seconds: number): Promise<Omit<Row, 'label' | 'ref' | 'target' | 'check'>> {
+/** One request to each URL in turn (every answer a cache miss when the URLs are distinct). */
+async function rotating(agent: http.Agent, urls: string[]): Promise<Omit<Row, 'label' | 'ref' | 'target'>> {
+  const times: number[] = [];
+  let non200 = 0;
+  const t0 = performance.now();
+  for (const url of urls) {
+    const r = await get(agent, url);
+    if (r.status !== 200) non200++;
+    times.push(r.ms);
+  }
+  const elapsed = performance.now() - t0;
+  times.sort((a, b) => a - b);
+  return { medianMs: median(times), p95Ms: nearestRank(times, 95), rps: urls.length / (elapsed / 1000), non200, requests: urls.length, check: 'status only' };
+}
+
+/** `clients` connections, each requesting in a loop for `seconds` (`urls` taken round-robin). */
+async function concurrent(url: string | string[], clients: number, seconds: number): Promise<Omit<Row, 'label' | 'ref' | 'target' | 'check'>> {
+  const urls = Array.isArray(url) ? url : [url];
+  let next = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const times: number[] = [];
   let non200 = 0;
@@ -361,7 +378,7 @@ async function concurrent(url: string, clients: number, seconds: number): Promis
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < end) {
-        const r = await get(agent, url);
+        const r = await get(agent, urls[next++ % urls.length]!);
         if (r.status !== 200) non200++;
         times.push(r.ms);
       }
@@ -601,6 +618,11 @@ export default async function channelsBench(): Promise<void> {
       const limit = e.target === 'channels' ? 5 : 10;
       rows.push({ label: e.label, ...r, ref: e.ref, target: { text: `p95 < ${limit} ms`, met: r.p95Ms < limit && r.non200 === 0 && r.check === 'ok' } });
     }
+    // Pages seen for the first time: the channel plugin remembers pages until the channel's rows
+    // change, so the rows above are mostly answered from memory. These are not.
+    const coldUrls = ds.channels.slice(0, TIMED).map((c) => `${server!.url}/getchannelvideos/${c.channelId}?page=1&pageSize=50`);
+    const cold = await rotating(agent, coldUrls);
+    rows.push({ label: `/getchannelvideos page 1 of ${TIMED} other channels (first visits, no page cache)`, ...cold, ref: '218 / 266 / 4.7', target: { text: 'p95 < 10 ms', met: cold.p95Ms < 10 && cold.non200 === 0 } });
     agent.destroy();
 
     // 5. Concurrency.
@@ -609,6 +631,9 @@ export default async function channelsBench(): Promise<void> {
     const c = await concurrent(page1, CLIENTS, SECONDS);
     const loadCpuS = cpuSeconds(server.pid) - cpu0;
     rows.push({ label: `/getchannelvideos page 1, ${CLIENTS} clients for ${SECONDS} s`, ...c, check: 'status only', ref: '4,500 / 5,700 / 10.6', target: { text: '> 1,000 req/s', met: c.rps > 1000 && c.non200 === 0 } });
+    // Every request a page not remembered: 1,000 channels round-robin, more than the page cache holds.
+    const spread = await concurrent(ds.channels.map((ch) => `${server!.url}/getchannelvideos/${ch.channelId}?page=1&pageSize=50`), CLIENTS, SECONDS);
+    rows.push({ label: `same, page 1 of all 1,000 channels round-robin (no page cache)`, ...spread, check: 'status only', ref: '—', target: { text: '> 1,000 req/s', met: spread.rps > 1000 && spread.non200 === 0 } });
     const auto = load({ url: page1, connections: CLIENTS, durationSeconds: SECONDS });
     const afterLoadMiB = treeRssMiB(server.pid);
     const peakMiB = memoryOf(server.pid).peakMiB;

@@ -77,7 +77,10 @@ describe('channel downloads', () => {
     expect(entries[0]).toContain(sv('1')); // oldest first by default
     expect(existsSync(join(out, 'Small Channel', entries[0]!))).toBe(true);
 
-    const page = await call(app, 'GET', `/getchannelvideos/${small}?downloadedFilter=only`);
+    const page = await until(async () => {
+      const r = await call(app, 'GET', `/getchannelvideos/${small}?downloadedFilter=only`);
+      return r.body.total === 2 ? r : undefined;
+    }, 5000, 'downloads to reach the listing');
     expect(page.body.videos.map((x: any) => [x.sourceId, x.downloaded, x.published_at_source])).toEqual([
       [sv('2'), true, 'exact'],
       [sv('1'), true, 'exact'],
@@ -86,8 +89,13 @@ describe('channel downloads', () => {
 
     // Deleting a file keeps it counted as downloaded and out of download-all.
     expect((await call(app, 'DELETE', `/api/videos/${sv('1')}`)).status).toBe(200);
-    const after = await call(app, 'GET', `/getchannelvideos/${small}`);
-    expect(after.body.videos.find((x: any) => x.sourceId === sv('1'))).toMatchObject({ downloaded: true, removed: true });
+    // The listing learns of the deletion from the downloader's event, right after the answer.
+    const removed = await until(async () => {
+      const after = await call(app, 'GET', `/getchannelvideos/${small}`);
+      const row = after.body.videos.find((x: any) => x.sourceId === sv('1'));
+      return row.removed ? row : undefined;
+    }, 5000, 'the deletion to reach the listing');
+    expect(removed).toMatchObject({ downloaded: true, removed: true });
     expect((await call(app, 'GET', `/api/channels/${small}/tab-stats`)).body.tabs.videos.downloaded).toBe(2);
     expect((await call(app, 'GET', `/api/channels/${small}/download-all/preview`)).body.count).toBe(0);
     expect((await call(app, 'POST', `/api/channels/${small}/download-all`)).body).toMatchObject({ status: 'nothing-to-download', queued: 0 });

@@ -1,7 +1,7 @@
 import { TAB_TYPES, type Channel, type ChannelListQuery, type TabCount, type TabType } from '@vidkeep/contracts';
 import type { Orm } from '@vidkeep/core/plugin-api';
 import type { ChannelRow } from '../entities.js';
-import { likeEscape, readBool, readDate, readJson, Sql } from './db.js';
+import { readBool, readDate, readJson, Sql } from './db.js';
 
 export const DEFAULT_SUBFOLDER_KEY = '__default__';
 
@@ -96,76 +96,114 @@ function fromDb(r: Record<string, unknown>): ChannelRow {
   };
 }
 
-const SORT_SQL: Record<ChannelListQuery['sortBy'], string> = {
-  title: 'lower(title)',
-  name: 'lower(title)',
-  uploader: 'lower(title)',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-};
-
-/** The `channels` table; only this plugin writes it. */
+/**
+ * The `channels` table; only this plugin writes it, so it keeps every row in memory (a few
+ * hundred bytes per channel) and serves reads from there: the channel list and every
+ * channel-page request then cost no query. Every write goes through this class and refreshes
+ * the rows it touched from the database, so the memory copy never drifts. Returned rows are
+ * shared: callers copy (`{ ...row, ...patch }`) instead of mutating them.
+ */
 export class ChannelStore {
   private readonly sql: Sql;
+  private rows: Map<number, ChannelRow> | null = null;
+  private loading: Promise<Map<number, ChannelRow>> | null = null;
+  private generation = 0;
 
   constructor(private readonly orm: Orm) {
     this.sql = new Sql(orm);
   }
 
+  private async all(): Promise<Map<number, ChannelRow>> {
+    if (this.rows) return this.rows;
+    if (!this.loading) {
+      const generation = this.generation;
+      this.loading = this.sql.all('select * from channels order by id').then((raw) => {
+        const map = new Map(raw.map((r) => fromDb(r)).map((r) => [r.id, r] as const));
+        // A write that happened while loading may be missing from this snapshot: load again next time.
+        if (generation === this.generation) this.rows = map;
+        this.loading = null;
+        return map;
+      });
+    }
+    return this.loading;
+  }
+
+  /** Re-reads written rows into memory. */
+  private async refresh(ids: number[]): Promise<void> {
+    this.generation += 1;
+    if (!this.rows) return;
+    const raw = await this.sql.all(`select * from channels where id in (${ids.map(() => '?').join(',')})`, ids);
+    for (const id of ids) this.rows?.delete(id);
+    for (const r of raw) {
+      const row = fromDb(r);
+      this.rows?.set(row.id, row);
+    }
+  }
+
   /** The channel's row (the oldest one when duplicates exist). */
   async byChannelId(channelId: string): Promise<ChannelRow | null> {
-    const r = await this.sql.one('select * from channels where channel_id = ? order by id limit 1', [channelId]);
-    return r ? fromDb(r) : null;
+    for (const row of (await this.all()).values()) if (row.channelId === channelId) return row;
+    return null;
   }
 
   async byHandleOrUrl(handle: string | null, url: string): Promise<ChannelRow | null> {
-    const r = await this.sql.one(
-      'select * from channels where url = ? or (handle is not null and lower(handle) = lower(?)) order by id limit 1',
-      [url, handle ?? ''],
-    );
-    return r ? fromDb(r) : null;
+    const h = handle?.toLowerCase() ?? null;
+    for (const row of (await this.all()).values()) {
+      if (row.url === url || (h !== null && row.handle?.toLowerCase() === h)) return row;
+    }
+    return null;
   }
 
   async enabled(): Promise<ChannelRow[]> {
-    return (await this.sql.all('select * from channels where enabled = ? order by id', [true])).map(fromDb);
+    return [...(await this.all()).values()].filter((r) => r.enabled);
   }
 
   /** Ids among `channelIds` with an enabled subscription. */
   async subscribedIds(channelIds: string[]): Promise<Set<string>> {
-    if (channelIds.length === 0) return new Set();
-    const rows = await this.sql.all<{ channel_id: string }>(
-      `select distinct channel_id from channels where enabled = ? and channel_id in (${channelIds.map(() => '?').join(',')})`,
-      [true, ...channelIds],
-    );
-    return new Set(rows.map((r) => r.channel_id));
+    const wanted = new Set(channelIds);
+    return new Set((await this.enabled()).filter((r) => wanted.has(r.channelId)).map((r) => r.channelId));
+  }
+
+  /** Lower-case text a search looks in, per row (rows are replaced, never changed, so a WeakMap is safe). */
+  private readonly haystacks = new WeakMap<ChannelRow, string>();
+  private readonly titleKeys = new WeakMap<ChannelRow, string>();
+
+  private haystack(r: ChannelRow): string {
+    let h = this.haystacks.get(r);
+    if (h === undefined) {
+      h = `${r.title}\n${r.url}\n${r.handle ?? ''}`.toLowerCase();
+      this.haystacks.set(r, h);
+    }
+    return h;
+  }
+
+  private titleKey(r: ChannelRow): string {
+    let k = this.titleKeys.get(r);
+    if (k === undefined) {
+      k = r.title.toLowerCase();
+      this.titleKeys.set(r, k);
+    }
+    return k;
   }
 
   async list(q: ChannelListQuery): Promise<{ rows: ChannelRow[]; total: number; subFolders: string[] }> {
-    const where = ['enabled = ?'];
-    const params: unknown[] = [true];
+    const enabled = await this.enabled();
     const search = q.search?.trim().toLowerCase();
-    if (search) {
-      const like = `%${likeEscape(search)}%`;
-      where.push("(lower(title) like ? escape '\\' or lower(url) like ? escape '\\' or lower(coalesce(handle, '')) like ? escape '\\')");
-      params.push(like, like, like);
-    }
-    if (q.subFolder !== undefined && q.subFolder !== '') {
-      if (q.subFolder === DEFAULT_SUBFOLDER_KEY) where.push("(sub_folder is null or sub_folder = '')");
-      else {
-        where.push('sub_folder = ?');
-        params.push(q.subFolder.replace(/^__/, ''));
-      }
-    }
-    const clause = where.join(' and ');
-    const order = `${SORT_SQL[q.sortBy]} ${q.sortOrder === 'desc' ? 'desc' : 'asc'}, id asc`;
-    const [count, rows, folders] = await Promise.all([
-      this.sql.one<{ n: number }>(`select count(*) as n from channels where ${clause}`, params),
-      this.sql.all(`select * from channels where ${clause} order by ${order} limit ? offset ?`, [...params, q.pageSize, (q.page - 1) * q.pageSize]),
-      this.sql.all<{ f: string | null }>('select distinct sub_folder as f from channels where enabled = ?', [true]),
-    ]);
-    const names = folders.map((f) => f.f).filter((f): f is string => !!f).sort((a, b) => a.localeCompare(b));
-    const subFolders = folders.some((f) => !f.f) ? [DEFAULT_SUBFOLDER_KEY, ...names] : names;
-    return { rows: rows.map(fromDb), total: Number(count?.n ?? 0), subFolders };
+    const folder = q.subFolder === undefined || q.subFolder === '' ? undefined : q.subFolder;
+    const matching = enabled.filter((r) => {
+      if (search && !this.haystack(r).includes(search)) return false;
+      if (folder === DEFAULT_SUBFOLDER_KEY) return !r.subFolder;
+      if (folder !== undefined) return r.subFolder === folder.replace(/^__/, '');
+      return true;
+    });
+    const byTitle = q.sortBy === 'title' || q.sortBy === 'name' || q.sortBy === 'uploader';
+    const keyed = matching.map((r) => ({ r, k: byTitle ? this.titleKey(r) : q.sortBy === 'createdAt' ? r.createdAt.getTime() : r.updatedAt.getTime() }));
+    const dir = q.sortOrder === 'desc' ? -1 : 1;
+    keyed.sort((a, b) => (a.k < b.k ? -dir : a.k > b.k ? dir : a.r.id - b.r.id));
+    const names = [...new Set(enabled.map((r) => r.subFolder).filter((f): f is string => !!f))].sort((a, b) => a.localeCompare(b));
+    const subFolders = enabled.some((r) => !r.subFolder) ? [DEFAULT_SUBFOLDER_KEY, ...names] : names;
+    const start = (q.page - 1) * q.pageSize;
+    return { rows: keyed.slice(start, start + q.pageSize).map((x) => x.r), total: matching.length, subFolders };
   }
 
   async create(data: Omit<ChannelRow, 'id' | 'createdAt' | 'updatedAt'>): Promise<ChannelRow> {
@@ -173,11 +211,13 @@ export class ChannelStore {
     const now = new Date();
     const row = em.create<ChannelRow>('Channel', { ...data, createdAt: now, updatedAt: now } as ChannelRow);
     await em.flush();
-    return row;
+    await this.refresh([row.id]);
+    return (this.rows?.get(row.id) ?? row) as ChannelRow;
   }
 
   async update(id: number, patch: Partial<Omit<ChannelRow, 'id'>>): Promise<void> {
     await this.orm.em.fork().nativeUpdate<ChannelRow>('Channel', { id }, { ...patch, updatedAt: new Date() });
+    await this.refresh([id]);
   }
 
   /** Applies several changes at once: all of them or none. */
@@ -187,32 +227,33 @@ export class ChannelStore {
       const now = new Date();
       for (const c of changes) await em.nativeUpdate<ChannelRow>('Channel', { id: c.id }, { ...c.patch, updatedAt: now });
     });
+    await this.refresh([...new Set(changes.map((c) => c.id))]);
   }
 
   async subFolders(): Promise<string[]> {
-    const rows = await this.sql.all<{ f: string }>("select distinct sub_folder as f from channels where sub_folder is not null and sub_folder <> ''");
-    return rows.map((r) => r.f);
+    return [...new Set([...(await this.all()).values()].map((r) => r.subFolder).filter((f): f is string => !!f))];
   }
 
   async countUsingDefaultSubfolder(): Promise<number> {
-    const r = await this.sql.one<{ n: number }>("select count(*) as n from channels where enabled = ? and (sub_folder is null or sub_folder = '')", [true]);
-    return Number(r?.n ?? 0);
+    return (await this.enabled()).filter((r) => !r.subFolder).length;
   }
 
   async usingGlobalFileStructure(): Promise<{ count: number; names: string[] }> {
-    const [c, names] = await Promise.all([
-      this.sql.one<{ n: number }>('select count(*) as n from channels where enabled = ? and skip_video_folder is null', [true]),
-      this.sql.all<{ title: string }>('select title from channels where enabled = ? and skip_video_folder is null order by lower(title), id limit 10', [true]),
-    ]);
-    return { count: Number(c?.n ?? 0), names: names.map((n) => n.title) };
+    const rows = (await this.enabled()).filter((r) => r.skipVideoFolder === null);
+    const names = rows
+      .slice()
+      .sort((a, b) => (a.title.toLowerCase() < b.title.toLowerCase() ? -1 : a.title.toLowerCase() > b.title.toLowerCase() ? 1 : a.id - b.id))
+      .slice(0, 10)
+      .map((r) => r.title);
+    return { count: rows.length, names };
   }
 
-  /** Enabled channels whose tab counts are due, oldest attempts first. */
+  /** Enabled channels whose tab counts are due, oldest attempts first (never attempted first of all). */
   async dueForTabCounts(attemptedBefore: Date, limit: number): Promise<ChannelRow[]> {
-    const rows = await this.sql.all(
-      'select * from channels where enabled = ? and (tab_counts_attempted_at is null or tab_counts_attempted_at < ?) order by tab_counts_attempted_at is not null, tab_counts_attempted_at, id limit ?',
-      [true, this.sql.date(attemptedBefore), limit],
-    );
-    return rows.map(fromDb);
+    const at = (r: ChannelRow) => r.tabCountsAttemptedAt?.getTime() ?? -1;
+    return (await this.enabled())
+      .filter((r) => at(r) < attemptedBefore.getTime())
+      .sort((a, b) => at(a) - at(b) || a.id - b.id)
+      .slice(0, limit);
   }
 }

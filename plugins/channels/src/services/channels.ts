@@ -341,7 +341,7 @@ export class ChannelsService implements ChannelSettingsProvider {
     } else if (Date.now() - Date.parse(last) > HOUR || row.terminatedAt) {
       void this.refresh(row, q.tabType);
     }
-    return this.page(row.channelId, q, dataSource, fetchError);
+    return this.page(row, q, dataSource, fetchError);
   }
 
   private async refresh(row: ChannelRow, tab: TabType): Promise<FetchOutcome | null> {
@@ -350,8 +350,9 @@ export class ChannelsService implements ChannelSettingsProvider {
     return this.deps.fetcher.start(row, tab, 'refresh', size);
   }
 
-  async page(channelId: string, q: ChannelVideosQuery, dataSource: 'cache' | 'fresh' = 'cache', fetchError: string | null = null): Promise<ChannelVideoPage> {
-    const row = await this.require(channelId);
+  async page(channel: ChannelRow | string, q: ChannelVideosQuery, dataSource: 'cache' | 'fresh' = 'cache', fetchError: string | null = null): Promise<ChannelVideoPage> {
+    // After a fetch the row changed (lastFetched): read it again.
+    const row = typeof channel === 'string' || dataSource === 'fresh' ? await this.require(typeof channel === 'string' ? channel : channel.channelId) : channel;
     const [{ rows, total }, oldest] = await Promise.all([this.deps.videos.page(row.channelId, q, false), this.deps.videos.oldestDate(row.channelId, q.tabType)]);
     const active = this.deps.downloader().activeVideos();
     const media = TAB_MEDIA_TYPE[q.tabType];

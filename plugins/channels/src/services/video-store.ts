@@ -21,6 +21,8 @@ const COLUMNS = [
   'first_seen_at',
 ] as const;
 const CHUNK = 200;
+const PAGE_CACHE_CHANNELS = 200;
+const PAGE_CACHE_PER_CHANNEL = 50;
 
 function fromDb(r: Record<string, unknown>): ChannelVideoRow {
   return {
@@ -82,6 +84,9 @@ export interface TabStatRow {
 /** The channel-video listing cache (`channel_videos`); only this plugin writes it. */
 export class ChannelVideoStore {
   private readonly sql: Sql;
+  private readonly oldest = new Map<string, Date | null>();
+  /** Remembered pages per channel (insertion order = age; at most PAGE_CACHE_CHANNELS channels). */
+  private readonly pages = new Map<string, Map<string, { rows: ChannelVideoRow[]; total: number }>>();
 
   constructor(orm: Orm) {
     this.sql = new Sql(orm);
@@ -94,6 +99,7 @@ export class ChannelVideoStore {
    */
   async upsert(channelId: string, videos: ListedVideo[], downloaded: ReadonlySet<string>, now: Date): Promise<void> {
     if (videos.length === 0) return;
+    this.forget(channelId);
     const nowDb = this.sql.date(now);
     await this.sql.transaction(async (run) => {
       for (let i = 0; i < videos.length; i += CHUNK) {
@@ -136,9 +142,19 @@ export class ChannelVideoStore {
         );
       }
     });
+    this.forget(channelId);
   }
 
+  /**
+   * A page of a tab. Pages are remembered per channel until one of the channel's rows changes
+   * (this plugin is the only writer of the table, and every write below forgets the channel), so
+   * a page viewed again costs no query; the result is read-only for callers.
+   */
   async page(channelId: string, q: ChannelVideosQuery, watchedKnown: boolean): Promise<{ rows: ChannelVideoRow[]; total: number }> {
+    const key = `${q.tabType}|${q.page}|${q.pageSize}|${q.sortBy}|${q.sortOrder}|${q.downloadedFilter}|${q.ignoredFilter}|${q.watchedFilter}|${watchedKnown}|${q.searchQuery ?? ''}`;
+    const known = this.pages.get(channelId)?.get(key);
+    if (known) return known;
+    const generation = this.generation;
     const where = ['channel_id = ?', 'media_type = ?'];
     const params: unknown[] = [channelId, TAB_MEDIA_TYPE[q.tabType]];
     if (q.downloadedFilter === 'only') where.push('downloaded_at is not null');
@@ -162,15 +178,58 @@ export class ChannelVideoStore {
         (q.page - 1) * q.pageSize,
       ]),
     ]);
-    return { rows: rows.map(fromDb), total: Number(count?.n ?? 0) };
+    const result = { rows: rows.map(fromDb), total: Number(count?.n ?? 0) };
+    this.remember(channelId, key, result, generation);
+    return result;
   }
 
+  /** The oldest shown publication date of a tab; remembered until the tab's rows change. */
   async oldestDate(channelId: string, tab: TabType): Promise<Date | null> {
+    const key = `${channelId}:${tab}`;
+    const known = this.oldest.get(key);
+    if (known !== undefined) return known;
+    const generation = this.generation;
     const r = await this.sql.one<{ d: unknown }>(
       "select min(published_at) as d from channel_videos where channel_id = ? and media_type = ? and (published_at_source is null or published_at_source <> 'estimated')",
       [channelId, TAB_MEDIA_TYPE[tab]],
     );
-    return readDate(r?.d);
+    const value = readDate(r?.d);
+    if (generation === this.generation) this.oldest.set(key, value);
+    return value;
+  }
+
+  private generation = 0;
+
+  private remember(channelId: string, key: string, result: { rows: ChannelVideoRow[]; total: number }, generation: number): void {
+    // A write since the read started may not be in `result`.
+    if (generation !== this.generation) return;
+    let forChannel = this.pages.get(channelId);
+    if (!forChannel) {
+      if (this.pages.size >= PAGE_CACHE_CHANNELS) this.pages.delete(this.pages.keys().next().value!);
+      forChannel = new Map();
+      this.pages.set(channelId, forChannel);
+    }
+    if (forChannel.size >= PAGE_CACHE_PER_CHANNEL) forChannel.delete(forChannel.keys().next().value!);
+    forChannel.set(key, result);
+  }
+
+  /** Forgets what is remembered about a channel's rows (null: every channel). */
+  private forget(channelId: string | null): void {
+    this.generation += 1;
+    if (channelId === null) {
+      this.oldest.clear();
+      this.pages.clear();
+      return;
+    }
+    this.pages.delete(channelId);
+    for (const tab of ['videos', 'shorts', 'streams']) this.oldest.delete(`${channelId}:${tab}`);
+  }
+
+  /** Forgets the channels that list a video. */
+  private async forgetVideo(sourceId: string): Promise<void> {
+    this.generation += 1;
+    const rows = await this.sql.all<{ channel_id: string }>('select distinct channel_id from channel_videos where source_id = ?', [sourceId]);
+    for (const r of rows) this.forget(r.channel_id);
   }
 
   /** Per media type: known videos, downloaded ever and ignored; members-only videos are not counted. */
@@ -193,6 +252,7 @@ export class ChannelVideoStore {
 
   /** Sets the ignored flag; returns the ids that exist for the channel. */
   async setIgnored(channelId: string, sourceIds: string[], ignored: boolean): Promise<Set<string>> {
+    this.forget(channelId);
     const found = new Set<string>();
     for (let i = 0; i < sourceIds.length; i += 500) {
       const chunk = sourceIds.slice(i, i + 500);
@@ -206,19 +266,24 @@ export class ChannelVideoStore {
         ...chunk,
       ]);
     }
+    this.forget(channelId);
     return found;
   }
 
   /** The downloader finished a video: every channel listing it shows it downloaded; an exact date replaces listing dates. */
   async markDownloaded(sourceId: string, publishedAt: Date | null, at: Date): Promise<void> {
+    await this.forgetVideo(sourceId);
     await this.sql.run('update channel_videos set downloaded_at = coalesce(downloaded_at, ?), removed = ? where source_id = ?', [this.sql.date(at), false, sourceId]);
     if (publishedAt) {
       await this.sql.run("update channel_videos set published_at = ?, published_at_source = 'exact' where source_id = ?", [this.sql.date(publishedAt), sourceId]);
     }
+    await this.forgetVideo(sourceId);
   }
 
   async markRemoved(sourceId: string): Promise<void> {
+    await this.forgetVideo(sourceId);
     await this.sql.run('update channel_videos set removed = ? where source_id = ? and downloaded_at is not null', [true, sourceId]);
+    await this.forgetVideo(sourceId);
   }
 
   /** The newest `limit` videos of a tab, newest first. */
