@@ -255,13 +255,19 @@ export const VideoList = pagedList('videos', Video);
 
 export const SourceIdParams = Type.Object({ sourceId: SourceId }, { additionalProperties: false });
 
+/** The session token in the URL, for `<video>` and `<img>` elements that cannot send headers. */
+const MediaToken = Type.String({ maxLength: 256, description: 'Session token, when the x-access-token header cannot be sent (media elements)' });
+
 export const VideoFileQuery = Type.Object(
   {
     kind: Type.Union([Type.Literal('video'), Type.Literal('audio')], { default: 'video' }),
     download: Type.Boolean({ default: false, description: 'Send as an attachment instead of inline' }),
+    token: Type.Optional(MediaToken),
   },
   { additionalProperties: false },
 );
+
+export const ThumbnailQuery = Type.Object({ token: Type.Optional(MediaToken) }, { additionalProperties: false });
 
 export const DeleteVideoResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), deletedFiles: Type.Array(Type.String()) });
 

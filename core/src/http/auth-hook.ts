@@ -15,6 +15,12 @@ const SECURITY: Record<RouteAuthMode, Record<string, string[]>[]> = {
   sessionOrApiKey: [{ sessionToken: [] }, { apiKey: [] }],
 };
 
+/** `?token=` of a route that allows it (media elements cannot send headers). */
+function queryToken(request: FastifyRequest): string | undefined {
+  const q = request.query as Record<string, unknown> | undefined;
+  return typeof q?.token === 'string' && q.token.length > 0 && q.token.length <= 256 ? q.token : undefined;
+}
+
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   if (typeof value === 'string') return value;
@@ -73,7 +79,7 @@ export function installAuthHook(app: FastifyInstance, registry: ServiceRegistry)
     }
     const decision = await authService.authenticate({
       mode,
-      accessToken: header(request, 'x-access-token'),
+      accessToken: header(request, 'x-access-token') ?? (request.routeOptions.config?.queryToken ? queryToken(request) : undefined),
       apiKey: header(request, 'x-api-key'),
       clientAddress: request.clientAddress,
       userAgent: header(request, 'user-agent'),

@@ -15,5 +15,10 @@ declare module 'fastify' {
     auth?: RouteAuthMode;
     /** Add `success: false` to every error body of this route (spec shapes of some endpoints). */
     successFlagOnError?: boolean;
+    /**
+     * Also accept the session token as `?token=` (media a browser loads with `<video>`/`<img>`,
+     * which cannot send headers). Only GET routes should set it; logs redact the parameter.
+     */
+    queryToken?: boolean;
   }
 }

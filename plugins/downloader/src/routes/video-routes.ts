@@ -5,6 +5,7 @@ import {
   DeleteVideoResponse,
   ErrorEnvelope,
   SourceIdParams,
+  ThumbnailQuery,
   Type,
   Video,
   VideoFileQuery,
@@ -83,6 +84,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ videos: VideoStore; output
   app.get(
     '/api/videos/:sourceId/file',
     {
+      config: { queryToken: true },
       schema: {
         tags: ['videos'],
         summary: 'Stream (with range requests) or download the video or audio file',
@@ -102,7 +104,10 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ videos: VideoStore; output
 
   app.get(
     '/api/videos/:sourceId/thumbnail',
-    { schema: { tags: ['videos'], summary: 'The video thumbnail (JPEG)', params: SourceIdParams, response: { 200: Type.Any(), ...errors } } },
+    {
+      config: { queryToken: true },
+      schema: { tags: ['videos'], summary: 'The video thumbnail (JPEG)', params: SourceIdParams, querystring: ThumbnailQuery, response: { 200: Type.Any(), ...errors } },
+    },
     async (request, reply) => {
       const row = await find(request.params.sourceId);
       if (!row.thumbnailPath || !isInside(imagesDir, row.thumbnailPath)) throw new HttpError(404, DownloadErrorCodes.fileMissing, 'No thumbnail');
