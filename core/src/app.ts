@@ -231,11 +231,9 @@ async function assemble(parts: {
   }
 
   await app.register(coreRoutes, { env, config, healthChecks, startedAt: Date.now() });
-  const uiBuilt = await installUi(app, parts.uiDir);
+  const sendIndex = await installUi(app, parts.uiDir);
   app.setNotFoundHandler((request, reply) => {
-    if (uiBuilt && isSpaNavigation(request.method, request.url, request.headers.accept)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (sendIndex && isSpaNavigation(request.method, request.url, request.headers.accept)) return sendIndex(reply);
     return sendNotFound(request, reply);
   });
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const PLACEHOLDER = `<!doctype html>
@@ -16,31 +17,39 @@ const PLACEHOLDER = `<!doctype html>
 </ul>
 </body></html>`;
 
+/** Answers a browser navigation with the SPA's index.html (client-side routing fallback). */
+export type SendIndex = (reply: FastifyReply) => Promise<FastifyReply>;
+
 /**
- * Serves the Angular build from `uiDir` with client-side routing fallback (any GET that accepts
- * HTML and is not an API path gets index.html). Without a build, `/` explains how to proceed.
+ * Serves the Angular build from `uiDir` (public: the login page must load before anyone signs in)
+ * and returns how to answer client-side routes with index.html. Without a build, `/` explains how
+ * to proceed and null is returned.
  */
-export async function installUi(app: FastifyInstance, uiDir: string): Promise<boolean> {
+export async function installUi(app: FastifyInstance, uiDir: string): Promise<SendIndex | null> {
   const index = join(uiDir, 'index.html');
   if (!existsSync(index)) {
     app.get('/', { config: { auth: 'public' }, schema: { hide: true } }, async (_req, reply) =>
       reply.type('text/html; charset=utf-8').send(PLACEHOLDER),
     );
-    return false;
+    return null;
   }
-  await app.register(fastifyStatic, {
-    root: uiDir,
-    wildcard: false,
-    index: ['index.html'],
-    cacheControl: false,
-    setHeaders: (reply, path) => {
-      reply.header(
-        'cache-control',
-        path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
-      );
-    },
+  // Encapsulated so that only the static files' routes are made public.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, auth: 'public' } as typeof route.config;
+    });
+    await scope.register(fastifyStatic, {
+      root: uiDir,
+      wildcard: false,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      },
+    });
   });
-  return true;
+  // Read on every navigation (it is small), so a rebuilt UI is served without a restart.
+  return async (reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(index));
 }
 
 /** True for browser navigations that the SPA should answer. */
