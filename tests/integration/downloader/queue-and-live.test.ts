@@ -110,9 +110,21 @@ describe('API keys on the download endpoint', () => {
     const call = (payload: Record<string, unknown>) =>
       app.t.app.inject({ method: 'POST', url: '/api/videos/download', headers: { 'x-api-key': key }, payload });
 
+    // The bookmarklet calls from the platform's pages: the browser's preflight must pass without a key.
+    const preflight = await app.t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/videos/download',
+      headers: { origin: 'https://www.youtube.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('x-api-key');
+    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+
     const ok = await call({ url: watchUrl(ids.good) });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ success: true, queued: 1, video: { title: 'Good One', duration: 5 } });
+    expect(ok.headers['access-control-allow-origin']).toBe('*');
     expect(ok.headers['ratelimit-limit']).toBe('4');
     expect(ok.headers['ratelimit-remaining']).toBe('3');
 
@@ -129,6 +141,10 @@ describe('API keys on the download endpoint', () => {
     const limited = await call({ url: watchUrl(ids.good2) });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ success: false });
+    expect(limited.headers['access-control-allow-origin']).toBe('*');
+    const wrongKey = await app.t.app.inject({ method: 'POST', url: '/api/videos/download', headers: { 'x-api-key': 'nope' }, payload: { url: watchUrl(ids.good) } });
+    expect(wrongKey.statusCode).toBe(401);
+    expect(wrongKey.headers['access-control-allow-origin']).toBe('*');
     expect(Number(limited.headers['ratelimit-reset'])).toBeGreaterThan(0);
     // The key cannot read anything else.
     expect((await app.t.app.inject({ url: '/api/jobs', headers: { 'x-api-key': key } })).statusCode).toBe(403);

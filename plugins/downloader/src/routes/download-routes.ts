@@ -28,11 +28,30 @@ export interface DownloadRouteDeps {
 const fallbackThumbnail = (id: string) => `https://i.ytimg.com/vi/${id}/hqdefault.jpg`;
 const bad = (message: string, code: string = DownloadErrorCodes.invalidUrl) => new HttpError(400, code, message);
 
+/**
+ * The bookmarklet POSTs from the platform's pages, so this one endpoint allows any origin. That is
+ * safe because nothing is ambient: the request must carry its API key or session token itself.
+ */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'Content-Type, x-api-key, x-access-token',
+  'access-control-max-age': '86400',
+};
+
 export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = async (app, { queue, store, videos, metadata, activity }) => {
+  app.options('/api/videos/download', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.headers(CORS_HEADERS).code(204).send(),
+  );
   app.post(
     '/api/videos/download',
     {
       config: { auth: 'sessionOrApiKey', successFlagOnError: true },
+      // Also on refusals (401, 429, 400), so the bookmarklet can show the reason.
+      onSend: async (_request, reply, payload) => {
+        reply.header('access-control-allow-origin', '*');
+        return payload;
+      },
       schema: {
         tags: ['downloads'],
         summary: 'Queue a video for download (session or API key)',
