@@ -1,0 +1,93 @@
+import type { MediaType, TabType } from './api-types';
+
+/** `TAB_TYPES` of the contracts (a value import would bundle TypeBox). */
+export const TABS: readonly TabType[] = ['videos', 'shorts', 'streams'];
+/** `TAB_MEDIA_TYPE` of the contracts: the media type of each tab in `auto_download_enabled_tabs`. */
+export const TAB_MEDIA: Readonly<Record<TabType, MediaType>> = { videos: 'video', shorts: 'short', streams: 'livestream' };
+const TAB_LABELS: Readonly<Record<TabType, string>> = { videos: 'Videos', shorts: 'Shorts', streams: 'Live' };
+
+/** The subfolder filter value of `/getchannels` for channels without a subfolder. */
+export const DEFAULT_SUBFOLDER = '__default__';
+
+export const tabLabel = (tab: TabType): string => TAB_LABELS[tab] ?? tab;
+
+export const isTab = (value: unknown): value is TabType => typeof value === 'string' && (TABS as readonly string[]).includes(value);
+
+/** `"video,livestream"` → `['videos', 'streams']` (tab order; unknown entries dropped). */
+export function autoDownloadTabs(csv: string | null | undefined): TabType[] {
+  const media = new Set((csv ?? '').split(',').map((s) => s.trim()));
+  return TABS.filter((t) => media.has(TAB_MEDIA[t]));
+}
+
+/** Tabs → the CSV of media types the server stores, in canonical order: `['streams','videos']` → `"video,livestream"`. */
+export function autoDownloadCsv(tabs: readonly TabType[]): string {
+  return TABS.filter((t) => tabs.includes(t))
+    .map((t) => TAB_MEDIA[t])
+    .join(',');
+}
+
+/** `"video,short"` → "Videos, Shorts"; nothing → "Off". */
+export function autoDownloadLabel(csv: string | null | undefined): string {
+  const tabs = autoDownloadTabs(csv);
+  return tabs.length ? tabs.map(tabLabel).join(', ') : 'Off';
+}
+
+/** A subfolder as the user reads it: none (null, empty, `__default__`) is "No subfolder". */
+export function subfolderLabel(name: string | null | undefined): string {
+  return !name || name === DEFAULT_SUBFOLDER ? 'No subfolder' : name;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A video's length as a clock: 65 → "1:05", 3723 → "1:02:03". Null/negative → "". */
+export function formatClock(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+}
+
+/** A total length in words: 42 → "42 s", 185 → "3 min", 7500 → "2 h 05 min", 183600 → "2 d 03 h". */
+export function formatTotalDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ${pad(Math.floor((s % 3600) / 60))} min`;
+  return `${Math.floor(s / 86400)} d ${pad(Math.floor((s % 86400) / 3600))} h`;
+}
+
+/** Large counts the short way: 950 → "950", 1234 → "1.2K", 2_500_000 → "2.5M". Null → "". */
+export function formatCount(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return '';
+  return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}
+
+/** `1234` → "1,234" (grouped, independent of the browser's locale for stable texts). */
+export const formatNumber = (n: number): string => new Intl.NumberFormat('en').format(n);
+
+/** "1 video" / "3 videos"; irregular plurals are given: `plural(2, 'entry', 'entries')`. */
+export const plural = (n: number, word: string, many = `${word}s`): string => `${formatNumber(n)} ${n === 1 ? word : many}`;
+
+/** What a running full fetch is doing, for the progress line. */
+export function fetchProgressText(stage: string | null | undefined, itemsFetched: number | null | undefined): string {
+  const n = itemsFetched ?? 0;
+  switch (stage) {
+    case 'listing':
+      return n > 0 ? `Listing the tab: ${plural(n, 'entry', 'entries')} read` : 'Listing the tab…';
+    case 'saving':
+      return `Saving ${plural(n, 'entry', 'entries')}…`;
+    case 'done':
+      return `Finished: ${plural(n, 'entry', 'entries')} read`;
+    default:
+      return 'Starting…';
+  }
+}
+
+/** The figures of one tab: "12 / 340 downloaded (4 %)"; an unknown total says so. */
+export function tabStatsText(stats: { total: number | null; downloaded: number; percent: number | null } | null | undefined): string {
+  if (!stats) return '';
+  if (stats.total === null) return `${formatNumber(stats.downloaded)} downloaded (total unknown)`;
+  return `${formatNumber(stats.downloaded)} / ${formatNumber(stats.total)} downloaded (${stats.percent ?? 0} %)`;
+}

@@ -1,0 +1,420 @@
+import { TestBed, type ComponentFixture } from '@angular/core/testing';
+import { provideRouter } from '@angular/router';
+import { Subject } from 'rxjs';
+import { Api, ApiError } from '../../core/api';
+import { Live, type LiveMessage } from '../../core/live';
+import type { Channel, ChannelVideo, ChannelVideoPage, FetchStatusResponse } from './api-types';
+import { ChannelPage } from './channel-page';
+
+const CH = 'UCabcdefghijklmnopqrstuv';
+
+const channel = (extra: Partial<Channel> = {}): Channel => ({
+  id: 1,
+  channel_id: CH,
+  title: 'Fixture Channel',
+  description: null,
+  url: 'https://www.youtube.com/@fixture',
+  handle: '@fixture',
+  uploader: null,
+  thumbnailUrl: 'https://yt3.example/avatar.jpg',
+  enabled: true,
+  sub_folder: null,
+  title_filter_regex: null,
+  additional_tags: null,
+  m3u_enabled: false,
+  m3u_sort_order: 'oldest_first',
+  auto_removal_protected: false,
+  auto_removal_keep_recent_count: null,
+  auto_download_enabled_tabs: 'video',
+  video_quality: null,
+  audio_format: null,
+  skip_video_folder: null,
+  available_tabs: ['videos', 'shorts'],
+  hidden_tabs: [],
+  tab_video_counts: null,
+  tab_counts_attempted_at: null,
+  terminated_at: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+const video = (n: number, extra: Partial<ChannelVideo> = {}): ChannelVideo => {
+  const sourceId = `vid${String(n).padStart(8, '0')}`;
+  return {
+    sourceId,
+    title: `Clip ${n}`,
+    url: `https://www.youtube.com/watch?v=${sourceId}`,
+    thumbnail: `https://i.example/${sourceId}.jpg`,
+    duration: 65,
+    publishedAt: '2025-03-01T12:00:00.000Z',
+    published_at_source: 'approximate',
+    mediaType: 'video',
+    liveStatus: 'not_live',
+    availability: 'public',
+    membersOnly: false,
+    ignored: false,
+    ignoredAt: null,
+    downloaded: false,
+    removed: false,
+    activity: null,
+    watched: null,
+    ...extra,
+  };
+};
+
+const pageOf = (videos: ChannelVideo[], extra: Partial<ChannelVideoPage> = {}): ChannelVideoPage => ({
+  videos,
+  total: videos.length,
+  page: 1,
+  pageSize: 50,
+  totalPages: 1,
+  tabType: 'videos',
+  lastFetched: '2025-03-02T00:00:00.000Z',
+  dataSource: 'cache',
+  autoDownloadsEnabled: true,
+  availableTabs: ['videos', 'shorts'],
+  oldestVideoDate: null,
+  fetchError: null,
+  ...extra,
+});
+
+type Handler = (body: unknown, query: Record<string, unknown> | undefined) => unknown;
+
+class FakeApi {
+  calls: { method: string; url: string; body?: unknown; query?: Record<string, unknown> }[] = [];
+  routes = new Map<string, Handler>();
+
+  on(method: string, url: string, handler: Handler): void {
+    this.routes.set(`${method} ${url}`, handler);
+  }
+
+  callsTo(method: string, url: string) {
+    return this.calls.filter((c) => c.method === method && c.url === url);
+  }
+
+  private async run<T>(method: string, url: string, body?: unknown, query?: Record<string, unknown>): Promise<T> {
+    this.calls.push({ method, url, body, query });
+    const h = this.routes.get(`${method} ${url}`);
+    if (!h) throw new ApiError(404, `No fake route for ${method} ${url}`);
+    return (await h(body, query)) as T;
+  }
+
+  get<T>(url: string, query?: Record<string, unknown>) {
+    return this.run<T>('GET', url, undefined, query);
+  }
+  post<T>(url: string, body: unknown = {}, query?: Record<string, unknown>) {
+    return this.run<T>('POST', url, body, query);
+  }
+  put<T>(url: string, body: unknown) {
+    return this.run<T>('PUT', url, body);
+  }
+  patch<T>(url: string, body: unknown) {
+    return this.run<T>('PATCH', url, body);
+  }
+  delete<T>(url: string) {
+    return this.run<T>('DELETE', url);
+  }
+}
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('ChannelPage', () => {
+  let api: FakeApi;
+  let live: { messages: Subject<LiveMessage>; ready: Subject<unknown> };
+  let fixture: ComponentFixture<ChannelPage>;
+  let videos: ChannelVideo[];
+  const el = () => document.body;
+  const q = (sel: string) => fixture.nativeElement.querySelector(sel) as HTMLElement | null;
+  const all = (sel: string) => [...(fixture.nativeElement as HTMLElement).querySelectorAll<HTMLElement>(sel)];
+  const text = (sel: string) => q(sel)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+  async function settle(): Promise<void> {
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      await fixture.whenStable();
+    }
+  }
+
+  beforeEach(async () => {
+    localStorage.removeItem('vidkeep.channelView');
+    api = new FakeApi();
+    videos = [
+      video(1, { downloaded: true }),
+      video(2, { ignored: true }),
+      video(3, { membersOnly: true, publishedAt: null, published_at_source: 'estimated' }),
+      video(4, { activity: 'queued' }),
+      video(5, { downloaded: true, removed: true, thumbnail: null }),
+    ];
+    api.on('GET', `/getchannelinfo/${CH}`, () => channel());
+    api.on('GET', `/api/channels/${CH}/tabs`, () => ({ availableTabs: ['videos', 'shorts'] }));
+    api.on('GET', `/api/channels/${CH}/tab-stats`, () => ({
+      channelId: CH,
+      tabs: {
+        videos: { total: 340, fetchedAt: null, downloaded: 12, ignored: 1, loaded: 5, percent: 4 },
+        shorts: { total: null, fetchedAt: null, downloaded: 0, ignored: 0, loaded: 0, percent: null },
+      },
+    }));
+    api.on('GET', `/api/channels/${CH}/fetch-status`, () => ({ isFetching: false }));
+    api.on('GET', `/getchannelvideos/${CH}`, (_b, query) => pageOf(videos, { tabType: (query?.['tabType'] as 'videos') ?? 'videos' }));
+    live = { messages: new Subject<LiveMessage>(), ready: new Subject() };
+    TestBed.configureTestingModule({
+      providers: [provideRouter([]), { provide: Api, useValue: api }, { provide: Live, useValue: live }],
+    });
+    fixture = TestBed.createComponent(ChannelPage);
+    fixture.componentRef.setInput('channelId', CH);
+    await settle();
+  });
+
+  afterEach(() => fixture.destroy());
+
+  it('shows the header with the platform link and the subscription state', () => {
+    expect(text('[data-testid="channel-title"]')).toBe('Fixture Channel');
+    expect(q('[data-testid="channel-platform-link"]')?.getAttribute('href')).toBe('https://www.youtube.com/@fixture');
+    expect(text('[data-testid="channel-enabled"]')).toBe('Subscribed');
+    expect(q('[data-testid="channel-settings-open"]')).not.toBeNull();
+  });
+
+  it('hides a channel avatar that fails to load', async () => {
+    q('[data-testid="channel-avatar"]')!.dispatchEvent(new Event('error'));
+    await settle();
+    expect(q('[data-testid="channel-avatar"]')).toBeNull();
+  });
+
+  it('shows the tabs with their figures and the videos with badges', () => {
+    expect(q('[data-testid="channel-tab-videos"]')).not.toBeNull();
+    expect(q('[data-testid="channel-tab-shorts"]')).not.toBeNull();
+    expect(text('[data-testid="tab-stats-text"]')).toBe('12 / 340 downloaded (4 %)');
+    const items = all('[data-testid="channel-video"]');
+    expect(items.length).toBe(5);
+    expect(items[0].querySelector('[data-testid="badge-downloaded"]')).not.toBeNull();
+    expect(items[0].textContent).toContain('1:05');
+    expect(items[0].textContent).toContain('(approx.)');
+    expect(items[1].querySelector('[data-testid="badge-ignored"]')).not.toBeNull();
+    expect(items[1].querySelector('[data-testid="video-unignore"]')).not.toBeNull();
+    expect(items[2].querySelector('[data-testid="badge-members"]')).not.toBeNull();
+    expect(items[2].querySelector('[data-testid="video-date"]')?.textContent).toContain('Date unknown');
+    expect(items[3].querySelector('[data-testid="badge-queued"]')).not.toBeNull();
+    expect(items[4].querySelector('[data-testid="badge-removed"]')).not.toBeNull();
+    expect(items[4].querySelector('[data-testid="badge-downloaded"]')).toBeNull();
+    expect(items[4].querySelector('img')).toBeNull();
+  });
+
+  it('asks for the videos with every filter and switches the view', async () => {
+    const last = () => api.callsTo('GET', `/getchannelvideos/${CH}`).at(-1)!.query;
+    expect(last()).toEqual({
+      tabType: 'videos',
+      page: 1,
+      pageSize: 50,
+      downloadedFilter: 'off',
+      ignoredFilter: 'off',
+      watchedFilter: 'off',
+      sortBy: 'date',
+      sortOrder: 'desc',
+    });
+    const page = fixture.componentInstance;
+    page.setFilter('downloaded', 'exclude');
+    page.setFilter('ignored', 'only');
+    page.setSort('duration', 'asc');
+    await settle();
+    expect(last()).toMatchObject({ downloadedFilter: 'exclude', ignoredFilter: 'only', sortBy: 'duration', sortOrder: 'asc' });
+
+    const input = q('[data-testid="videos-search"]') as HTMLInputElement;
+    input.value = 'clip 3';
+    input.dispatchEvent(new Event('input'));
+    await new Promise((r) => setTimeout(r, 350));
+    await settle();
+    expect(last()).toMatchObject({ searchQuery: 'clip 3', page: 1 });
+
+    expect(q('ul.videos')?.classList.contains('grid')).toBe(true);
+    q('[data-testid="view-toggle"]')!.click();
+    await settle();
+    expect(q('ul.videos')?.classList.contains('list')).toBe(true);
+    expect(q('[data-testid="view-toggle"]')?.getAttribute('data-view')).toBe('list');
+    expect(localStorage.getItem('vidkeep.channelView')).toBe('list');
+  });
+
+  it('downloads the selected videos in batches of 50', async () => {
+    videos = Array.from({ length: 60 }, (_, i) => video(i + 1));
+    const batches: string[][] = [];
+    api.on('POST', '/api/videos/download', (body) => {
+      const urls = (body as { urls: string[] }).urls;
+      batches.push(urls);
+      return { success: true, message: '', queued: urls.length, acceptedIds: [], alreadyActiveIds: [], jobId: 'j', video: { title: '', thumbnail: '', duration: 0 }, videos: [] };
+    });
+    await fixture.componentInstance.loadVideos();
+    await settle();
+    (q('[data-testid="select-page"] input') as HTMLInputElement).click();
+    await settle();
+    expect(text('[data-testid="selected-count"]')).toBe('60 selected');
+    q('[data-testid="download-selected"]')!.click();
+    await settle();
+    expect(batches.map((b) => b.length)).toEqual([50, 10]);
+    expect(batches[0][0]).toBe('https://www.youtube.com/watch?v=vid00000001');
+    expect(text('[data-testid="videos-action-notice"]')).toBe('Queued 60 videos.');
+    expect(text('[data-testid="selected-count"]')).toBe('0 selected');
+  });
+
+  it('shows a download error where it happened', async () => {
+    api.on('POST', '/api/videos/download', () => {
+      throw new ApiError(409, 'Downloads are paused: the disk is almost full');
+    });
+    (all('[data-testid="video-select"] input')[0] as HTMLInputElement).click();
+    await settle();
+    q('[data-testid="download-selected"]')!.click();
+    await settle();
+    expect(text('[data-testid="videos-action-error"]')).toBe('Not queued: Downloads are paused: the disk is almost full');
+    expect(q('[data-testid="videos-action-error"]')?.getAttribute('role')).toBe('alert');
+  });
+
+  it('ignores one video, un-ignores another and bulk-ignores the selection', async () => {
+    api.on('POST', `/api/channels/${CH}/videos/vid00000001/ignore`, () => ({ success: true, message: 'ok' }));
+    api.on('POST', `/api/channels/${CH}/videos/vid00000002/unignore`, () => ({ success: true, message: 'ok' }));
+    api.on('POST', `/api/channels/${CH}/videos/bulk-ignore`, (body) => ({
+      success: true,
+      message: `Successfully ignored ${(body as { sourceIds: string[] }).sourceIds.length} of 2 videos`,
+      results: [],
+    }));
+    all('[data-testid="channel-video"]')[0].querySelector<HTMLElement>('[data-testid="video-ignore"]')!.click();
+    await settle();
+    expect(all('[data-testid="channel-video"]')[0].querySelector('[data-testid="badge-ignored"]')).not.toBeNull();
+    all('[data-testid="channel-video"]')[1].querySelector<HTMLElement>('[data-testid="video-unignore"]')!.click();
+    await settle();
+    expect(all('[data-testid="channel-video"]')[1].querySelector('[data-testid="badge-ignored"]')).toBeNull();
+
+    const boxes = all('[data-testid="video-select"] input') as HTMLInputElement[];
+    boxes[3].click();
+    boxes[4].click();
+    await settle();
+    q('[data-testid="ignore-selected"]')!.click();
+    await settle();
+    expect(api.callsTo('POST', `/api/channels/${CH}/videos/bulk-ignore`)[0].body).toEqual({ sourceIds: ['vid00000004', 'vid00000005'] });
+    expect(text('[data-testid="videos-action-notice"]')).toBe('Successfully ignored 2 of 2 videos');
+  });
+
+  it('turns auto-download of the tab off', async () => {
+    api.on('PATCH', `/api/channels/${CH}/tabs/videos/auto-download`, () => ({ success: true, autoDownloadEnabledTabs: '' }));
+    const toggle = q('[data-testid="tab-auto-download"] button') as HTMLButtonElement;
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    toggle.click();
+    await settle();
+    expect(api.callsTo('PATCH', `/api/channels/${CH}/tabs/videos/auto-download`)[0].body).toEqual({ enabled: false });
+    expect(fixture.componentInstance.channel()?.auto_download_enabled_tabs).toBe('');
+  });
+
+  it('loads all videos of a tab with live progress from polling', async () => {
+    const post = deferred<unknown>();
+    let status: FetchStatusResponse = { isFetching: true, type: 'full', tabType: 'videos', progress: { stage: 'listing', itemsFetched: 1200 } };
+    api.on('GET', `/api/channels/${CH}/fetch-status`, () => status);
+    api.on('POST', `/fetchallchannelvideos/${CH}`, () => post.promise);
+    q('[data-testid="fetch-all"]')!.click();
+    await settle();
+    expect(api.callsTo('POST', `/fetchallchannelvideos/${CH}`)[0].query).toEqual({ tabType: 'videos' });
+    expect(q('[data-testid="fetch-progress"]')).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 600));
+    await settle();
+    expect(text('[data-testid="fetch-progress"]')).toContain('Listing the tab: 1,200 entries read');
+    // A pushed message is shown too.
+    live.messages.next({ type: 'channelFetchProgress', channelId: CH, tabType: 'videos', fetchType: 'full', stage: 'saving', itemsFetched: 5000 });
+    await settle();
+    expect(text('[data-testid="fetch-progress"]')).toContain('Saving 5,000 entries');
+    expect(q('[data-testid="fetch-progress"]')?.getAttribute('data-stage')).toBe('saving');
+    status = { isFetching: false };
+    post.resolve({ success: true, videosFound: 5000, elapsedSeconds: 4.2, ...pageOf([]) });
+    await settle();
+    expect(q('[data-testid="fetch-progress"]')).toBeNull();
+    expect(text('[data-testid="fetch-notice"]')).toBe('Loaded the Videos tab: 5,000 videos found in 4 s.');
+  });
+
+  it('says so when a fetch of the tab already runs (409)', async () => {
+    api.on('POST', `/fetchallchannelvideos/${CH}`, () => {
+      throw new ApiError(409, 'A full fetch of this tab is already running.');
+    });
+    api.on('GET', `/api/channels/${CH}/fetch-status`, () => ({ isFetching: true, type: 'full', tabType: 'videos', progress: { stage: 'listing', itemsFetched: 10 } }));
+    q('[data-testid="fetch-all"]')!.click();
+    await settle();
+    expect(text('[data-testid="fetch-error"]')).toContain('A full fetch of this tab is already running.');
+    expect(q('[data-testid="fetch-progress"]')).not.toBeNull();
+    api.on('GET', `/api/channels/${CH}/fetch-status`, () => ({ isFetching: false }));
+    await new Promise((r) => setTimeout(r, 600));
+    await settle();
+    expect(q('[data-testid="fetch-progress"]')).toBeNull();
+    expect(text('[data-testid="fetch-notice"]')).toBe('The Videos tab finished loading.');
+  });
+
+  it('previews and confirms download-all', async () => {
+    api.on('GET', `/api/channels/${CH}/download-all/preview`, () => ({ count: 3, totalDurationSeconds: 7500, missingDurations: 1 }));
+    api.on('POST', `/api/channels/${CH}/download-all`, () => ({ status: 'accepted', queued: 3, jobId: 'job-1' }));
+    q('[data-testid="download-all-open"]')!.click();
+    await settle();
+    expect(text('[data-testid="download-all-summary"]')).toBe('3 videos would be queued as one job, about 2 h 05 min in total (1 video without a known length).');
+    q('[data-testid="download-all-confirm"]')!.click();
+    await settle();
+    expect(api.callsTo('POST', `/api/channels/${CH}/download-all`)[0].body).toEqual({ tabType: 'videos' });
+    expect(text('[data-testid="download-all-result"]')).toBe('Queued 3 videos as one job.');
+    expect(q('[data-testid="download-all-preview"]')).toBeNull();
+  });
+
+  it('shows why download-all was refused', async () => {
+    api.on('GET', `/api/channels/${CH}/download-all/preview`, () => ({ count: 2, totalDurationSeconds: 60, missingDurations: 0 }));
+    api.on('POST', `/api/channels/${CH}/download-all`, () => {
+      throw new ApiError(409, 'Downloads are paused: storage limit reached');
+    });
+    q('[data-testid="download-all-open"]')!.click();
+    await settle();
+    q('[data-testid="download-all-confirm"]')!.click();
+    await settle();
+    expect(text('[data-testid="download-all-error"]')).toBe('Not queued: Downloads are paused: storage limit reached');
+  });
+
+  it('switches tabs and asks for that tab', async () => {
+    fixture.componentInstance.selectTab(1);
+    await settle();
+    expect(api.callsTo('GET', `/getchannelvideos/${CH}`).at(-1)!.query).toMatchObject({ tabType: 'shorts', page: 1 });
+    expect(text('[data-testid="tab-stats-text"]')).toBe('0 downloaded (total unknown)');
+  });
+
+  it('opens the settings dialog and reloads after saving', async () => {
+    api.on('GET', `/api/channels/${CH}/settings`, () => ({
+      settings: { ...channel(), subfolder: null, detected_tabs: ['videos', 'shorts'] },
+    }));
+    api.on('PUT', `/api/channels/${CH}/settings`, (body) => ({ settings: { ...channel(), ...(body as object), detected_tabs: ['videos', 'shorts'] } }));
+    q('[data-testid="channel-settings-open"]')!.click();
+    await settle();
+    const input = document.body.querySelector<HTMLInputElement>('[data-testid="settings-subfolder"]')!;
+    expect(input).not.toBeNull();
+    input.value = 'music';
+    input.dispatchEvent(new Event('input'));
+    await settle();
+    const before = api.callsTo('GET', `/getchannelinfo/${CH}`).length;
+    document.body.querySelector<HTMLElement>('[data-testid="settings-save"]')!.click();
+    await settle();
+    await new Promise((r) => setTimeout(r, 300));
+    await settle();
+    expect(api.callsTo('PUT', `/api/channels/${CH}/settings`)[0].body).toEqual({ subfolder: 'music' });
+    expect(api.callsTo('GET', `/getchannelinfo/${CH}`).length).toBe(before + 1);
+    expect(text('[data-testid="channel-header-notice"]')).toBe('Settings saved.');
+  });
+
+  it('tells when the channel is unknown', async () => {
+    api.on('GET', '/getchannelinfo/UCunknownunknownunknown1', () => {
+      throw new ApiError(404, 'Channel not found');
+    });
+    api.on('GET', '/api/channels/UCunknownunknownunknown1/tabs', () => {
+      throw new ApiError(404, 'Channel not found');
+    });
+    fixture.componentRef.setInput('channelId', 'UCunknownunknownunknown1');
+    await settle();
+    expect(text('[data-testid="channel-error"]')).toContain('not known here');
+    expect(q('[data-testid="channel-tabs"]')).toBeNull();
+    expect(el()).toBeTruthy();
+  });
+});

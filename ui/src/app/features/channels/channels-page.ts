@@ -1,0 +1,233 @@
+import { Component, inject, signal } from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
+import { MatButtonModule } from '@angular/material/button';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatPaginatorModule } from '@angular/material/paginator';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSelectModule } from '@angular/material/select';
+import { RouterLink } from '@angular/router';
+import { Api, toApiError } from '../../core/api';
+import { Live } from '../../core/live';
+import { PagedList } from '../../core/paged-list';
+import type { Channel, ChannelList, UpdateChannelsResponse } from './api-types';
+import { autoDownloadLabel, subfolderLabel } from './channel-format';
+import { CHANNEL_SORT_CHOICES, channelListQuery, type ChannelSort, type SortOrder } from './channel-query';
+import { SubscribePanel } from './subscribe-panel';
+
+/** Subscribed channels: subscribe, search, sort, filter by subfolder, page, unsubscribe. */
+@Component({
+  selector: 'app-channels-page',
+  imports: [RouterLink, MatFormFieldModule, MatInputModule, MatSelectModule, MatButtonModule, MatPaginatorModule, MatProgressBarModule, SubscribePanel],
+  template: `
+    <h1>Channels</h1>
+    <app-subscribe-panel (subscribed)="list.load()" />
+
+    <h2>Subscriptions</h2>
+    <div class="controls" role="search" aria-label="Filter subscriptions">
+      <mat-form-field appearance="outline" class="search">
+        <mat-label>Search channels</mat-label>
+        <input
+          matInput
+          type="search"
+          [value]="list.searchText()"
+          (input)="list.onSearch($any($event.target).value)"
+          maxlength="200"
+          autocomplete="off"
+          placeholder="Name, handle or URL"
+          data-testid="channels-search"
+        />
+      </mat-form-field>
+      <mat-form-field appearance="outline">
+        <mat-label>Sort by</mat-label>
+        <mat-select [value]="list.sortBy()" (valueChange)="list.setSort($event, list.sortOrder())" data-testid="channels-sort">
+          @for (s of sortChoices; track s.value) { <mat-option [value]="s.value">{{ s.label }}</mat-option> }
+        </mat-select>
+      </mat-form-field>
+      <mat-form-field appearance="outline">
+        <mat-label>Order</mat-label>
+        <mat-select [value]="list.sortOrder()" (valueChange)="list.setSort(list.sortBy(), $event)" data-testid="channels-order">
+          <mat-option value="asc">{{ orderLabel('asc') }}</mat-option>
+          <mat-option value="desc">{{ orderLabel('desc') }}</mat-option>
+        </mat-select>
+      </mat-form-field>
+      <mat-form-field appearance="outline">
+        <mat-label>Subfolder</mat-label>
+        <mat-select [value]="subFolder()" (valueChange)="setSubFolder($event)" data-testid="channels-subfolder">
+          <mat-option value="">All subfolders</mat-option>
+          @for (f of subFolders(); track f) { <mat-option [value]="f">{{ folderLabel(f) }}</mat-option> }
+        </mat-select>
+      </mat-form-field>
+    </div>
+
+    @if (list.loading()) { <mat-progress-bar mode="indeterminate" aria-label="Loading channels" /> }
+    @if (list.error()) { <p class="error" role="alert" data-testid="channels-error">{{ list.error() }}</p> }
+    @if (notice()) { <p role="status" data-testid="channels-notice">{{ notice() }}</p> }
+
+    <ul class="list" aria-label="Subscribed channels">
+      @for (c of list.items(); track c.channel_id) {
+        <li class="item" data-testid="channel-item" [attr.data-channel-id]="c.channel_id">
+          <div class="avatar">
+            @if (c.thumbnailUrl && !brokenThumbs().has(c.channel_id)) {
+              <img [src]="c.thumbnailUrl" alt="" loading="lazy" referrerpolicy="no-referrer" (error)="thumbFailed(c.channel_id)" data-testid="channel-thumbnail" />
+            } @else {
+              <span aria-hidden="true">{{ c.title.charAt(0) }}</span>
+            }
+          </div>
+          <div class="info">
+            <a class="title" [routerLink]="['/channels', c.channel_id]" data-testid="channel-link">{{ c.title }}</a>
+            <div class="muted small">
+              @if (c.handle) { <span>{{ c.handle }}</span> · }
+              <span data-testid="channel-subfolder">{{ folderLabel(c.sub_folder) }}</span>
+              · <span data-testid="channel-auto-download">Auto-download: {{ autoLabel(c.auto_download_enabled_tabs) }}</span>
+            </div>
+            @if (c.terminated_at) { <div class="error small">The platform reports this channel as terminated.</div> }
+            @if (itemErrors()[c.channel_id]; as e) { <p class="error small" role="alert" data-testid="channel-item-error">{{ e }}</p> }
+          </div>
+          <div class="actions">
+            @if (confirming() === c.channel_id) {
+              <div class="confirm" role="group" [attr.aria-label]="'Confirm unsubscribing from ' + c.title">
+                <span class="small">Unsubscribe? Settings and files stay.</span>
+                <button mat-flat-button type="button" class="danger" (click)="unsubscribe(c)" [disabled]="removing() === c.channel_id" data-testid="channel-unsubscribe-confirm">
+                  {{ removing() === c.channel_id ? 'Unsubscribing…' : 'Unsubscribe' }}
+                </button>
+                <button mat-button type="button" (click)="confirming.set(null)" [disabled]="removing() === c.channel_id" data-testid="channel-unsubscribe-cancel">Keep</button>
+              </div>
+            } @else {
+              <a mat-button [routerLink]="['/channels', c.channel_id]" [attr.aria-label]="'Open ' + c.title">Open</a>
+              <button mat-button type="button" (click)="askUnsubscribe(c)" [attr.aria-label]="'Unsubscribe from ' + c.title" data-testid="channel-unsubscribe">Unsubscribe</button>
+            }
+          </div>
+        </li>
+      } @empty {
+        @if (!list.loading() && !list.error()) {
+          <li class="muted empty" data-testid="channels-empty">
+            {{ list.search() || subFolder() ? 'No subscribed channel matches.' : 'No subscriptions yet: look a channel up above.' }}
+          </li>
+        }
+      }
+    </ul>
+
+    <mat-paginator
+      [length]="list.total()"
+      [pageIndex]="list.pageIndex()"
+      [pageSize]="list.pageSize()"
+      [pageSizeOptions]="[10, 20, 50, 100]"
+      (page)="list.onPage($event)"
+      aria-label="Pages of channels"
+      data-testid="channels-paginator"
+    />
+  `,
+  styles: `
+    .controls { display: flex; flex-wrap: wrap; gap: 0 12px; }
+    .controls .search { flex: 1 1 240px; }
+    .controls mat-form-field:not(.search) { flex: 0 1 170px; }
+    .list { list-style: none; margin: 8px 0 16px; padding: 0; display: flex; flex-direction: column; gap: 8px; }
+    .item {
+      display: flex; gap: 12px; align-items: center; padding: 8px 12px; min-width: 0;
+      border: 1px solid var(--mat-sys-outline-variant); border-radius: 12px; background: var(--mat-sys-surface-container-low);
+    }
+    .avatar {
+      width: 56px; height: 56px; border-radius: 50%; overflow: hidden; flex: none; display: grid; place-items: center;
+      background: var(--mat-sys-surface-container-highest); font: var(--mat-sys-title-large);
+    }
+    .avatar img { width: 100%; height: 100%; object-fit: cover; }
+    .info { flex: 1; min-width: 0; }
+    .title { font: var(--mat-sys-title-medium); overflow-wrap: anywhere; }
+    .small { font-size: 13px; }
+    .actions, .confirm { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; justify-content: flex-end; }
+    .danger { --mat-button-filled-container-color: var(--mat-sys-error); --mat-button-filled-label-text-color: var(--mat-sys-on-error); }
+    .empty { padding: 24px 0; }
+    @media (max-width: 599px) {
+      .controls mat-form-field:not(.search) { flex: 1 1 140px; }
+      .item { flex-wrap: wrap; }
+      .avatar { width: 40px; height: 40px; }
+      .actions { width: 100%; }
+    }
+  `,
+})
+export class ChannelsPage {
+  private readonly api = inject(Api);
+  private readonly live = inject(Live);
+  readonly sortChoices = CHANNEL_SORT_CHOICES;
+  readonly folderLabel = subfolderLabel;
+  readonly autoLabel = autoDownloadLabel;
+
+  readonly subFolders = signal<string[]>([]);
+  readonly subFolder = signal('');
+  readonly list = new PagedList<Channel, ChannelSort>({
+    what: 'channels',
+    pageSize: 20,
+    sortBy: 'title',
+    sortOrder: 'asc',
+    fetch: async (l) => {
+      const query = channelListQuery({
+        pageIndex: l.pageIndex(),
+        pageSize: l.pageSize(),
+        search: l.search(),
+        sortBy: l.sortBy(),
+        sortOrder: l.sortOrder(),
+        subFolder: this.subFolder(),
+      });
+      const r = await this.api.get<ChannelList>('/getchannels', query);
+      // Keep the chosen subfolder selectable even when it no longer has channels.
+      const chosen = this.subFolder();
+      this.subFolders.set(chosen && !r.subFolders.includes(chosen) ? [...r.subFolders, chosen] : r.subFolders);
+      return { items: r.channels, total: r.total };
+    },
+  });
+  readonly notice = signal<string | null>(null);
+  readonly brokenThumbs = signal<ReadonlySet<string>>(new Set());
+  readonly confirming = signal<string | null>(null);
+  readonly removing = signal<string | null>(null);
+  readonly itemErrors = signal<Record<string, string>>({});
+
+
+  constructor() {
+    this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
+      if (r.reconnected || r.restarted) void this.list.load();
+    });
+    void this.list.load();
+  }
+
+  orderLabel(order: SortOrder): string {
+    return CHANNEL_SORT_CHOICES.find((s) => s.value === this.list.sortBy())?.[order] ?? order;
+  }
+
+  setSubFolder(folder: string): void {
+    this.subFolder.set(folder ?? '');
+    this.list.firstPage();
+  }
+
+  thumbFailed(id: string): void {
+    this.brokenThumbs.set(new Set([...this.brokenThumbs(), id]));
+  }
+
+  askUnsubscribe(c: Channel): void {
+    this.notice.set(null);
+    this.setItemError(c.channel_id, null);
+    this.confirming.set(c.channel_id);
+  }
+
+  async unsubscribe(c: Channel): Promise<void> {
+    this.removing.set(c.channel_id);
+    this.setItemError(c.channel_id, null);
+    try {
+      await this.api.post<UpdateChannelsResponse>('/updatechannels', { remove: [c.url] });
+      this.confirming.set(null);
+      this.notice.set(`Unsubscribed from ${c.title}. Subscribing again restores its settings.`);
+      await this.list.load();
+    } catch (err) {
+      this.setItemError(c.channel_id, `Not unsubscribed: ${toApiError(err).message}`);
+    } finally {
+      this.removing.set(null);
+    }
+  }
+
+  private setItemError(id: string, message: string | null): void {
+    const next = { ...this.itemErrors() };
+    if (message) next[id] = message;
+    else delete next[id];
+    this.itemErrors.set(next);
+  }
+}

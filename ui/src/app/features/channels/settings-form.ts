@@ -1,0 +1,165 @@
+import type { AudioFormat, ChannelSettings, ChannelSettingsUpdate, Resolution, TabType } from './api-types';
+import { TABS, autoDownloadCsv, autoDownloadTabs } from './channel-format';
+
+/** Limits of docs/channels.md "Settings" (contracts `RESERVED_SUBFOLDER`, `TITLE_FILTER_MAX`, `ADDITIONAL_TAGS_MAX`). */
+export const RESERVED_SUBFOLDER = '__playlists__';
+export const SUBFOLDER_MAX = 100;
+export const TITLE_FILTER_MAX = 500;
+export const ADDITIONAL_TAGS_MAX = 1000;
+export const KEEP_RECENT_MAX = 100000;
+
+export { AUDIO_CHOICES, RESOLUTION_CHOICES } from '../../core/media-choices';
+
+/** `skip_video_folder` as a select: null = the global `defaultSkipVideoFolder`. */
+export type TriChoice = 'default' | 'yes' | 'no';
+
+export const SKIP_FOLDER_CHOICES: readonly { value: TriChoice; label: string }[] = [
+  { value: 'default', label: 'Use the global default' },
+  { value: 'yes', label: 'Yes: files directly in the channel folder' },
+  { value: 'no', label: 'No: one folder per video' },
+];
+
+export function toTriChoice(value: boolean | null | undefined): TriChoice {
+  return value === true ? 'yes' : value === false ? 'no' : 'default';
+}
+
+export function fromTriChoice(choice: TriChoice): boolean | null {
+  return choice === 'yes' ? true : choice === 'no' ? false : null;
+}
+
+/** The settings dialog's values: plain, with '' for "none" and tab names for the tab lists. */
+export interface SettingsModel {
+  subfolder: string;
+  video_quality: Resolution | '';
+  audio_format: AudioFormat | '';
+  skip_video_folder: TriChoice;
+  title_filter_regex: string;
+  additional_tags: string;
+  m3u_enabled: boolean;
+  m3u_sort_order: 'oldest_first' | 'newest_first';
+  auto_removal_protected: boolean;
+  /** null = no limit (keep everything). */
+  auto_removal_keep_recent_count: number | null;
+  hidden_tabs: TabType[];
+  auto_download_tabs: TabType[];
+}
+
+export function toModel(s: ChannelSettings): SettingsModel {
+  return {
+    subfolder: s.subfolder ?? s.sub_folder ?? '',
+    video_quality: s.video_quality ?? '',
+    audio_format: s.audio_format ?? '',
+    skip_video_folder: toTriChoice(s.skip_video_folder),
+    title_filter_regex: s.title_filter_regex ?? '',
+    additional_tags: s.additional_tags ?? '',
+    m3u_enabled: s.m3u_enabled,
+    m3u_sort_order: s.m3u_sort_order,
+    auto_removal_protected: s.auto_removal_protected,
+    auto_removal_keep_recent_count: s.auto_removal_keep_recent_count,
+    hidden_tabs: TABS.filter((t) => s.hidden_tabs.includes(t)),
+    auto_download_tabs: autoDownloadTabs(s.auto_download_enabled_tabs),
+  };
+}
+
+const sameTabs = (a: readonly TabType[], b: readonly TabType[]): boolean => a.length === b.length && a.every((t) => b.includes(t));
+const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
+
+/**
+ * The `PUT /api/channels/{id}/settings` body: only the fields the user changed. The keep-recent
+ * count is left out while the channel is (or becomes) protected: protection clears it, and
+ * sending it then is a 400. Auto-download of a tab being hidden is dropped by the server.
+ */
+export function changedSettings(original: ChannelSettings, model: SettingsModel): ChannelSettingsUpdate {
+  const before = toModel(original);
+  const out: ChannelSettingsUpdate = {};
+  if (model.subfolder.trim() !== before.subfolder.trim()) out.subfolder = orNull(model.subfolder);
+  if (model.video_quality !== before.video_quality) out.video_quality = model.video_quality || null;
+  if (model.audio_format !== before.audio_format) out.audio_format = model.audio_format || null;
+  if (model.skip_video_folder !== before.skip_video_folder) out.skip_video_folder = fromTriChoice(model.skip_video_folder);
+  if (model.title_filter_regex.trim() !== before.title_filter_regex.trim()) out.title_filter_regex = orNull(model.title_filter_regex);
+  if (model.additional_tags.trim() !== before.additional_tags.trim()) out.additional_tags = orNull(model.additional_tags);
+  if (model.m3u_enabled !== before.m3u_enabled) out.m3u_enabled = model.m3u_enabled;
+  if (model.m3u_sort_order !== before.m3u_sort_order) out.m3u_sort_order = model.m3u_sort_order;
+  if (model.auto_removal_protected !== before.auto_removal_protected) out.auto_removal_protected = model.auto_removal_protected;
+  if (!model.auto_removal_protected && model.auto_removal_keep_recent_count !== before.auto_removal_keep_recent_count) {
+    out.auto_removal_keep_recent_count = model.auto_removal_keep_recent_count;
+  }
+  if (!sameTabs(model.hidden_tabs, before.hidden_tabs)) out.hidden_tabs = TABS.filter((t) => model.hidden_tabs.includes(t));
+  const wanted = model.auto_download_tabs.filter((t) => !model.hidden_tabs.includes(t));
+  if (!sameTabs(wanted, before.auto_download_tabs)) out.auto_download_enabled_tabs = autoDownloadCsv(wanted);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client-side hints. They mirror the server's rules so the user sees a problem while typing;
+// they never block saving: the server decides and its answer is shown.
+
+/** Mirrors `subfolderProblem` of the contracts; null when fine (empty = no subfolder). */
+export function subfolderHint(name: string): string | null {
+  const n = name.trim();
+  if (!n) return null;
+  if (n.length > SUBFOLDER_MAX) return `At most ${SUBFOLDER_MAX} characters`;
+  // eslint-disable-next-line no-control-regex
+  if (/[/\\\u0000-\u001f]/.test(n)) return 'One folder name: no / or \\ and no control characters';
+  if (n.startsWith('.')) return 'A folder name must not start with a dot';
+  if (n === RESERVED_SUBFOLDER) return `${RESERVED_SUBFOLDER} is reserved for the playlists' .m3u files`;
+  return null;
+}
+
+/** Mirrors the server's `additional_tags` rule; null when fine. */
+export function tagsHint(text: string): string | null {
+  const t = text.trim();
+  if (t.length > ADDITIONAL_TAGS_MAX) return `At most ${ADDITIONAL_TAGS_MAX} characters (now ${t.length})`;
+  if (!/^[A-Za-z0-9 _|-]*$/.test(t)) {
+    const bad = [...new Set(t.replace(/[A-Za-z0-9 _|-]/g, ''))].join(' ');
+    return `Only letters A-Z, digits, spaces, - and _, with | between tags (not allowed: ${bad})`;
+  }
+  return null;
+}
+
+/** The tags as the server will store them: `" a | | b "` → `['a', 'b']`. */
+export function parseTags(text: string): string[] {
+  return text
+    .split('|')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Whether a title filter compiles like the server reads it: JavaScript syntax, a leading `(?i)`
+ * means case-insensitive. Null when fine or empty, else the browser's explanation.
+ */
+export function titleFilterHint(text: string): string | null {
+  let pattern = text.trim();
+  if (!pattern) return null;
+  if (pattern.length > TITLE_FILTER_MAX) return `At most ${TITLE_FILTER_MAX} characters`;
+  let flags = 'u';
+  if (pattern.startsWith('(?i)')) {
+    pattern = pattern.slice(4);
+    flags += 'i';
+  }
+  try {
+    new RegExp(pattern, flags);
+    return null;
+  } catch (err) {
+    try {
+      new RegExp(pattern, flags.replace('u', ''));
+      return null;
+    } catch {
+      return `Not a valid regular expression: ${(err as Error).message}`;
+    }
+  }
+}
+
+/** Hiding every detected tab is refused by the server; null when fine. */
+export function hiddenTabsHint(hidden: readonly TabType[], detected: readonly TabType[]): string | null {
+  return detected.length > 0 && detected.every((t) => hidden.includes(t)) ? 'At least one tab must stay visible' : null;
+}
+
+/** The keep-recent count as typed: '' → null (no limit), else a whole number ≥ 0 (NaN when not one). */
+export function parseKeepCount(text: string | number | null | undefined): number | null {
+  if (text === null || text === undefined) return null;
+  const t = String(text).trim();
+  if (t === '') return null;
+  return /^\d+$/.test(t) ? Number(t) : Number.NaN;
+}

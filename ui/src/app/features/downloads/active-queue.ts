@@ -1,0 +1,291 @@
+import { Component, DestroyRef, inject, output, signal } from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { Api, toApiError } from '../../core/api';
+import { Live, type LiveMessage } from '../../core/live';
+import type { JobDetail, JobList, JobSummary } from './api-types';
+import { statusLabel } from './format';
+import { applyProgress, applySummary, isActiveStatus, isJobProgress, isJobUpdated, progressText, progressView, sortQueue, upsertDetail } from './queue-state';
+
+/** How long live messages are gathered before the list or a job is fetched again. */
+const REFETCH_DELAY_MS = 400;
+/** How long a finished job stays in the queue with its outcome (it is in the history too). */
+export const FINISHED_VISIBLE_MS = 60_000;
+
+/**
+ * The live queue: queued and running jobs with one row per video (state, progress, speed, time
+ * left). `jobProgress` messages move the bars; `jobUpdated` updates a job (and refetches its
+ * videos for their titles); `videoActivityUpdated` refetches the list; a reconnection or a
+ * server restart refetches everything. A job that ends stays a minute with its outcome (or until
+ * dismissed) so its last state is seen; the history lists it for good.
+ */
+@Component({
+  selector: 'app-active-queue',
+  imports: [MatCardModule, MatButtonModule, MatProgressBarModule],
+  template: `
+    <section aria-labelledby="queue-title" data-testid="queue">
+      <div class="row">
+        <h2 id="queue-title" class="grow">Queue</h2>
+        <button mat-button type="button" (click)="refresh()" [disabled]="loading()" data-testid="queue-refresh">Refresh</button>
+      </div>
+      @if (loading() && jobs().length === 0) {
+        <mat-progress-bar mode="indeterminate" aria-label="Loading the queue" />
+      }
+      @if (error()) {
+        <p class="error" role="alert" data-testid="queue-error">{{ error() }}</p>
+      }
+      @if (notice(); as n) {
+        <p [class.error]="n.error" role="alert" data-testid="queue-notice">{{ n.text }}</p>
+      }
+      @for (job of jobs(); track job.id) {
+        <mat-card appearance="outlined" class="job" data-testid="queue-job" [attr.data-status]="job.status" [attr.data-job-id]="job.id">
+          <div class="job-head">
+            <div class="head-text">
+              <strong class="label">{{ job.label }}</strong>
+              <span class="badge" [class.running]="job.status === 'running'" [class.bad]="job.status === 'failed' || job.status === 'completed_with_errors' || job.status === 'interrupted'">{{ statusLabel(job.status) }}</span>
+              <div class="muted small">
+                {{ job.counts.completed }} of {{ job.counts.total }} done
+                @if (job.counts.failed) { · {{ job.counts.failed }} failed }
+                @if (job.counts.skipped) { · {{ job.counts.skipped }} skipped }
+                @if (job.counts.cancelled) { · {{ job.counts.cancelled }} cancelled }
+              </div>
+              @if (!isActive(job.status) && job.message) {
+                <div class="small" data-testid="queue-job-message">{{ job.message }}</div>
+              }
+            </div>
+            @if (isActive(job.status)) {
+              <button
+                mat-stroked-button
+                type="button"
+                (click)="cancel(job)"
+                [disabled]="cancelling().has(job.id)"
+                [attr.aria-label]="'Cancel ' + job.label"
+                data-testid="queue-cancel"
+              >
+                {{ cancelling().has(job.id) ? 'Cancelling…' : 'Cancel' }}
+              </button>
+            } @else {
+              <button mat-button type="button" (click)="dismiss(job.id)" [attr.aria-label]="'Dismiss ' + job.label" data-testid="queue-dismiss">Dismiss</button>
+            }
+          </div>
+          <ul class="videos">
+            @for (v of job.videos; track v.sourceId) {
+              @let view = progressView(v);
+              @let name = v.title ?? v.sourceId;
+              <li data-testid="queue-video" [attr.data-state]="v.state" [attr.data-source-id]="v.sourceId">
+                <div class="line">
+                  <span class="title grow" [title]="name">{{ name }}</span>
+                  <span class="state" data-testid="queue-video-state">{{ v.state }}</span>
+                </div>
+                <mat-progress-bar
+                  [mode]="view.mode"
+                  [value]="view.percent"
+                  [attr.aria-label]="'Progress of ' + name"
+                  [attr.aria-valuetext]="view.mode === 'determinate' ? view.percent.toFixed(0) + ' percent, ' + view.stage : view.stage"
+                />
+                <div class="muted small" data-testid="queue-video-progress">
+                  {{ view.stage }}
+                  @if (progressText(v); as text) { · {{ text }} }
+                </div>
+                @if (v.diagnosis && v.state !== 'completed') {
+                  <p class="small" [class.error]="v.state === 'failed' || v.state === 'interrupted'" [class.muted]="v.state !== 'failed' && v.state !== 'interrupted'">{{ v.diagnosis.cause }} {{ v.diagnosis.fix }}</p>
+                }
+              </li>
+            }
+          </ul>
+        </mat-card>
+      } @empty {
+        @if (!loading() && !error()) {
+          <p class="muted" data-testid="queue-empty">Nothing is queued or downloading.</p>
+        }
+      }
+    </section>
+  `,
+  styles: `
+    .job { margin-bottom: 12px; padding: 12px 16px; }
+    .job-head { display: flex; gap: 12px; align-items: flex-start; flex-wrap: wrap; }
+    .head-text { flex: 1 1 200px; min-width: 0; }
+    .label { overflow-wrap: anywhere; margin-right: 8px; }
+    .badge { font-size: 12px; padding: 2px 8px; border-radius: 10px; background: var(--mat-sys-surface-variant); white-space: nowrap; }
+    .badge.running { background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
+    .badge.bad { background: var(--mat-sys-error-container); color: var(--mat-sys-on-error-container); }
+    .small { font-size: 13px; margin: 2px 0; }
+    .videos { list-style: none; margin: 8px 0 0; padding: 0; display: flex; flex-direction: column; gap: 10px; }
+    .line { display: flex; gap: 8px; align-items: baseline; margin-bottom: 4px; min-width: 0; }
+    .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
+    .state { font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--mat-sys-on-surface-variant); }
+  `,
+})
+export class ActiveQueue {
+  private readonly api = inject(Api);
+  private readonly live = inject(Live);
+  readonly statusLabel = statusLabel;
+  readonly progressView = progressView;
+  readonly progressText = progressText;
+
+  readonly jobs = signal<JobDetail[]>([]);
+  readonly loading = signal(false);
+  readonly error = signal<string | null>(null);
+  readonly notice = signal<{ text: string; error: boolean } | null>(null);
+  readonly cancelling = signal<ReadonlySet<string>>(new Set());
+  /** A job finished (completed, failed, cancelled…): the history can refresh. */
+  readonly finished = output<JobSummary>();
+  readonly isActive = isActiveStatus;
+
+  /** Ignores answers of a list request that a newer one replaced. */
+  private generation = 0;
+  /** Jobs seen finishing: a late answer that still shows them active must not revive them. */
+  private readonly done = new Set<string>();
+  /** Finished jobs stay in the queue this long (or until dismissed), then leave. */
+  private readonly lingerTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private listTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly jobTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor() {
+    this.live.messages.pipe(takeUntilDestroyed()).subscribe((m) => this.onMessage(m));
+    this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
+      if (r.reconnected || r.restarted) void this.refresh();
+    });
+    inject(DestroyRef).onDestroy(() => {
+      if (this.listTimer) clearTimeout(this.listTimer);
+      for (const t of [...this.jobTimers.values(), ...this.lingerTimers.values()]) clearTimeout(t);
+    });
+    void this.refresh();
+  }
+
+  /** Fetches the active jobs and their videos (finished jobs still shown stay). */
+  async refresh(): Promise<void> {
+    const generation = ++this.generation;
+    this.loading.set(true);
+    try {
+      const list = await this.api.get<JobList>('/api/jobs', { status: 'active', page: 1, pageSize: 200 });
+      const details = await Promise.all(list.jobs.map((j) => this.api.get<JobDetail>(`/api/jobs/${j.id}`).catch(() => null)));
+      if (generation !== this.generation) return;
+      const active = details.filter((d): d is JobDetail => d !== null && isActiveStatus(d.status) && !this.done.has(d.id));
+      this.jobs.set(sortQueue([...active, ...this.jobs().filter((j) => this.lingerTimers.has(j.id))]));
+      this.error.set(null);
+    } catch (err) {
+      if (generation === this.generation) this.error.set(`The queue could not be loaded: ${toApiError(err).message}`);
+    } finally {
+      if (generation === this.generation) this.loading.set(false);
+    }
+  }
+
+  /**
+   * After `videoActivityUpdated`: the list of active jobs only. New jobs get their videos; jobs
+   * no longer listed leave unless they are finished ones still shown.
+   */
+  async sync(): Promise<void> {
+    const generation = this.generation;
+    try {
+      const list = await this.api.get<JobList>('/api/jobs', { status: 'active', page: 1, pageSize: 200 });
+      if (generation !== this.generation) return;
+      const listed = new Set(list.jobs.map((j) => j.id));
+      this.jobs.set(this.jobs().filter((j) => listed.has(j.id) || this.lingerTimers.has(j.id)));
+      for (const job of list.jobs) if (!this.jobs().some((j) => j.id === job.id)) this.scheduleJob(job.id);
+    } catch (err) {
+      this.error.set(`The queue could not be loaded: ${toApiError(err).message}`);
+    }
+  }
+
+  /** Fetches one job's videos again. */
+  async refreshJob(jobId: string): Promise<void> {
+    try {
+      const detail = await this.api.get<JobDetail>(`/api/jobs/${jobId}`);
+      const active = isActiveStatus(detail.status);
+      if (active && this.done.has(jobId)) return; // an answer older than the job's end
+      if (!active && this.done.has(jobId) && !this.lingerTimers.has(jobId)) return; // dismissed
+      this.jobs.set(upsertDetail(this.jobs(), detail));
+      if (!active) this.markDone(detail);
+    } catch (err) {
+      const e = toApiError(err);
+      if (e.status === 404) this.jobs.set(this.jobs().filter((j) => j.id !== jobId));
+      else this.error.set(`The job could not be loaded: ${e.message}`);
+    }
+  }
+
+  async cancel(job: JobSummary): Promise<void> {
+    this.cancelling.set(new Set([...this.cancelling(), job.id]));
+    this.notice.set(null);
+    try {
+      const r = await this.api.post<{ success: boolean; message: string; job: JobSummary }>(`/api/jobs/${job.id}/cancel`);
+      this.notice.set({ text: `${job.label}: ${r.message}`, error: !r.success });
+      this.applySummary(r.job);
+    } catch (err) {
+      this.notice.set({ text: `${job.label} could not be cancelled: ${toApiError(err).message}`, error: true });
+    } finally {
+      const next = new Set(this.cancelling());
+      next.delete(job.id);
+      this.cancelling.set(next);
+    }
+  }
+
+  /** Removes a finished job from the queue (it stays in the history). */
+  dismiss(jobId: string): void {
+    const t = this.lingerTimers.get(jobId);
+    if (t) clearTimeout(t);
+    this.lingerTimers.delete(jobId);
+    this.jobs.set(this.jobs().filter((j) => j.id !== jobId));
+  }
+
+  private onMessage(m: LiveMessage): void {
+    if (isJobProgress(m)) {
+      const r = applyProgress(this.jobs(), m);
+      if (r.known) this.jobs.set(r.jobs);
+      else this.scheduleJob(m.jobId);
+    } else if (isJobUpdated(m)) {
+      this.applySummary(m.job);
+    } else if (m.type === 'videoActivityUpdated') {
+      this.scheduleList();
+    }
+  }
+
+  private applySummary(summary: JobSummary): void {
+    if (this.done.has(summary.id)) return;
+    const r = applySummary(this.jobs(), summary);
+    this.jobs.set(r.jobs);
+    if (r.finished) {
+      this.markDone(summary);
+      // The final state of every video (the rest of a cancelled job becomes `cancelled`).
+      void this.refreshJob(summary.id);
+    } else {
+      // New job, or its videos changed (titles arrive as downloads start): fetch its videos.
+      this.scheduleJob(summary.id);
+    }
+  }
+
+  /** A job ended: it stays visible for a while with its outcome, and the history hears of it. */
+  private markDone(summary: JobSummary): void {
+    if (this.done.has(summary.id)) return;
+    this.done.add(summary.id);
+    const t = this.jobTimers.get(summary.id);
+    if (t) clearTimeout(t);
+    this.jobTimers.delete(summary.id);
+    this.lingerTimers.set(
+      summary.id,
+      setTimeout(() => this.dismiss(summary.id), FINISHED_VISIBLE_MS),
+    );
+    this.finished.emit(summary);
+  }
+
+  private scheduleJob(jobId: string): void {
+    if (this.done.has(jobId) || this.jobTimers.has(jobId)) return;
+    this.jobTimers.set(
+      jobId,
+      setTimeout(() => {
+        this.jobTimers.delete(jobId);
+        void this.refreshJob(jobId);
+      }, REFETCH_DELAY_MS),
+    );
+  }
+
+  private scheduleList(): void {
+    if (this.listTimer) return;
+    this.listTimer = setTimeout(() => {
+      this.listTimer = null;
+      void this.sync();
+    }, REFETCH_DELAY_MS);
+  }
+}

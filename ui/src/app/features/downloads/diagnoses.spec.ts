@@ -1,0 +1,68 @@
+import type { Diagnosis, JobVideo } from './api-types';
+import { explainFailures, hasProblems } from './diagnoses';
+
+const diag = (extra: Partial<Diagnosis> = {}): Diagnosis => ({
+  kind: 'private',
+  cause: 'The video is private.',
+  fix: 'Ask the owner for access or sign in with cookies.',
+  sourceId: 'aaaaaaaaaaa',
+  detail: 'ERROR: Private video',
+  ...extra,
+});
+
+const video = (sourceId: string, extra: Partial<JobVideo> = {}): JobVideo => ({
+  sourceId,
+  url: '',
+  position: 0,
+  state: 'failed',
+  title: `Title ${sourceId}`,
+  thumbnail: null,
+  duration: null,
+  progress: null,
+  diagnosis: null,
+  videoId: null,
+  startedAt: null,
+  finishedAt: null,
+  ...extra,
+});
+
+describe('explainFailures', () => {
+  it('lists video diagnoses with titles and skips duplicates from auxData', () => {
+    const d = diag();
+    const r = explainFailures({
+      videos: [video('aaaaaaaaaaa', { diagnosis: d }), video('bbbbbbbbbbb', { state: 'completed' })],
+      auxData: { failedVideos: [], diagnoses: [d], skipCounts: { archived: 0, membersOnly: 0, upcoming: 0, filtered: 0 }, terminatedChannels: [] },
+    });
+    expect(r).toHaveLength(1);
+    expect(r[0]).toMatchObject({ video: 'Title aaaaaaaaaaa', cause: d.cause, fix: d.fix, skipped: false });
+  });
+
+  it('adds job-level diagnoses and marks skips', () => {
+    const r = explainFailures({
+      videos: [video('ccccccccccc', { state: 'skipped', diagnosis: diag({ kind: 'members_only', sourceId: 'ccccccccccc', cause: 'Members only.' }) })],
+      auxData: {
+        failedVideos: [],
+        diagnoses: [diag({ kind: 'ytdlp_missing', sourceId: null, cause: 'yt-dlp is missing.', fix: 'Install yt-dlp.' })],
+        skipCounts: { archived: 0, membersOnly: 1, upcoming: 0, filtered: 0 },
+        terminatedChannels: [],
+      },
+    });
+    expect(r.map((f) => [f.video, f.kind, f.skipped])).toEqual([
+      ['Title ccccccccccc', 'members_only', true],
+      [null, 'ytdlp_missing', false],
+    ]);
+  });
+
+  it('returns nothing without diagnoses', () => {
+    expect(explainFailures({ videos: [video('a', { state: 'completed' })], auxData: null })).toEqual([]);
+  });
+});
+
+describe('hasProblems', () => {
+  const counts = { failed: 0, skipped: 0, cancelled: 0 };
+  it('is false only for a clean completed job', () => {
+    expect(hasProblems({ status: 'completed', counts })).toBe(false);
+    expect(hasProblems({ status: 'completed', counts: { ...counts, skipped: 1 } })).toBe(true);
+    expect(hasProblems({ status: 'failed', counts })).toBe(true);
+  });
+});

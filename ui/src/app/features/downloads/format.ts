@@ -1,0 +1,60 @@
+/** Human formatting for sizes, speeds and times (pure; shared by the downloads and library pages). */
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+
+/** Decimal units like file managers: 1500 → "1.5 KB", 2_000_000_000 → "2.0 GB". Null/invalid → "". */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1000) return `${Math.round(bytes)} B`;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  // 999.95 KB would round to "1000.0 KB": move up one unit instead.
+  if (Number(value.toFixed(value < 10 ? 1 : 0)) >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`;
+}
+
+/** Download speed: 1_500_000 → "1.5 MB/s". Null or not positive → "". */
+export function formatSpeed(bytesPerSecond: number | null | undefined): string {
+  if (bytesPerSecond === null || bytesPerSecond === undefined || !Number.isFinite(bytesPerSecond) || bytesPerSecond <= 0) return '';
+  return `${formatBytes(bytesPerSecond)}/s`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Time left: 42 → "42 s", 185 → "3 min 05 s", 3720 → "1 h 02 min", 183600 → "2 d 03 h". Null/negative → "". */
+export function formatEta(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${pad(s % 60)} s`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ${pad(Math.floor((s % 3600) / 60))} min`;
+  return `${Math.floor(s / 86400)} d ${pad(Math.floor((s % 86400) / 3600))} h`;
+}
+
+/** A video's length as a clock: 65 → "1:05", 3723 → "1:02:03". Null/negative → "". */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+}
+
+/** A percent for display: 42.345 → "42.3 %", clamped to 0..100. */
+export function formatPercent(percent: number | null | undefined): string {
+  if (percent === null || percent === undefined || !Number.isFinite(percent)) return '';
+  const p = Math.min(100, Math.max(0, percent));
+  return `${p >= 100 || p === 0 ? p.toFixed(0) : p.toFixed(1)} %`;
+}
+
+/** `completed_with_errors` → "completed with errors". */
+export function statusLabel(status: string): string {
+  return status.replace(/_/g, ' ');
+}

@@ -1,0 +1,216 @@
+import { DatePipe } from '@angular/common';
+import { Component, DestroyRef, inject, signal } from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
+import { MatButtonModule } from '@angular/material/button';
+import { MatPaginatorModule, type PageEvent } from '@angular/material/paginator';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { Api, toApiError } from '../../core/api';
+import { Live } from '../../core/live';
+import type { JobDetail, JobList, JobSummary } from './api-types';
+import { explainFailures, hasProblems, type ExplainedFailure } from './diagnoses';
+import { statusLabel } from './format';
+import { isActiveStatus, isJobUpdated } from './queue-state';
+
+interface Explanation {
+  loading: boolean;
+  error: string | null;
+  failures: ExplainedFailure[];
+}
+
+/** Finished jobs, newest first, with each failure's cause and fix a click away. */
+@Component({
+  selector: 'app-job-history',
+  imports: [DatePipe, MatButtonModule, MatPaginatorModule, MatProgressBarModule],
+  template: `
+    <section aria-labelledby="history-title" data-testid="history">
+      <h2 id="history-title">History</h2>
+      @if (loading()) {
+        <mat-progress-bar mode="indeterminate" aria-label="Loading the history" />
+      }
+      @if (error()) {
+        <p class="error" role="alert" data-testid="history-error">{{ error() }}</p>
+      }
+      <ul class="jobs">
+        @for (job of jobs(); track job.id) {
+          @let open = expanded().has(job.id);
+          <li class="job" data-testid="history-job" [attr.data-status]="job.status" [attr.data-job-id]="job.id">
+            <div class="head">
+              <span [class]="'badge ' + tone(job)">{{ statusLabel(job.status) }}</span>
+              <strong class="label grow">{{ job.label }}</strong>
+              <span class="muted small">{{ (job.finishedAt ?? job.createdAt) | date: 'medium' }}</span>
+            </div>
+            <div class="muted small" data-testid="history-counts">
+              {{ job.counts.completed }} of {{ job.counts.total }} downloaded
+              @if (job.counts.failed) { · {{ job.counts.failed }} failed }
+              @if (job.counts.skipped) { · {{ job.counts.skipped }} skipped }
+              @if (job.counts.cancelled) { · {{ job.counts.cancelled }} cancelled }
+            </div>
+            @if (job.message) {
+              <p class="small">{{ job.message }}</p>
+            }
+            @if (hasProblems(job)) {
+              <button
+                mat-button
+                type="button"
+                class="toggle"
+                (click)="toggle(job)"
+                [attr.aria-expanded]="open"
+                [attr.aria-controls]="'why-' + job.id"
+                data-testid="history-toggle"
+              >
+                {{ open ? '▾ Hide what went wrong' : '▸ What went wrong?' }}
+              </button>
+              @if (open) {
+                @let ex = explanations()[job.id];
+                <div [id]="'why-' + job.id" class="why" data-testid="history-failures">
+                  @if (ex?.loading) {
+                    <mat-progress-bar mode="indeterminate" [attr.aria-label]="'Loading what went wrong in ' + job.label" />
+                  }
+                  @if (ex?.error) {
+                    <p class="error" role="alert">{{ ex?.error }}</p>
+                  }
+                  @for (f of ex?.failures ?? []; track f.key) {
+                    <div class="failure" data-testid="history-failure" [attr.data-kind]="f.kind">
+                      @if (f.video) {
+                        <div class="small"><strong>{{ f.video }}</strong>@if (f.skipped) {<span class="muted"> (skipped)</span>}</div>
+                      }
+                      <p class="small"><span class="muted">What happened: </span><span data-testid="history-cause">{{ f.cause }}</span></p>
+                      <p class="small"><span class="muted">What to do: </span><span data-testid="history-fix">{{ f.fix }}</span></p>
+                      @if (f.detail) {
+                        <details>
+                          <summary class="small muted">Tool output</summary>
+                          <code>{{ f.detail }}</code>
+                        </details>
+                      }
+                    </div>
+                  } @empty {
+                    @if (ex && !ex.loading && !ex.error) {
+                      <p class="small muted">No explanation was recorded for this job.</p>
+                    }
+                  }
+                </div>
+              }
+            }
+          </li>
+        } @empty {
+          @if (!loading() && !error()) {
+            <li class="muted" data-testid="history-empty">No finished downloads yet.</li>
+          }
+        }
+      </ul>
+      @if (total() > pageSize()) {
+        <mat-paginator
+          [length]="total()"
+          [pageIndex]="pageIndex()"
+          [pageSize]="pageSize()"
+          [pageSizeOptions]="[10, 25, 50]"
+          (page)="onPage($event)"
+          aria-label="Pages of the job history"
+        />
+      }
+    </section>
+  `,
+  styles: `
+    .jobs { list-style: none; margin: 0; padding: 0; }
+    .job { padding: 10px 0; border-bottom: 1px solid var(--mat-sys-outline-variant); }
+    .head { display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
+    .label { overflow-wrap: anywhere; min-width: 0; }
+    .small { font-size: 13px; margin: 2px 0; }
+    .badge { font-size: 12px; padding: 2px 8px; border-radius: 10px; background: var(--mat-sys-surface-variant); white-space: nowrap; }
+    .badge.ok { background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
+    .badge.bad { background: var(--mat-sys-error-container); color: var(--mat-sys-on-error-container); }
+    .toggle { margin-left: -12px; }
+    .why { display: flex; flex-direction: column; gap: 8px; padding: 4px 0 4px 12px; border-left: 3px solid var(--mat-sys-outline-variant); }
+    .failure { overflow-wrap: anywhere; }
+    code { display: block; white-space: pre-wrap; font-size: 12px; padding: 4px 8px; background: var(--mat-sys-surface-container); }
+  `,
+})
+export class JobHistory {
+  private readonly api = inject(Api);
+  private readonly live = inject(Live);
+  readonly statusLabel = statusLabel;
+  readonly hasProblems = hasProblems;
+
+  readonly jobs = signal<JobSummary[]>([]);
+  readonly total = signal(0);
+  readonly pageIndex = signal(0);
+  readonly pageSize = signal(10);
+  readonly loading = signal(false);
+  readonly error = signal<string | null>(null);
+  readonly expanded = signal<ReadonlySet<string>>(new Set());
+  readonly explanations = signal<Record<string, Explanation>>({});
+
+  private generation = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor() {
+    this.live.messages.pipe(takeUntilDestroyed()).subscribe((m) => {
+      if (isJobUpdated(m) && !isActiveStatus(m.job.status)) this.scheduleRefresh();
+    });
+    this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
+      if (r.reconnected || r.restarted) void this.refresh();
+    });
+    inject(DestroyRef).onDestroy(() => this.timer && clearTimeout(this.timer));
+    void this.refresh();
+  }
+
+  tone(job: JobSummary): string {
+    if (job.status === 'completed') return 'ok';
+    if (job.status === 'failed' || job.status === 'completed_with_errors' || job.status === 'interrupted') return 'bad';
+    return '';
+  }
+
+  async refresh(): Promise<void> {
+    const generation = ++this.generation;
+    this.loading.set(true);
+    try {
+      const r = await this.api.get<JobList>('/api/jobs', { status: 'finished', page: this.pageIndex() + 1, pageSize: this.pageSize() });
+      if (generation !== this.generation) return;
+      this.jobs.set(r.jobs);
+      this.total.set(r.total);
+      this.error.set(null);
+    } catch (err) {
+      if (generation === this.generation) this.error.set(`The history could not be loaded: ${toApiError(err).message}`);
+    } finally {
+      if (generation === this.generation) this.loading.set(false);
+    }
+  }
+
+  /** A job just finished: show it (gathered, so a burst of jobs costs one request). */
+  scheduleRefresh(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.refresh();
+    }, 500);
+  }
+
+  onPage(e: PageEvent): void {
+    this.pageIndex.set(e.pageIndex);
+    this.pageSize.set(e.pageSize);
+    void this.refresh();
+  }
+
+  toggle(job: JobSummary): void {
+    const next = new Set(this.expanded());
+    if (next.has(job.id)) {
+      next.delete(job.id);
+      this.expanded.set(next);
+      return;
+    }
+    next.add(job.id);
+    this.expanded.set(next);
+    const known = this.explanations()[job.id];
+    if (!known || known.error) void this.explain(job.id);
+  }
+
+  private async explain(jobId: string): Promise<void> {
+    this.explanations.update((e) => ({ ...e, [jobId]: { loading: true, error: null, failures: [] } }));
+    try {
+      const detail = await this.api.get<JobDetail>(`/api/jobs/${jobId}`);
+      this.explanations.update((e) => ({ ...e, [jobId]: { loading: false, error: null, failures: explainFailures(detail) } }));
+    } catch (err) {
+      this.explanations.update((e) => ({ ...e, [jobId]: { loading: false, error: `The details could not be loaded: ${toApiError(err).message}`, failures: [] } }));
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import type { JobDetail, JobSummary, JobVideo } from './api-types';
+import { applyProgress, applySummary, isActiveStatus, isJobProgress, isJobUpdated, progressText, progressView, sortQueue, upsertDetail, type JobProgressMessage } from './queue-state';
+
+const video = (sourceId: string, extra: Partial<JobVideo> = {}): JobVideo => ({
+  sourceId,
+  url: `https://youtu.be/${sourceId}`,
+  position: 0,
+  state: 'queued',
+  title: null,
+  thumbnail: null,
+  duration: null,
+  progress: null,
+  diagnosis: null,
+  videoId: null,
+  startedAt: null,
+  finishedAt: null,
+  ...extra,
+});
+
+const summary = (id: string, extra: Partial<JobSummary> = {}): JobSummary => ({
+  id,
+  type: 'manual',
+  label: `Job ${id}`,
+  status: 'queued',
+  options: {},
+  counts: { total: 1, queued: 1, active: 0, completed: 0, failed: 0, skipped: 0, cancelled: 0 },
+  message: null,
+  errorCode: null,
+  requestedBy: 'admin',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+  ...extra,
+});
+
+const detail = (id: string, extra: Partial<JobDetail> = {}, videos: JobVideo[] = [video('aaaaaaaaaaa')]): JobDetail => ({ ...summary(id), videos, auxData: null, ...extra });
+
+const progressMsg = (extra: Partial<JobProgressMessage> = {}): JobProgressMessage => ({
+  type: 'jobProgress',
+  jobId: 'j1',
+  sourceId: 'aaaaaaaaaaa',
+  state: 'downloading',
+  progress: { percent: 42, downloadedBytes: 420, totalBytes: 1000, speedBytesPerSecond: 100, etaSeconds: 6, stage: 'video' },
+  diagnosis: null,
+  ...extra,
+});
+
+describe('queue state', () => {
+  it('recognises active statuses', () => {
+    expect(isActiveStatus('queued')).toBe(true);
+    expect(isActiveStatus('running')).toBe(true);
+    expect(isActiveStatus('completed_with_errors')).toBe(false);
+  });
+
+  it('recognises live messages', () => {
+    expect(isJobProgress(progressMsg())).toBe(true);
+    expect(isJobProgress({ type: 'jobProgress' })).toBe(false);
+    expect(isJobUpdated({ type: 'jobUpdated', job: summary('x') } as never)).toBe(true);
+    expect(isJobUpdated({ type: 'jobUpdated' })).toBe(false);
+  });
+
+  it('sorts running jobs first, then the oldest queued, then the latest finished', () => {
+    const jobs = [
+      detail('done-early', { status: 'completed', finishedAt: '2025-01-01T00:01:00.000Z' }),
+      detail('new', { createdAt: '2025-01-03T00:00:00.000Z' }),
+      detail('done-late', { status: 'failed', finishedAt: '2025-01-01T00:02:00.000Z' }),
+      detail('old', { createdAt: '2025-01-01T00:00:00.000Z' }),
+      detail('run', { status: 'running', createdAt: '2025-01-02T00:00:00.000Z' }),
+    ];
+    expect(sortQueue(jobs).map((j) => j.id)).toEqual(['run', 'old', 'new', 'done-late', 'done-early']);
+  });
+
+  it('applies progress to the matching video', () => {
+    const jobs = [detail('j1'), detail('j2')];
+    const r = applyProgress(jobs, progressMsg());
+    expect(r.known).toBe(true);
+    expect(r.jobs[0]!.videos[0]!.state).toBe('downloading');
+    expect(r.jobs[0]!.videos[0]!.progress?.percent).toBe(42);
+    expect(r.jobs[1]).toBe(jobs[1]);
+    expect(jobs[0]!.videos[0]!.state).toBe('queued');
+  });
+
+  it('keeps the last progress when a message carries none', () => {
+    const first = applyProgress([detail('j1')], progressMsg()).jobs;
+    const r = applyProgress(first, progressMsg({ state: 'processing', progress: null }));
+    expect(r.jobs[0]!.videos[0]!.state).toBe('processing');
+    expect(r.jobs[0]!.videos[0]!.progress?.percent).toBe(42);
+  });
+
+  it('reports progress of an unknown job or video', () => {
+    expect(applyProgress([detail('j1')], progressMsg({ jobId: 'other' })).known).toBe(false);
+    expect(applyProgress([detail('j1')], progressMsg({ sourceId: 'bbbbbbbbbbb' })).known).toBe(false);
+  });
+
+  it('updates a known job summary and keeps its videos', () => {
+    const r = applySummary([detail('j1')], summary('j1', { status: 'running', label: 'Renamed' }));
+    expect(r).toMatchObject({ unknown: false, finished: false });
+    expect(r.jobs[0]!.label).toBe('Renamed');
+    expect(r.jobs[0]!.videos.length).toBe(1);
+  });
+
+  it('reports a job that is not in the list as unknown', () => {
+    expect(applySummary([detail('j1')], summary('j2'))).toMatchObject({ unknown: true, finished: false });
+    expect(applySummary([detail('j1')], summary('j2', { status: 'completed' }))).toMatchObject({ unknown: true, finished: true });
+  });
+
+  it('keeps a job that finished, with its final status, after the active ones', () => {
+    const r = applySummary([detail('j1'), detail('j2')], summary('j1', { status: 'completed', finishedAt: '2025-01-01T00:05:00.000Z' }));
+    expect(r).toMatchObject({ unknown: false, finished: true });
+    expect(r.jobs.map((j) => [j.id, j.status])).toEqual([['j2', 'queued'], ['j1', 'completed']]);
+    expect(r.jobs[1]!.videos.length).toBe(1);
+  });
+
+  it('upserts details in queue order', () => {
+    expect(upsertDetail([detail('j1')], detail('j2', { status: 'running' })).map((j) => j.id)).toEqual(['j2', 'j1']);
+    expect(upsertDetail([detail('j1')], detail('j1', { status: 'cancelled' })).map((j) => j.status)).toEqual(['cancelled']);
+  });
+});
+
+describe('progressView', () => {
+  const progress = progressMsg().progress;
+
+  it('shows waiting videos empty', () => {
+    expect(progressView({ state: 'queued', progress: null })).toEqual({ percent: 0, mode: 'determinate', stage: 'waiting' });
+  });
+
+  it('shows download percent and stage', () => {
+    expect(progressView({ state: 'downloading', progress })).toEqual({ percent: 42, mode: 'determinate', stage: 'downloading video' });
+    expect(progressView({ state: 'downloading', progress: null })).toEqual({ percent: 0, mode: 'determinate', stage: 'starting' });
+  });
+
+  it('shows merging and processing as indeterminate', () => {
+    expect(progressView({ state: 'downloading', progress: { ...progress!, stage: 'merging' } }).mode).toBe('indeterminate');
+    expect(progressView({ state: 'processing', progress })).toEqual({ percent: 100, mode: 'indeterminate', stage: 'processing' });
+  });
+
+  it('shows completed videos full', () => {
+    expect(progressView({ state: 'completed', progress: null })).toEqual({ percent: 100, mode: 'determinate', stage: 'done' });
+  });
+
+  it('clamps percent', () => {
+    expect(progressView({ state: 'downloading', progress: { ...progress!, percent: 130 } }).percent).toBe(100);
+  });
+});
+
+describe('progressText', () => {
+  const progress = { percent: 42.34, downloadedBytes: 12_000_000, totalBytes: 30_000_000, speedBytesPerSecond: 1_500_000, etaSeconds: 12, stage: 'video' };
+
+  it('shows percent, sizes, speed and time left', () => {
+    expect(progressText({ state: 'downloading', progress })).toBe('42.3 % · 12 MB of 30 MB · 1.5 MB/s · 12 s left');
+  });
+
+  it('leaves out what is unknown', () => {
+    expect(progressText({ state: 'downloading', progress: { ...progress, totalBytes: null, speedBytesPerSecond: null, etaSeconds: null } })).toBe('42.3 % · 12 MB');
+  });
+
+  it('says nothing outside a download', () => {
+    expect(progressText({ state: 'queued', progress: null })).toBe('');
+    expect(progressText({ state: 'processing', progress })).toBe('');
+    expect(progressText({ state: 'downloading', progress: { ...progress, stage: 'merging' } })).toBe('');
+  });
+});

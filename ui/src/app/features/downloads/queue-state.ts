@@ -1,0 +1,117 @@
+import type { Diagnosis, DownloadProgress, JobDetail, JobStatus, JobSummary, JobVideo, JobVideoState } from './api-types';
+import { formatBytes, formatEta, formatPercent, formatSpeed } from './format';
+
+/** `jobProgress` WebSocket message (plugins/downloader/src/services/runner.ts `pushProgress`). */
+export interface JobProgressMessage {
+  type: 'jobProgress';
+  jobId: string;
+  sourceId: string;
+  state: JobVideoState;
+  progress: DownloadProgress | null;
+  diagnosis: Diagnosis | null;
+}
+
+/** `jobUpdated` WebSocket message: the job's summary after any change. */
+export interface JobUpdatedMessage {
+  type: 'jobUpdated';
+  job: JobSummary;
+}
+
+export const isActiveStatus = (status: JobStatus | string): boolean => status === 'queued' || status === 'running';
+
+export const isJobProgress = (m: { type: string }): m is JobProgressMessage =>
+  m.type === 'jobProgress' && typeof (m as Partial<JobProgressMessage>).jobId === 'string' && typeof (m as Partial<JobProgressMessage>).sourceId === 'string';
+
+export const isJobUpdated = (m: { type: string }): m is JobUpdatedMessage =>
+  m.type === 'jobUpdated' && typeof (m as Partial<JobUpdatedMessage>).job?.id === 'string';
+
+/**
+ * Queue order: running jobs, then queued ones in the order they will run (oldest first), then
+ * the jobs that just finished (newest first), which stay a moment so their outcome is seen.
+ */
+export function sortQueue(jobs: readonly JobDetail[]): JobDetail[] {
+  const rank = (j: JobDetail) => (j.status === 'running' ? 0 : j.status === 'queued' ? 1 : 2);
+  return [...jobs].sort((a, b) => {
+    const r = rank(a) - rank(b);
+    if (r !== 0) return r;
+    if (rank(a) === 2) return (b.finishedAt ?? '').localeCompare(a.finishedAt ?? '');
+    return a.createdAt.localeCompare(b.createdAt);
+  });
+}
+
+/** Applies a `jobProgress` message. `known` is false when the job or video is not in the list (refetch it). */
+export function applyProgress(jobs: readonly JobDetail[], msg: JobProgressMessage): { jobs: JobDetail[]; known: boolean } {
+  let known = false;
+  const next = jobs.map((job) => {
+    if (job.id !== msg.jobId) return job;
+    const videos = job.videos.map((v) => {
+      if (v.sourceId !== msg.sourceId) return v;
+      known = true;
+      return { ...v, state: msg.state ?? v.state, progress: msg.progress ?? v.progress, diagnosis: msg.diagnosis ?? v.diagnosis };
+    });
+    return known ? { ...job, videos } : job;
+  });
+  return { jobs: known ? next : [...jobs], known };
+}
+
+/**
+ * Applies a `jobUpdated` summary to a known job (its videos stay). `unknown`: the job is not in
+ * the list (fetch it); `finished`: the job is no longer queued or running.
+ */
+export function applySummary(jobs: readonly JobDetail[], summary: JobSummary): { jobs: JobDetail[]; unknown: boolean; finished: boolean } {
+  const finished = !isActiveStatus(summary.status);
+  const index = jobs.findIndex((j) => j.id === summary.id);
+  if (index < 0) return { jobs: [...jobs], unknown: true, finished };
+  const next = [...jobs];
+  next[index] = { ...jobs[index]!, ...summary };
+  return { jobs: sortQueue(next), unknown: false, finished };
+}
+
+/** Replaces (or adds) one job's detail, in queue order. */
+export function upsertDetail(jobs: readonly JobDetail[], detail: JobDetail): JobDetail[] {
+  return sortQueue([...jobs.filter((j) => j.id !== detail.id), detail]);
+}
+
+/** What a queue row's progress bar shows. */
+export interface VideoProgressView {
+  percent: number;
+  mode: 'determinate' | 'indeterminate';
+  /** Short words for the stage: "downloading video", "merging", "waiting". */
+  stage: string;
+}
+
+export function progressView(video: Pick<JobVideo, 'state' | 'progress'>): VideoProgressView {
+  const p = video.progress;
+  const percent = Math.min(100, Math.max(0, p?.percent ?? 0));
+  switch (video.state) {
+    case 'queued':
+      return { percent: 0, mode: 'determinate', stage: 'waiting' };
+    case 'processing':
+      return { percent: 100, mode: 'indeterminate', stage: p?.stage && p.stage !== 'video' && p.stage !== 'audio' ? p.stage : 'processing' };
+    case 'completed':
+      return { percent: 100, mode: 'determinate', stage: 'done' };
+    case 'downloading': {
+      if (!p) return { percent: 0, mode: 'determinate', stage: 'starting' };
+      const finishing = p.stage === 'merging' || p.stage === 'processing';
+      return { percent, mode: finishing ? 'indeterminate' : 'determinate', stage: finishing ? p.stage : `downloading ${p.stage}` };
+    }
+    default:
+      return { percent, mode: 'determinate', stage: video.state };
+  }
+}
+
+/** The numbers beside a downloading video: "42.3 % · 12 MB of 30 MB · 1.5 MB/s · 12 s left". */
+export function progressText(video: Pick<JobVideo, 'state' | 'progress'>): string {
+  const p = video.progress;
+  if (!p || video.state !== 'downloading' || p.stage === 'merging' || p.stage === 'processing') return '';
+  const parts = [formatPercent(p.percent)];
+  const done = formatBytes(p.downloadedBytes);
+  const total = formatBytes(p.totalBytes);
+  if (done && total) parts.push(`${done} of ${total}`);
+  else if (done && p.downloadedBytes > 0) parts.push(done);
+  const speed = formatSpeed(p.speedBytesPerSecond);
+  if (speed) parts.push(speed);
+  const eta = formatEta(p.etaSeconds);
+  if (eta) parts.push(`${eta} left`);
+  return parts.join(' · ');
+}

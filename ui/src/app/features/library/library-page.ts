@@ -1,0 +1,284 @@
+import { DatePipe } from '@angular/common';
+import { Component, DestroyRef, ElementRef, inject, signal, viewChild } from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
+import { MatButtonModule } from '@angular/material/button';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatPaginatorModule } from '@angular/material/paginator';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSelectModule } from '@angular/material/select';
+import { Api, toApiError } from '../../core/api';
+import { Auth } from '../../core/auth';
+import { Live } from '../../core/live';
+import { PagedList } from '../../core/paged-list';
+import type { Video, VideoListQuery } from '../downloads/api-types';
+import { formatBytes, formatDuration } from '../downloads/format';
+import { isActiveStatus, isJobUpdated } from '../downloads/queue-state';
+import { mediaUrl, SORT_CHOICES, type SortField, type SortOrder } from './library-query';
+import { resolutionLabel } from './resolution';
+
+interface VideoPage {
+  videos: Video[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Downloaded videos: search, sort, pages, play in the browser, delete. */
+@Component({
+  selector: 'app-library-page',
+  imports: [DatePipe, MatFormFieldModule, MatInputModule, MatSelectModule, MatButtonModule, MatPaginatorModule, MatProgressBarModule],
+  template: `
+    <h1>Library</h1>
+
+    <div class="controls" role="search">
+      <mat-form-field appearance="outline" class="search">
+        <mat-label>Search</mat-label>
+        <input
+          matInput
+          type="search"
+          [value]="list.searchText()"
+          (input)="list.onSearch($any($event.target).value)"
+          maxlength="200"
+          autocomplete="off"
+          placeholder="Title, channel or video id"
+          data-testid="library-search"
+        />
+      </mat-form-field>
+      <mat-form-field appearance="outline">
+        <mat-label>Sort by</mat-label>
+        <mat-select [value]="list.sortBy()" (valueChange)="list.setSort($event, list.sortOrder())" data-testid="library-sort">
+          @for (s of sortChoices; track s.value) {
+            <mat-option [value]="s.value">{{ s.label }}</mat-option>
+          }
+        </mat-select>
+      </mat-form-field>
+      <mat-form-field appearance="outline">
+        <mat-label>Order</mat-label>
+        <mat-select [value]="list.sortOrder()" (valueChange)="list.setSort(list.sortBy(), $event)" data-testid="library-order">
+          <mat-option value="desc">{{ orderLabel('desc') }}</mat-option>
+          <mat-option value="asc">{{ orderLabel('asc') }}</mat-option>
+        </mat-select>
+      </mat-form-field>
+    </div>
+
+    @if (list.loading()) {
+      <mat-progress-bar mode="indeterminate" aria-label="Loading videos" />
+    }
+    @if (list.error()) {
+      <p class="error" role="alert" data-testid="library-error">{{ list.error() }}</p>
+    }
+    @if (notice()) {
+      <p role="status" data-testid="library-notice">{{ notice() }}</p>
+    }
+
+    @if (playing(); as p) {
+      <section class="player" #player tabindex="-1" aria-label="Player" data-testid="library-player-panel">
+        <div class="row">
+          <h2 class="grow player-title">{{ p.title }}</h2>
+          <button mat-stroked-button type="button" (click)="closePlayer()" data-testid="library-player-close">Close player</button>
+        </div>
+        <video
+          controls
+          autoplay
+          preload="metadata"
+          [src]="fileUrl(p)"
+          [attr.aria-label]="'Playing ' + p.title"
+          (error)="playerError.set('The file cannot be played here (it may be missing, or the browser cannot play this format). Try Save file.')"
+          data-testid="library-player"
+        ></video>
+        @if (playerError()) {
+          <p class="error" role="alert" data-testid="library-player-error">{{ playerError() }}</p>
+        }
+      </section>
+    }
+
+    <ul class="grid" aria-label="Downloaded videos">
+      @for (v of list.items(); track v.sourceId) {
+        @let res = resolution(v);
+        <li class="item" data-testid="library-item" [attr.data-source-id]="v.sourceId">
+          <div class="thumb">
+            @if (v.thumbnailUrl && !brokenThumbs().has(v.sourceId)) {
+              <img [src]="thumbUrl(v)" alt="" loading="lazy" (error)="thumbFailed(v.sourceId)" data-testid="library-thumbnail" />
+            }
+            @if (v.duration) {
+              <span class="duration" [attr.aria-label]="'Duration ' + duration(v.duration)">{{ duration(v.duration) }}</span>
+            }
+            @if (res) {
+              <span class="res" data-testid="library-resolution">{{ res }}</span>
+            }
+          </div>
+          <div class="body">
+            <h3 class="title" [title]="v.title">{{ v.title }}</h3>
+            @if (v.channelName) {
+              <div class="muted small">{{ v.channelName }}</div>
+            }
+            <div class="muted small">
+              Downloaded {{ v.downloadedAt | date: 'mediumDate' }}
+              @if (size(v); as s) { · {{ s }} }
+            </div>
+            @if (confirming() === v.sourceId) {
+              <div class="confirm" role="group" [attr.aria-label]="'Confirm deleting ' + v.title">
+                <span class="small">Delete the files of this video?</span>
+                <button mat-flat-button type="button" class="danger" (click)="remove(v)" [disabled]="deleting() === v.sourceId" data-testid="library-delete-confirm">
+                  {{ deleting() === v.sourceId ? 'Deleting…' : 'Delete' }}
+                </button>
+                <button mat-button type="button" (click)="confirming.set(null)" [disabled]="deleting() === v.sourceId" data-testid="library-delete-cancel">Keep</button>
+              </div>
+            } @else {
+              <div class="actions">
+                @if (v.filePath || v.audioFilePath) {
+                  <button mat-flat-button type="button" (click)="play(v)" [attr.aria-label]="'Play ' + v.title" data-testid="library-play">▶ Play</button>
+                  <a mat-button [href]="fileUrl(v, true)" [attr.aria-label]="'Save the file of ' + v.title" data-testid="library-save">Save file</a>
+                }
+                <button mat-button type="button" (click)="askDelete(v)" [attr.aria-label]="'Delete ' + v.title" data-testid="library-delete">Delete</button>
+              </div>
+            }
+            @if (itemErrors()[v.sourceId]; as e) {
+              <p class="error small" role="alert" data-testid="library-item-error">{{ e }}</p>
+            }
+          </div>
+        </li>
+      } @empty {
+        @if (!list.loading() && !list.error()) {
+          <li class="muted empty" data-testid="library-empty">
+            {{ list.search() ? 'No downloaded video matches "' + list.search() + '".' : 'No downloaded videos yet. Queue some on the Downloads page.' }}
+          </li>
+        }
+      }
+    </ul>
+
+    <mat-paginator
+      [length]="list.total()"
+      [pageIndex]="list.pageIndex()"
+      [pageSize]="list.pageSize()"
+      [pageSizeOptions]="[12, 24, 48, 96]"
+      (page)="list.onPage($event)"
+      aria-label="Pages of downloaded videos"
+      data-testid="library-paginator"
+    />
+  `,
+  styleUrl: './library-page.css',
+})
+export class LibraryPage {
+  private readonly api = inject(Api);
+  private readonly auth = inject(Auth);
+  private readonly live = inject(Live);
+  private readonly playerRef = viewChild<ElementRef<HTMLElement>>('player');
+  readonly sortChoices = SORT_CHOICES;
+
+  readonly list = new PagedList<Video, SortField>({
+    what: 'library',
+    pageSize: 24,
+    sortBy: 'downloadedAt',
+    sortOrder: 'desc',
+    fetch: async (l) => {
+      const query: Partial<VideoListQuery> = {
+        page: l.pageIndex() + 1,
+        pageSize: l.pageSize(),
+        sortBy: l.sortBy(),
+        sortOrder: l.sortOrder(),
+        search: l.search() || undefined,
+      };
+      const r = await this.api.get<VideoPage>('/api/videos', query);
+      return { items: r.videos, total: r.total };
+    },
+  });
+  readonly notice = signal<string | null>(null);
+  readonly brokenThumbs = signal<ReadonlySet<string>>(new Set());
+  readonly playing = signal<Video | null>(null);
+  readonly playerError = signal<string | null>(null);
+  readonly confirming = signal<string | null>(null);
+  readonly deleting = signal<string | null>(null);
+  readonly itemErrors = signal<Record<string, string>>({});
+
+  private reloadTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor() {
+    // Newly downloaded videos appear without a reload.
+    this.live.messages.pipe(takeUntilDestroyed()).subscribe((m) => {
+      if (isJobUpdated(m) && !isActiveStatus(m.job.status) && m.job.counts.completed > 0) this.scheduleReload();
+    });
+    this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
+      if (r.reconnected || r.restarted) void this.list.load();
+    });
+    inject(DestroyRef).onDestroy(() => this.reloadTimer && clearTimeout(this.reloadTimer));
+    void this.list.load();
+  }
+
+  resolution = resolutionLabel;
+  duration = formatDuration;
+
+  size(v: Video): string {
+    return formatBytes(v.fileSize ?? v.audioFileSize);
+  }
+
+  orderLabel(order: SortOrder): string {
+    return SORT_CHOICES.find((s) => s.value === this.list.sortBy())?.[order] ?? (order === 'asc' ? 'Ascending' : 'Descending');
+  }
+
+  thumbUrl(v: Video): string {
+    return mediaUrl(`/api/videos/${encodeURIComponent(v.sourceId)}/thumbnail`, this.auth.token());
+  }
+
+  fileUrl(v: Video, download = false): string {
+    return mediaUrl(`/api/videos/${encodeURIComponent(v.sourceId)}/file`, this.auth.token(), download ? { download: 'true' } : {});
+  }
+
+  thumbFailed(sourceId: string): void {
+    this.brokenThumbs.set(new Set([...this.brokenThumbs(), sourceId]));
+  }
+
+  play(v: Video): void {
+    this.playerError.set(null);
+    this.playing.set(v);
+    // Bring the player into view and give it the focus (after it is rendered).
+    setTimeout(() => {
+      const el = this.playerRef()?.nativeElement;
+      el?.focus();
+      el?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    });
+  }
+
+  closePlayer(): void {
+    this.playing.set(null);
+    this.playerError.set(null);
+  }
+
+  askDelete(v: Video): void {
+    this.notice.set(null);
+    this.setItemError(v.sourceId, null);
+    this.confirming.set(v.sourceId);
+  }
+
+  async remove(v: Video): Promise<void> {
+    this.deleting.set(v.sourceId);
+    this.setItemError(v.sourceId, null);
+    try {
+      const r = await this.api.delete<{ success: boolean; message: string }>(`/api/videos/${encodeURIComponent(v.sourceId)}`);
+      if (this.playing()?.sourceId === v.sourceId) this.closePlayer();
+      this.confirming.set(null);
+      this.notice.set(r.message);
+      await this.list.load();
+    } catch (err) {
+      this.setItemError(v.sourceId, `Not deleted: ${toApiError(err).message}`);
+    } finally {
+      this.deleting.set(null);
+    }
+  }
+
+  private setItemError(sourceId: string, message: string | null): void {
+    const next = { ...this.itemErrors() };
+    if (message) next[sourceId] = message;
+    else delete next[sourceId];
+    this.itemErrors.set(next);
+  }
+
+  private scheduleReload(): void {
+    if (this.reloadTimer) return;
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = null;
+      void this.list.load();
+    }, 1000);
+  }
+}

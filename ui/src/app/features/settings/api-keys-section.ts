@@ -1,0 +1,240 @@
+import { Component, ElementRef, Injector, OnInit, afterNextRender, computed, inject, signal, viewChild } from '@angular/core';
+import { FormControl, FormGroup, ReactiveFormsModule, Validators, type AbstractControl } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { DomSanitizer, type SafeUrl } from '@angular/platform-browser';
+import type { ApiKeyItem, ApiKeyList, CreateApiKeyResponse } from './contracts';
+import { Api, toApiError } from '../../core/api';
+import { buildBookmarklet, buildCurlExample } from './bookmarklet';
+import { copyText } from './clipboard';
+import { formatWhen } from './settings-format';
+
+/** Spec 8 / contracts `API_KEY_NAME_MAX`, `MAX_ACTIVE_API_KEYS` (type-only imports, so mirrored). */
+export const API_KEY_NAME_MAX = 100;
+export const MAX_ACTIVE_API_KEYS = 20;
+
+const notBlank = (c: AbstractControl) => (typeof c.value === 'string' && c.value.trim() === '' ? { blank: true } : null);
+
+interface CreatedKey {
+  id: number;
+  name: string;
+  key: string;
+  bookmarklet: SafeUrl;
+  bookmarkletText: string;
+  curl: string;
+}
+
+/** Section 2: API keys for the download endpoint (bookmarklets, shortcuts, automation). */
+@Component({
+  selector: 'app-api-keys-section',
+  imports: [ReactiveFormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule],
+  template: `
+    <mat-card appearance="outlined">
+      <mat-card-header><mat-card-title><h2 id="settings-keys-title">API keys</h2></mat-card-title></mat-card-header>
+      <mat-card-content>
+        <p class="muted">An API key can only queue single videos (<code>POST /api/videos/download</code>), for bookmarklets, phone shortcuts and scripts. Keys do not expire; delete one to revoke it.</p>
+
+        <form class="create" [formGroup]="form" (ngSubmit)="create()" novalidate aria-label="Create an API key">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic" class="grow">
+            <mat-label>Name of the new key</mat-label>
+            <input matInput formControlName="name" [maxlength]="nameMax" autocomplete="off" data-testid="apikey-name" />
+            <mat-hint>What uses it, e.g. "Phone shortcut"</mat-hint>
+            <mat-hint align="end">{{ name.value.length }} / {{ nameMax }}</mat-hint>
+            @if (name.invalid) { <mat-error>Enter a name of 1 to {{ nameMax }} characters</mat-error> }
+          </mat-form-field>
+          <button mat-flat-button type="submit" [disabled]="creating()" data-testid="apikey-create">{{ creating() ? 'Creating…' : 'Create key' }}</button>
+        </form>
+        @if (createError()) { <p class="error" role="alert" data-testid="apikey-error">{{ createError() }}</p> }
+
+        @if (created(); as c) {
+          <section class="created" data-testid="apikey-created" aria-labelledby="apikey-created-title">
+            <h3 id="apikey-created-title" tabindex="-1" #createdTitle>Key “{{ c.name }}” created: copy it now</h3>
+            <p>This is the only time the full key is shown. Store it somewhere safe; vidkeep keeps only a fingerprint of it.</p>
+            <div class="key-row">
+              <code class="key" #keyText data-testid="apikey-value">{{ c.key }}</code>
+              <button mat-stroked-button type="button" (click)="copy(c.key, keyText)" data-testid="apikey-copy">Copy</button>
+            </div>
+            <p class="muted small" role="status">{{ copyState() }}</p>
+
+            <h4>Bookmarklet</h4>
+            <p class="small">Drag this link to your bookmarks bar. Clicking it on a video page sends that page’s address to vidkeep and shows the answer.</p>
+            <a class="bookmarklet" [href]="c.bookmarklet" (click)="$event.preventDefault()" data-testid="apikey-bookmarklet"
+              aria-label="vidkeep download bookmarklet: drag it to the bookmarks bar">⤓ vidkeep: download</a>
+            <button mat-stroked-button type="button" class="after-link" (click)="copy(c.bookmarkletText, bookmarkletText)" data-testid="apikey-copy-bookmarklet">Copy bookmarklet</button>
+            <details>
+              <summary>Show the bookmarklet code (to create the bookmark by hand, e.g. on a phone)</summary>
+              <pre class="curl" #bookmarkletText data-testid="apikey-bookmarklet-code">{{ c.bookmarkletText }}</pre>
+            </details>
+            <p class="muted small">The browser calls vidkeep from the video site’s page, so vidkeep must be reachable at {{ origin }} from that browser.</p>
+
+            <h4>curl</h4>
+            <pre class="curl" #curlText data-testid="apikey-curl">{{ c.curl }}</pre>
+            <button mat-stroked-button type="button" (click)="copy(c.curl, curlText)" data-testid="apikey-copy-curl">Copy command</button>
+
+            <div class="done">
+              <button mat-flat-button type="button" (click)="dismiss()" data-testid="apikey-dismiss">Done: I saved the key</button>
+            </div>
+          </section>
+        }
+
+        @if (loadError()) { <p class="error" role="alert" data-testid="apikey-load-error">{{ loadError() }}</p> }
+        @if (keys(); as list) {
+          <p class="muted small" data-testid="apikey-count">{{ activeCount() }} of {{ maxKeys }} keys in use</p>
+          @if (list.length === 0) {
+            <p class="muted" data-testid="apikey-empty">No API keys yet.</p>
+          } @else {
+            <ul class="list" aria-label="API keys">
+              @for (k of list; track k.id) {
+                <li data-testid="apikey-item">
+                  <div class="info">
+                    <span class="name">{{ k.name }}</span>
+                    <code class="muted">{{ k.key_prefix }}…</code>
+                    <span class="muted small">Created {{ when(k.created_at) }} · last used {{ when(k.last_used_at) }}</span>
+                  </div>
+                  @if (confirming() === k.id) {
+                    <div class="confirm" role="group" [attr.aria-label]="'Confirm deleting ' + k.name">
+                      <span>Delete “{{ k.name }}”? Anything using it stops working.</span>
+                      <button mat-flat-button type="button" class="danger" (click)="remove(k)" [disabled]="deleting() === k.id" data-testid="apikey-delete-confirm">Delete key</button>
+                      <button mat-button type="button" (click)="confirming.set(null)" data-testid="apikey-delete-cancel">Cancel</button>
+                    </div>
+                  } @else {
+                    <button mat-stroked-button type="button" (click)="askDelete(k)" [attr.aria-label]="'Delete key ' + k.name" data-testid="apikey-delete">Delete</button>
+                  }
+                  @if (deleteError()?.id === k.id) { <p class="error full" role="alert">{{ deleteError()?.message }}</p> }
+                </li>
+              }
+            </ul>
+          }
+        } @else if (!loadError()) {
+          <p class="muted" role="status">Loading keys…</p>
+        }
+      </mat-card-content>
+    </mat-card>
+  `,
+  styles: `
+    .create { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 8px 12px; }
+    .create button { margin-top: 8px; }
+    .small { font: var(--mat-sys-body-small); }
+    .created { border: 2px solid var(--mat-sys-primary); border-radius: 12px; padding: 4px 16px 16px; margin: 16px 0; }
+    .created h3 { font: var(--mat-sys-title-medium); outline: none; }
+    .created h4 { font: var(--mat-sys-title-small); margin: 16px 0 4px; }
+    .key-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+    .key { flex: 1 1 240px; padding: 8px; border-radius: 8px; background: var(--mat-sys-surface-container-high); overflow-wrap: anywhere; user-select: all; }
+    .curl { white-space: pre-wrap; overflow-wrap: anywhere; padding: 8px; border-radius: 8px; background: var(--mat-sys-surface-container-high); font-size: 12px; }
+    .bookmarklet { display: inline-block; padding: 6px 12px; border: 1px dashed var(--mat-sys-primary); border-radius: 16px; text-decoration: none; cursor: grab; }
+    .done { margin-top: 16px; }
+    .after-link { margin-left: 8px; }
+    details { margin-top: 8px; }
+    summary { cursor: pointer; font: var(--mat-sys-body-small); }
+    .list { list-style: none; padding: 0; margin: 0; }
+    .list li { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; padding: 10px 0; border-top: 1px solid var(--mat-sys-outline-variant); }
+    .info { flex: 1 1 220px; display: flex; flex-direction: column; min-width: 0; }
+    .name { font-weight: 500; overflow-wrap: anywhere; }
+    .confirm { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+    .danger { --mat-button-filled-container-color: var(--mat-sys-error); --mat-button-filled-label-text-color: var(--mat-sys-on-error); }
+    .full { flex-basis: 100%; margin: 0; }
+  `,
+})
+export class ApiKeysSection implements OnInit {
+  private readonly api = inject(Api);
+  private readonly sanitizer = inject(DomSanitizer);
+  private readonly injector = inject(Injector);
+  private readonly createdTitle = viewChild<ElementRef<HTMLElement>>('createdTitle');
+  readonly nameMax = API_KEY_NAME_MAX;
+  readonly maxKeys = MAX_ACTIVE_API_KEYS;
+  readonly origin = location.origin;
+
+  readonly name = new FormControl('', { nonNullable: true, validators: [Validators.required, notBlank, Validators.maxLength(API_KEY_NAME_MAX)] });
+  readonly form = new FormGroup({ name: this.name });
+  readonly keys = signal<ApiKeyItem[] | null>(null);
+  readonly loadError = signal<string | null>(null);
+  readonly creating = signal(false);
+  readonly createError = signal<string | null>(null);
+  /** The one moment the full key exists in the UI: forgotten on dismiss. */
+  readonly created = signal<CreatedKey | null>(null);
+  readonly copyState = signal('');
+  readonly confirming = signal<number | null>(null);
+  readonly deleting = signal<number | null>(null);
+  readonly deleteError = signal<{ id: number; message: string } | null>(null);
+  readonly activeCount = computed(() => this.keys()?.filter((k) => k.is_active).length ?? 0);
+
+  ngOnInit(): void {
+    void this.load();
+  }
+
+  when(iso: string | null): string {
+    return formatWhen(iso);
+  }
+
+  async load(): Promise<void> {
+    try {
+      const r = await this.api.get<ApiKeyList>('/api/keys');
+      this.keys.set(r.keys);
+      this.loadError.set(null);
+    } catch (err) {
+      this.loadError.set(toApiError(err).message);
+    }
+  }
+
+  async create(): Promise<void> {
+    this.name.markAsTouched();
+    if (this.name.invalid) return;
+    this.creating.set(true);
+    this.createError.set(null);
+    try {
+      const r = await this.api.post<CreateApiKeyResponse>('/api/keys', { name: this.name.value.trim() });
+      const bookmarklet = buildBookmarklet(this.origin, r.key);
+      this.created.set({
+        id: r.id,
+        name: r.name,
+        key: r.key,
+        // Built by us from JSON-escaped values (bookmarklet.ts): a javascript: URL is the point here.
+        bookmarklet: this.sanitizer.bypassSecurityTrustUrl(bookmarklet),
+        bookmarkletText: bookmarklet,
+        curl: buildCurlExample(this.origin, r.key),
+      });
+      this.copyState.set('');
+      this.name.reset('');
+      afterNextRender(() => this.createdTitle()?.nativeElement.focus(), { injector: this.injector });
+      await this.load();
+    } catch (err) {
+      this.createError.set(toApiError(err).message);
+    } finally {
+      this.creating.set(false);
+    }
+  }
+
+  async copy(text: string, el: HTMLElement): Promise<void> {
+    const result = await copyText(text, el);
+    this.copyState.set(
+      result === 'copied' ? 'Copied to the clipboard.' : result === 'selected' ? 'Selected: press Ctrl+C (⌘C) to copy.' : 'Copying is not available here: select the text and copy it.',
+    );
+  }
+
+  dismiss(): void {
+    this.created.set(null);
+    this.copyState.set('');
+  }
+
+  askDelete(k: ApiKeyItem): void {
+    this.deleteError.set(null);
+    this.confirming.set(k.id);
+  }
+
+  async remove(k: ApiKeyItem): Promise<void> {
+    this.deleting.set(k.id);
+    this.deleteError.set(null);
+    try {
+      await this.api.delete(`/api/keys/${k.id}`);
+      this.confirming.set(null);
+      if (this.created()?.id === k.id) this.dismiss();
+      await this.load();
+    } catch (err) {
+      this.deleteError.set({ id: k.id, message: toApiError(err).message });
+    } finally {
+      this.deleting.set(null);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+// The real schemas (a value import is fine in a spec: it is never bundled into the app).
+import { AuthConfigSection, ChannelsConfigSection, CoreConfigSection, DownloaderConfigSection, SchedulerConfigSection } from '../../../../../contracts/src/index';
+import { CONFIG_FIELDS, FIELD_BY_KEY, buildConfigGroups, outputDirectoryNote, rangeHint, readOnlyReason, type ConfigOwner, type ConfigView } from './config-fields';
+
+type Schema = Record<string, unknown> & { properties?: Record<string, Schema> };
+
+const SECTIONS: [ConfigOwner, Schema][] = [
+  ['core', CoreConfigSection as unknown as Schema],
+  ['auth', AuthConfigSection as unknown as Schema],
+  ['downloader', DownloaderConfigSection as unknown as Schema],
+  ['scheduler', SchedulerConfigSection as unknown as Schema],
+  ['channels', ChannelsConfigSection as unknown as Schema],
+];
+
+function allowed(schema: Schema): string[] | undefined {
+  if (Array.isArray(schema['enum'])) return schema['enum'] as string[];
+  if (Array.isArray(schema['anyOf'])) return (schema['anyOf'] as Schema[]).map((s) => s['const'] as string);
+  return undefined;
+}
+
+/** A view as `GET /getconfig` answers on a default install (captured from a real server). */
+function sampleView(overrides: Partial<ConfigView> = {}): ConfigView {
+  return {
+    isPlatformManaged: { useTmpForDownloads: false, ytdlpUpdates: false, sourceOutputDirectory: false, mediaserverUrl: false, authEnabled: true },
+    deploymentEnvironment: { platform: null },
+    sourceOutputDirectory: '/data',
+    configuredSecrets: ['username', 'passwordHash'],
+    readOnlyKeys: [],
+    uuid: '7f932e94-d352-4343-9b21-c9bfb189bd98',
+    mediaserverUrl: '',
+    schedules: {},
+    schedulerShutdownWaitSeconds: 10,
+    apiKeyRateLimit: 10,
+    useTmpForDownloads: false,
+    tmpFilePath: '/tmp/vidkeep-downloads',
+    preferredResolution: '1080',
+    videoCodec: 'default',
+    sponsorblockCategories: ['sponsor', 'selfpromo'],
+    concurrentJobs: 1,
+    maxJobRuntimeHours: 6,
+    channelFilesToDownload: 5,
+    tabCountBatchSize: 25,
+    ...overrides,
+  } as ConfigView;
+}
+
+describe('CONFIG_FIELDS mirrors the config schemas', () => {
+  for (const [owner, section] of SECTIONS) {
+    for (const [key, schema] of Object.entries(section.properties ?? {})) {
+      it(`${owner}.${key}`, () => {
+        const meta = FIELD_BY_KEY.get(key);
+        expect(meta, `${key} is missing from CONFIG_FIELDS`).toBeDefined();
+        if (!meta) return;
+        expect(meta.owner).toBe(owner);
+        expect(!!meta.managed).toBe(schema['x-managed'] === true);
+        if (meta.managed || meta.elsewhere) return;
+        if (schema['x-secret'] === true) expect(meta.kind).toBe('secret');
+        else if (schema['type'] === 'boolean') expect(meta.kind).toBe('boolean');
+        else if (schema['type'] === 'integer') expect(meta.kind).toBe('integer');
+        else if (schema['type'] === 'number') expect(meta.kind).toBe('number');
+        else if (schema['type'] === 'array') expect(meta.kind).toBe('multi');
+        else if (allowed(schema)) expect(meta.kind).toBe('enum');
+        else expect(meta.kind).toBe('string');
+        expect(meta.min).toBe(schema['minimum']);
+        expect(meta.max).toBe(schema['maximum']);
+        expect(meta.minLength).toBe(schema['minLength']);
+        expect(meta.maxLength).toBe(schema['maxLength']);
+        expect(meta.pattern).toBe(schema['pattern']);
+        const values = meta.kind === 'multi' ? allowed(schema['items'] as Schema) : allowed(schema);
+        if (meta.kind === 'enum' || meta.kind === 'multi') expect(meta.options?.map((o) => o.value)).toEqual(values);
+        if (meta.kind === 'multi') expect(meta.maxItems).toBe(schema['maxItems']);
+      });
+    }
+  }
+
+  it('has no key the schemas do not know', () => {
+    const known = new Set(SECTIONS.flatMap(([, s]) => Object.keys(s.properties ?? {})));
+    expect(CONFIG_FIELDS.map((f) => f.key).filter((k) => !known.has(k))).toEqual([]);
+  });
+
+  it('gives every editable key a label and a description', () => {
+    for (const f of CONFIG_FIELDS.filter((f) => !f.managed && !f.elsewhere)) {
+      expect(f.label.length, f.key).toBeGreaterThan(0);
+      expect(f.description?.length ?? 0, f.key).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('buildConfigGroups', () => {
+  const keysOf = (view: ConfigView) => buildConfigGroups(view).flatMap((g) => g.sections.flatMap((s) => s.fields.map((f) => f.key)));
+
+  it('groups by owner in a fixed order and leaves out managed keys and schedules', () => {
+    const groups = buildConfigGroups(sampleView());
+    expect(groups.map((g) => g.owner)).toEqual(['core', 'auth', 'downloader', 'channels', 'scheduler']);
+    const keys = keysOf(sampleView());
+    expect(keys).not.toContain('uuid');
+    expect(keys).not.toContain('username');
+    expect(keys).not.toContain('passwordHash');
+    expect(keys).not.toContain('schedules');
+    expect(keys).not.toContain('readOnlyKeys');
+    expect(groups.find((g) => g.owner === 'scheduler')?.notes[0]).toMatch(/Scheduled tasks/);
+  });
+
+  it('splits the downloads group into titled sections in table order', () => {
+    const dl = buildConfigGroups(sampleView()).find((g) => g.owner === 'downloader');
+    expect(dl?.sections.map((s) => s.title)).toEqual(['Files and format', 'SponsorBlock', 'Network', 'Jobs', 'Storage'].filter((t) => dl?.sections.some((s) => s.title === t)));
+    expect(dl?.sections[0]?.fields.map((f) => f.key)).toEqual(['preferredResolution', 'videoCodec', 'useTmpForDownloads', 'tmpFilePath']);
+  });
+
+  it('shows secrets of present owners as write-only with their set state', () => {
+    const fields = buildConfigGroups(sampleView({ configuredSecrets: ['username', 'proxy'] })).flatMap((g) => g.sections.flatMap((s) => s.fields));
+    const proxy = fields.find((f) => f.key === 'proxy');
+    const apiKey = fields.find((f) => f.key === 'sourceApiKey');
+    expect(proxy).toMatchObject({ kind: 'secret', secretSet: true, value: undefined });
+    expect(apiKey).toMatchObject({ kind: 'secret', secretSet: false });
+  });
+
+  it('leaves out the keys of a disabled plugin, secrets included', () => {
+    const view = sampleView();
+    delete view['channelFilesToDownload'];
+    delete view['tabCountBatchSize'];
+    const groups = buildConfigGroups(view);
+    expect(groups.map((g) => g.owner)).not.toContain('channels');
+    expect(keysOf(view)).not.toContain('sourceApiKey');
+  });
+
+  it('puts unknown plugin keys in "other" with an inferred control and skips objects', () => {
+    const view = sampleView({ acmeInterval: 5, acmeRatio: 0.5, acmeOn: true, acmeName: 'x', acmeMap: { a: 1 } } as Partial<ConfigView>);
+    const other = buildConfigGroups(view).find((g) => g.owner === 'other');
+    expect(other?.sections[0]?.fields.map((f) => [f.key, f.kind, f.label])).toEqual([
+      ['acmeInterval', 'integer', 'Acme Interval'],
+      ['acmeRatio', 'number', 'Acme Ratio'],
+      ['acmeOn', 'boolean', 'Acme On'],
+      ['acmeName', 'string', 'Acme Name'],
+    ]);
+  });
+
+  it('marks platform-managed and environment-forced keys read-only with the reason', () => {
+    const view = sampleView({
+      isPlatformManaged: { useTmpForDownloads: true, ytdlpUpdates: true, sourceOutputDirectory: true, mediaserverUrl: true, authEnabled: true },
+      deploymentEnvironment: { platform: 'elfhosted' },
+      readOnlyKeys: ['mediaserverUrl', 'useTmpForDownloads', 'tmpFilePath', 'concurrentJobs'],
+    });
+    const fields = new Map(buildConfigGroups(view).flatMap((g) => g.sections.flatMap((s) => s.fields.map((f) => [f.key, f] as const))));
+    expect(fields.get('mediaserverUrl')?.readOnly).toMatch(/MEDIASERVER_URL/);
+    expect(fields.get('useTmpForDownloads')?.readOnly).toMatch(/hosting platform \(elfhosted\)/);
+    expect(fields.get('tmpFilePath')?.readOnly).toMatch(/hosting platform/);
+    expect(fields.get('concurrentJobs')?.readOnly).toMatch(/environment/);
+    expect(fields.get('apiKeyRateLimit')?.readOnly).toBeNull();
+  });
+});
+
+describe('readOnlyReason and outputDirectoryNote', () => {
+  it('is null for ordinary keys', () => {
+    expect(readOnlyReason('mediaserverUrl', sampleView())).toBeNull();
+    expect(readOnlyReason('useTmpForDownloads', sampleView())).toBeNull();
+  });
+
+  it('explains where the output directory comes from', () => {
+    expect(outputDirectoryNote(sampleView())).toMatch(/SOURCE_OUTPUT_DIR/);
+    const managed = sampleView({ isPlatformManaged: { useTmpForDownloads: false, ytdlpUpdates: false, sourceOutputDirectory: true, mediaserverUrl: false, authEnabled: true } });
+    expect(outputDirectoryNote(managed)).toMatch(/DATA_PATH/);
+  });
+});
+
+describe('rangeHint', () => {
+  it('shows inclusive ranges with units', () => {
+    expect(rangeHint({ min: 1, max: 1000, unit: 'requests per minute' })).toBe('1–1,000 requests per minute');
+    expect(rangeHint({ min: 0.01, max: 720, unit: 'hours' })).toBe('0.01–720 hours');
+    expect(rangeHint({ min: 3 })).toBe('at least 3');
+    expect(rangeHint({ max: 3 })).toBe('at most 3');
+    expect(rangeHint({})).toBe('');
+  });
+});

@@ -1,0 +1,103 @@
+import { Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import type { ToolUpdateResponse, ToolsResponse } from './contracts';
+import { Api, toApiError } from '../../core/api';
+import { updateSummary } from './settings-format';
+
+type ToolStatus = ToolsResponse['ytdlp'];
+
+/** Section 5: yt-dlp, ffmpeg and ffprobe (`GET /api/ytdlp/version`) and the yt-dlp update. */
+@Component({
+  selector: 'app-downloader-section',
+  imports: [MatCardModule, MatButtonModule],
+  template: `
+    <mat-card appearance="outlined">
+      <mat-card-header><mat-card-title><h2 id="settings-tools-title">Downloader tools</h2></mat-card-title></mat-card-header>
+      <mat-card-content>
+        @if (error()) { <p class="error" role="alert" data-testid="tools-error">{{ error() }}</p> }
+        @if (tools(); as t) {
+          <ul class="list" aria-label="Tools">
+            @for (tool of list(); track tool.name) {
+              <li [attr.data-testid]="'tool-' + tool.name">
+                <span class="name">{{ tool.name }}</span>
+                @if (tool.found) {
+                  <span class="badge ok">{{ tool.version ?? 'version unknown' }}</span>
+                } @else {
+                  <span class="badge missing">not found</span>
+                }
+                <code class="muted path">{{ tool.path }}</code>
+              </li>
+            }
+          </ul>
+        } @else if (!error()) {
+          <p class="muted" role="status">Checking the tools…</p>
+        }
+        <div class="update">
+          <button mat-flat-button type="button" (click)="update()" [disabled]="managed() || updating()" data-testid="ytdlp-update"
+            [attr.aria-describedby]="managed() ? 'ytdlp-managed-note' : null">
+            {{ updating() ? 'Updating yt-dlp…' : 'Update yt-dlp' }}
+          </button>
+          @if (managed()) {
+            <span id="ytdlp-managed-note" class="muted" data-testid="ytdlp-update-managed">Updates are managed by the hosting platform{{ platform() ? ' (' + platform() + ')' : '' }}; they cannot be started here.</span>
+          }
+        </div>
+        @if (outcome(); as o) {
+          <p [class.error]="!o.success" [attr.role]="o.success ? 'status' : 'alert'" data-testid="ytdlp-update-result">{{ o.text }}</p>
+        }
+      </mat-card-content>
+    </mat-card>
+  `,
+  styles: `
+    .list { list-style: none; padding: 0; margin: 0 0 12px; }
+    .list li { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; padding: 8px 0; border-top: 1px solid var(--mat-sys-outline-variant); }
+    .name { font-weight: 500; min-width: 64px; }
+    .path { overflow-wrap: anywhere; font-size: 12px; }
+    .badge { font-size: 12px; padding: 1px 8px; border-radius: 8px; }
+    .ok { background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
+    .missing { background: var(--mat-sys-error-container); color: var(--mat-sys-on-error-container); }
+    .update { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; }
+  `,
+})
+export class DownloaderSection implements OnInit {
+  private readonly api = inject(Api);
+  /** `isPlatformManaged.ytdlpUpdates` of `GET /getconfig`. */
+  readonly updatesManaged = input(false);
+  readonly platform = input<string | null>(null);
+  readonly tools = signal<ToolsResponse | null>(null);
+  readonly list = computed<ToolStatus[]>(() => {
+    const t = this.tools();
+    return t ? [t.ytdlp, t.ffmpeg, t.ffprobe] : [];
+  });
+  readonly managed = computed(() => this.updatesManaged() || (this.tools()?.updatesManaged ?? false));
+  readonly error = signal<string | null>(null);
+  readonly updating = signal(false);
+  readonly outcome = signal<{ success: boolean; text: string } | null>(null);
+
+  ngOnInit(): void {
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.tools.set(await this.api.get<ToolsResponse>('/api/ytdlp/version'));
+      this.error.set(null);
+    } catch (err) {
+      this.error.set(toApiError(err).message);
+    }
+  }
+
+  async update(): Promise<void> {
+    this.updating.set(true);
+    this.outcome.set(null);
+    try {
+      const r = await this.api.post<ToolUpdateResponse>('/api/ytdlp/update');
+      this.outcome.set({ success: r.success, text: updateSummary(r) });
+      await this.load();
+    } catch (err) {
+      this.outcome.set({ success: false, text: toApiError(err).message });
+    } finally {
+      this.updating.set(false);
+    }
+  }
+}

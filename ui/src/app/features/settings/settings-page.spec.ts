@@ -1,0 +1,403 @@
+import { provideHttpClient } from '@angular/common/http';
+import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
+import { signal } from '@angular/core';
+import { TestBed, type ComponentFixture } from '@angular/core/testing';
+import { Subject } from 'rxjs';
+import { Api, ApiError } from '../../core/api';
+import { Auth } from '../../core/auth';
+import { Live, type LiveMessage } from '../../core/live';
+import type { ConfigView } from './config-fields';
+import type { ApiKeyItem, ScheduleEntry, SessionItem } from './contracts';
+import { SettingsPage } from './settings-page';
+
+const KEY = 'vk_0967397a4ed9a20dde2f05d7890b3bb9a696d1da5d69ad027072e9b3cd6b036e';
+
+function configView(extra: Partial<ConfigView> = {}): ConfigView {
+  return {
+    isPlatformManaged: { useTmpForDownloads: false, ytdlpUpdates: false, sourceOutputDirectory: false, mediaserverUrl: false, authEnabled: true },
+    deploymentEnvironment: { platform: null },
+    sourceOutputDirectory: '/srv/videos',
+    configuredSecrets: ['username', 'passwordHash', 'proxy'],
+    readOnlyKeys: [],
+    uuid: 'u-1',
+    mediaserverUrl: '',
+    schedules: {},
+    schedulerShutdownWaitSeconds: 10,
+    apiKeyRateLimit: 10,
+    useTmpForDownloads: false,
+    tmpFilePath: '/tmp/vidkeep-downloads',
+    preferredResolution: '1080',
+    sponsorblockCategories: ['sponsor', 'selfpromo'],
+    cookiesEnabled: false,
+    concurrentJobs: 1,
+    channelFilesToDownload: 5,
+    ...extra,
+  } as ConfigView;
+}
+
+const schedule = (extra: Partial<ScheduleEntry> = {}): ScheduleEntry => ({
+  key: 'auth.session-cleanup',
+  title: 'Remove expired sessions',
+  description: null,
+  plugin: 'auth',
+  kind: 'main-thread',
+  schedule: '0 3 * * *',
+  defaultSchedule: '0 3 * * *',
+  enabled: true,
+  allowOverlap: false,
+  running: false,
+  nextRunAt: '2026-11-24T03:00:00.000Z',
+  lastRun: null,
+  ...extra,
+});
+
+class FakeApi {
+  config = configView();
+  keys: ApiKeyItem[] = [{ id: 1, name: 'Old phone', key_prefix: 'vk_11111111', created_at: '2026-11-01T10:00:00.000Z', last_used_at: null, is_active: true }];
+  sessions: SessionItem[] = [
+    { id: 7, user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', ip_address: '10.0.0.2', createdAt: '2026-11-23T10:00:00.000Z', last_used_at: '2026-11-23T12:00:00.000Z', expires_at: '2026-11-30T10:00:00.000Z', current: true },
+    { id: 8, user_agent: 'curl/7.88.1', ip_address: '10.0.0.3', createdAt: '2026-11-22T10:00:00.000Z', last_used_at: '2026-11-22T12:00:00.000Z', expires_at: '2026-11-29T10:00:00.000Z', current: false },
+  ];
+  tools = {
+    ytdlp: { name: 'yt-dlp', path: 'yt-dlp', found: true, version: '2025.01.01' },
+    ffmpeg: { name: 'ffmpeg', path: '/usr/bin/ffmpeg', found: true, version: '6.1' },
+    ffprobe: { name: 'ffprobe', path: 'ffprobe', found: false, version: null },
+    updatesManaged: false,
+  };
+  schedules = [schedule()];
+  calls: { method: string; url: string; body?: unknown }[] = [];
+  patchAnswer: (url: string, body: unknown) => Promise<unknown> = async (url, body) => {
+    if (url === '/api/config') return { ...this.config, ...(body as object) };
+    return { success: true, schedule: { ...this.schedules[0], ...(body as object) } };
+  };
+  postAnswer: (url: string, body: unknown) => Promise<unknown> = async (url, body) => {
+    if (url === '/api/keys') return { success: true, message: 'API key created', id: 2, name: (body as { name: string }).name, key: KEY, prefix: KEY.slice(0, 11) };
+    if (url === '/api/ytdlp/update') return { success: true, reason: 'up-to-date', message: 'yt-dlp is up to date', currentVersion: '2025.01.01' };
+    if (url.endsWith('/run')) throw new ApiError(409, '"Remove expired sessions" is already running; it does not run twice at once', 'SCHEDULER_TASK_RUNNING');
+    throw new ApiError(404, `unexpected POST ${url}`);
+  };
+
+  async get<T>(url: string): Promise<T> {
+    this.calls.push({ method: 'GET', url });
+    if (url === '/getconfig') return structuredClone(this.config) as T;
+    if (url === '/api/keys') return { keys: this.keys } as T;
+    if (url === '/auth/sessions') return this.sessions as T;
+    if (url === '/api/ytdlp/version') return this.tools as T;
+    if (url === '/api/schedules') return { schedules: this.schedules, timezone: 'Europe/Berlin' } as T;
+    if (url.endsWith('/runs')) {
+      return {
+        runs: [{ id: 3, taskKey: 'auth.session-cleanup', triggerType: 'manual', status: 'success', outcome: 'nothing-to-do', message: 'Removed 0 expired sessions', details: null, startedAt: '2026-11-23T12:02:07.657Z', finishedAt: '2026-11-23T12:02:07.691Z' }],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+      } as T;
+    }
+    throw new ApiError(404, `unexpected GET ${url}`);
+  }
+
+  async post<T>(url: string, body: unknown = {}): Promise<T> {
+    this.calls.push({ method: 'POST', url, body });
+    return (await this.postAnswer(url, body)) as T;
+  }
+
+  async patch<T>(url: string, body: unknown): Promise<T> {
+    this.calls.push({ method: 'PATCH', url, body });
+    return (await this.patchAnswer(url, body)) as T;
+  }
+
+  async delete<T>(url: string): Promise<T> {
+    this.calls.push({ method: 'DELETE', url });
+    if (url === '/api/keys/1') this.keys = [];
+    return { success: true } as T;
+  }
+}
+
+describe('SettingsPage', () => {
+  let api: FakeApi;
+  let auth: { authEnabled: ReturnType<typeof signal<boolean>>; token: ReturnType<typeof signal<string | null>>; username: ReturnType<typeof signal<string | null>>; expired: ReturnType<typeof vi.fn> };
+  let live: { messages: Subject<LiveMessage>; ready: Subject<unknown> };
+  let fixture: ComponentFixture<SettingsPage>;
+  const el = () => fixture.nativeElement as HTMLElement;
+  const q = <T extends HTMLElement = HTMLElement>(sel: string) => el().querySelector<T>(sel);
+  const qa = (sel: string) => Array.from(el().querySelectorAll<HTMLElement>(sel));
+
+  async function settle(): Promise<void> {
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      await fixture.whenStable();
+    }
+  }
+
+  function type(sel: string, value: string): void {
+    const input = q<HTMLInputElement>(sel)!;
+    input.value = value;
+    input.dispatchEvent(new Event('input'));
+  }
+
+  async function create(authEnabled = true): Promise<void> {
+    auth.authEnabled.set(authEnabled);
+    fixture = TestBed.createComponent(SettingsPage);
+    await settle();
+  }
+
+  beforeEach(() => {
+    api = new FakeApi();
+    auth = { authEnabled: signal(true), token: signal<string | null>('tok'), username: signal<string | null>('admin'), expired: vi.fn() };
+    live = { messages: new Subject(), ready: new Subject() };
+    TestBed.configureTestingModule({
+      providers: [
+        provideHttpClient(),
+        provideHttpClientTesting(),
+        { provide: Api, useValue: api },
+        { provide: Auth, useValue: auth },
+        { provide: Live, useValue: live },
+      ],
+    });
+  });
+
+  describe('configuration', () => {
+    it('shows the keys grouped by owner, without managed keys, with secrets as set / not set', async () => {
+      await create();
+      const legends = qa('fieldset legend').map((l) => l.textContent?.trim());
+      expect(legends).toEqual(['General', 'Authentication', 'Downloads', 'Channels', 'Scheduler']);
+      expect(q('[data-testid="config-uuid"]')).toBeNull();
+      expect(q('[data-testid="config-username"]')).toBeNull();
+      expect(q('[data-testid="config-passwordHash"]')).toBeNull();
+      expect(q('[data-testid="config-secret-proxy"]')?.textContent?.trim()).toBe('set');
+      expect(q('[data-testid="config-secret-sourceApiKey"]')?.textContent?.trim()).toBe('not set');
+      expect(q<HTMLInputElement>('[data-testid="config-proxy"]')?.type).toBe('password');
+      expect(q<HTMLInputElement>('[data-testid="config-proxy"]')?.value).toBe('');
+      expect(q('[data-testid="config-output-directory"]')?.textContent).toContain('/srv/videos');
+      expect(q('[data-testid="config-apiKeyRateLimit"]')?.closest('mat-form-field')?.textContent).toContain('1–1,000 requests per minute');
+    });
+
+    it('sends only the changed keys and shows the result', async () => {
+      await create();
+      type('[data-testid="config-apiKeyRateLimit"]', '20');
+      type('[data-testid="config-proxy"]', 'socks5://user:pw@proxy:1080');
+      await settle();
+      expect(el().textContent).toContain('2 unsaved changes');
+      q<HTMLButtonElement>('[data-testid="config-save"]')!.click();
+      await settle();
+      expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/config', body: { apiKeyRateLimit: 20, proxy: 'socks5://user:pw@proxy:1080' } }]);
+      expect(q('[data-testid="config-status"]')?.textContent).toContain('Saved 2 settings');
+      expect(q<HTMLInputElement>('[data-testid="config-apiKeyRateLimit"]')?.value).toBe('20');
+      expect(q<HTMLInputElement>('[data-testid="config-proxy"]')?.value).toBe('');
+    });
+
+    it('checks the schema rules before sending', async () => {
+      await create();
+      type('[data-testid="config-apiKeyRateLimit"]', '5000');
+      await settle();
+      q<HTMLButtonElement>('[data-testid="config-save"]')!.click();
+      await settle();
+      expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+      expect(q('[data-testid="config-error"]')?.getAttribute('role')).toBe('alert');
+      expect(q('[data-testid="config-apiKeyRateLimit"]')?.closest('mat-form-field')?.textContent).toContain('Must be at most 1000');
+    });
+
+    it('shows the server’s 400 details next to the fields and the message in an alert', async () => {
+      api.patchAnswer = async () => {
+        throw new ApiError(400, 'body/tmpFilePath must NOT have fewer than 1 characters', 'CORE_VALIDATION_FAILED', [
+          { path: 'body/concurrentJobs', message: 'must be <= 4' },
+          { path: 'body/bogus', message: 'is not allowed' },
+        ]);
+      };
+      await create();
+      type('[data-testid="config-concurrentJobs"]', '3');
+      await settle();
+      q<HTMLButtonElement>('[data-testid="config-save"]')!.click();
+      await settle();
+      const alert = q('[data-testid="config-error"]')!;
+      expect(alert.textContent).toContain('body/tmpFilePath must NOT have fewer than 1 characters');
+      expect(alert.textContent).toContain('bogus: is not allowed');
+      expect(q('[data-testid="config-concurrentJobs"]')?.closest('mat-form-field')?.textContent).toContain('must be <= 4');
+    });
+
+    it('shows platform-managed keys read-only with the reason', async () => {
+      api.config = configView({
+        isPlatformManaged: { useTmpForDownloads: true, ytdlpUpdates: true, sourceOutputDirectory: true, mediaserverUrl: true, authEnabled: true },
+        deploymentEnvironment: { platform: 'elfhosted' },
+        readOnlyKeys: ['mediaserverUrl', 'useTmpForDownloads', 'tmpFilePath'],
+        mediaserverUrl: 'http://jellyfin:8096',
+        useTmpForDownloads: true,
+        tmpFilePath: '/app/config/temp_downloads',
+      });
+      await create();
+      const url = q<HTMLInputElement>('[data-testid="config-mediaserverUrl"]')!;
+      expect(url.disabled).toBe(true);
+      expect(url.closest('mat-form-field')?.textContent).toContain('MEDIASERVER_URL');
+      expect(q<HTMLInputElement>('[data-testid="config-tmpFilePath"]')!.disabled).toBe(true);
+      expect(q('[data-testid="config-output-directory"]')?.textContent).toContain('DATA_PATH');
+      expect(q<HTMLButtonElement>('[data-testid="ytdlp-update"]')!.disabled).toBe(true);
+      expect(q('[data-testid="ytdlp-update-managed"]')?.textContent).toContain('elfhosted');
+    });
+  });
+
+  describe('API keys', () => {
+    it('shows a new key once with copy, bookmarklet and curl, and forgets it on dismiss', async () => {
+      await create();
+      expect(q('[data-testid="apikey-item"]')?.textContent).toContain('vk_11111111');
+      type('[data-testid="apikey-name"]', 'Bookmarklet');
+      await settle();
+      q<HTMLButtonElement>('[data-testid="apikey-create"]')!.click();
+      await settle();
+      expect(api.calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/keys', body: { name: 'Bookmarklet' } });
+      const panel = q('[data-testid="apikey-created"]')!;
+      expect(panel.querySelector('[data-testid="apikey-value"]')?.textContent?.trim()).toBe(KEY);
+      const href = panel.querySelector<HTMLAnchorElement>('[data-testid="apikey-bookmarklet"]')!.getAttribute('href')!;
+      expect(href.startsWith('javascript:')).toBe(true);
+      expect(decodeURIComponent(href)).toContain(KEY);
+      expect(panel.querySelector('[data-testid="apikey-bookmarklet-code"]')?.textContent).toBe(href);
+      expect(panel.querySelector('[data-testid="apikey-curl"]')?.textContent).toContain(`-H 'x-api-key: ${KEY}'`);
+      expect(q<HTMLInputElement>('[data-testid="apikey-name"]')!.value).toBe('');
+
+      q<HTMLButtonElement>('[data-testid="apikey-dismiss"]')!.click();
+      await settle();
+      expect(q('[data-testid="apikey-created"]')).toBeNull();
+      expect(el().textContent).not.toContain(KEY);
+    });
+
+    it('shows the server’s refusal, e.g. the 20-key limit', async () => {
+      api.postAnswer = async () => {
+        throw new ApiError(400, 'At most 20 active API keys are allowed', 'AUTH_API_KEY_LIMIT');
+      };
+      await create();
+      type('[data-testid="apikey-name"]', 'One more');
+      await settle();
+      q<HTMLButtonElement>('[data-testid="apikey-create"]')!.click();
+      await settle();
+      expect(q('[data-testid="apikey-error"]')?.textContent).toContain('At most 20 active API keys');
+      expect(q('[data-testid="apikey-created"]')).toBeNull();
+    });
+
+    it('deletes a key only after confirmation', async () => {
+      await create();
+      q<HTMLButtonElement>('[data-testid="apikey-delete"]')!.click();
+      await settle();
+      expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+      q<HTMLButtonElement>('[data-testid="apikey-delete-confirm"]')!.click();
+      await settle();
+      expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', url: '/api/keys/1' }]);
+      expect(q('[data-testid="apikey-empty"]')).not.toBeNull();
+    });
+  });
+
+  describe('sessions and password', () => {
+    it('lists sessions with the current one marked and revokes another', async () => {
+      await create();
+      const items = qa('[data-testid="session-item"]');
+      expect(items).toHaveLength(2);
+      expect(items[0]?.textContent).toContain('Firefox on Linux');
+      expect(items[0]?.querySelector('[data-testid="session-current"]')).not.toBeNull();
+      items[1]!.querySelector<HTMLButtonElement>('[data-testid="session-revoke"]')!.click();
+      await settle();
+      expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', url: '/auth/sessions/8' }]);
+      expect(auth.expired).not.toHaveBeenCalled();
+    });
+
+    it('signs out after revoking the current session', async () => {
+      await create();
+      qa('[data-testid="session-item"]')[0]!.querySelector<HTMLButtonElement>('[data-testid="session-revoke"]')!.click();
+      await settle();
+      expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', url: '/auth/sessions/7' }]);
+      expect(auth.expired).toHaveBeenCalled();
+    });
+
+    it('hides sessions and password when authentication is off', async () => {
+      await create(false);
+      expect(q('app-sessions-section')).toBeNull();
+      expect(q('app-password-section')).toBeNull();
+      expect(api.calls.some((c) => c.url === '/auth/sessions')).toBe(false);
+    });
+
+    it('shows a wrong current password without signing out', async () => {
+      await create();
+      const http = TestBed.inject(HttpTestingController);
+      type('[data-testid="password-current"]', 'wrong-one');
+      type('[data-testid="password-new"]', 'new-password-1');
+      type('[data-testid="password-confirm"]', 'new-password-1');
+      await settle();
+      q<HTMLButtonElement>('[data-testid="password-submit"]')!.click();
+      const req = http.expectOne('/auth/change-password');
+      expect(req.request.headers.get('x-access-token')).toBe('tok');
+      expect(req.request.body).toEqual({ currentPassword: 'wrong-one', newPassword: 'new-password-1' });
+      req.flush({ error: 'Current password is incorrect', code: 'AUTH_WRONG_PASSWORD' }, { status: 401, statusText: 'Unauthorized' });
+      await settle();
+      expect(q('[data-testid="password-error"]')?.textContent).toContain('Current password is incorrect');
+      expect(auth.expired).not.toHaveBeenCalled();
+    });
+
+    it('checks the new password length inline', async () => {
+      await create();
+      const http = TestBed.inject(HttpTestingController);
+      type('[data-testid="password-current"]', 'old');
+      type('[data-testid="password-new"]', 'short');
+      type('[data-testid="password-confirm"]', 'short');
+      await settle();
+      q<HTMLButtonElement>('[data-testid="password-submit"]')!.click();
+      await settle();
+      http.expectNone('/auth/change-password');
+      expect(q('[data-testid="password-new"]')?.closest('mat-form-field')?.textContent).toContain('8 to 64 characters');
+    });
+  });
+
+  describe('downloader tools', () => {
+    it('shows versions and paths and runs the update', async () => {
+      await create();
+      expect(q('[data-testid="tool-yt-dlp"]')?.textContent).toContain('2025.01.01');
+      expect(q('[data-testid="tool-ffprobe"]')?.textContent).toContain('not found');
+      q<HTMLButtonElement>('[data-testid="ytdlp-update"]')!.click();
+      await settle();
+      expect(q('[data-testid="ytdlp-update-result"]')?.textContent).toContain('Already up to date (2025.01.01)');
+    });
+  });
+
+  describe('scheduled tasks', () => {
+    it('shows the server’s message for a bad cron and for a run that is already going', async () => {
+      api.patchAnswer = async () => {
+        throw new ApiError(400, 'Invalid schedule "0 0 31 2 *": it never runs', 'SCHEDULER_INVALID_SCHEDULE');
+      };
+      await create();
+      const task = () => q('[data-testid="schedule-auth.session-cleanup"]')!;
+      expect(task().textContent).toContain('Remove expired sessions');
+      expect(task().querySelector('[data-testid="schedule-cron"]')?.textContent).toBe('0 3 * * *');
+      task().querySelector<HTMLButtonElement>('[data-testid="schedule-edit"]')!.click();
+      await settle();
+      type('[data-testid="schedule-cron-input"]', '0 0 31 2 *');
+      await settle();
+      task().querySelector<HTMLButtonElement>('[data-testid="schedule-cron-save"]')!.click();
+      await settle();
+      expect(api.calls.find((c) => c.method === 'PATCH')).toEqual({ method: 'PATCH', url: '/api/schedules/auth.session-cleanup', body: { cron: '0 0 31 2 *' } });
+      expect(task().querySelector('[data-testid="schedule-error"]')?.textContent).toContain('it never runs');
+
+      task().querySelector<HTMLButtonElement>('[data-testid="schedule-run"]')!.click();
+      await settle();
+      expect(task().querySelector('[data-testid="schedule-error"]')?.textContent).toContain('already running');
+    });
+
+    it('expands the run history', async () => {
+      await create();
+      const button = q<HTMLButtonElement>('[data-testid="schedule-history"]')!;
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+      button.click();
+      await settle();
+      expect(button.getAttribute('aria-expanded')).toBe('true');
+      const run = q('[data-testid="schedule-run-item"]')!;
+      expect(run.textContent).toContain('Succeeded');
+      expect(run.textContent).toContain('nothing-to-do');
+      expect(run.textContent).toContain('Removed 0 expired sessions');
+    });
+
+    it('refetches when a run is reported live', async () => {
+      await create();
+      const before = api.calls.filter((c) => c.url === '/api/schedules').length;
+      api.schedules = [schedule({ running: true })];
+      live.messages.next({ type: 'scheduleRunUpdated', run: {} });
+      await new Promise((r) => setTimeout(r, 350));
+      await settle();
+      expect(api.calls.filter((c) => c.url === '/api/schedules').length).toBe(before + 1);
+      expect(q('[data-testid="schedule-last"]')?.textContent).toContain('Running now');
+    });
+  });
+});

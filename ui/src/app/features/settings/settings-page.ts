@@ -1,0 +1,102 @@
+import { Component, OnInit, computed, inject, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { Api, toApiError } from '../../core/api';
+import { Auth } from '../../core/auth';
+import { ApiKeysSection } from './api-keys-section';
+import { ConfigSection } from './config-section';
+import type { ConfigView } from './config-fields';
+import { DownloaderSection } from './downloader-section';
+import { PasswordSection } from './password-section';
+import { SchedulesSection } from './schedules-section';
+import { SessionsSection } from './sessions-section';
+
+interface NavEntry {
+  id: string;
+  label: string;
+}
+
+/** Settings: configuration, API keys, sessions, password, downloader tools and scheduled tasks. */
+@Component({
+  selector: 'app-settings-page',
+  imports: [MatButtonModule, ConfigSection, ApiKeysSection, SessionsSection, PasswordSection, DownloaderSection, SchedulesSection],
+  template: `
+    <h1>Settings</h1>
+    <nav class="toc" aria-label="Settings sections">
+      @for (n of nav(); track n.id) {
+        <button mat-stroked-button type="button" (click)="jump(n.id)" [attr.data-testid]="'settings-nav-' + n.id">{{ n.label }}</button>
+      }
+    </nav>
+
+    <section id="settings-config" tabindex="-1" aria-label="Configuration">
+      @if (configError()) {
+        <div class="error" role="alert" data-testid="config-load-error">
+          <p>The configuration could not be loaded: {{ configError() }}</p>
+          <button mat-stroked-button type="button" (click)="loadConfig()">Try again</button>
+        </div>
+      }
+      @if (config(); as view) {
+        <app-config-section [view]="view" (saved)="config.set($event)" />
+      } @else if (!configError()) {
+        <p class="muted" role="status">Loading the configuration…</p>
+      }
+    </section>
+
+    <section id="settings-keys" tabindex="-1" aria-label="API keys"><app-api-keys-section /></section>
+
+    @if (auth.authEnabled()) {
+      <section id="settings-sessions" tabindex="-1" aria-label="Sessions"><app-sessions-section /></section>
+      <section id="settings-password" tabindex="-1" aria-label="Change password"><app-password-section /></section>
+    }
+
+    <section id="settings-tools" tabindex="-1" aria-label="Downloader tools">
+      <app-downloader-section [updatesManaged]="config()?.isPlatformManaged?.ytdlpUpdates ?? false" [platform]="config()?.deploymentEnvironment?.platform ?? null" />
+    </section>
+
+    <section id="settings-schedules" tabindex="-1" aria-label="Scheduled tasks"><app-schedules-section /></section>
+  `,
+  styles: `
+    :host { display: block; }
+    .toc { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 16px; }
+    section { margin-bottom: 24px; scroll-margin-top: 8px; outline: none; }
+    .error p { margin: 8px 0; }
+  `,
+})
+export class SettingsPage implements OnInit {
+  private readonly api = inject(Api);
+  readonly auth = inject(Auth);
+  readonly config = signal<ConfigView | null>(null);
+  readonly configError = signal<string | null>(null);
+  readonly nav = computed<NavEntry[]>(() => [
+    { id: 'config', label: 'Configuration' },
+    { id: 'keys', label: 'API keys' },
+    ...(this.auth.authEnabled()
+      ? [
+          { id: 'sessions', label: 'Sessions' },
+          { id: 'password', label: 'Password' },
+        ]
+      : []),
+    { id: 'tools', label: 'Downloader tools' },
+    { id: 'schedules', label: 'Scheduled tasks' },
+  ]);
+
+  ngOnInit(): void {
+    void this.loadConfig();
+  }
+
+  async loadConfig(): Promise<void> {
+    this.configError.set(null);
+    try {
+      this.config.set(await this.api.get<ConfigView>('/getconfig'));
+    } catch (err) {
+      this.configError.set(toApiError(err).message);
+    }
+  }
+
+  /** Scrolls to a section and moves the keyboard focus there. */
+  jump(id: string): void {
+    const el = document.getElementById(`settings-${id}`);
+    if (!el) return;
+    el.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    el.focus({ preventScroll: true });
+  }
+}
