@@ -211,3 +211,50 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     expect(errors).toEqual([]);
   }, 60_000);
 });
+
+describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI of a platform-managed deployment in Chromium', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vidkeep-e2e-managed-'));
+    // The four variables of spec 1.2, all at once (they do not imply each other).
+    server = await startServer({
+      CONFIG_DIR: join(dir, 'config'),
+      SOURCE_OUTPUT_DIR: join(dir, 'data'),
+      AUTH_ENABLED: 'false',
+      PLATFORM: 'elfhosted',
+      DATA_PATH: join(dir, 'videos'),
+      MEDIASERVER_URL: 'http://media.example.lan:32400',
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(15_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs in by itself, hides login and logout, and shows managed settings read-only', async () => {
+    await page.goto(server.url);
+    await page.waitForURL(/\/downloads$/);
+    await page.getByTestId('download-urls').waitFor();
+    expect(await page.getByTestId('logout').count()).toBe(0);
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(/\/downloads$/);
+
+    await page.goto(`${server.url}/settings`);
+    // The output directory is shown as configured for the host (SOURCE_OUTPUT_DIR), read-only.
+    await expect.poll(async () => (await page.getByTestId('config-output-directory').textContent()) ?? '').toMatch(/Read-only.*DATA_PATH/);
+    expect(await page.getByTestId('config-output-directory').locator('input').count()).toBe(0);
+    const mediaServerUrl = page.getByTestId('config-mediaserverUrl');
+    expect(await mediaServerUrl.inputValue()).toBe('http://media.example.lan:32400');
+    expect(await mediaServerUrl.isEditable()).toBe(false);
+    await page.getByTestId('ytdlp-update-managed').waitFor();
+    expect(await page.getByTestId('ytdlp-update').isDisabled()).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'settings-managed.png'), fullPage: true });
+  }, 60_000);
+});
