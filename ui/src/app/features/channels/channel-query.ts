@@ -1,7 +1,7 @@
 import type { ChannelListQuery, ChannelVideosQuery, TabType } from './api-types';
 
 export type ChannelSort = 'title' | 'createdAt' | 'updatedAt';
-import type { SortOrder } from '../../core/paged-list';
+import type { SortOrder } from '../../shared/paged-list';
 export type { SortOrder };
 export type TriState = ChannelVideosQuery['downloadedFilter'];
 export type VideoSort = ChannelVideosQuery['sortBy'];

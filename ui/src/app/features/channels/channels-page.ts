@@ -2,55 +2,29 @@ import { Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
 import { MatPaginatorModule } from '@angular/material/paginator';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
 import { Api, toApiError } from '../../core/api';
 import { Live } from '../../core/live';
-import { PagedList } from '../../core/paged-list';
+import { ListControls } from '../../shared/list-controls';
+import { PagedList } from '../../shared/paged-list';
 import type { Channel, ChannelList, UpdateChannelsResponse } from './api-types';
 import { autoDownloadLabel, subfolderLabel } from './channel-format';
-import { CHANNEL_SORT_CHOICES, channelListQuery, type ChannelSort, type SortOrder } from './channel-query';
+import { CHANNEL_SORT_CHOICES, channelListQuery, type ChannelSort } from './channel-query';
 import { SubscribePanel } from './subscribe-panel';
 
 /** Subscribed channels: subscribe, search, sort, filter by subfolder, page, unsubscribe. */
 @Component({
   selector: 'app-channels-page',
-  imports: [RouterLink, MatFormFieldModule, MatInputModule, MatSelectModule, MatButtonModule, MatPaginatorModule, MatProgressBarModule, SubscribePanel],
+  imports: [RouterLink, ListControls, MatFormFieldModule, MatSelectModule, MatButtonModule, MatPaginatorModule, MatProgressBarModule, SubscribePanel],
   template: `
     <h1>Channels</h1>
     <app-subscribe-panel (subscribed)="list.load()" />
 
     <h2>Subscriptions</h2>
-    <div class="controls" role="search" aria-label="Filter subscriptions">
-      <mat-form-field appearance="outline" class="search">
-        <mat-label>Search channels</mat-label>
-        <input
-          matInput
-          type="search"
-          [value]="list.searchText()"
-          (input)="list.onSearch($any($event.target).value)"
-          maxlength="200"
-          autocomplete="off"
-          placeholder="Name, handle or URL"
-          data-testid="channels-search"
-        />
-      </mat-form-field>
-      <mat-form-field appearance="outline">
-        <mat-label>Sort by</mat-label>
-        <mat-select [value]="list.sortBy()" (valueChange)="list.setSort($event, list.sortOrder())" data-testid="channels-sort">
-          @for (s of sortChoices; track s.value) { <mat-option [value]="s.value">{{ s.label }}</mat-option> }
-        </mat-select>
-      </mat-form-field>
-      <mat-form-field appearance="outline">
-        <mat-label>Order</mat-label>
-        <mat-select [value]="list.sortOrder()" (valueChange)="list.setSort(list.sortBy(), $event)" data-testid="channels-order">
-          <mat-option value="asc">{{ orderLabel('asc') }}</mat-option>
-          <mat-option value="desc">{{ orderLabel('desc') }}</mat-option>
-        </mat-select>
-      </mat-form-field>
+    <app-list-controls [list]="list" [choices]="sortChoices" searchLabel="Search channels" placeholder="Name, handle or URL" testId="channels">
       <mat-form-field appearance="outline">
         <mat-label>Subfolder</mat-label>
         <mat-select [value]="subFolder()" (valueChange)="setSubFolder($event)" data-testid="channels-subfolder">
@@ -58,7 +32,7 @@ import { SubscribePanel } from './subscribe-panel';
           @for (f of subFolders(); track f) { <mat-option [value]="f">{{ folderLabel(f) }}</mat-option> }
         </mat-select>
       </mat-form-field>
-    </div>
+    </app-list-controls>
 
     @if (list.loading()) { <mat-progress-bar mode="indeterminate" aria-label="Loading channels" /> }
     @if (list.error()) { <p class="error" role="alert" data-testid="channels-error">{{ list.error() }}</p> }
@@ -119,9 +93,6 @@ import { SubscribePanel } from './subscribe-panel';
     />
   `,
   styles: `
-    .controls { display: flex; flex-wrap: wrap; gap: 0 12px; }
-    .controls .search { flex: 1 1 240px; }
-    .controls mat-form-field:not(.search) { flex: 0 1 170px; }
     .list { list-style: none; margin: 8px 0 16px; padding: 0; display: flex; flex-direction: column; gap: 8px; }
     .item {
       display: flex; gap: 12px; align-items: center; padding: 8px 12px; min-width: 0;
@@ -139,7 +110,6 @@ import { SubscribePanel } from './subscribe-panel';
     .danger { --mat-button-filled-container-color: var(--mat-sys-error); --mat-button-filled-label-text-color: var(--mat-sys-on-error); }
     .empty { padding: 24px 0; }
     @media (max-width: 599px) {
-      .controls mat-form-field:not(.search) { flex: 1 1 140px; }
       .item { flex-wrap: wrap; }
       .avatar { width: 40px; height: 40px; }
       .actions { width: 100%; }
@@ -188,10 +158,6 @@ export class ChannelsPage {
       if (r.reconnected || r.restarted) void this.list.load();
     });
     void this.list.load();
-  }
-
-  orderLabel(order: SortOrder): string {
-    return CHANNEL_SORT_CHOICES.find((s) => s.value === this.list.sortBy())?.[order] ?? order;
   }
 
   setSubFolder(folder: string): void {

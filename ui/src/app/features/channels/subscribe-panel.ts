@@ -19,7 +19,7 @@ import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount }
     <section class="panel" aria-labelledby="subscribe-heading">
       <h2 id="subscribe-heading">Subscribe to a channel</h2>
       <form class="line" [formGroup]="urlForm" (ngSubmit)="lookUp()" novalidate>
-        <mat-form-field appearance="outline" class="wide">
+        <mat-form-field appearance="outline" class="wide" subscriptSizing="dynamic">
           <mat-label>Channel URL or @handle</mat-label>
           <input matInput formControlName="url" maxlength="2048" autocomplete="off" placeholder="https://www.youtube.com/@handle" data-testid="subscribe-url" />
           <mat-hint>A channel address, an &#64;handle or a channel id (UC…)</mat-hint>

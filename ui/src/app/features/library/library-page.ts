@@ -2,19 +2,17 @@ import { DatePipe } from '@angular/common';
 import { Component, DestroyRef, ElementRef, inject, signal, viewChild } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
 import { MatPaginatorModule } from '@angular/material/paginator';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { MatSelectModule } from '@angular/material/select';
 import { Api, toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { Live } from '../../core/live';
-import { PagedList } from '../../core/paged-list';
+import { ListControls } from '../../shared/list-controls';
+import { PagedList } from '../../shared/paged-list';
 import type { Video, VideoListQuery } from '../downloads/api-types';
 import { formatBytes, formatDuration } from '../downloads/format';
 import { isActiveStatus, isJobUpdated } from '../downloads/queue-state';
-import { mediaUrl, SORT_CHOICES, type SortField, type SortOrder } from './library-query';
+import { mediaUrl, SORT_CHOICES, type SortField } from './library-query';
 import { resolutionLabel } from './resolution';
 
 interface VideoPage {
@@ -27,40 +25,11 @@ interface VideoPage {
 /** Downloaded videos: search, sort, pages, play in the browser, delete. */
 @Component({
   selector: 'app-library-page',
-  imports: [DatePipe, MatFormFieldModule, MatInputModule, MatSelectModule, MatButtonModule, MatPaginatorModule, MatProgressBarModule],
+  imports: [DatePipe, ListControls, MatButtonModule, MatPaginatorModule, MatProgressBarModule],
   template: `
     <h1>Library</h1>
 
-    <div class="controls" role="search">
-      <mat-form-field appearance="outline" class="search">
-        <mat-label>Search</mat-label>
-        <input
-          matInput
-          type="search"
-          [value]="list.searchText()"
-          (input)="list.onSearch($any($event.target).value)"
-          maxlength="200"
-          autocomplete="off"
-          placeholder="Title, channel or video id"
-          data-testid="library-search"
-        />
-      </mat-form-field>
-      <mat-form-field appearance="outline">
-        <mat-label>Sort by</mat-label>
-        <mat-select [value]="list.sortBy()" (valueChange)="list.setSort($event, list.sortOrder())" data-testid="library-sort">
-          @for (s of sortChoices; track s.value) {
-            <mat-option [value]="s.value">{{ s.label }}</mat-option>
-          }
-        </mat-select>
-      </mat-form-field>
-      <mat-form-field appearance="outline">
-        <mat-label>Order</mat-label>
-        <mat-select [value]="list.sortOrder()" (valueChange)="list.setSort(list.sortBy(), $event)" data-testid="library-order">
-          <mat-option value="desc">{{ orderLabel('desc') }}</mat-option>
-          <mat-option value="asc">{{ orderLabel('asc') }}</mat-option>
-        </mat-select>
-      </mat-form-field>
-    </div>
+    <app-list-controls [list]="list" [choices]="sortChoices" placeholder="Title, channel or video id" testId="library" />
 
     @if (list.loading()) {
       <mat-progress-bar mode="indeterminate" aria-label="Loading videos" />
@@ -211,10 +180,6 @@ export class LibraryPage {
 
   size(v: Video): string {
     return formatBytes(v.fileSize ?? v.audioFileSize);
-  }
-
-  orderLabel(order: SortOrder): string {
-    return SORT_CHOICES.find((s) => s.value === this.list.sortBy())?.[order] ?? (order === 'asc' ? 'Ascending' : 'Descending');
   }
 
   thumbUrl(v: Video): string {

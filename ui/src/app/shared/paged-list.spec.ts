@@ -1,5 +1,5 @@
 import { TestBed } from '@angular/core/testing';
-import { ApiError } from './api';
+import { ApiError } from '../core/api';
 import { PagedList, type PageAnswer } from './paged-list';
 
 type Fetch = (list: PagedList<string, 'title'>) => Promise<PageAnswer<string>>;

@@ -2,7 +2,7 @@ import { signal, type WritableSignal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import type { PageEvent } from '@angular/material/paginator';
 import { Subject, debounceTime, distinctUntilChanged } from 'rxjs';
-import { toApiError } from './api';
+import { toApiError } from '../core/api';
 
 export type SortOrder = 'asc' | 'desc';
 

@@ -1,0 +1,79 @@
+import { Component, ViewEncapsulation, input } from '@angular/core';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatSelectModule } from '@angular/material/select';
+import type { PagedList, SortOrder } from './paged-list';
+
+/** A sort field with its label and the words for each direction ("Newest first"). */
+export interface SortChoice<S extends string> {
+  value: S;
+  label: string;
+  asc: string;
+  desc: string;
+}
+
+/**
+ * Search box, sort field and order of a `PagedList`. Extra filters (form fields) projected into
+ * it line up with them. Test ids: `<testId>-search`, `-sort`, `-order`.
+ */
+@Component({
+  selector: 'app-list-controls',
+  imports: [MatFormFieldModule, MatInputModule, MatSelectModule],
+  template: `
+    <div class="controls" role="search">
+      <mat-form-field appearance="outline" class="search">
+        <mat-label>{{ searchLabel() }}</mat-label>
+        <input
+          matInput
+          type="search"
+          [value]="list().searchText()"
+          (input)="list().onSearch($any($event.target).value)"
+          maxlength="200"
+          autocomplete="off"
+          [placeholder]="placeholder()"
+          [attr.data-testid]="testId() + '-search'"
+        />
+      </mat-form-field>
+      <mat-form-field appearance="outline">
+        <mat-label>Sort by</mat-label>
+        <mat-select [value]="list().sortBy()" (valueChange)="list().setSort($event, list().sortOrder())" [attr.data-testid]="testId() + '-sort'">
+          @for (s of choices(); track s.value) {
+            <mat-option [value]="s.value">{{ s.label }}</mat-option>
+          }
+        </mat-select>
+      </mat-form-field>
+      <mat-form-field appearance="outline">
+        <mat-label>Order</mat-label>
+        <mat-select [value]="list().sortOrder()" (valueChange)="list().setSort(list().sortBy(), $event)" [attr.data-testid]="testId() + '-order'">
+          @for (o of orders; track o) {
+            <mat-option [value]="o">{{ orderLabel(o) }}</mat-option>
+          }
+        </mat-select>
+      </mat-form-field>
+      <ng-content />
+    </div>
+  `,
+  // Not encapsulated, so that the rules reach the projected filters too.
+  encapsulation: ViewEncapsulation.None,
+  styles: `
+    app-list-controls .controls { display: flex; flex-wrap: wrap; gap: 0 12px; }
+    app-list-controls .controls > .search { flex: 1 1 250px; }
+    app-list-controls .controls > :not(.search) { flex: 0 1 175px; }
+    @media (max-width: 599px) {
+      app-list-controls .controls > :not(.search) { flex: 1 1 140px; }
+    }
+  `,
+})
+export class ListControls<S extends string> {
+  readonly list = input.required<PagedList<unknown, S>>();
+  readonly choices = input.required<readonly SortChoice<S>[]>();
+  readonly searchLabel = input('Search');
+  readonly placeholder = input('');
+  readonly testId = input.required<string>();
+  readonly orders: readonly SortOrder[] = ['desc', 'asc'];
+
+  orderLabel(order: SortOrder): string {
+    const choice = this.choices().find((s) => s.value === this.list().sortBy());
+    return choice?.[order] ?? (order === 'asc' ? 'Ascending' : 'Descending');
+  }
+}
