@@ -19,6 +19,7 @@ export { writeFileAtomic } from '../fs-util.js';
 export type { RuntimeEnvironment, RuntimePaths } from '../env.js';
 export { MANAGED_TEMP_PATH } from '../env.js';
 export type { Orm } from '../db/orm.js';
+export { likeEscape, readBool, readDate, readJson, Sql } from '../db/sql.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { BigIntType, EntitySchema } from '@mikro-orm/core';
 export type { EntityManager, FilterQuery } from '@mikro-orm/core';

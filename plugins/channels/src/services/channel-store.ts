@@ -1,7 +1,6 @@
 import { TAB_TYPES, type Channel, type ChannelListQuery, type TabCount, type TabType } from '@vidkeep/contracts';
-import type { Orm } from '@vidkeep/core/plugin-api';
+import { readBool, readDate, readJson, Sql, type Orm } from '@vidkeep/core/plugin-api';
 import type { ChannelRow } from '../entities.js';
-import { readBool, readDate, readJson, Sql } from './db.js';
 
 export const DEFAULT_SUBFOLDER_KEY = '__default__';
 

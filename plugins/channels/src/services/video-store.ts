@@ -1,7 +1,6 @@
 import { TAB_MEDIA_TYPE, type ChannelVideo, type ChannelVideosQuery, type PublishedAtSource, type TabType } from '@vidkeep/contracts';
-import type { Orm } from '@vidkeep/core/plugin-api';
+import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
 import type { ChannelVideoRow } from '../entities.js';
-import { likeEscape, readBool, readDate, Sql } from './db.js';
 import { isMembersOnly, type ListedVideo } from './entries.js';
 
 const COLUMNS = [

@@ -1,4 +1,4 @@
-import type { Orm } from '@vidkeep/core/plugin-api';
+import type { Orm } from './orm.js';
 
 /** Raw SQL helpers: hot read paths and bulk upserts skip the ORM's unit of work. */
 export class Sql {
