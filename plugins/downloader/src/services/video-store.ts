@@ -1,19 +1,49 @@
 import type { Video, VideoListQuery } from '@vidkeep/contracts';
-import type { Orm } from '@vidkeep/core/plugin-api';
+import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
 import type { DownloaderSubfolder, DownloaderVideo } from '../entities.js';
 import { videoUrl } from '../url.js';
 
-const SORT_COLUMNS: Record<VideoListQuery['sortBy'], keyof DownloaderVideo> = {
-  downloadedAt: 'downloadedAt',
+const SORT_COLUMNS: Record<VideoListQuery['sortBy'], string> = {
+  downloadedAt: 'downloaded_at',
   title: 'title',
-  channelName: 'channelName',
+  channelName: 'channel_name',
   duration: 'duration',
-  uploadDate: 'uploadDate',
-  fileSize: 'fileSize',
+  uploadDate: 'upload_date',
+  fileSize: 'file_size',
 };
 
-/** Escapes LIKE wildcards so a search for `100%` means the text, not a pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const COLUMNS =
+  'id, source_id, title, channel_name, channel_id, description, duration, upload_date, media_type, thumbnail_path, file_path, ' +
+  'file_size, audio_file_path, audio_file_size, video_resolution, subfolder, removed, removed_at, downloaded_at, job_id';
+
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** A `downloader_videos` row read with raw SQL, as the entity. */
+function fromRow(r: Record<string, unknown>): DownloaderVideo {
+  return {
+    id: Number(r.id),
+    sourceId: String(r.source_id),
+    title: String(r.title),
+    channelName: textOrNull(r.channel_name),
+    channelId: textOrNull(r.channel_id),
+    description: textOrNull(r.description),
+    duration: numberOrNull(r.duration),
+    uploadDate: textOrNull(r.upload_date),
+    mediaType: String(r.media_type),
+    thumbnailPath: textOrNull(r.thumbnail_path),
+    filePath: textOrNull(r.file_path),
+    fileSize: numberOrNull(r.file_size),
+    audioFilePath: textOrNull(r.audio_file_path),
+    audioFileSize: numberOrNull(r.audio_file_size),
+    videoResolution: textOrNull(r.video_resolution),
+    subfolder: textOrNull(r.subfolder),
+    removed: readBool(r.removed),
+    removedAt: readDate(r.removed_at),
+    downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
+    jobId: textOrNull(r.job_id),
+  };
+}
 
 export function toVideo(v: DownloaderVideo): Video {
   return {
@@ -42,7 +72,11 @@ export function toVideo(v: DownloaderVideo): Video {
 
 /** Downloaded videos and the subfolder registry. */
 export class VideoStore {
-  constructor(private readonly orm: Orm) {}
+  private readonly sql: Sql;
+
+  constructor(private readonly orm: Orm) {
+    this.sql = new Sql(orm);
+  }
 
   private em() {
     return this.orm.em.fork();
@@ -78,21 +112,38 @@ export class VideoStore {
     await this.em().nativeUpdate<DownloaderVideo>('DownloaderVideo', { id }, { removed: true, removedAt: new Date() });
   }
 
+  /**
+   * One page of the library. Raw SQL: this list is read on every library visit and the ORM's
+   * hydration of 50 entities cost more than the query itself.
+   */
   async list(q: VideoListQuery): Promise<{ videos: DownloaderVideo[]; total: number }> {
-    const where: Record<string, unknown> = {};
-    if (!q.includeRemoved) where.removed = false;
-    if (q.channelId) where.channelId = q.channelId;
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (!q.includeRemoved) {
+      where.push('removed = ?');
+      params.push(false);
+    }
+    if (q.channelId) {
+      where.push('channel_id = ?');
+      params.push(q.channelId);
+    }
     const search = q.search?.trim();
     if (search) {
-      const like = `%${likeEscape(search)}%`;
-      where.$or = [{ title: { $like: like } }, { channelName: { $like: like } }, { sourceId: search }];
+      const like = `%${likeEscape(search.toLowerCase())}%`;
+      where.push("(lower(title) like ? escape '\\' or lower(channel_name) like ? escape '\\' or source_id = ?)");
+      params.push(like, like, search);
     }
-    const [videos, total] = await this.em().findAndCount<DownloaderVideo>('DownloaderVideo', where as never, {
-      orderBy: { [SORT_COLUMNS[q.sortBy]]: q.sortOrder, id: q.sortOrder } as never,
-      limit: q.pageSize,
-      offset: (q.page - 1) * q.pageSize,
-    });
-    return { videos, total };
+    const filter = where.length ? ` where ${where.join(' and ')}` : '';
+    const order = q.sortOrder === 'asc' ? 'asc' : 'desc';
+    const [rows, counted] = await Promise.all([
+      this.sql.all(`select ${COLUMNS} from downloader_videos${filter} order by ${SORT_COLUMNS[q.sortBy]} ${order}, id ${order} limit ? offset ?`, [
+        ...params,
+        q.pageSize,
+        (q.page - 1) * q.pageSize,
+      ]),
+      this.sql.one<{ n: number }>(`select count(*) as n from downloader_videos${filter}`, params),
+    ]);
+    return { videos: rows.map(fromRow), total: Number(counted?.n ?? 0) };
   }
 
   /** Bytes of the files the service downloaded and still has. */
