@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
 import { fakeChannelId, fakeVideoId, startFakePlatform } from '../fakes/platform/index.js';
-import { fmt, hasTaskset, load, memoryOf, startBenchServer, type BenchServer } from './lib.js';
+import { fmt, hasTaskset, load, memoryOf, startBenchServer, treeRssMiB, type BenchServer } from './lib.js';
 
 /**
  * Channels read paths on the dataset and with the method of the benchmark anchor
@@ -442,31 +442,6 @@ function downloadedListCheck(ds: Dataset, page: number): Check {
 
 // -------------------------------------------------------------------------------------------
 // Process helpers
-
-/** Summed RSS (MiB) of a process and all its descendants. */
-function treeRssMiB(root: number): number {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const status = readFileSync(`/proc/${name}/status`, 'utf8');
-      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      rss.set(Number(name), Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      /* ended while we read */
-    }
-  }
-  let total = 0;
-  const stack = [root];
-  while (stack.length) {
-    const p = stack.pop()!;
-    total += rss.get(p) ?? 0;
-    stack.push(...(children.get(p) ?? []));
-  }
-  return total / 1024;
-}
 
 /** Anonymous and file-backed resident memory of one process, in MiB. */
 function rssSplit(pid: number): { anonMiB: number; fileMiB: number } {

@@ -4,7 +4,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
-import { fmt, memoryOf, post, startBenchServer } from './lib.js';
+import { fmt, memoryOf, post, startBenchServer, treeRssMiB } from './lib.js';
 
 /**
  * Download pipeline overhead: 20 five-second fixture videos downloaded through the service
@@ -188,12 +188,11 @@ async function runBare(argvs: string[][], platform: FakePlatform): Promise<{ ms:
 /** Samples the summed RSS of `pid` and all its descendants every 100 ms; `stop()` returns the peak. */
 function treeSampler(pid: number): { stop(): number } {
   let peak = 0;
-  const sample = async () => {
-    const total = await treeRssMiB(pid);
-    peak = Math.max(peak, total);
+  const sample = () => {
+    peak = Math.max(peak, treeRssMiB(pid));
   };
-  void sample();
-  const timer = setInterval(() => void sample(), 100);
+  sample();
+  const timer = setInterval(sample, 100);
   return {
     stop() {
       clearInterval(timer);
@@ -202,26 +201,3 @@ function treeSampler(pid: number): { stop(): number } {
   };
 }
 
-async function treeRssMiB(root: number): Promise<number> {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
-  for (const name of await readdir('/proc').catch(() => [] as string[])) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const status = await readFile(`/proc/${name}/status`, 'utf8');
-      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      rss.set(Number(name), Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      /* the process ended while we read */
-    }
-  }
-  let total = 0;
-  const stack = [root];
-  while (stack.length) {
-    const p = stack.pop()!;
-    total += rss.get(p) ?? 0;
-    stack.push(...(children.get(p) ?? []));
-  }
-  return total / 1024;
-}
