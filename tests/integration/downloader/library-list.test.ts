@@ -82,4 +82,14 @@ describe('GET /api/videos (the library list)', () => {
     expect(ids(last)).toEqual(['ddddddddddd', 'ccccccccccc']);
     expect(ids(await list('page=3&pageSize=2'))).toEqual([]);
   });
+
+  it('counts a deleted video out at once (totals are remembered only until a change)', async () => {
+    expect((await list('')).total).toBe(4);
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/videos/ddddddddddd', headers });
+    expect(del.statusCode, del.body).toBe(200);
+    const after = await list('');
+    expect(after.total).toBe(3);
+    expect(ids(after)).not.toContain('ddddddddddd');
+    expect((await list('includeRemoved=true')).total).toBe(5);
+  });
 });

@@ -73,6 +73,9 @@ export function toVideo(v: DownloaderVideo): Video {
 /** Downloaded videos and the subfolder registry. */
 export class VideoStore {
   private readonly sql: Sql;
+  /** `list` totals per filter until the next write (this store is the table's only writer). */
+  private readonly totals = new Map<string, number>();
+  private writes = 0;
 
   constructor(private readonly orm: Orm) {
     this.sql = new Sql(orm);
@@ -82,17 +85,21 @@ export class VideoStore {
     return this.orm.em.fork();
   }
 
+  private changed(): void {
+    this.writes++;
+    this.totals.clear();
+  }
+
   async upsert(row: Omit<DownloaderVideo, 'id'>): Promise<DownloaderVideo> {
     const em = this.em();
     const existing = await em.findOne<DownloaderVideo>('DownloaderVideo', { sourceId: row.sourceId });
-    if (existing) {
-      em.assign(existing, row);
+    const saved = existing ? em.assign(existing, row) : em.create<DownloaderVideo>('DownloaderVideo', row as DownloaderVideo);
+    try {
       await em.flush();
-      return existing;
+    } finally {
+      this.changed();
     }
-    const created = em.create<DownloaderVideo>('DownloaderVideo', row as DownloaderVideo);
-    await em.flush();
-    return created;
+    return saved;
   }
 
   async bySourceId(sourceId: string): Promise<DownloaderVideo | null> {
@@ -109,12 +116,17 @@ export class VideoStore {
   }
 
   async markRemoved(id: number): Promise<void> {
-    await this.em().nativeUpdate<DownloaderVideo>('DownloaderVideo', { id }, { removed: true, removedAt: new Date() });
+    try {
+      await this.em().nativeUpdate<DownloaderVideo>('DownloaderVideo', { id }, { removed: true, removedAt: new Date() });
+    } finally {
+      this.changed();
+    }
   }
 
   /**
    * One page of the library. Raw SQL: this list is read on every library visit and the ORM's
-   * hydration of 50 entities cost more than the query itself.
+   * hydration of 50 entities cost more than the query itself. The total of a filter is counted
+   * once and remembered until a video is saved or removed; a count that raced a write is not kept.
    */
   async list(q: VideoListQuery): Promise<{ videos: DownloaderVideo[]; total: number }> {
     const where: string[] = [];
@@ -135,15 +147,22 @@ export class VideoStore {
     }
     const filter = where.length ? ` where ${where.join(' and ')}` : '';
     const order = q.sortOrder === 'asc' ? 'asc' : 'desc';
-    const [rows, counted] = await Promise.all([
+    const key = `${filter}\n${JSON.stringify(params)}`;
+    const known = this.totals.get(key);
+    const writes = this.writes;
+    const [rows, total] = await Promise.all([
       this.sql.all(`select ${COLUMNS} from downloader_videos${filter} order by ${SORT_COLUMNS[q.sortBy]} ${order}, id ${order} limit ? offset ?`, [
         ...params,
         q.pageSize,
         (q.page - 1) * q.pageSize,
       ]),
-      this.sql.one<{ n: number }>(`select count(*) as n from downloader_videos${filter}`, params),
+      known ?? this.sql.one<{ n: number }>(`select count(*) as n from downloader_videos${filter}`, params).then((r) => Number(r?.n ?? 0)),
     ]);
-    return { videos: rows.map(fromRow), total: Number(counted?.n ?? 0) };
+    if (known === undefined && writes === this.writes) {
+      if (this.totals.size >= 200) this.totals.clear(); // searches make keys; keep the map small
+      this.totals.set(key, total);
+    }
+    return { videos: rows.map(fromRow), total };
   }
 
   /** Bytes of the files the service downloaded and still has. */
