@@ -25,8 +25,14 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@sinclair/typebox'], message: 'Use typebox through @vidkeep/contracts.' }] }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@sinclair/typebox'], message: 'Use typebox through @vidkeep/contracts.' }] },
+      ],
       eqeqeq: ['error', 'smart'],
     },
   },

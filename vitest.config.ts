@@ -7,7 +7,12 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     execArgv: ['--conditions=source'],
-    include: ['contracts/src/**/*.test.ts', 'core/src/**/*.test.ts', 'plugins/*/src/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: [
+      'contracts/src/**/*.test.ts',
+      'core/src/**/*.test.ts',
+      'plugins/*/src/**/*.test.ts',
+      'tests/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'ui/**', 'tests/bench/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -9,7 +9,12 @@ const FIELDS = [
   { name: 'minute', min: 0, max: 59, names: [] as string[] },
   { name: 'hour', min: 0, max: 23, names: [] as string[] },
   { name: 'day of month', min: 1, max: 31, names: [] as string[] },
-  { name: 'month', min: 1, max: 12, names: ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] },
+  {
+    name: 'month',
+    min: 1,
+    max: 12,
+    names: ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'],
+  },
   { name: 'day of week', min: 0, max: 6, names: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] },
 ] as const;
 
@@ -33,14 +38,16 @@ export function cronProblem(expr: string): string | null {
     for (const item of parts[f]!.split(',')) {
       const [range, step, extra] = item.split('/');
       if (extra !== undefined || range === undefined || range === '') return `${field.name}: "${item}" is not valid`;
-      if (step !== undefined && (!/^\d{1,2}$/.test(step) || Number(step) === 0)) return `${field.name}: step "${step}" must be a number from 1`;
+      if (step !== undefined && (!/^\d{1,2}$/.test(step) || Number(step) === 0))
+        return `${field.name}: step "${step}" must be a number from 1`;
       if (range === '*') continue;
       const [a, b, more] = range.split('-');
       if (more !== undefined) return `${field.name}: "${item}" is not valid`;
       const lo = value(a ?? '', field);
       const hi = b === undefined ? lo : value(b, field);
       if (lo === null || hi === null) return `${field.name}: "${item}" is not a number or name`;
-      if (lo < field.min || hi > field.max || lo > hi) return `${field.name}: "${item}" is outside ${field.min}-${field.max}`;
+      if (lo < field.min || hi > field.max || lo > hi)
+        return `${field.name}: "${item}" is outside ${field.min}-${field.max}`;
     }
   }
   return null;

@@ -57,5 +57,7 @@ await Promise.all(
   }),
 );
 if (!process.argv.includes('--quiet')) {
-  console.log(`built ${files} files of ${packages.length} packages into */dist in ${Math.round(performance.now() - started)} ms (${packages.map((p) => relative(root, join(root, p))).join(', ')})`);
+  console.log(
+    `built ${files} files of ${packages.length} packages into */dist in ${Math.round(performance.now() - started)} ms (${packages.map((p) => relative(root, join(root, p))).join(', ')})`,
+  );
 }

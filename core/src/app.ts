@@ -109,7 +109,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<VidkeepAp
   const orm = await openDatabase({
     file: env.paths.databaseFile,
     entities: plugins.flatMap((p) => p.definition.entities ?? []),
-    migrations: [...(options.migrations ?? builtinMigrations), ...plugins.flatMap((p) => p.definition.migrations ?? [])],
+    migrations: [
+      ...(options.migrations ?? builtinMigrations),
+      ...plugins.flatMap((p) => p.definition.migrations ?? []),
+    ],
     logger: coreLog,
   });
 
@@ -223,9 +226,19 @@ async function assemble(parts: {
       } catch (err) {
         if (err instanceof PluginBootError) throw err;
         if (err instanceof MissingServiceError) {
-          throw new PluginBootError(BootErrorCodes.dependencyMissing, def.id, err.message.replace(/^Plugin "[^"]+": /, ''), { cause: err });
+          throw new PluginBootError(
+            BootErrorCodes.dependencyMissing,
+            def.id,
+            err.message.replace(/^Plugin "[^"]+": /, ''),
+            { cause: err },
+          );
         }
-        throw new PluginBootError(BootErrorCodes.registerFailed, def.id, `register() failed: ${(err as Error).message}`, { cause: err });
+        throw new PluginBootError(
+          BootErrorCodes.registerFailed,
+          def.id,
+          `register() failed: ${(err as Error).message}`,
+          { cause: err },
+        );
       }
     });
   }
@@ -242,7 +255,12 @@ async function assemble(parts: {
       try {
         await hook.fn();
       } catch (err) {
-        throw new PluginBootError(BootErrorCodes.registerFailed, hook.pluginId, `onReady failed: ${(err as Error).message}`, { cause: err });
+        throw new PluginBootError(
+          BootErrorCodes.registerFailed,
+          hook.pluginId,
+          `onReady failed: ${(err as Error).message}`,
+          { cause: err },
+        );
       }
     }
   });

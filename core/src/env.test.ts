@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvironmentError, MANAGED_PLATFORM, parseTrustProxy, readEnvironment, type RuntimeEnvironment } from './env.js';
+import {
+  EnvironmentError,
+  MANAGED_PLATFORM,
+  parseTrustProxy,
+  readEnvironment,
+  type RuntimeEnvironment,
+} from './env.js';
 
 const CWD = '/srv/vidkeep';
 const read = (env: Record<string, string>) => readEnvironment(env, CWD);
@@ -104,11 +110,14 @@ describe('readEnvironment: PLATFORM', () => {
     expect(read({ PLATFORM: 'ElfHosted' }).platform).toBe('ElfHosted');
   });
 
-  it.each(['docker', 'elfhosted2', 'elf hosted', 'true'])('PLATFORM=%j is some other platform: not managed', (value) => {
-    const env = read({ PLATFORM: value });
-    expect(env.platformManaged).toBe(false);
-    expect(env.platform).toBe(value);
-  });
+  it.each(['docker', 'elfhosted2', 'elf hosted', 'true'])(
+    'PLATFORM=%j is some other platform: not managed',
+    (value) => {
+      const env = read({ PLATFORM: value });
+      expect(env.platformManaged).toBe(false);
+      expect(env.platform).toBe(value);
+    },
+  );
 });
 
 describe('readEnvironment: AUTH_ENABLED', () => {
@@ -116,9 +125,12 @@ describe('readEnvironment: AUTH_ENABLED', () => {
     expect(read({ AUTH_ENABLED: value }).authEnabled).toBe(false);
   });
 
-  it.each(['true', 'TRUE', '0', 'no', 'off', 'disabled', 'f', ''])('AUTH_ENABLED=%j keeps authentication on', (value) => {
-    expect(read({ AUTH_ENABLED: value }).authEnabled).toBe(true);
-  });
+  it.each(['true', 'TRUE', '0', 'no', 'off', 'disabled', 'f', ''])(
+    'AUTH_ENABLED=%j keeps authentication on',
+    (value) => {
+      expect(read({ AUTH_ENABLED: value }).authEnabled).toBe(true);
+    },
+  );
 });
 
 describe('readEnvironment: DATA_PATH and SOURCE_OUTPUT_DIR', () => {
@@ -214,13 +226,20 @@ describe('parseTrustProxy', () => {
     expect(parseTrustProxy('loopback,uniquelocal')).toEqual({ explicit: true, value: ['loopback', 'uniquelocal'] });
   });
 
-  it.each(['garbage', 'abc', 'deadbeef', '999.1.1.1', '10.0.0.0/33', 'fd00::/129', '10.0.0.1, nonsense', '-1', 'proxy.local'])(
-    '%j is rejected with an error naming TRUST_PROXY',
-    (raw) => {
-      expect(() => parseTrustProxy(raw)).toThrow(EnvironmentError);
-      expect(() => parseTrustProxy(raw)).toThrow(/TRUST_PROXY/);
-    },
-  );
+  it.each([
+    'garbage',
+    'abc',
+    'deadbeef',
+    '999.1.1.1',
+    '10.0.0.0/33',
+    'fd00::/129',
+    '10.0.0.1, nonsense',
+    '-1',
+    'proxy.local',
+  ])('%j is rejected with an error naming TRUST_PROXY', (raw) => {
+    expect(() => parseTrustProxy(raw)).toThrow(EnvironmentError);
+    expect(() => parseTrustProxy(raw)).toThrow(/TRUST_PROXY/);
+  });
 
   it('readEnvironment passes the parsed value through', () => {
     expect(read({ TRUST_PROXY: '1' })).toMatchObject({ trustProxyExplicit: true, trustProxy: 1 });

@@ -97,10 +97,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 /** Reads the process environment once at start. Pure: tests pass their own `env` and `cwd`. */
-export function readEnvironment(
-  env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
-): RuntimeEnvironment {
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): RuntimeEnvironment {
   const portText = nonEmpty(env.PORT) ?? '3087';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) {
     throw new EnvironmentError('PORT', `"${portText}" is not a port number (0-65535)`);

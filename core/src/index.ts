@@ -1,6 +1,19 @@
-export { buildApp, BODY_LIMIT_BYTES, DEFAULT_MANIFEST_PATH, type BuildAppOptions, type VidkeepApp, type VidkeepRuntime } from './app.js';
+export {
+  buildApp,
+  BODY_LIMIT_BYTES,
+  DEFAULT_MANIFEST_PATH,
+  type BuildAppOptions,
+  type VidkeepApp,
+  type VidkeepRuntime,
+} from './app.js';
 export { CORE_VERSION, API_VERSION } from './version.js';
-export { readEnvironment, parseTrustProxy, EnvironmentError, MANAGED_PLATFORM, type RuntimeEnvironment } from './env.js';
+export {
+  readEnvironment,
+  parseTrustProxy,
+  EnvironmentError,
+  MANAGED_PLATFORM,
+  type RuntimeEnvironment,
+} from './env.js';
 export { PluginBootError, ManifestError, BootErrorCodes } from './manifest/boot-error.js';
 export { ConfigFileError } from './config/config-service.js';
 export * from './plugin-api/index.js';

@@ -33,7 +33,9 @@ const SECTIONS: Record<string, SectionSchema> = {
 };
 
 const keysOf = (owner: string): [string, unknown][] => Object.entries(SECTIONS[owner]?.properties ?? {});
-const allKeys = Object.keys(SECTIONS).flatMap((owner) => keysOf(owner).map(([key, schema]) => ({ owner, key, schema })));
+const allKeys = Object.keys(SECTIONS).flatMap((owner) =>
+  keysOf(owner).map(([key, schema]) => ({ owner, key, schema })),
+);
 
 /** The table row of a key in the "Keys" reference: a line starting with `| \`key\` |`. */
 const rowOf = (key: string): string | undefined =>
@@ -41,11 +43,14 @@ const rowOf = (key: string): string | undefined =>
 
 describe(`${DOC_PATH} documents every config key`, () => {
   it('finds the config sections and their keys', () => {
-    for (const owner of Object.keys(SECTIONS)) expect(keysOf(owner).length, `${owner} section has no keys`).toBeGreaterThan(0);
+    for (const owner of Object.keys(SECTIONS))
+      expect(keysOf(owner).length, `${owner} section has no keys`).toBeGreaterThan(0);
   });
 
   it('mentions every key in backticks', () => {
-    const missing = allKeys.filter(({ key }) => !doc.includes(`\`${key}\``)).map(({ owner, key }) => `${key} (${owner})`);
+    const missing = allKeys
+      .filter(({ key }) => !doc.includes(`\`${key}\``))
+      .map(({ owner, key }) => `${key} (${owner})`);
     expect(missing, `config keys missing from ${DOC_PATH}: ${missing.join(', ')}`).toEqual([]);
   });
 
@@ -57,8 +62,10 @@ describe(`${DOC_PATH} documents every config key`, () => {
         problems.push(`${key} (${owner}): no table row starting with | \`${key}\` |`);
         continue;
       }
-      if (isSecret(schema) && !/\bsecret\b/i.test(row)) problems.push(`${key} (${owner}): secret, but its row does not say so`);
-      if (isManaged(schema) && !/\bmanaged\b/i.test(row)) problems.push(`${key} (${owner}): managed, but its row does not say so`);
+      if (isSecret(schema) && !/\bsecret\b/i.test(row))
+        problems.push(`${key} (${owner}): secret, but its row does not say so`);
+      if (isManaged(schema) && !/\bmanaged\b/i.test(row))
+        problems.push(`${key} (${owner}): managed, but its row does not say so`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });

@@ -97,7 +97,8 @@ function pluginImportProblem(
   }
   if (s.startsWith('node:')) return builtinModules.includes(s.slice(5)) ? null : 'an unknown node: module';
   if (builtinModules.includes(packageName(s))) return 'a Node builtin without the node: prefix';
-  if (s === '@vidkeep/contracts' || s === '@vidkeep/core/plugin-api' || s === '@vidkeep/core/plugin-api/worker') return null;
+  if (s === '@vidkeep/contracts' || s === '@vidkeep/core/plugin-api' || s === '@vidkeep/core/plugin-api/worker')
+    return null;
   if (s === '@vidkeep/core/testing') return options.testCode ? null : '@vidkeep/core/testing outside test code';
   if (s.startsWith('@vidkeep/')) return 'a @vidkeep package other than contracts and core/plugin-api';
   if (packageName(s) === '@sinclair/typebox') return '@sinclair/typebox (TypeBox comes through @vidkeep/contracts)';
@@ -138,28 +139,31 @@ describe('plugins/*/src', () => {
     expect(plugins).toEqual(expect.arrayContaining(['auth', 'downloader', 'scheduler']));
   });
 
-  it.each(plugins)('%s imports only contracts, the plugin API, node: builtins, npm libraries and its own files', (plugin) => {
-    const pluginDir = join(pluginsDir, plugin);
-    const own = readJson(join(pluginDir, 'package.json'));
-    const production = productionFiles(join(pluginDir, 'src', 'index.ts'));
-    const problems: string[] = [];
-    for (const file of sourceFiles(join(pluginDir, 'src'))) {
-      // Code not reachable from the entry (tests and their helpers) may also use the test harness
-      // and the dev dependencies.
-      const testCode = !production.has(file);
-      const deps = new Set([
-        ...RUNTIME_DEPS,
-        ...Object.keys(own.dependencies ?? {}),
-        ...Object.keys(own.peerDependencies ?? {}),
-        ...(testCode ? [...DEV_DEPS, ...Object.keys(own.devDependencies ?? {})] : []),
-      ]);
-      for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
-        const problem = pluginImportProblem(ref, pluginDir, { testCode, deps });
-        if (problem) problems.push(`${where(ref)}: ${problem}`);
+  it.each(plugins)(
+    '%s imports only contracts, the plugin API, node: builtins, npm libraries and its own files',
+    (plugin) => {
+      const pluginDir = join(pluginsDir, plugin);
+      const own = readJson(join(pluginDir, 'package.json'));
+      const production = productionFiles(join(pluginDir, 'src', 'index.ts'));
+      const problems: string[] = [];
+      for (const file of sourceFiles(join(pluginDir, 'src'))) {
+        // Code not reachable from the entry (tests and their helpers) may also use the test harness
+        // and the dev dependencies.
+        const testCode = !production.has(file);
+        const deps = new Set([
+          ...RUNTIME_DEPS,
+          ...Object.keys(own.dependencies ?? {}),
+          ...Object.keys(own.peerDependencies ?? {}),
+          ...(testCode ? [...DEV_DEPS, ...Object.keys(own.devDependencies ?? {})] : []),
+        ]);
+        for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
+          const problem = pluginImportProblem(ref, pluginDir, { testCode, deps });
+          if (problem) problems.push(`${where(ref)}: ${problem}`);
+        }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 describe('core/src', () => {
@@ -174,7 +178,8 @@ describe('core/src', () => {
       for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
         const s = ref.specifier;
         if (s.startsWith('@vidkeep/plugin-')) problems.push(`${where(ref)}: the core knows no plugin`);
-        else if (isRelative(s) && inside(resolveRelative(file, s), pluginsDir)) problems.push(`${where(ref)}: reaches into plugins/`);
+        else if (isRelative(s) && inside(resolveRelative(file, s), pluginsDir))
+          problems.push(`${where(ref)}: reaches into plugins/`);
         else if (/(^|\/)plugins\//.test(s) && !isRelative(s)) problems.push(`${where(ref)}: reaches into plugins/`);
       }
     }
@@ -204,7 +209,11 @@ describe('the checker itself', () => {
       "// import nope from 'commented-out';",
       "/* import nope2 from 'block-commented'; */",
     ].join('\n');
-    expect(importsOf(source).map((r) => r.specifier).sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'ij']);
+    expect(
+      importsOf(source)
+        .map((r) => r.specifier)
+        .sort(),
+    ).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'ij']);
   });
 
   it('accepts what plugins may import', () => {
@@ -237,7 +246,9 @@ describe('the checker itself', () => {
   });
 
   it('lets test code use the test harness and dev dependencies, nothing more', () => {
-    expect(check("import { buildTestApp } from '@vidkeep/core/testing';\nimport { it } from 'vitest';", true)).toEqual([]);
+    expect(check("import { buildTestApp } from '@vidkeep/core/testing';\nimport { it } from 'vitest';", true)).toEqual(
+      [],
+    );
     expect(check("import x from '@vidkeep/plugin-auth';", true)).toHaveLength(1);
   });
 });

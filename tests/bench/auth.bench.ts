@@ -33,7 +33,10 @@ export default async function authBench(): Promise<void> {
     const body = JSON.stringify({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
 
     const rows: [string, ReturnType<typeof load>][] = [
-      ['GET /auth/validate (session)', load({ url: `${server.url}/auth/validate`, headers: { 'x-access-token': token } })],
+      [
+        'GET /auth/validate (session)',
+        load({ url: `${server.url}/auth/validate`, headers: { 'x-access-token': token } }),
+      ],
       [
         'POST /api/videos/download, API key over its limit (429)',
         load({ url: downloadUrl, method: 'POST', headers: { 'x-api-key': key }, body }),
@@ -42,18 +45,27 @@ export default async function authBench(): Promise<void> {
         'POST /api/videos/download, unknown API key (401)',
         load({ url: downloadUrl, method: 'POST', headers: { 'x-api-key': `vk_${'0'.repeat(64)}` }, body }),
       ],
-      ['GET /auth/validate with an API key (403)', load({ url: `${server.url}/auth/validate`, headers: { 'x-api-key': key } })],
+      [
+        'GET /auth/validate with an API key (403)',
+        load({ url: `${server.url}/auth/validate`, headers: { 'x-api-key': key } }),
+      ],
     ];
     const after = memoryOf(server.pid);
 
-    console.log(`\nauth benchmark (server pinned to core 0, autocannon on core 1: ${hasTaskset ? 'yes' : 'no taskset, unpinned'}; 50 connections, ${process.env.BENCH_SECONDS ?? 10} s each)`);
+    console.log(
+      `\nauth benchmark (server pinned to core 0, autocannon on core 1: ${hasTaskset ? 'yes' : 'no taskset, unpinned'}; 50 connections, ${process.env.BENCH_SECONDS ?? 10} s each)`,
+    );
     console.log('| request | req/s | p50 ms | p99 ms | status codes |');
     console.log('|---|---:|---:|---:|---|');
     for (const [name, r] of rows) {
-      const codes = Object.entries(r.statusCounts).map(([c, n]) => `${c}: ${fmt(n)}`).join(', ');
+      const codes = Object.entries(r.statusCounts)
+        .map(([c, n]) => `${c}: ${fmt(n)}`)
+        .join(', ');
       console.log(`| ${name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50Ms, 1)} | ${fmt(r.p99Ms, 1)} | ${codes} |`);
     }
-    console.log(`\nstart to first /setup/status answer: ${fmt(server.startMs)} ms (reference product: 1,100 ms to first answer)`);
+    console.log(
+      `\nstart to first /setup/status answer: ${fmt(server.startMs)} ms (reference product: 1,100 ms to first answer)`,
+    );
     console.log(`idle RSS after start: ${fmt(idle.rssMiB, 1)} MiB (reference product: 150-155 MB plus its database)`);
     console.log(`RSS after the load runs: ${fmt(after.rssMiB, 1)} MiB, peak ${fmt(after.peakMiB, 1)} MiB`);
   } finally {

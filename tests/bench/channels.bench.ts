@@ -55,8 +55,70 @@ const HOUR = 3_600_000;
 // -------------------------------------------------------------------------------------------
 // Dataset
 
-const ADJECTIVES = ['Brave', 'Bright', 'Calm', 'Clever', 'Cosmic', 'Crisp', 'Daring', 'Electric', 'Epic', 'Fearless', 'Golden', 'Happy', 'Hidden', 'Honest', 'Lucky', 'Mighty', 'Modern', 'Noble', 'Quiet', 'Rapid', 'Rustic', 'Silent', 'Simple', 'Smart', 'Solid', 'Sunny', 'Swift', 'Urban', 'Vivid', 'Wild'];
-const TOPICS = ['Garden', 'Gadget', 'Kitchen', 'Guitar', 'Travel', 'Fitness', 'Coding', 'Camera', 'Cycling', 'Gaming', 'Science', 'History', 'Design', 'Music', 'Outdoor', 'Finance', 'Auto', 'Pet', 'Craft', 'Chess', 'Space', 'Coffee', 'Drone', 'Fishing', 'Piano', 'Retro', 'Robot', 'Surf', 'Yoga', 'Film'];
+const ADJECTIVES = [
+  'Brave',
+  'Bright',
+  'Calm',
+  'Clever',
+  'Cosmic',
+  'Crisp',
+  'Daring',
+  'Electric',
+  'Epic',
+  'Fearless',
+  'Golden',
+  'Happy',
+  'Hidden',
+  'Honest',
+  'Lucky',
+  'Mighty',
+  'Modern',
+  'Noble',
+  'Quiet',
+  'Rapid',
+  'Rustic',
+  'Silent',
+  'Simple',
+  'Smart',
+  'Solid',
+  'Sunny',
+  'Swift',
+  'Urban',
+  'Vivid',
+  'Wild',
+];
+const TOPICS = [
+  'Garden',
+  'Gadget',
+  'Kitchen',
+  'Guitar',
+  'Travel',
+  'Fitness',
+  'Coding',
+  'Camera',
+  'Cycling',
+  'Gaming',
+  'Science',
+  'History',
+  'Design',
+  'Music',
+  'Outdoor',
+  'Finance',
+  'Auto',
+  'Pet',
+  'Craft',
+  'Chess',
+  'Space',
+  'Coffee',
+  'Drone',
+  'Fishing',
+  'Piano',
+  'Retro',
+  'Robot',
+  'Surf',
+  'Yoga',
+  'Film',
+];
 const OTHER_SUFFIXES = ['TV', 'Studio', 'Channel', 'Official', 'Network'];
 const VIDEO_TEMPLATES: ((topic: string, adj: string, n: number) => string)[] = [
   (t, _a, n) => `${t} tips you need to know (part ${n})`,
@@ -135,7 +197,15 @@ function makeDataset(now: number, outputDir: string): Dataset {
     const [adj, topic] = media ? combos[i]! : combos[i - MEDIA_CHANNELS]!;
     const suffix = media ? 'Media' : OTHER_SUFFIXES[(i - MEDIA_CHANNELS) % OTHER_SUFFIXES.length]!;
     const handle = `@${adj}${topic}${suffix}`.toLowerCase();
-    channels.push({ id: i + 1, channelId: fakeChannelId(`bench-dataset/${i}`), title: `${adj} ${topic} ${suffix}`, handle, url: `https://www.youtube.com/${handle}`, adj, topic });
+    channels.push({
+      id: i + 1,
+      channelId: fakeChannelId(`bench-dataset/${i}`),
+      title: `${adj} ${topic} ${suffix}`,
+      handle,
+      url: `https://www.youtube.com/${handle}`,
+      adj,
+      topic,
+    });
   }
   // Interleave Media and other channels in id order (ids are not in title order either).
   for (let i = channels.length - 1; i > 0; i--) {
@@ -144,8 +214,11 @@ function makeDataset(now: number, outputDir: string): Dataset {
   }
   channels.forEach((c, i) => (c.id = i + 1));
   const bench = channels.find((c) => c.title.endsWith(' Media'))!;
-  const mediaMatches = channels.filter((c) => [c.title, c.url, c.handle].some((x) => x.toLowerCase().includes('media'))).length;
-  if (mediaMatches !== MEDIA_CHANNELS || new Set(channels.map((c) => c.title)).size !== CHANNELS) throw new Error('dataset: channel names are not as the anchor says');
+  const mediaMatches = channels.filter((c) =>
+    [c.title, c.url, c.handle].some((x) => x.toLowerCase().includes('media')),
+  ).length;
+  if (mediaMatches !== MEDIA_CHANNELS || new Set(channels.map((c) => c.title)).size !== CHANNELS)
+    throw new Error('dataset: channel names are not as the anchor says');
 
   const videos: DsVideo[] = [];
   let benchVideos: DsVideo[] = [];
@@ -173,10 +246,19 @@ function makeDataset(now: number, outputDir: string): Dataset {
       // 214 videos, one every 3 days, newest first; 24 of them (ranks 4, 13, ... 211) are reviews.
       for (let k = 0; k < BENCH_VIDEOS; k++) {
         const n = BENCH_VIDEOS - k;
-        const title = k % 9 === 4 ? REVIEW_TEMPLATE(channel.topic, channel.adj, n) : VIDEO_TEMPLATES[k % VIDEO_TEMPLATES.length]!(channel.topic, channel.adj, n);
+        const title =
+          k % 9 === 4
+            ? REVIEW_TEMPLATE(channel.topic, channel.adj, n)
+            : VIDEO_TEMPLATES[k % VIDEO_TEMPLATES.length]!(channel.topic, channel.adj, n);
         benchVideos.push(add(channel, 'video', title, now - DAY - k * 3 * DAY - (k % 5) * HOUR));
       }
-      for (let k = 0; k < BENCH_SHORTS; k++) add(channel, 'short', SHORT_TEMPLATE(channel.topic, channel.adj, BENCH_SHORTS - k), now - 12 * HOUR - k * 20 * DAY);
+      for (let k = 0; k < BENCH_SHORTS; k++)
+        add(
+          channel,
+          'short',
+          SHORT_TEMPLATE(channel.topic, channel.adj, BENCH_SHORTS - k),
+          now - 12 * HOUR - k * 20 * DAY,
+        );
       continue;
     }
     const n = base + (others.indexOf(channel) < extra ? 1 : 0);
@@ -210,7 +292,12 @@ function makeDataset(now: number, outputDir: string): Dataset {
   const downloads: DsDownload[] = picked.map((video, i) => {
     video.downloadedAt = Math.min(now - 5 * 60_000, video.publishedAt + HOUR + Math.floor(rnd() * 30 * DAY));
     const safe = video.title.replace(/[^A-Za-z0-9 #&()-]/g, '_');
-    return { id: i + 1, video, filePath: join(outputDir, video.channel.title, `${safe} [${video.sourceId}].mp4`), fileSize: 20_000_000 + Math.floor(rnd() * 1_500_000_000) };
+    return {
+      id: i + 1,
+      video,
+      filePath: join(outputDir, video.channel.title, `${safe} [${video.sourceId}].mp4`),
+      fileSize: 20_000_000 + Math.floor(rnd() * 1_500_000_000),
+    };
   });
   return { now, channels, bench, benchVideos, videos, downloads };
 }
@@ -243,8 +330,22 @@ async function writeDataset(file: string, ds: Dataset): Promise<void> {
         const n = counts.get(c)!;
         const created = ds.now - 400 * DAY + c.id * HOUR;
         ch.run(
-          [c.id, c.channelId, c.title, `${c.title}: videos about ${c.topic.toLowerCase()}.`, c.url, c.handle, c.title, c.title, `https://yt3.ggpht.com/${c.channelId}=s176`,
-            JSON.stringify({ video: { total: n.video, fetchedAt: iso }, short: { total: n.short, fetchedAt: iso } }), ds.now, lastFetched, created, created],
+          [
+            c.id,
+            c.channelId,
+            c.title,
+            `${c.title}: videos about ${c.topic.toLowerCase()}.`,
+            c.url,
+            c.handle,
+            c.title,
+            c.title,
+            `https://yt3.ggpht.com/${c.channelId}=s176`,
+            JSON.stringify({ video: { total: n.video, fetchedAt: iso }, short: { total: n.short, fetchedAt: iso } }),
+            ds.now,
+            lastFetched,
+            created,
+            created,
+          ],
           fail,
         );
       }
@@ -255,7 +356,21 @@ async function writeDataset(file: string, ds: Dataset): Promise<void> {
         fail,
       );
       for (const v of ds.videos) {
-        cv.run([v.id, v.channel.channelId, v.sourceId, v.mediaType, v.title, `https://i.ytimg.com/vi/${v.sourceId}/hqdefault.jpg`, v.duration, v.publishedAt, v.downloadedAt, Math.max(v.publishedAt, ds.now - 30 * DAY)], fail);
+        cv.run(
+          [
+            v.id,
+            v.channel.channelId,
+            v.sourceId,
+            v.mediaType,
+            v.title,
+            `https://i.ytimg.com/vi/${v.sourceId}/hqdefault.jpg`,
+            v.duration,
+            v.publishedAt,
+            v.downloadedAt,
+            Math.max(v.publishedAt, ds.now - 30 * DAY),
+          ],
+          fail,
+        );
       }
       cv.finalize(fail);
       const dv = db.prepare(
@@ -265,7 +380,22 @@ async function writeDataset(file: string, ds: Dataset): Promise<void> {
       );
       for (const d of ds.downloads) {
         const v = d.video;
-        dv.run([d.id, v.sourceId, v.title, v.channel.title, v.channel.channelId, v.duration, new Date(v.publishedAt).toISOString().slice(0, 10).replace(/-/g, ''), v.mediaType, d.filePath, d.fileSize, v.downloadedAt], fail);
+        dv.run(
+          [
+            d.id,
+            v.sourceId,
+            v.title,
+            v.channel.title,
+            v.channel.channelId,
+            v.duration,
+            new Date(v.publishedAt).toISOString().slice(0, 10).replace(/-/g, ''),
+            v.mediaType,
+            d.filePath,
+            d.fileSize,
+            v.downloadedAt,
+          ],
+          fail,
+        );
       }
       dv.finalize(fail);
       db.exec('COMMIT', (err) => {
@@ -304,7 +434,13 @@ function get(agent: http.Agent, url: string, keep = false): Promise<Answer> {
       res.on('data', (c: Buffer) => {
         if (keep) chunks.push(c);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: keep ? Buffer.concat(chunks).toString('utf8') : '', ms: performance.now() - t0 }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: keep ? Buffer.concat(chunks).toString('utf8') : '',
+          ms: performance.now() - t0,
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -312,7 +448,10 @@ function get(agent: http.Agent, url: string, keep = false): Promise<Answer> {
 }
 
 const nearestRank = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const median = (sorted: number[]) => (sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2);
+const median = (sorted: number[]) =>
+  sorted.length % 2
+    ? sorted[(sorted.length - 1) / 2]!
+    : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
 
 interface Row {
   label: string;
@@ -329,12 +468,19 @@ interface Row {
 type Check = (body: any) => string | null;
 
 /** Check request, 20 warm-up, 200 timed requests on one keep-alive connection. */
-async function sequential(agent: http.Agent, url: string, check: Check): Promise<Omit<Row, 'label' | 'ref' | 'target'>> {
+async function sequential(
+  agent: http.Agent,
+  url: string,
+  check: Check,
+): Promise<Omit<Row, 'label' | 'ref' | 'target'>> {
   const first = await get(agent, url, true);
   let non200 = first.status === 200 ? 0 : 1;
   let checkResult: string;
   try {
-    checkResult = first.status !== 200 ? `status ${first.status}: ${first.body.slice(0, 200)}` : (check(JSON.parse(first.body)) ?? 'ok');
+    checkResult =
+      first.status !== 200
+        ? `status ${first.status}: ${first.body.slice(0, 200)}`
+        : (check(JSON.parse(first.body)) ?? 'ok');
   } catch (err) {
     checkResult = `threw ${(err as Error).message}`;
   }
@@ -348,7 +494,14 @@ async function sequential(agent: http.Agent, url: string, check: Check): Promise
   }
   const elapsed = performance.now() - t0;
   times.sort((a, b) => a - b);
-  return { medianMs: median(times), p95Ms: nearestRank(times, 95), rps: TIMED / (elapsed / 1000), non200, requests: 1 + WARMUP + TIMED, check: checkResult };
+  return {
+    medianMs: median(times),
+    p95Ms: nearestRank(times, 95),
+    rps: TIMED / (elapsed / 1000),
+    non200,
+    requests: 1 + WARMUP + TIMED,
+    check: checkResult,
+  };
 }
 
 /** One request to each URL in turn (every answer a cache miss when the URLs are distinct). */
@@ -363,11 +516,22 @@ async function rotating(agent: http.Agent, urls: string[]): Promise<Omit<Row, 'l
   }
   const elapsed = performance.now() - t0;
   times.sort((a, b) => a - b);
-  return { medianMs: median(times), p95Ms: nearestRank(times, 95), rps: urls.length / (elapsed / 1000), non200, requests: urls.length, check: 'status only' };
+  return {
+    medianMs: median(times),
+    p95Ms: nearestRank(times, 95),
+    rps: urls.length / (elapsed / 1000),
+    non200,
+    requests: urls.length,
+    check: 'status only',
+  };
 }
 
 /** `clients` connections, each requesting in a loop for `seconds` (`urls` taken round-robin). */
-async function concurrent(url: string | string[], clients: number, seconds: number): Promise<Omit<Row, 'label' | 'ref' | 'target' | 'check'>> {
+async function concurrent(
+  url: string | string[],
+  clients: number,
+  seconds: number,
+): Promise<Omit<Row, 'label' | 'ref' | 'target' | 'check'>> {
   const urls = Array.isArray(url) ? url : [url];
   let next = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
@@ -387,7 +551,13 @@ async function concurrent(url: string | string[], clients: number, seconds: numb
   const elapsed = performance.now() - t0;
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { medianMs: median(times), p95Ms: nearestRank(times, 95), rps: times.length / (elapsed / 1000), non200, requests: times.length };
+  return {
+    medianMs: median(times),
+    p95Ms: nearestRank(times, 95),
+    rps: times.length / (elapsed / 1000),
+    non200,
+    requests: times.length,
+  };
 }
 
 // -------------------------------------------------------------------------------------------
@@ -404,18 +574,37 @@ const firstProblem = (...problems: (string | null)[]) => problems.find((p) => p 
 function channelPageCheck(ds: Dataset, page: number, search: string | null): Check {
   const matches = ds.channels
     .filter((c) => !search || [c.title, c.url, c.handle].some((s) => s.toLowerCase().includes(search)))
-    .sort((a, b) => (a.title.toLowerCase() < b.title.toLowerCase() ? -1 : a.title.toLowerCase() > b.title.toLowerCase() ? 1 : a.id - b.id));
+    .sort((a, b) =>
+      a.title.toLowerCase() < b.title.toLowerCase()
+        ? -1
+        : a.title.toLowerCase() > b.title.toLowerCase()
+          ? 1
+          : a.id - b.id,
+    );
   const expected = matches.slice((page - 1) * 20, page * 20).map((c) => c.channelId);
   return (body) =>
     firstProblem(
       expectEqual('total', body.total, matches.length),
       expectEqual('totalPages', body.totalPages, Math.ceil(matches.length / 20)),
-      expectEqual('channel ids', body.channels.map((c: { channel_id: string }) => c.channel_id), expected),
-      search ? (body.channels.every((c: { title: string }) => c.title.toLowerCase().includes(search)) ? null : 'a channel without the search term') : null,
+      expectEqual(
+        'channel ids',
+        body.channels.map((c: { channel_id: string }) => c.channel_id),
+        expected,
+      ),
+      search
+        ? body.channels.every((c: { title: string }) => c.title.toLowerCase().includes(search))
+          ? null
+          : 'a channel without the search term'
+        : null,
     );
 }
 
-function channelVideosCheck(ds: Dataset, page: number, filter: (v: DsVideo) => boolean, extra: (body: any) => string | null = () => null): Check {
+function channelVideosCheck(
+  ds: Dataset,
+  page: number,
+  filter: (v: DsVideo) => boolean,
+  extra: (body: any) => string | null = () => null,
+): Check {
   const matches = ds.benchVideos.filter(filter);
   const expected = matches.slice((page - 1) * PAGE, page * PAGE);
   return (body) =>
@@ -423,8 +612,16 @@ function channelVideosCheck(ds: Dataset, page: number, filter: (v: DsVideo) => b
       expectEqual('total', body.total, matches.length),
       expectEqual('totalPages', body.totalPages, Math.max(1, Math.ceil(matches.length / PAGE))),
       expectEqual('dataSource', body.dataSource, 'cache'),
-      expectEqual('source ids', body.videos.map((v: { sourceId: string }) => v.sourceId), expected.map((v) => v.sourceId)),
-      expectEqual('downloaded flags', body.videos.map((v: { downloaded: boolean }) => v.downloaded), expected.map((v) => v.downloadedAt !== null)),
+      expectEqual(
+        'source ids',
+        body.videos.map((v: { sourceId: string }) => v.sourceId),
+        expected.map((v) => v.sourceId),
+      ),
+      expectEqual(
+        'downloaded flags',
+        body.videos.map((v: { downloaded: boolean }) => v.downloaded),
+        expected.map((v) => v.downloadedAt !== null),
+      ),
       extra(body),
     );
 }
@@ -435,8 +632,16 @@ function downloadedListCheck(ds: Dataset, page: number): Check {
   return (body) =>
     firstProblem(
       expectEqual('total', body.total, DOWNLOADS),
-      expectEqual('source ids', body.videos.map((v: { sourceId: string }) => v.sourceId), expected),
-      expectEqual('file sizes', body.videos.slice(0, 3).map((v: { fileSize: number }) => v.fileSize), sorted.slice((page - 1) * PAGE, (page - 1) * PAGE + 3).map((d) => d.fileSize)),
+      expectEqual(
+        'source ids',
+        body.videos.map((v: { sourceId: string }) => v.sourceId),
+        expected,
+      ),
+      expectEqual(
+        'file sizes',
+        body.videos.slice(0, 3).map((v: { fileSize: number }) => v.fileSize),
+        sorted.slice((page - 1) * PAGE, (page - 1) * PAGE + 3).map((d) => d.fileSize),
+      ),
     );
 }
 
@@ -460,7 +665,9 @@ function cpuSeconds(pid: number): number {
 /** Pins every thread of this process to `core`; returns a function restoring the previous mask. */
 function pinSelf(core: number): () => void {
   if (!hasTaskset) return () => undefined;
-  const mask = /:\s*([0-9a-f,]+)\s*$/i.exec(execFileSync('taskset', ['-p', String(process.pid)], { encoding: 'utf8' }))?.[1];
+  const mask = /:\s*([0-9a-f,]+)\s*$/i.exec(
+    execFileSync('taskset', ['-p', String(process.pid)], { encoding: 'utf8' }),
+  )?.[1];
   execFileSync('taskset', ['-a', '-p', '-c', String(core), String(process.pid)], { stdio: 'ignore' });
   let restored = false;
   return () => {
@@ -470,7 +677,11 @@ function pinSelf(core: number): () => void {
 }
 
 async function request(url: string, method: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   let json: unknown = text;
   try {
@@ -483,7 +694,8 @@ async function request(url: string, method: string, body?: unknown): Promise<{ s
 
 async function must(url: string, method: string, body?: unknown): Promise<any> {
   const r = await request(url, method, body);
-  if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${url}: ${r.status} ${JSON.stringify(r.json).slice(0, 500)}`);
+  if (r.status < 200 || r.status >= 300)
+    throw new Error(`${method} ${url}: ${r.status} ${JSON.stringify(r.json).slice(0, 500)}`);
   return r.json;
 }
 
@@ -548,11 +760,41 @@ export default async function channelsBench(): Promise<void> {
     const b = ds.bench.channelId;
     const lastPage = Math.ceil(BENCH_VIDEOS / PAGE);
     const downloadedIds = new Set(BENCH_DOWNLOADED_RANKS.map((r) => ds.benchVideos[r]!.sourceId));
-    const endpoints: { label: string; path: string; check: Check; ref: string; target: 'channels' | 'videos' | 'downloads' }[] = [
-      { label: 'GET /getchannels?page=1&pageSize=20', path: '/getchannels?page=1&pageSize=20', check: channelPageCheck(ds, 1, null), ref: '7.2 / 12.4 / 129', target: 'channels' },
-      { label: 'GET /getchannels?page=40&pageSize=20&search=media', path: '/getchannels?page=40&pageSize=20&search=media', check: channelPageCheck(ds, 40, 'media'), ref: '8.6 / 13.7 / 110', target: 'channels' },
-      { label: 'GET /getchannelvideos/<id>?page=1&pageSize=50', path: `/getchannelvideos/${b}?page=1&pageSize=50`, check: channelVideosCheck(ds, 1, () => true), ref: '218 / 266 / 4.7', target: 'videos' },
-      { label: 'same, page=4', path: `/getchannelvideos/${b}?page=4&pageSize=50`, check: channelVideosCheck(ds, 4, () => true), ref: '171 / 233 / 5.5', target: 'videos' },
+    const endpoints: {
+      label: string;
+      path: string;
+      check: Check;
+      ref: string;
+      target: 'channels' | 'videos' | 'downloads';
+    }[] = [
+      {
+        label: 'GET /getchannels?page=1&pageSize=20',
+        path: '/getchannels?page=1&pageSize=20',
+        check: channelPageCheck(ds, 1, null),
+        ref: '7.2 / 12.4 / 129',
+        target: 'channels',
+      },
+      {
+        label: 'GET /getchannels?page=40&pageSize=20&search=media',
+        path: '/getchannels?page=40&pageSize=20&search=media',
+        check: channelPageCheck(ds, 40, 'media'),
+        ref: '8.6 / 13.7 / 110',
+        target: 'channels',
+      },
+      {
+        label: 'GET /getchannelvideos/<id>?page=1&pageSize=50',
+        path: `/getchannelvideos/${b}?page=1&pageSize=50`,
+        check: channelVideosCheck(ds, 1, () => true),
+        ref: '218 / 266 / 4.7',
+        target: 'videos',
+      },
+      {
+        label: 'same, page=4',
+        path: `/getchannelvideos/${b}?page=4&pageSize=50`,
+        check: channelVideosCheck(ds, 4, () => true),
+        ref: '171 / 233 / 5.5',
+        target: 'videos',
+      },
       {
         label: `same, page=${lastPage} (last, ${BENCH_VIDEOS - (lastPage - 1) * PAGE} rows)`,
         path: `/getchannelvideos/${b}?page=${lastPage}&pageSize=50`,
@@ -563,8 +805,15 @@ export default async function channelsBench(): Promise<void> {
       {
         label: 'same, searchQuery=review',
         path: `/getchannelvideos/${b}?page=1&pageSize=50&searchQuery=review`,
-        check: channelVideosCheck(ds, 1, (v) => v.title.toLowerCase().includes('review'), (body) =>
-          body.total === BENCH_REVIEWS && body.videos.every((v: { title: string }) => v.title.toLowerCase().includes('review')) ? null : `expected ${BENCH_REVIEWS} titles with "review"`,
+        check: channelVideosCheck(
+          ds,
+          1,
+          (v) => v.title.toLowerCase().includes('review'),
+          (body) =>
+            body.total === BENCH_REVIEWS &&
+            body.videos.every((v: { title: string }) => v.title.toLowerCase().includes('review'))
+              ? null
+              : `expected ${BENCH_REVIEWS} titles with "review"`,
         ),
         ref: '157 / 202 / 6.3',
         target: 'videos',
@@ -572,13 +821,27 @@ export default async function channelsBench(): Promise<void> {
       {
         label: 'same, downloadedFilter=only',
         path: `/getchannelvideos/${b}?page=1&pageSize=50&downloadedFilter=only`,
-        check: channelVideosCheck(ds, 1, (v) => v.downloadedAt !== null, (body) =>
-          expectEqual('downloaded ids', body.videos.map((v: { sourceId: string }) => v.sourceId).sort(), [...downloadedIds].sort()),
+        check: channelVideosCheck(
+          ds,
+          1,
+          (v) => v.downloadedAt !== null,
+          (body) =>
+            expectEqual(
+              'downloaded ids',
+              body.videos.map((v: { sourceId: string }) => v.sourceId).sort(),
+              [...downloadedIds].sort(),
+            ),
         ),
         ref: '—',
         target: 'videos',
       },
-      { label: 'GET /api/videos?page=1&pageSize=50 (downloaded list)', path: '/api/videos?page=1&pageSize=50', check: downloadedListCheck(ds, 1), ref: '82 / 91 / 12.7', target: 'downloads' },
+      {
+        label: 'GET /api/videos?page=1&pageSize=50 (downloaded list)',
+        path: '/api/videos?page=1&pageSize=50',
+        check: downloadedListCheck(ds, 1),
+        ref: '82 / 91 / 12.7',
+        target: 'downloads',
+      },
       {
         label: `same, page=${DOWNLOADS / PAGE} (last)`,
         path: `/api/videos?page=${DOWNLOADS / PAGE}&pageSize=50`,
@@ -591,13 +854,25 @@ export default async function channelsBench(): Promise<void> {
     for (const e of endpoints) {
       const r = await sequential(agent, `${server.url}${e.path}`, e.check);
       const limit = e.target === 'channels' ? 5 : 10;
-      rows.push({ label: e.label, ...r, ref: e.ref, target: { text: `p95 < ${limit} ms`, met: r.p95Ms < limit && r.non200 === 0 && r.check === 'ok' } });
+      rows.push({
+        label: e.label,
+        ...r,
+        ref: e.ref,
+        target: { text: `p95 < ${limit} ms`, met: r.p95Ms < limit && r.non200 === 0 && r.check === 'ok' },
+      });
     }
     // Pages seen for the first time: the channel plugin remembers pages until the channel's rows
     // change, so the rows above are mostly answered from memory. These are not.
-    const coldUrls = ds.channels.slice(0, TIMED).map((c) => `${server!.url}/getchannelvideos/${c.channelId}?page=1&pageSize=50`);
+    const coldUrls = ds.channels
+      .slice(0, TIMED)
+      .map((c) => `${server!.url}/getchannelvideos/${c.channelId}?page=1&pageSize=50`);
     const cold = await rotating(agent, coldUrls);
-    rows.push({ label: `/getchannelvideos page 1 of ${TIMED} other channels (first visits, no page cache)`, ...cold, ref: '218 / 266 / 4.7', target: { text: 'p95 < 10 ms', met: cold.p95Ms < 10 && cold.non200 === 0 } });
+    rows.push({
+      label: `/getchannelvideos page 1 of ${TIMED} other channels (first visits, no page cache)`,
+      ...cold,
+      ref: '218 / 266 / 4.7',
+      target: { text: 'p95 < 10 ms', met: cold.p95Ms < 10 && cold.non200 === 0 },
+    });
     agent.destroy();
 
     // 5. Concurrency.
@@ -605,10 +880,26 @@ export default async function channelsBench(): Promise<void> {
     const cpu0 = cpuSeconds(server.pid);
     const c = await concurrent(page1, CLIENTS, SECONDS);
     const loadCpuS = cpuSeconds(server.pid) - cpu0;
-    rows.push({ label: `/getchannelvideos page 1, ${CLIENTS} clients for ${SECONDS} s`, ...c, check: 'status only', ref: '4,500 / 5,700 / 10.6', target: { text: '> 1,000 req/s', met: c.rps > 1000 && c.non200 === 0 } });
+    rows.push({
+      label: `/getchannelvideos page 1, ${CLIENTS} clients for ${SECONDS} s`,
+      ...c,
+      check: 'status only',
+      ref: '4,500 / 5,700 / 10.6',
+      target: { text: '> 1,000 req/s', met: c.rps > 1000 && c.non200 === 0 },
+    });
     // Every request a page not remembered: 1,000 channels round-robin, more than the page cache holds.
-    const spread = await concurrent(ds.channels.map((ch) => `${server!.url}/getchannelvideos/${ch.channelId}?page=1&pageSize=50`), CLIENTS, SECONDS);
-    rows.push({ label: `same, page 1 of all 1,000 channels round-robin (no page cache)`, ...spread, check: 'status only', ref: '—', target: { text: '> 1,000 req/s', met: spread.rps > 1000 && spread.non200 === 0 } });
+    const spread = await concurrent(
+      ds.channels.map((ch) => `${server!.url}/getchannelvideos/${ch.channelId}?page=1&pageSize=50`),
+      CLIENTS,
+      SECONDS,
+    );
+    rows.push({
+      label: `same, page 1 of all 1,000 channels round-robin (no page cache)`,
+      ...spread,
+      check: 'status only',
+      ref: '—',
+      target: { text: '> 1,000 req/s', met: spread.rps > 1000 && spread.non200 === 0 },
+    });
     const auto = load({ url: page1, connections: CLIENTS, durationSeconds: SECONDS });
     const afterLoadMiB = treeRssMiB(server.pid);
     const peakMiB = memoryOf(server.pid).peakMiB;
@@ -635,14 +926,26 @@ export default async function channelsBench(): Promise<void> {
     console.log(
       `server pinned to core 0, client to core 1 (${hasTaskset ? 'taskset' : 'no taskset: unpinned'}); sequential: 1 keep-alive connection, 1 check + ${WARMUP} warm-up + ${TIMED} timed requests; p95 nearest rank; all times ms`,
     );
-    const line = (r: Pick<Row, 'label' | 'check' | 'ref' | 'target'> & { median: string; p95: string; rps: number; non200: string }) =>
-      console.log(`| ${r.label} | ${r.median} | ${r.p95} | ${fmt(r.rps)} | ${r.non200} | ${r.check} | ${r.ref} | ${r.target.text} | ${r.target.met ? 'yes' : 'NO'} |`);
-    const asLine = (r: Row) => ({ ...r, median: fmt(r.medianMs, 2), p95: fmt(r.p95Ms, 2), rps: r.rps, non200: `${r.non200} of ${fmt(r.requests)}` });
+    const line = (
+      r: Pick<Row, 'label' | 'check' | 'ref' | 'target'> & { median: string; p95: string; rps: number; non200: string },
+    ) =>
+      console.log(
+        `| ${r.label} | ${r.median} | ${r.p95} | ${fmt(r.rps)} | ${r.non200} | ${r.check} | ${r.ref} | ${r.target.text} | ${r.target.met ? 'yes' : 'NO'} |`,
+      );
+    const asLine = (r: Row) => ({
+      ...r,
+      median: fmt(r.medianMs, 2),
+      p95: fmt(r.p95Ms, 2),
+      rps: r.rps,
+      non200: `${r.non200} of ${fmt(r.requests)}`,
+    });
     console.log('| request | median | p95 | req/s | non-200 | check | reference median / p95 / req/s | target | met |');
     console.log('|---|---:|---:|---:|---:|---|---|---|---|');
     const unpinnedRow = rows.find((r) => r.label.startsWith('same, server unpinned'))!;
     for (const r of rows) if (r !== unpinnedRow) line(asLine(r));
-    const other = Object.entries(auto.statusCounts).filter(([k]) => k !== '200').reduce((n, [, v]) => n + v, 0);
+    const other = Object.entries(auto.statusCounts)
+      .filter(([k]) => k !== '200')
+      .reduce((n, [, v]) => n + v, 0);
     line({
       label: 'same, autocannon cross-check (p50, p99)',
       median: fmt(auto.p50Ms, 1),
@@ -660,14 +963,28 @@ export default async function channelsBench(): Promise<void> {
     const yes = (ok: boolean) => (ok ? 'yes' : 'NO');
     console.log('\n| figure | vidkeep | reference | target | met |');
     console.log('|---|---:|---|---|---|');
-    console.log(`| start to first HTTP answer | ${fmt(firstAnswerMs)} ms | 1,100 ms | < 1,000 ms | ${yes(firstAnswerMs < 1000)} |`);
+    console.log(
+      `| start to first HTTP answer | ${fmt(firstAnswerMs)} ms | 1,100 ms | < 1,000 ms | ${yes(firstAnswerMs < 1000)} |`,
+    );
     console.log(`| start to first complete /getchannels answer | ${fmt(firstChannelsMs)} ms | — | — | — |`);
-    console.log(`| idle RSS after start (whole service, SQLite in-process) | ${fmt(idleMiB, 1)} MiB = ${fmt(MB(idleMiB), 1)} MB | 150-155 MB + MariaDB ~300 MB | < 120 MB | ${yes(MB(idleMiB) < 120)} |`);
-    console.log(`|   of which anonymous (heaps) / file-backed (code, libraries) | ${fmt(idleSplit.anonMiB, 1)} / ${fmt(idleSplit.fileMiB, 1)} MiB | — | — | — |`);
-    console.log(`| RSS after the load runs / peak (VmHWM) | ${fmt(afterLoadMiB, 1)} / ${fmt(peakMiB, 1)} MiB = ${fmt(MB(afterLoadMiB), 1)} / ${fmt(MB(peakMiB), 1)} MB | peak 256-302 MB + MariaDB | — | — |`);
-    console.log(`| ingest: POST /addchannelinfo (yt-dlp channel page + 3 tab probes) | ${fmt(ingest.addMs)} ms | — | — | — |`);
-    console.log(`| ingest: POST /fetchallchannelvideos, ${fmt(INGEST_ENTRIES)} entries, end to end | ${fmt(ingest.totalMs)} ms | — | < 1,000 ms (if end to end) | ${yes(ingest.totalMs < 1000)} |`);
-    console.log(`|   of which yt-dlp listing (until stage "saving" was seen) | ${fmt(ingest.listingMs)} ms | — | — | — |`);
+    console.log(
+      `| idle RSS after start (whole service, SQLite in-process) | ${fmt(idleMiB, 1)} MiB = ${fmt(MB(idleMiB), 1)} MB | 150-155 MB + MariaDB ~300 MB | < 120 MB | ${yes(MB(idleMiB) < 120)} |`,
+    );
+    console.log(
+      `|   of which anonymous (heaps) / file-backed (code, libraries) | ${fmt(idleSplit.anonMiB, 1)} / ${fmt(idleSplit.fileMiB, 1)} MiB | — | — | — |`,
+    );
+    console.log(
+      `| RSS after the load runs / peak (VmHWM) | ${fmt(afterLoadMiB, 1)} / ${fmt(peakMiB, 1)} MiB = ${fmt(MB(afterLoadMiB), 1)} / ${fmt(MB(peakMiB), 1)} MB | peak 256-302 MB + MariaDB | — | — |`,
+    );
+    console.log(
+      `| ingest: POST /addchannelinfo (yt-dlp channel page + 3 tab probes) | ${fmt(ingest.addMs)} ms | — | — | — |`,
+    );
+    console.log(
+      `| ingest: POST /fetchallchannelvideos, ${fmt(INGEST_ENTRIES)} entries, end to end | ${fmt(ingest.totalMs)} ms | — | < 1,000 ms (if end to end) | ${yes(ingest.totalMs < 1000)} |`,
+    );
+    console.log(
+      `|   of which yt-dlp listing (until stage "saving" was seen) | ${fmt(ingest.listingMs)} ms | — | — | — |`,
+    );
     console.log(
       `|   of which saving into SQLite (stage "saving" until the fetch ended; polled every 50 ms) | ~${fmt(ingest.savingMs)} ms (between ${fmt(ingest.savingLowMs)} and ${fmt(ingest.savingHighMs)}) | — | < 1,000 ms | ${yes(ingest.savingHighMs < 1000)} |`,
     );
@@ -693,7 +1010,8 @@ async function measureIngest(env: Record<string, string>, concurrentPath: string
     const tAdd = performance.now();
     const info = await must(`${server.url}/addchannelinfo`, 'POST', { url: 'https://www.youtube.com/@benchingest' });
     const addMs = performance.now() - tAdd;
-    if (info.channelInfo?.channel_id !== channelId) throw new Error(`addchannelinfo: ${JSON.stringify(info).slice(0, 300)}`);
+    if (info.channelInfo?.channel_id !== channelId)
+      throw new Error(`addchannelinfo: ${JSON.stringify(info).slice(0, 300)}`);
 
     let done = false;
     let seenFetching = false;
@@ -710,7 +1028,8 @@ async function measureIngest(env: Record<string, string>, concurrentPath: string
     const poller = (async () => {
       let next = performance.now();
       while (!done && !ended) {
-        const s = (await request(`${server.url}/api/channels/${channelId}/fetch-status?tabType=videos`, 'GET')).json as {
+        const s = (await request(`${server.url}/api/channels/${channelId}/fetch-status?tabType=videos`, 'GET'))
+          .json as {
           isFetching: boolean;
           progress?: { stage: string };
         };
@@ -738,7 +1057,11 @@ async function measureIngest(env: Record<string, string>, concurrentPath: string
       firstProblem(
         expectEqual('videosFound', r.json.videosFound, INGEST_ENTRIES),
         expectEqual('total', r.json.total, INGEST_ENTRIES),
-        expectEqual('first page ids', r.json.videos.map((v: { sourceId: string }) => v.sourceId), ids.slice(0, 50)),
+        expectEqual(
+          'first page ids',
+          r.json.videos.map((v: { sourceId: string }) => v.sourceId),
+          ids.slice(0, 50),
+        ),
       ) ?? 'ok';
     return {
       addMs,

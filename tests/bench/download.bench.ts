@@ -39,16 +39,19 @@ export default async function downloadBench(): Promise<void> {
   const ids = Array.from({ length: VIDEOS * 2 + 1 }, (_, i) => fakeVideoId(`bench-${i}`));
   const platform = await startFakePlatform({
     mediaDurationSeconds: 5,
-    videos: ids.map((id, i) => ({ id, title: `Bench video ${i + 1}`, channelId, channel: 'Bench Channel', handle: '@bench' })),
+    videos: ids.map((id, i) => ({
+      id,
+      title: `Bench video ${i + 1}`,
+      channelId,
+      channel: 'Bench Channel',
+      handle: '@bench',
+    })),
   });
   const argvDir = join(dir, 'argv');
   await mkdir(argvDir, { recursive: true });
   const wrapper = join(dir, 'yt-dlp-recording');
   // NUL-separated argv, one file per invocation, named by start time so they replay in order.
-  await writeFile(
-    wrapper,
-    `#!/bin/bash\nprintf '%s\\0' "$@" > "${argvDir}/$(date +%s%N)-$$"\nexec yt-dlp "$@"\n`,
-  );
+  await writeFile(wrapper, `#!/bin/bash\nprintf '%s\\0' "$@" > "${argvDir}/$(date +%s%N)-$$"\nexec yt-dlp "$@"\n`);
   await chmod(wrapper, 0o755);
 
   const username = 'bench';
@@ -61,7 +64,6 @@ export default async function downloadBench(): Promise<void> {
       SOURCE_OUTPUT_DIR: join(serviceRoot, 'data'),
       AUTH_PRESET_USERNAME: username,
       AUTH_PRESET_PASSWORD: password,
-
     },
     PORT,
     { pin: false },
@@ -124,8 +126,12 @@ export default async function downloadBench(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
 
-  console.log(`\ndownload benchmark: ${VIDEOS} fixture videos of 5 s (360p and 720p formats, 720p chosen), real yt-dlp and ffmpeg, nothing pinned`);
-  console.log('| round | service s | bare yt-dlp s | overhead | yt-dlp downloads / lookups | Node CPU s | peak tree RSS service / bare MiB |');
+  console.log(
+    `\ndownload benchmark: ${VIDEOS} fixture videos of 5 s (360p and 720p formats, 720p chosen), real yt-dlp and ffmpeg, nothing pinned`,
+  );
+  console.log(
+    '| round | service s | bare yt-dlp s | overhead | yt-dlp downloads / lookups | Node CPU s | peak tree RSS service / bare MiB |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rounds) {
     const overhead = (r.serviceMs / r.bareMs - 1) * 100;
@@ -137,7 +143,12 @@ export default async function downloadBench(): Promise<void> {
 }
 
 /** Queues `ids` (one request each, or one request for all) and waits until no job is active. */
-async function runService(url: string, headers: Record<string, string>, ids: readonly string[], mode: 'separate' | 'batch'): Promise<void> {
+async function runService(
+  url: string,
+  headers: Record<string, string>,
+  ids: readonly string[],
+  mode: 'separate' | 'batch',
+): Promise<void> {
   const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
   const bodies = mode === 'batch' ? [{ urls: ids.map(watch) }] : ids.map((id) => ({ url: watch(id) }));
   for (const body of bodies) {
@@ -154,7 +165,9 @@ async function runService(url: string, headers: Record<string, string>, ids: rea
   const { jobs } = (await res.json()) as { jobs: { id: string; status: string }[] };
   const bad = jobs.filter((j) => j.status !== 'completed');
   if (bad.length) {
-    const details = await Promise.all(bad.map(async (j) => (await fetch(`${url}/api/jobs/${j.id}`, { headers })).json()));
+    const details = await Promise.all(
+      bad.map(async (j) => (await fetch(`${url}/api/jobs/${j.id}`, { headers })).json()),
+    );
     throw new Error(`jobs did not complete: ${JSON.stringify(details, null, 1)}`);
   }
 }
@@ -176,7 +189,10 @@ async function runBare(argvs: string[][], platform: FakePlatform): Promise<{ ms:
   let peak = 0;
   const t0 = performance.now();
   for (const argv of argvs) {
-    const child = spawn('yt-dlp', argv, { env: { ...process.env, ...platform.env, PYTHONWARNINGS: 'ignore' }, stdio: 'ignore' });
+    const child = spawn('yt-dlp', argv, {
+      env: { ...process.env, ...platform.env, PYTHONWARNINGS: 'ignore' },
+      stdio: 'ignore',
+    });
     const sampler = treeSampler(child.pid!);
     const code = await new Promise<number | null>((r) => child.once('exit', r));
     peak = Math.max(peak, sampler.stop());
@@ -200,4 +216,3 @@ function treeSampler(pid: number): { stop(): number } {
     },
   };
 }
-

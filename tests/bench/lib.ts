@@ -14,7 +14,8 @@ export const hasTaskset = (() => {
 })();
 
 /** Prefix that pins a command to one CPU core when `taskset` is available. */
-export const pinned = (core: number, cmd: string[]): string[] => (hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd);
+export const pinned = (core: number, cmd: string[]): string[] =>
+  hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd;
 
 export interface BenchServer {
   child: ChildProcess;
@@ -29,12 +30,24 @@ export interface BenchServer {
  * the pinning, so benchmarks of work done by child processes leave it off), and waits for its
  * first HTTP answer.
  */
-export async function startBenchServer(env: Record<string, string>, port: number, options: { pin?: boolean } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string>,
+  port: number,
+  options: { pin?: boolean } = {},
+): Promise<BenchServer> {
   const t0 = performance.now();
   const cmd = options.pin === false ? SERVER_COMMAND : pinned(0, SERVER_COMMAND);
   const child = spawn(cmd[0]!, cmd.slice(1), {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -122,11 +135,16 @@ export function load(options: {
 }
 
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return res.json();
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** Summed RSS (MiB) of a process and all its descendants. */
 export function treeRssMiB(root: number): number {

@@ -34,7 +34,12 @@ async function measure(label: string, manifest: unknown, extraTasks: number, dir
     },
   });
   global.gc?.();
-  const t = await buildTestApp({ manifest, extraPlugins: [{ definition: tasks }], logLevel: 'warn', dir: await mkdtemp(join(dir, 'app-')) });
+  const t = await buildTestApp({
+    manifest,
+    extraPlugins: [{ definition: tasks }],
+    logLevel: 'warn',
+    dir: await mkdtemp(join(dir, 'app-')),
+  });
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   global.gc?.();
   const h = monitorEventLoopDelay({ resolution: 1 });
@@ -48,22 +53,31 @@ async function measure(label: string, manifest: unknown, extraTasks: number, dir
 
 export default async function schedulerBench(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'vidkeep-bench-sched-'));
-  await writeFile(join(dir, 'noop.worker.mjs'), "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage({ type: 'result', result: {} });\n");
+  await writeFile(
+    join(dir, 'noop.worker.mjs'),
+    "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage({ type: 'result', result: {} });\n",
+  );
   const base = [
     { id: 'auth', package: '@vidkeep/plugin-auth', enabled: true, options: {} },
     { id: 'downloader', package: '@vidkeep/plugin-downloader', enabled: true, options: {} },
   ];
-  const withScheduler = [{ id: 'scheduler', package: '@vidkeep/plugin-scheduler', enabled: true, options: {} }, ...base];
+  const withScheduler = [
+    { id: 'scheduler', package: '@vidkeep/plugin-scheduler', enabled: true, options: {} },
+    ...base,
+  ];
   try {
     const rows = [
       await measure('no scheduler plugin', { version: 1, plugins: base }, 0, dir),
       await measure('scheduler, 2 built-in tasks', { version: 1, plugins: withScheduler }, 0, dir),
       await measure('scheduler, 2 built-in + 20 registered tasks', { version: 1, plugins: withScheduler }, 20, dir),
     ];
-    console.log(`\nscheduler benchmark (idle for ${MEASURE_MS / 1000} s, sampled every 1 ms (the floor of the figures), after ${SETTLE_MS / 1000} s settling; one process, variants in turn)`);
+    console.log(
+      `\nscheduler benchmark (idle for ${MEASURE_MS / 1000} s, sampled every 1 ms (the floor of the figures), after ${SETTLE_MS / 1000} s settling; one process, variants in turn)`,
+    );
     console.log('| variant | RSS MiB | event-loop delay p50 / p99 / max ms |');
     console.log('|---|---|---|');
-    for (const r of rows) console.log(`| ${r.label} | ${fmt(r.rss)} | ${fmt(r.p50, 2)} / ${fmt(r.p99, 2)} / ${fmt(r.max, 2)} |`);
+    for (const r of rows)
+      console.log(`| ${r.label} | ${fmt(r.rss)} | ${fmt(r.p50, 2)} / ${fmt(r.p99, 2)} / ${fmt(r.max, 2)} |`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -44,8 +44,12 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium, set CHROMIUM_PATH, or set VIDKEEP_SKIP_BROWSER_TESTS=1`);
-    if (!existsSync(join(UI_DIST, 'index.html'))) throw new Error('The UI is not built: run npm run build (npm test does it)');
+    if (!existsSync(CHROMIUM))
+      throw new Error(
+        `No Chromium at ${CHROMIUM}: apt-get install chromium, set CHROMIUM_PATH, or set VIDKEEP_SKIP_BROWSER_TESTS=1`,
+      );
+    if (!existsSync(join(UI_DIST, 'index.html')))
+      throw new Error('The UI is not built: run npm run build (npm test does it)');
     mkdirSync(ARTIFACTS, { recursive: true });
     const common = { channelId, channel: 'E2E Channel', handle: '@e2e' };
     p = await startFakePlatform({
@@ -57,10 +61,24 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     });
     const dir = await mkdtemp(join(tmpdir(), 'vidkeep-e2e-'));
     configDir = join(dir, 'config');
-    server = await startServer({ ...p.env, CONFIG_DIR: configDir, SOURCE_OUTPUT_DIR: join(dir, 'data'), LOG_LEVEL: 'info' });
+    server = await startServer({
+      ...p.env,
+      CONFIG_DIR: configDir,
+      SOURCE_OUTPUT_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'info',
+    });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(15_000);
@@ -121,7 +139,10 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     figures.navigationTiming = await page.evaluate(() => {
       const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      return { domContentLoadedMs: Math.round(n.domContentLoadedEventEnd), firstContentfulPaintMs: paint ? Math.round(paint.startTime) : null };
+      return {
+        domContentLoadedMs: Math.round(n.domContentLoadedEventEnd),
+        firstContentfulPaintMs: paint ? Math.round(paint.startTime) : null,
+      };
     });
     figures.initialJsGzipBytes = initialJsGzipBytes();
     console.log('UI figures', JSON.stringify(figures));
@@ -144,7 +165,9 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     await page.goto(`${server.url}/downloads`);
     await page.getByTestId('download-urls').fill(`https://www.youtube.com/watch?v=${videoId}`);
     await page.getByTestId('download-submit').click();
-    await expect.poll(async () => (await page.getByTestId('download-message').textContent()) ?? '', { timeout: 30_000 }).toMatch(/queued/i);
+    await expect
+      .poll(async () => (await page.getByTestId('download-message').textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/queued/i);
     await page.locator('[data-testid="queue-video"][data-state="completed"]').first().waitFor({ timeout: 60_000 });
     await shot('downloads-desktop');
   }, 90_000);
@@ -155,7 +178,9 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     await page.getByTestId('library-play').first().click();
     const player = page.getByTestId('library-player');
     await player.waitFor();
-    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
     expect(await player.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(1);
   }, 30_000);
 
@@ -180,7 +205,12 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
   it('works at phone width (screenshots saved as test artifacts)', async () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const [path, name] of [['/downloads', 'downloads-phone'], ['/library', 'library-phone'], ['/channels', 'channels-phone'], ['/settings', 'settings-phone']] as const) {
+    for (const [path, name] of [
+      ['/downloads', 'downloads-phone'],
+      ['/library', 'library-phone'],
+      ['/channels', 'channels-phone'],
+      ['/settings', 'settings-phone'],
+    ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.waitForLoadState('networkidle');
       await shot(name);
@@ -189,11 +219,16 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
       // Every control has an accessible name (screen readers, voice control).
       const unnamed = (await page.locator('body').ariaSnapshot())
         .split('\n')
-        .filter((line) => /^\s*- (button|textbox|combobox|checkbox|switch|link|slider|spinbutton)(\s*\[[^\]]*\])*:?$/.test(line));
+        .filter((line) =>
+          /^\s*- (button|textbox|combobox|checkbox|switch|link|slider|spinbutton)(\s*\[[^\]]*\])*:?$/.test(line),
+        );
       expect(unnamed, path).toEqual([]);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
-    for (const [path, name] of [['/library', 'library-desktop'], ['/settings', 'settings-desktop']] as const) {
+    for (const [path, name] of [
+      ['/library', 'library-desktop'],
+      ['/settings', 'settings-desktop'],
+    ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.waitForLoadState('networkidle');
       await shot(name);
@@ -212,49 +247,57 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
   }, 60_000);
 });
 
-describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI of a platform-managed deployment in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let page: Page;
+describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')(
+  'web UI of a platform-managed deployment in Chromium',
+  () => {
+    let server: ServerProcess;
+    let browser: Browser;
+    let page: Page;
 
-  beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'vidkeep-e2e-managed-'));
-    // The four variables of spec 1.2, all at once (they do not imply each other).
-    server = await startServer({
-      CONFIG_DIR: join(dir, 'config'),
-      SOURCE_OUTPUT_DIR: join(dir, 'data'),
-      AUTH_ENABLED: 'false',
-      PLATFORM: 'elfhosted',
-      DATA_PATH: join(dir, 'videos'),
-      MEDIASERVER_URL: 'http://media.example.lan:32400',
+    beforeAll(async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'vidkeep-e2e-managed-'));
+      // The four variables of spec 1.2, all at once (they do not imply each other).
+      server = await startServer({
+        CONFIG_DIR: join(dir, 'config'),
+        SOURCE_OUTPUT_DIR: join(dir, 'data'),
+        AUTH_ENABLED: 'false',
+        PLATFORM: 'elfhosted',
+        DATA_PATH: join(dir, 'videos'),
+        MEDIASERVER_URL: 'http://media.example.lan:32400',
+      });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
+      page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      page.setDefaultTimeout(15_000);
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(15_000);
-  }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+    it('signs in by itself, hides login and logout, and shows managed settings read-only', async () => {
+      await page.goto(server.url);
+      await page.waitForURL(/\/downloads$/);
+      await page.getByTestId('download-urls').waitFor();
+      expect(await page.getByTestId('logout').count()).toBe(0);
+      await page.goto(`${server.url}/login`);
+      await page.waitForURL(/\/downloads$/);
 
-  it('signs in by itself, hides login and logout, and shows managed settings read-only', async () => {
-    await page.goto(server.url);
-    await page.waitForURL(/\/downloads$/);
-    await page.getByTestId('download-urls').waitFor();
-    expect(await page.getByTestId('logout').count()).toBe(0);
-    await page.goto(`${server.url}/login`);
-    await page.waitForURL(/\/downloads$/);
-
-    await page.goto(`${server.url}/settings`);
-    // The output directory is shown as configured for the host (SOURCE_OUTPUT_DIR), read-only.
-    await expect.poll(async () => (await page.getByTestId('config-output-directory').textContent()) ?? '').toMatch(/Read-only.*DATA_PATH/);
-    expect(await page.getByTestId('config-output-directory').locator('input').count()).toBe(0);
-    const mediaServerUrl = page.getByTestId('config-mediaserverUrl');
-    expect(await mediaServerUrl.inputValue()).toBe('http://media.example.lan:32400');
-    expect(await mediaServerUrl.isEditable()).toBe(false);
-    await page.getByTestId('ytdlp-update-managed').waitFor();
-    expect(await page.getByTestId('ytdlp-update').isDisabled()).toBe(true);
-    await page.screenshot({ path: join(ARTIFACTS, 'settings-managed.png'), fullPage: true });
-  }, 60_000);
-});
+      await page.goto(`${server.url}/settings`);
+      // The output directory is shown as configured for the host (SOURCE_OUTPUT_DIR), read-only.
+      await expect
+        .poll(async () => (await page.getByTestId('config-output-directory').textContent()) ?? '')
+        .toMatch(/Read-only.*DATA_PATH/);
+      expect(await page.getByTestId('config-output-directory').locator('input').count()).toBe(0);
+      const mediaServerUrl = page.getByTestId('config-mediaserverUrl');
+      expect(await mediaServerUrl.inputValue()).toBe('http://media.example.lan:32400');
+      expect(await mediaServerUrl.isEditable()).toBe(false);
+      await page.getByTestId('ytdlp-update-managed').waitFor();
+      expect(await page.getByTestId('ytdlp-update').isDisabled()).toBe(true);
+      await page.screenshot({ path: join(ARTIFACTS, 'settings-managed.png'), fullPage: true });
+    }, 60_000);
+  },
+);

@@ -19,12 +19,27 @@ export interface DownloadApp {
 export async function bootDownloader(
   h: TestHarness,
   platform: FakePlatform,
-  options: { dir?: string; config?: Record<string, unknown>; env?: Record<string, string>; setup?: boolean; manifest?: unknown } = {},
+  options: {
+    dir?: string;
+    config?: Record<string, unknown>;
+    env?: Record<string, string>;
+    setup?: boolean;
+    manifest?: unknown;
+  } = {},
 ): Promise<DownloadApp> {
-  const t = await h.boot({ dir: options.dir, env: { ...platform.env, ...options.env }, ...(options.manifest ? { manifest: options.manifest } : {}) });
+  const t = await h.boot({
+    dir: options.dir,
+    env: { ...platform.env, ...options.env },
+    ...(options.manifest ? { manifest: options.manifest } : {}),
+  });
   const token = options.setup === false ? '' : await completeSetup(t);
   const headers = { 'x-access-token': token };
-  const res = await t.app.inject({ method: 'PATCH', url: '/api/config', headers, payload: { ...FAST_DOWNLOAD_CONFIG, ...options.config } });
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/config',
+    headers,
+    payload: { ...FAST_DOWNLOAD_CONFIG, ...options.config },
+  });
   if (res.statusCode !== 200) throw new Error(`config failed: ${res.statusCode} ${res.body}`);
   return { t, token, headers };
 }

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { completeSetup, createApiKey, login, TestHarness, type TestApp, type TestAppOptions } from '@vidkeep/core/testing';
+import {
+  completeSetup,
+  createApiKey,
+  login,
+  TestHarness,
+  type TestApp,
+  type TestAppOptions,
+} from '@vidkeep/core/testing';
 
 const h = new TestHarness();
 afterEach(() => h.closeAll());
@@ -12,11 +19,16 @@ const boot = (options: TestAppOptions = {}): Promise<TestApp> => h.boot(options)
 const configFile = (t: TestApp) => join(t.configDir, 'config.json');
 const readConfigText = (t: TestApp) => readFile(configFile(t), 'utf8');
 
-async function getConfig(t: TestApp, token?: string): Promise<Record<string, unknown> & {
-  isPlatformManaged: Record<string, boolean>;
-  deploymentEnvironment: { platform: string | null };
-  sourceOutputDirectory: string;
-}> {
+async function getConfig(
+  t: TestApp,
+  token?: string,
+): Promise<
+  Record<string, unknown> & {
+    isPlatformManaged: Record<string, boolean>;
+    deploymentEnvironment: { platform: string | null };
+    sourceOutputDirectory: string;
+  }
+> {
   const res = await t.app.inject({ url: '/getconfig', headers: token ? { 'x-access-token': token } : {} });
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -141,7 +153,15 @@ describe('PATCH /api/config', () => {
   it('changes only the keys sent; the others keep their saved values', async () => {
     const t = await boot();
     const token = await completeSetup(t);
-    expect((await patch(t, token, { tmpFilePath: '/scratch/vidkeep', useTmpForDownloads: true, mediaserverUrl: 'http://plex:32400' })).statusCode).toBe(200);
+    expect(
+      (
+        await patch(t, token, {
+          tmpFilePath: '/scratch/vidkeep',
+          useTmpForDownloads: true,
+          mediaserverUrl: 'http://plex:32400',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await patch(t, token, { apiKeyRateLimit: 11 })).statusCode).toBe(200);
     const file = JSON.parse(await readConfigText(t));
     expect(file).toMatchObject({
@@ -168,7 +188,11 @@ describe('PATCH /api/config', () => {
   const rejected: [string, unknown, string][] = [
     ['an unknown key', { notAConfigKey: 1 }, 'notAConfigKey'],
     ['an unknown key next to a valid one', { apiKeyRateLimit: 20, notAConfigKey: 1 }, 'notAConfigKey'],
-    ['the password hash', { passwordHash: '$2b$10$abcdefghijklmnopqrstuuZ4d8YbZ0u9YQ6b7gk6rT7n0x1cRkFfa' }, 'passwordHash'],
+    [
+      'the password hash',
+      { passwordHash: '$2b$10$abcdefghijklmnopqrstuuZ4d8YbZ0u9YQ6b7gk6rT7n0x1cRkFfa' },
+      'passwordHash',
+    ],
     ['the username', { username: 'mallory' }, 'username'],
     ['the instance uuid', { uuid: '00000000-0000-4000-8000-000000000000' }, 'uuid'],
     ['a wrong type', { apiKeyRateLimit: '20' }, 'apiKeyRateLimit'],
@@ -287,7 +311,11 @@ describe('POST /api/ytdlp/update', () => {
     it('answers reason "error" with a message saying yt-dlp was not found', async () => {
       const t = await boot({ env: { YTDLP_PATH: '/nonexistent/yt-dlp' } });
       const token = await completeSetup(t);
-      const res = await t.app.inject({ method: 'POST', url: '/api/ytdlp/update', headers: { 'x-access-token': token } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ytdlp/update',
+        headers: { 'x-access-token': token },
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ success: false, reason: 'error', currentVersion: null });

@@ -42,7 +42,11 @@ describe('HTTP conventions', () => {
   describe('validation errors', () => {
     it('are 400 with every problem listed by path', async () => {
       const res = await t.app.inject(
-        withSession({ method: 'PATCH', url: '/api/config', payload: { apiKeyRateLimit: 'ten', useTmpForDownloads: 3 } }),
+        withSession({
+          method: 'PATCH',
+          url: '/api/config',
+          payload: { apiKeyRateLimit: 'ten', useTmpForDownloads: 3 },
+        }),
       );
       const body = expectEnvelope(res, 400, 'CORE_VALIDATION_FAILED');
       expect(body.details).toEqual(
@@ -76,15 +80,20 @@ describe('HTTP conventions', () => {
       expect(body.details?.[0]?.path).toMatch(/^params/);
     });
 
-    it.each(['Infinity', '-Infinity', '1e400', '9'.repeat(400)])('refuse a non-finite number %s in a path parameter', async (id) => {
-      const keys = await t.app.inject(withSession({ method: 'DELETE', url: `/api/keys/${id}` }));
-      expect(expectEnvelope(keys, 400, 'CORE_VALIDATION_FAILED').details?.[0]?.path).toBe('params/id');
-      const sessions = await t.app.inject(withSession({ method: 'DELETE', url: `/auth/sessions/${id}` }));
-      expectEnvelope(sessions, 400, 'CORE_VALIDATION_FAILED');
-    });
+    it.each(['Infinity', '-Infinity', '1e400', '9'.repeat(400)])(
+      'refuse a non-finite number %s in a path parameter',
+      async (id) => {
+        const keys = await t.app.inject(withSession({ method: 'DELETE', url: `/api/keys/${id}` }));
+        expect(expectEnvelope(keys, 400, 'CORE_VALIDATION_FAILED').details?.[0]?.path).toBe('params/id');
+        const sessions = await t.app.inject(withSession({ method: 'DELETE', url: `/auth/sessions/${id}` }));
+        expectEnvelope(sessions, 400, 'CORE_VALIDATION_FAILED');
+      },
+    );
 
     it('do not coerce body types: "10" is not a number', async () => {
-      const res = await t.app.inject(withSession({ method: 'PATCH', url: '/api/config', payload: { apiKeyRateLimit: '10' } }));
+      const res = await t.app.inject(
+        withSession({ method: 'PATCH', url: '/api/config', payload: { apiKeyRateLimit: '10' } }),
+      );
       expectEnvelope(res, 400, 'CORE_VALIDATION_FAILED');
     });
   });
@@ -141,12 +150,15 @@ describe('HTTP conventions', () => {
     },
   );
 
-  it.each(['{"name":', '{name: "x"}', "{'name':'x'}", '{"name":"x"}}', 'undefined'])('malformed JSON %j is 400', async (payload) => {
-    const res = await t.app.inject(
-      withSession({ method: 'POST', url: '/api/keys', headers: { 'content-type': 'application/json' }, payload }),
-    );
-    expectEnvelope(res, 400);
-  });
+  it.each(['{"name":', '{name: "x"}', "{'name':'x'}", '{"name":"x"}}', 'undefined'])(
+    'malformed JSON %j is 400',
+    async (payload) => {
+      const res = await t.app.inject(
+        withSession({ method: 'POST', url: '/api/keys', headers: { 'content-type': 'application/json' }, payload }),
+      );
+      expectEnvelope(res, 400);
+    },
+  );
 
   it('a JSON body that tries prototype pollution is refused', async () => {
     const res = await t.app.inject(
@@ -223,7 +235,7 @@ const HOSTILE_PARAMS = [
   '%',
   '%E0%A4%A',
   encodeURIComponent('<script>alert(1)</script>'),
-  encodeURIComponent("1; DROP TABLE auth_sessions; --"),
+  encodeURIComponent('1; DROP TABLE auth_sessions; --'),
   '-1',
   '0',
   '1.5',
@@ -304,7 +316,11 @@ function hostileBodies(op: Operation): RawBody[] {
     { contentType: 'application/json', payload: deeplyNested(2000), label: 'deeply nested object' },
     { contentType: 'application/json', payload: '['.repeat(3000) + ']'.repeat(3000), label: 'deeply nested arrays' },
     { contentType: 'application/json', payload: '{"__proto__":{"isAdmin":true}}', label: '__proto__ key' },
-    { contentType: 'application/json', payload: '{"constructor":{"prototype":{"isAdmin":true}}}', label: 'constructor key' },
+    {
+      contentType: 'application/json',
+      payload: '{"constructor":{"prototype":{"isAdmin":true}}}',
+      label: 'constructor key',
+    },
     { contentType: 'application/json', payload: 'not json at all', label: 'not JSON' },
     { contentType: 'application/json', payload: '{"a":1', label: 'truncated JSON' },
     { contentType: 'application/json', payload: '\uFEFF{}', label: 'BOM' },
@@ -318,7 +334,9 @@ function hostileBodies(op: Operation): RawBody[] {
   const props = Object.keys(op.bodySchema?.properties ?? {});
   for (const value of HOSTILE_VALUES) {
     if (props.length > 0) {
-      bodies.push(json(Object.fromEntries(props.map((p) => [p, value])), `every field = ${JSON.stringify(value).slice(0, 30)}`));
+      bodies.push(
+        json(Object.fromEntries(props.map((p) => [p, value])), `every field = ${JSON.stringify(value).slice(0, 30)}`),
+      );
     }
   }
   for (const prop of props) {
@@ -342,7 +360,16 @@ describe('fuzz: no documented operation answers 5xx to hostile input', () => {
     t = await buildTestApp();
     await completeSetup(t);
     const doc = (await t.app.inject({ url: '/api/docs/openapi.json' })).json<{
-      paths: Record<string, Record<string, { security?: Operation['security']; requestBody?: { content: Record<string, { schema: Operation['bodySchema'] }> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            security?: Operation['security'];
+            requestBody?: { content: Record<string, { schema: Operation['bodySchema'] }> };
+          }
+        >
+      >;
     }>();
     operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({
@@ -419,7 +446,9 @@ describe('fuzz: no documented operation answers 5xx to hostile input', () => {
     expect(failures).toEqual([]);
     // The service is still healthy and still lets the owner in.
     const session = await login(t);
-    expect((await t.app.inject({ url: '/auth/validate', headers: { 'x-access-token': session } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/auth/validate', headers: { 'x-access-token': session } })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ url: '/api/health' })).json().status).toBe('ok');
   });
 
@@ -438,7 +467,13 @@ describe('fuzz: no documented operation answers 5xx to hostile input', () => {
       const path = concretePaths(op.path)[0] ?? op.path;
       await Promise.all(
         headerSets.map(([label, headers]) =>
-          send(op, path, { contentType: 'application/json', payload: '{}', label: 'empty object' }, headers, label).then((res) => {
+          send(
+            op,
+            path,
+            { contentType: 'application/json', payload: '{}', label: 'empty object' },
+            headers,
+            label,
+          ).then((res) => {
             if (res && op.security.length > 0 && res.statusCode < 400) {
               failures.push(`${op.method} ${path} (${label}) -> ${res.statusCode}: accepted hostile credentials`);
             }

@@ -46,7 +46,12 @@ async function bootFailure(manifest: unknown, options: { manifestPath?: string }
   throw new Error('the app booted, but a boot failure was expected');
 }
 
-async function expectPluginBootError(plugins: Entry[], code: string, pluginId: string, ...mentions: (string | RegExp)[]) {
+async function expectPluginBootError(
+  plugins: Entry[],
+  code: string,
+  pluginId: string,
+  ...mentions: (string | RegExp)[]
+) {
   const err = await bootFailure({ version: 1, plugins });
   expect(err).toBeInstanceOf(PluginBootError);
   const boot = err as PluginBootError;
@@ -65,7 +70,12 @@ async function expectPluginBootError(plugins: Entry[], code: string, pluginId: s
 
 describe('boot fails fast, naming the plugin', () => {
   it('a relative package path that does not exist', async () => {
-    await expectPluginBootError([fx('fx-does-not-exist')], BootErrorCodes.unknown, 'fx-does-not-exist', './fx-does-not-exist.ts');
+    await expectPluginBootError(
+      [fx('fx-does-not-exist')],
+      BootErrorCodes.unknown,
+      'fx-does-not-exist',
+      './fx-does-not-exist.ts',
+    );
   });
 
   it('an npm package that is not installed', async () => {
@@ -117,7 +127,12 @@ describe('boot fails fast, naming the plugin', () => {
   });
 
   it('the same id twice in the manifest', async () => {
-    await expectPluginBootError([fx('fx-greeter'), fx('fx-greeter')], BootErrorCodes.duplicate, 'fx-greeter', 'more than once');
+    await expectPluginBootError(
+      [fx('fx-greeter'), fx('fx-greeter')],
+      BootErrorCodes.duplicate,
+      'fx-greeter',
+      'more than once',
+    );
   });
 
   it('the same id twice even when one entry is disabled', async () => {
@@ -154,7 +169,13 @@ describe('boot fails fast, naming the plugin', () => {
   });
 
   it('a dependency that is not in the manifest', async () => {
-    await expectPluginBootError([fx('fx-consumer')], BootErrorCodes.dependencyMissing, 'fx-consumer', '"fx-greeter"', 'not in the manifest');
+    await expectPluginBootError(
+      [fx('fx-consumer')],
+      BootErrorCodes.dependencyMissing,
+      'fx-consumer',
+      '"fx-greeter"',
+      'not in the manifest',
+    );
   });
 
   it('a dependency that is disabled', async () => {
@@ -203,7 +224,12 @@ describe('boot fails fast, naming the plugin', () => {
   });
 
   it('register() throwing', async () => {
-    await expectPluginBootError([fx('fx-throws')], BootErrorCodes.registerFailed, 'fx-throws', 'the flux capacitor is missing');
+    await expectPluginBootError(
+      [fx('fx-throws')],
+      BootErrorCodes.registerFailed,
+      'fx-throws',
+      'the flux capacitor is missing',
+    );
   });
 
   it('an onReady step throwing', async () => {
@@ -216,7 +242,12 @@ describe('boot fails fast, naming the plugin', () => {
   });
 
   it('resolving a service nobody provides', async () => {
-    await expectPluginBootError([fx('fx-needs-nobody')], BootErrorCodes.dependencyMissing, 'fx-needs-nobody', 'fx-nobody.service');
+    await expectPluginBootError(
+      [fx('fx-needs-nobody')],
+      BootErrorCodes.dependencyMissing,
+      'fx-needs-nobody',
+      'fx-nobody.service',
+    );
   });
 
   it('the failing plugin is named even when good plugins come first', async () => {
@@ -310,7 +341,9 @@ describe('plugins that load', () => {
   });
 
   it('a disabled plugin is not loaded: its routes answer 404 and its config keys are absent', async () => {
-    const t = await boot([AUTH, fx('fx-greeter', { enabled: false, options: { greeting: 42 } })], { AUTH_ENABLED: 'false' });
+    const t = await boot([AUTH, fx('fx-greeter', { enabled: false, options: { greeting: 42 } })], {
+      AUTH_ENABLED: 'false',
+    });
     expect(registerLog()).toEqual([]);
     expect(t.app.vidkeep.plugins.map((p) => p.id)).toEqual(['auth']);
     const res = await t.app.inject({ url: '/api/fx-greeter/hello' });
@@ -368,7 +401,9 @@ describe('plugins that load', () => {
   it('third-party routes appear in the OpenAPI document', async () => {
     const t = await boot([fx('fx-greeter')]);
     const doc = (await t.app.inject({ url: '/api/docs/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/fx-greeter/hello', '/api/fx-greeter/announce']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/fx-greeter/hello', '/api/fx-greeter/announce']),
+    );
   });
 
   it.each([

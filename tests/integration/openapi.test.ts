@@ -53,7 +53,9 @@ describe('OpenAPI document', () => {
   });
 
   const operations = () =>
-    Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+    );
 
   it('is OpenAPI 3 with the interface version 1.86.1 and base path /', () => {
     expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
@@ -84,7 +86,10 @@ describe('OpenAPI document', () => {
     for (const { path, method, op } of operations()) {
       const responses = Object.entries(op.responses ?? {});
       expect(responses.length, `${method} ${path}`).toBeGreaterThan(0);
-      expect(responses.some(([status]) => /^2\d\d$/.test(status)), `${method} ${path} has a 2xx response`).toBe(true);
+      expect(
+        responses.some(([status]) => /^2\d\d$/.test(status)),
+        `${method} ${path} has a 2xx response`,
+      ).toBe(true);
       for (const [status, response] of responses) {
         expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toBeDefined();
       }
@@ -99,7 +104,10 @@ describe('OpenAPI document', () => {
       ['post', '/api/keys'],
       ['patch', '/api/config'],
     ] as const) {
-      expect(doc.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema, `${method} ${path}`).toBeDefined();
+      expect(
+        doc.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema,
+        `${method} ${path}`,
+      ).toBeDefined();
     }
   });
 
@@ -125,7 +133,8 @@ describe('OpenAPI document', () => {
   });
 
   it('API key management takes a session only (spec 4.2)', () => {
-    for (const method of ['get', 'post']) expect(doc.paths['/api/keys']?.[method]?.security).toEqual([{ sessionToken: [] }]);
+    for (const method of ['get', 'post'])
+      expect(doc.paths['/api/keys']?.[method]?.security).toEqual([{ sessionToken: [] }]);
     expect(doc.paths['/api/keys/{id}']?.delete?.security).toEqual([{ sessionToken: [] }]);
   });
 

@@ -42,9 +42,13 @@ async function json(url: string, init: RequestInit = {}): Promise<{ status: numb
 }
 
 function sqlite(file: string, sql: string): string {
-  return execFileSync('python3', ['-c', `import sqlite3,sys;c=sqlite3.connect(sys.argv[1]);print(c.execute(sys.argv[2]).fetchall())`, file, sql], {
-    encoding: 'utf8',
-  }).trim();
+  return execFileSync(
+    'python3',
+    ['-c', `import sqlite3,sys;c=sqlite3.connect(sys.argv[1]);print(c.execute(sys.argv[2]).fetchall())`, file, sql],
+    {
+      encoding: 'utf8',
+    },
+  ).trim();
 }
 
 describe('the real server (npm start)', () => {

@@ -23,7 +23,12 @@ if (ifStale) {
   } catch {
     /* never built */
   }
-  const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'public')), newest(join(root, 'angular.json')), newest(join(root, 'package.json')));
+  const sources = Math.max(
+    newest(join(root, 'src')),
+    newest(join(root, 'public')),
+    newest(join(root, 'angular.json')),
+    newest(join(root, 'package.json')),
+  );
   if (built > sources) process.exit(0);
   console.log('Building the web UI (first start or changed sources, about 15 s)…');
 }

@@ -15,7 +15,7 @@ export const ChannelsConfigSection = Type.Object({
       default: '',
       pattern: '^[A-Za-z0-9_-]*$',
       description:
-        'Optional key of the platform\'s Data API. With it, channel search and tab counts use the API (daily tab counts); without it, yt-dlp (tab counts every three days in batches).',
+        "Optional key of the platform's Data API. With it, channel search and tab counts use the API (daily tab counts); without it, yt-dlp (tab counts every three days in batches).",
     }),
   ),
   tabCountBatchSize: Type.Integer({

@@ -3,9 +3,7 @@ import { managed } from './annotations.js';
 
 /** Config keys owned by the core. */
 export const CoreConfigSection = Type.Object({
-  uuid: managed(
-    Type.String({ description: 'Instance id, generated once on first start', default: '' }),
-  ),
+  uuid: managed(Type.String({ description: 'Instance id, generated once on first start', default: '' })),
   mediaserverUrl: Type.String({
     maxLength: 2048,
     default: '',

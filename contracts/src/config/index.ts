@@ -18,7 +18,9 @@ import type { ChannelsConfigSection } from './channels.js';
  *   declare module '@vidkeep/contracts' { interface AppConfig { acmeFooInterval: number } }
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AppConfig extends CoreConfigSection,
+export interface AppConfig
+  extends
+    CoreConfigSection,
     AuthConfigSection,
     DownloaderConfigSection,
     SchedulerConfigSection,

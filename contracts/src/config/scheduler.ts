@@ -4,7 +4,9 @@ import { CRON_MAX_LENGTH } from '../cron.js';
 /** A user's change to one task's schedule; absent fields keep the task's defaults. */
 export const TaskScheduleOverride = Type.Object(
   {
-    cron: Type.Optional(Type.String({ format: 'cron', maxLength: CRON_MAX_LENGTH, description: 'Five-field cron in server local time' })),
+    cron: Type.Optional(
+      Type.String({ format: 'cron', maxLength: CRON_MAX_LENGTH, description: 'Five-field cron in server local time' }),
+    ),
     enabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

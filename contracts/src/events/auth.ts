@@ -21,11 +21,7 @@ export type ApiKeyDeletedPayload = Static<typeof ApiKeyDeletedPayload>;
 
 export const CredentialsChangedPayload = Type.Object({
   username: Type.String(),
-  source: Type.Union([
-    Type.Literal('setup'),
-    Type.Literal('preset'),
-    Type.Literal('change-password'),
-  ]),
+  source: Type.Union([Type.Literal('setup'), Type.Literal('preset'), Type.Literal('change-password')]),
 });
 export type CredentialsChangedPayload = Static<typeof CredentialsChangedPayload>;
 

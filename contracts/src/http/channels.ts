@@ -11,15 +11,24 @@ export type TabType = Static<typeof TabType>;
 /** Media types of `auto_download_enabled_tabs`, one per tab. */
 export const MEDIA_TYPES = ['video', 'short', 'livestream'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
-export const TAB_MEDIA_TYPE: Readonly<Record<TabType, MediaType>> = { videos: 'video', shorts: 'short', streams: 'livestream' };
-export const MEDIA_TYPE_TAB: Readonly<Record<MediaType, TabType>> = { video: 'videos', short: 'shorts', livestream: 'streams' };
+export const TAB_MEDIA_TYPE: Readonly<Record<TabType, MediaType>> = {
+  videos: 'video',
+  shorts: 'short',
+  streams: 'livestream',
+};
+export const MEDIA_TYPE_TAB: Readonly<Record<MediaType, TabType>> = {
+  video: 'videos',
+  short: 'shorts',
+  livestream: 'streams',
+};
 
 /** The subfolder name the playlists' `.m3u` files use; no channel may take it. */
 export const RESERVED_SUBFOLDER = '__playlists__';
 /** Why a subfolder name cannot be used (one safe folder name, not the reserved one); null when fine. */
 export function subfolderProblem(name: string): string | null {
   if (name.length > 100) return 'subfolder must be at most 100 characters';
-  if (/[/\\\0]/.test(name) || /[\u0000-\u001f]/.test(name)) return 'subfolder must be a single folder name (no slashes or control characters)';
+  if (/[/\\\0]/.test(name) || /[\u0000-\u001f]/.test(name))
+    return 'subfolder must be a single folder name (no slashes or control characters)';
   if (name.startsWith('.')) return 'subfolder must not start with a dot';
   if (name === RESERVED_SUBFOLDER) return `subfolder name ${RESERVED_SUBFOLDER} is reserved`;
   return null;
@@ -29,14 +38,29 @@ export const ADDITIONAL_TAGS_MAX = 1000;
 export const TITLE_FILTER_MAX = 500;
 export const CHANNEL_SEARCH_COUNTS = [10, 25, 50, 100] as const;
 
-export const ChannelId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'Platform channel id (`UC` + 22 characters)' });
-export const ChannelIdParams = Type.Object({ channelId: ChannelId }, { additionalProperties: false });
-export const ChannelTabParams = Type.Object({ channelId: ChannelId, tabType: TabType }, { additionalProperties: false });
-export const ChannelVideoParams = Type.Object({ channelId: ChannelId, sourceId: SourceId }, { additionalProperties: false });
-
-export const PublishedAtSource = Type.Union([Type.Literal('exact'), Type.Literal('approximate'), Type.Literal('estimated'), Type.Null()], {
-  description: '`exact`: from the video\'s info; `approximate`: from a listing\'s relative date; `estimated`: ordering only, never shown (its `publishedAt` is null)',
+export const ChannelId = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: 'Platform channel id (`UC` + 22 characters)',
 });
+export const ChannelIdParams = Type.Object({ channelId: ChannelId }, { additionalProperties: false });
+export const ChannelTabParams = Type.Object(
+  { channelId: ChannelId, tabType: TabType },
+  { additionalProperties: false },
+);
+export const ChannelVideoParams = Type.Object(
+  { channelId: ChannelId, sourceId: SourceId },
+  { additionalProperties: false },
+);
+
+export const PublishedAtSource = Type.Union(
+  [Type.Literal('exact'), Type.Literal('approximate'), Type.Literal('estimated'), Type.Null()],
+  {
+    description:
+      "`exact`: from the video's info; `approximate`: from a listing's relative date; `estimated`: ordering only, never shown (its `publishedAt` is null)",
+  },
+);
 export type PublishedAtSource = Static<typeof PublishedAtSource>;
 
 export const TabCount = Type.Object({ total: Nullable(Type.Integer()), fetchedAt: Nullable(DateTime) });
@@ -52,7 +76,9 @@ const channelSettingFields = {
   m3u_sort_order: M3uSortOrder,
   auto_removal_protected: Type.Boolean(),
   auto_removal_keep_recent_count: Nullable(Type.Integer()),
-  auto_download_enabled_tabs: Type.String({ description: 'Comma-separated `video`, `short`, `livestream`; empty = off' }),
+  auto_download_enabled_tabs: Type.String({
+    description: 'Comma-separated `video`, `short`, `livestream`; empty = off',
+  }),
   video_quality: Nullable(Resolution),
   audio_format: Nullable(AudioFormat),
   skip_video_folder: Nullable(Type.Boolean({ description: 'null = the global `defaultSkipVideoFolder`' })),
@@ -86,7 +112,11 @@ export type Channel = Static<typeof Channel>;
 
 export const ChannelSearchRequest = Type.Object(
   {
-    query: Type.String({ minLength: 1, maxLength: 1000, description: '1 to 200 characters after trimming; no control characters' }),
+    query: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      description: '1 to 200 characters after trimming; no control characters',
+    }),
     count: Type.Union(
       CHANNEL_SEARCH_COUNTS.map((n) => Type.Literal(n)),
       { default: 25, description: 'One of 10, 25, 50, 100' },
@@ -116,10 +146,14 @@ export const ChannelListQuery = Type.Object(
   {
     page: Type.Integer({ minimum: 1, default: 1 }),
     pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'Matches title, handle or URL (case-insensitive)' })),
+    search: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Matches title, handle or URL (case-insensitive)' }),
+    ),
     sortBy: Type.Enum(CHANNEL_SORTS, { default: 'title', description: '`name` and `uploader` are aliases of `title`' }),
     sortOrder: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc' }),
-    subFolder: Type.Optional(Type.String({ maxLength: 100, description: 'Only this subfolder; `__default__` = channels without one' })),
+    subFolder: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Only this subfolder; `__default__` = channels without one' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -130,12 +164,16 @@ export const ChannelList = Type.Object({
   page: Type.Integer(),
   pageSize: Type.Integer(),
   totalPages: Type.Integer(),
-  subFolders: Type.Array(Type.String(), { description: 'Subfolders of enabled channels, `__default__` first when some have none' }),
+  subFolders: Type.Array(Type.String(), {
+    description: 'Subfolders of enabled channels, `__default__` first when some have none',
+  }),
 });
 
 export const ChannelAddSettings = Type.Object(
   {
-    auto_download_enabled_tabs: Type.Optional(Type.String({ maxLength: 40, pattern: '^$|^(video|short|livestream)(,(video|short|livestream)){0,2}$' })),
+    auto_download_enabled_tabs: Type.Optional(
+      Type.String({ maxLength: 40, pattern: '^$|^(video|short|livestream)(,(video|short|livestream)){0,2}$' }),
+    ),
     video_quality: Type.Optional(Nullable(Resolution)),
     audio_format: Type.Optional(Nullable(AudioFormat)),
     sub_folder: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
@@ -152,7 +190,10 @@ export const ChannelAddItem = Type.Union([
   ),
 ]);
 export const UpdateChannelsRequest = Type.Union([
-  Type.Array(Type.Object({ url: ChannelRef, enabled: Type.Boolean() }, { additionalProperties: false }), { minItems: 1, maxItems: 1000 }),
+  Type.Array(Type.Object({ url: ChannelRef, enabled: Type.Boolean() }, { additionalProperties: false }), {
+    minItems: 1,
+    maxItems: 1000,
+  }),
   Type.Object(
     {
       add: Type.Optional(Type.Array(ChannelAddItem, { maxItems: 1000 })),
@@ -168,7 +209,10 @@ export const UpdateChannelsResponse = Type.Object({
   removed: Type.Array(Type.String(), { description: 'Channel ids disabled (soft removal)' }),
 });
 
-export const AddChannelInfoRequest = Type.Object({ url: Type.String({ maxLength: 2048 }) }, { additionalProperties: false });
+export const AddChannelInfoRequest = Type.Object(
+  { url: Type.String({ maxLength: 2048 }) },
+  { additionalProperties: false },
+);
 export const ChannelInfo = Type.Object({
   id: Type.String(),
   channel_id: Type.String(),
@@ -231,7 +275,9 @@ export const ChannelSettingsUpdate = Type.Object(
     audio_format: Type.Optional(Nullable(AudioFormat)),
     skip_video_folder: Type.Optional(Nullable(Type.Boolean())),
     hidden_tabs: Type.Optional(Type.Array(TabType, { uniqueItems: true, maxItems: 3 })),
-    auto_download_enabled_tabs: Type.Optional(Type.String({ maxLength: 40, pattern: '^$|^(video|short|livestream)(,(video|short|livestream)){0,2}$' })),
+    auto_download_enabled_tabs: Type.Optional(
+      Type.String({ maxLength: 40, pattern: '^$|^(video|short|livestream)(,(video|short|livestream)){0,2}$' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -239,14 +285,24 @@ export type ChannelSettingsUpdate = Static<typeof ChannelSettingsUpdate>;
 export const ChannelSettingsResponse = Type.Object({ settings: ChannelSettings });
 
 export const CountResponse = Type.Object({ count: Type.Integer() });
-export const GlobalFileStructureResponse = Type.Object({ count: Type.Integer(), channelNames: Type.Array(Type.String(), { maxItems: 10 }) });
+export const GlobalFileStructureResponse = Type.Object({
+  count: Type.Integer(),
+  channelNames: Type.Array(Type.String(), { maxItems: 10 }),
+});
 
 export const FilterPreviewQuery = Type.Object(
   { title_filter_regex: Type.String({ maxLength: TITLE_FILTER_MAX, default: '' }) },
   { additionalProperties: false },
 );
 export const FilterPreviewResponse = Type.Object({
-  videos: Type.Array(Type.Object({ sourceId: Type.String(), title: Type.String(), publishedAt: Nullable(DateTime), matches: Type.Boolean() })),
+  videos: Type.Array(
+    Type.Object({
+      sourceId: Type.String(),
+      title: Type.String(),
+      publishedAt: Nullable(DateTime),
+      matches: Type.Boolean(),
+    }),
+  ),
   totalCount: Type.Integer(),
   matchCount: Type.Integer(),
 });
@@ -337,7 +393,10 @@ export const FetchStatusResponse = Type.Object({
 });
 export type FetchStatusResponse = Static<typeof FetchStatusResponse>;
 
-export const TabQuery = Type.Object({ tabType: Type.Enum(TAB_TYPES, { default: 'videos' }) }, { additionalProperties: false });
+export const TabQuery = Type.Object(
+  { tabType: Type.Enum(TAB_TYPES, { default: 'videos' }) },
+  { additionalProperties: false },
+);
 export const DownloadAllPreviewResponse = Type.Object({
   count: Type.Integer(),
   totalDurationSeconds: Type.Integer(),
@@ -362,7 +421,11 @@ export const DownloadAllRequest = Type.Object(
   },
   { additionalProperties: false },
 );
-export const DownloadAllResponse = Type.Object({ status: Type.String(), queued: Type.Integer(), jobId: Nullable(Type.String()) });
+export const DownloadAllResponse = Type.Object({
+  status: Type.String(),
+  queued: Type.Integer(),
+  jobId: Nullable(Type.String()),
+});
 
 export const BulkIgnoreRequest = Type.Object(
   { sourceIds: Type.Array(SourceId, { minItems: 1, maxItems: 5000 }) },
@@ -372,12 +435,16 @@ export const IgnoreResponse = Type.Object({ success: Type.Boolean(), message: Ty
 export const BulkIgnoreResponse = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),
-  results: Type.Array(Type.Object({ sourceId: Type.String(), success: Type.Boolean(), reason: Type.Optional(Type.String()) })),
+  results: Type.Array(
+    Type.Object({ sourceId: Type.String(), success: Type.Boolean(), reason: Type.Optional(Type.String()) }),
+  ),
 });
 
 export const AutoDownloadRunResponse = Type.Object({
   status: Type.String(),
-  runId: Nullable(Type.Integer({ description: 'The scheduler run recording it (GET /api/schedules/channels.auto-download/runs)' })),
+  runId: Nullable(
+    Type.Integer({ description: 'The scheduler run recording it (GET /api/schedules/channels.auto-download/runs)' }),
+  ),
 });
 
 /** Error codes of the channels plugin. */

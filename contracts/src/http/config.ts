@@ -33,10 +33,7 @@ export const HealthResponse = Type.Object({
   version: Type.String(),
   apiVersion: Type.String(),
   uptimeSeconds: Type.Number(),
-  checks: Type.Record(
-    Type.String(),
-    Type.Object({ ok: Type.Boolean(), message: Type.Optional(Type.String()) }),
-  ),
+  checks: Type.Record(Type.String(), Type.Object({ ok: Type.Boolean(), message: Type.Optional(Type.String()) })),
 });
 export type HealthResponse = Static<typeof HealthResponse>;
 

@@ -47,17 +47,38 @@ export const Diagnosis = Type.Object({
 });
 export type Diagnosis = Static<typeof Diagnosis>;
 
-export const JOB_STATUSES = ['queued', 'running', 'completed', 'completed_with_errors', 'failed', 'cancelled', 'interrupted'] as const;
+export const JOB_STATUSES = [
+  'queued',
+  'running',
+  'completed',
+  'completed_with_errors',
+  'failed',
+  'cancelled',
+  'interrupted',
+] as const;
 export const JobStatus = Type.Enum(JOB_STATUSES);
 export type JobStatus = Static<typeof JobStatus>;
 export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ['queued', 'running'];
 
-export const JOB_VIDEO_STATES = ['queued', 'downloading', 'processing', 'completed', 'failed', 'skipped', 'cancelled', 'interrupted'] as const;
+export const JOB_VIDEO_STATES = [
+  'queued',
+  'downloading',
+  'processing',
+  'completed',
+  'failed',
+  'skipped',
+  'cancelled',
+  'interrupted',
+] as const;
 export const JobVideoState = Type.Enum(JOB_VIDEO_STATES);
 export type JobVideoState = Static<typeof JobVideoState>;
 
 /** Built-in job types; other plugins may add their own strings. */
-export const JobType = Type.String({ minLength: 1, maxLength: 40, description: '`manual`, `channel`, `download-all`, `playlist`, `auto-retry`, ...' });
+export const JobType = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: '`manual`, `channel`, `download-all`, `playlist`, `auto-retry`, ...',
+});
 
 export const JobOptions = Type.Object({
   resolution: Type.Optional(Resolution),
@@ -178,7 +199,13 @@ export type VideoActivity = Static<typeof VideoActivity>;
 /** Spec 4.3. */
 export const DownloadRequest = Type.Object(
   {
-    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'Video URL of the platform (required unless `urls` is sent)' })),
+    url: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description: 'Video URL of the platform (required unless `urls` is sent)',
+      }),
+    ),
     urls: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), {
         minItems: 1,
@@ -229,7 +256,12 @@ export const Video = Type.Object({
   fileSize: Nullable(Type.Integer()),
   audioFilePath: Nullable(Type.String()),
   audioFileSize: Nullable(Type.Integer()),
-  video_resolution: Nullable(Type.String({ maxLength: 20, description: '`WIDTHxHEIGHT`; `0x0` = probe failed; null = audio only or not checked' })),
+  video_resolution: Nullable(
+    Type.String({
+      maxLength: 20,
+      description: '`WIDTHxHEIGHT`; `0x0` = probe failed; null = audio only or not checked',
+    }),
+  ),
   subfolder: Nullable(Type.String()),
   removed: Type.Boolean(),
   downloadedAt: DateTime,
@@ -237,7 +269,14 @@ export const Video = Type.Object({
 });
 export type Video = Static<typeof Video>;
 
-export const VIDEO_SORT_FIELDS = ['downloadedAt', 'title', 'channelName', 'duration', 'uploadDate', 'fileSize'] as const;
+export const VIDEO_SORT_FIELDS = [
+  'downloadedAt',
+  'title',
+  'channelName',
+  'duration',
+  'uploadDate',
+  'fileSize',
+] as const;
 export const VideoListQuery = Type.Object(
   {
     ...pageQueryFields(),
@@ -256,7 +295,10 @@ export const VideoList = pagedList('videos', Video);
 export const SourceIdParams = Type.Object({ sourceId: SourceId }, { additionalProperties: false });
 
 /** The session token in the URL, for `<video>` and `<img>` elements that cannot send headers. */
-const MediaToken = Type.String({ maxLength: 256, description: 'Session token, when the x-access-token header cannot be sent (media elements)' });
+const MediaToken = Type.String({
+  maxLength: 256,
+  description: 'Session token, when the x-access-token header cannot be sent (media elements)',
+});
 
 export const VideoFileQuery = Type.Object(
   {
@@ -269,7 +311,11 @@ export const VideoFileQuery = Type.Object(
 
 export const ThumbnailQuery = Type.Object({ token: Type.Optional(MediaToken) }, { additionalProperties: false });
 
-export const DeleteVideoResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), deletedFiles: Type.Array(Type.String()) });
+export const DeleteVideoResponse = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  deletedFiles: Type.Array(Type.String()),
+});
 
 export const LocalStatusRequest = Type.Object(
   { sourceIds: Type.Array(SourceId, { maxItems: LOCAL_STATUS_MAX_IDS }) },

@@ -49,7 +49,11 @@ export const TaskKeyParams = Type.Object(
 
 export const UpdateScheduleBody = Type.Object(
   {
-    cron: Type.Optional(Nullable(Type.String({ maxLength: CRON_MAX_LENGTH }), { description: 'Five-field cron in server local time; null restores the default' })),
+    cron: Type.Optional(
+      Nullable(Type.String({ maxLength: CRON_MAX_LENGTH }), {
+        description: 'Five-field cron in server local time; null restores the default',
+      }),
+    ),
     enabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

@@ -1,7 +1,14 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, completeSetup, login, TestHarness, type TestApp, type TestAppOptions } from '../testing/index.js';
+import {
+  buildTestApp,
+  completeSetup,
+  login,
+  TestHarness,
+  type TestApp,
+  type TestAppOptions,
+} from '../testing/index.js';
 import { ConfigFileError } from './config-service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -14,7 +21,8 @@ const tempDir = () => h.dir();
 const boot = (dir: string, options: Omit<TestAppOptions, 'dir'> = {}): Promise<TestApp> => h.boot({ ...options, dir });
 
 const configPath = (dir: string) => join(dir, 'config', 'config.json');
-const readConfig = async (dir: string) => JSON.parse(await readFile(configPath(dir), 'utf8')) as Record<string, unknown>;
+const readConfig = async (dir: string) =>
+  JSON.parse(await readFile(configPath(dir), 'utf8')) as Record<string, unknown>;
 
 async function writeConfig(dir: string, value: unknown): Promise<void> {
   await mkdir(join(dir, 'config'), { recursive: true });
@@ -255,6 +263,9 @@ describe('PLATFORM=elfhosted', () => {
     const managed = await boot(dir, { env: { PLATFORM: 'elfhosted' } });
     expect(managed.app.vidkeep.config.get().tmpFilePath).toBe('/app/config/temp_downloads');
     const plain = await boot(dir);
-    expect(plain.app.vidkeep.config.get()).toMatchObject({ tmpFilePath: '/scratch/vidkeep', useTmpForDownloads: false });
+    expect(plain.app.vidkeep.config.get()).toMatchObject({
+      tmpFilePath: '/scratch/vidkeep',
+      useTmpForDownloads: false,
+    });
   });
 });

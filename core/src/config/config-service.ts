@@ -49,9 +49,7 @@ export function composeConfigSchema(sections: ConfigSection[]): {
     for (const [key, schema] of Object.entries(section.schema.properties)) {
       const previous = owners.get(key);
       if (previous !== undefined) {
-        throw new Error(
-          `Plugin "${section.owner}": config key "${key}" is already declared by "${previous}"`,
-        );
+        throw new Error(`Plugin "${section.owner}": config key "${key}" is already declared by "${previous}"`);
       }
       owners.set(key, section.owner);
       properties[key] = schema as TSchema;
@@ -175,10 +173,10 @@ export class FileConfigService implements ConfigService {
       const { default: _default, ...schema } = this.schema.properties[key] as TSchema & { default?: unknown };
       props[key] = schema as TSchema;
     }
-    return Type.Object(
-      Object.fromEntries(Object.entries(props).map(([k, s]) => [k, Type.Optional(s)])),
-      { additionalProperties: false, minProperties: 1 },
-    );
+    return Type.Object(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, Type.Optional(s)])), {
+      additionalProperties: false,
+      minProperties: 1,
+    });
   }
 
   /** The configuration without any secret, for `GET /getconfig`. */
@@ -187,7 +185,9 @@ export class FileConfigService implements ConfigService {
     const secrets = new Set(this.secretKeys());
     const values: Json = {};
     for (const key of Object.keys(this.schema.properties)) if (!secrets.has(key)) values[key] = effective[key];
-    const configuredSecrets = [...secrets].filter((k) => effective[k] !== '' && effective[k] !== null && effective[k] !== undefined);
+    const configuredSecrets = [...secrets].filter(
+      (k) => effective[k] !== '' && effective[k] !== null && effective[k] !== undefined,
+    );
     return { values, configuredSecrets };
   }
 
@@ -224,9 +224,7 @@ export class FileConfigService implements ConfigService {
         else details.push(...errorsOf(propSchema, value, key));
       }
       if (details.length > 0) throw new ConfigValidationError(details);
-      const changedKeys = Object.keys(patch).filter(
-        (k) => JSON.stringify(this.stored[k]) !== JSON.stringify(patch[k]),
-      );
+      const changedKeys = Object.keys(patch).filter((k) => JSON.stringify(this.stored[k]) !== JSON.stringify(patch[k]));
       if (changedKeys.length === 0) return this.effective;
       const next = { ...this.stored, ...patch };
       const previous = this.stored;

@@ -23,9 +23,7 @@ export class ServiceRegistry {
   provide<T>(ref: ServiceRef<T>, value: T, provider: string): void {
     const existing = this.providers.get(ref.id);
     if (existing !== undefined) {
-      throw new Error(
-        `Plugin "${provider}": service "${ref.id}" is already provided by "${existing}"`,
-      );
+      throw new Error(`Plugin "${provider}": service "${ref.id}" is already provided by "${existing}"`);
     }
     this.providers.set(ref.id, provider);
     this.container.register(ref.id, asValue(value));

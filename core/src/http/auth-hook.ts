@@ -1,9 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import {
-  authServiceRef,
-  ErrorCodes,
-  type RouteAuthMode,
-} from '@vidkeep/contracts';
+import { authServiceRef, ErrorCodes, type RouteAuthMode } from '@vidkeep/contracts';
 import type { ServiceRegistry } from '../di/container.js';
 import { sendError } from './error-handler.js';
 import { HttpError } from './http-error.js';
@@ -52,7 +48,11 @@ export function installRouteAuthDefaults(app: FastifyInstance, registry: Service
         keyGenerator: (req) => (req.auth.kind === 'apiKey' ? `api-key:${req.auth.keyId}` : 'none'),
         allowList: (req) => req.auth.kind !== 'apiKey',
         errorResponseBuilder: (_req, ctx) =>
-          new HttpError(429, ErrorCodes.authApiKeyRateLimited, `Rate limit exceeded: this API key allows ${ctx.max} requests per minute. Try again in ${ctx.after}.`),
+          new HttpError(
+            429,
+            ErrorCodes.authApiKeyRateLimited,
+            `Rate limit exceeded: this API key allows ${ctx.max} requests per minute. Try again in ${ctx.after}.`,
+          ),
       };
     }
   });
@@ -79,7 +79,9 @@ export function installAuthHook(app: FastifyInstance, registry: ServiceRegistry)
     }
     const decision = await authService.authenticate({
       mode,
-      accessToken: header(request, 'x-access-token') ?? (request.routeOptions.config?.queryToken ? queryToken(request) : undefined),
+      accessToken:
+        header(request, 'x-access-token') ??
+        (request.routeOptions.config?.queryToken ? queryToken(request) : undefined),
       apiKey: header(request, 'x-api-key'),
       clientAddress: request.clientAddress,
       userAgent: header(request, 'user-agent'),

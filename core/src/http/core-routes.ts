@@ -72,9 +72,14 @@ export const coreRoutes: FastifyPluginAsyncTypebox<CoreRoutesOptions> = async (a
         await config.save(request.body as Record<string, unknown>);
       } catch (err) {
         if (err instanceof ConfigValidationError) {
-          throw new HttpError(400, ErrorCodes.validationFailed, `body/${err.details[0]?.path} ${err.details[0]?.message}`, {
-            details: err.details.map((d) => ({ path: `body/${d.path}`, message: d.message })),
-          });
+          throw new HttpError(
+            400,
+            ErrorCodes.validationFailed,
+            `body/${err.details[0]?.path} ${err.details[0]?.message}`,
+            {
+              details: err.details.map((d) => ({ path: `body/${d.path}`, message: d.message })),
+            },
+          );
         }
         throw err;
       }
@@ -116,9 +121,5 @@ export const coreRoutes: FastifyPluginAsyncTypebox<CoreRoutesOptions> = async (a
     },
   );
 
-  app.get(
-    '/api/docs/openapi.json',
-    { config: { auth: 'public' }, schema: { hide: true } },
-    async () => app.swagger(),
-  );
+  app.get('/api/docs/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
 };

@@ -69,7 +69,6 @@ export function installErrorHandling(app: FastifyInstance): void {
       code: ErrorCodes.internal,
     });
   });
-
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -93,10 +92,13 @@ export function installRequestLogging(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const [level, msg] =
-      status === 500 ? (['error', 'request failed'] as const)
-      : status > 500 ? (['warn', 'request refused'] as const)
-      : status >= 400 ? (['info', 'request rejected'] as const)
-      : (['debug', 'request completed'] as const);
+      status === 500
+        ? (['error', 'request failed'] as const)
+        : status > 500
+          ? (['warn', 'request refused'] as const)
+          : status >= 400
+            ? (['info', 'request rejected'] as const)
+            : (['debug', 'request completed'] as const);
     // Nothing is built for a line the configured level would drop (most successful requests).
     if ((request.log as Logger).isLevelEnabled(level)) {
       request.log[level](

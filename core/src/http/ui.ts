@@ -49,7 +49,11 @@ export async function installUi(app: FastifyInstance, uiDir: string): Promise<Se
     });
   });
   // Read on every navigation (it is small), so a rebuilt UI is served without a restart.
-  return async (reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(index));
+  return async (reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await readFile(index));
 }
 
 /** True for browser navigations that the SPA should answer. */

@@ -33,9 +33,13 @@ function rejectNonFinite(validate: ValidateFunction): ValidateFunction {
     if (!ok) return false;
     const bad = nonFinitePaths(data);
     if (bad.length === 0) return true;
-    wrapped.errors = bad.map(
-      (instancePath): ErrorObject => ({ instancePath, schemaPath: '', keyword: 'type', params: {}, message: 'must be a finite number' }),
-    );
+    wrapped.errors = bad.map((instancePath): ErrorObject => ({
+      instancePath,
+      schemaPath: '',
+      keyword: 'type',
+      params: {},
+      message: 'must be a finite number',
+    }));
     return false;
   }) as ValidateFunction;
   Object.assign(wrapped, { schema: validate.schema, schemaEnv: validate.schemaEnv });

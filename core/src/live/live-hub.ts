@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import {
-  authServiceRef,
-  type AuthContext,
-  type EventBus,
-  type LiveHub,
-  type LiveMessage,
-} from '@vidkeep/contracts';
+import { authServiceRef, type AuthContext, type EventBus, type LiveHub, type LiveMessage } from '@vidkeep/contracts';
 import type { Logger } from 'pino';
 import type { ServiceRegistry } from '../di/container.js';
 
@@ -131,7 +125,12 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
  * `{"type":"auth","token":"..."}` within 10 s, for browsers that cannot set headers).
  * API keys are refused: they are only for the download endpoint.
  */
-export function installLiveRoute(app: FastifyInstance, hub: WebSocketLiveHub, registry: ServiceRegistry, events: EventBus): void {
+export function installLiveRoute(
+  app: FastifyInstance,
+  hub: WebSocketLiveHub,
+  registry: ServiceRegistry,
+  events: EventBus,
+): void {
   events.subscribe('auth.session.revoked', ({ sessionIds }) => hub.revokeSessions(sessionIds));
 
   app.get(
@@ -197,7 +196,7 @@ export function installLiveRoute(app: FastifyInstance, hub: WebSocketLiveHub, re
           socket.close(CloseCodes.badMessage, 'Expected a JSON auth message');
           return;
         }
-        const token = (msg as { type?: unknown; token?: unknown } | null);
+        const token = msg as { type?: unknown; token?: unknown } | null;
         if (!token || token.type !== 'auth' || typeof token.token !== 'string' || token.token.length > 512) {
           socket.close(CloseCodes.badMessage, 'Expected {"type":"auth","token":"..."}');
           return;

@@ -79,7 +79,9 @@ function resolvePackage(base: string, specifier: string): string {
     for (let dir = base; ; dir = dirname(dir)) {
       const pkgDir = join(dir, 'node_modules', specifier);
       if (existsSync(join(pkgDir, 'package.json'))) {
-        const target = importTarget((JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { exports?: unknown }).exports);
+        const target = importTarget(
+          (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { exports?: unknown }).exports,
+        );
         if (target === undefined) throw err;
         return resolve(pkgDir, target);
       }
@@ -108,7 +110,11 @@ async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise
     mod = (await import(url)) as { default?: unknown };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (isPath && (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') && String((err as Error).message).includes(resolve(base, entry.package))) {
+    if (
+      isPath &&
+      (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') &&
+      String((err as Error).message).includes(resolve(base, entry.package))
+    ) {
       throw new PluginBootError(BootErrorCodes.unknown, entry.id, `file "${entry.package}" does not exist`);
     }
     throw new PluginBootError(
@@ -138,7 +144,11 @@ function checkDefinition(entry: ManifestEntry, def: PluginDefinition): Record<st
   };
   const identityCheck = check(PluginIdentity, identity);
   if (!identityCheck.ok) {
-    throw new PluginBootError(BootErrorCodes.notAPlugin, entry.id, `invalid definition: ${describe(identityCheck.issues)}`);
+    throw new PluginBootError(
+      BootErrorCodes.notAPlugin,
+      entry.id,
+      `invalid definition: ${describe(identityCheck.issues)}`,
+    );
   }
   if (def.id !== entry.id) {
     throw new PluginBootError(
@@ -194,11 +204,7 @@ function orderPlugins(plugins: LoadedPlugin[], disabled: Set<string>): LoadedPlu
     if (state.get(id) === 'done') return;
     if (state.get(id) === 'visiting') {
       const cycle = [...path.slice(path.indexOf(id)), id];
-      throw new PluginBootError(
-        BootErrorCodes.dependencyCycle,
-        id,
-        `circular dependency: ${cycle.join(' -> ')}`,
-      );
+      throw new PluginBootError(BootErrorCodes.dependencyCycle, id, `circular dependency: ${cycle.join(' -> ')}`);
     }
     state.set(id, 'visiting');
     const deps = [...(p.definition.dependsOn ?? []), ...(p.definition.optionalDependsOn ?? [])];

@@ -1,13 +1,6 @@
 import type { EntityManager, EntitySchema, MigrationObject } from '@mikro-orm/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type {
-  ConfigService,
-  EventBus,
-  PluginLogger,
-  ServiceRef,
-  Static,
-  TObject,
-} from '@vidkeep/contracts';
+import type { ConfigService, EventBus, PluginLogger, ServiceRef, Static, TObject } from '@vidkeep/contracts';
 import type { Orm } from '../db/orm.js';
 import type { RuntimeEnvironment } from '../env.js';
 
@@ -84,16 +77,10 @@ export type BrandedPluginDefinition = PluginDefinition & { readonly [PLUGIN_BRAN
  *   export default definePlugin({ id: 'acme-hello', version: '1.0.0', core: '^1.0.0',
  *     register(ctx) { ctx.routes(async (app) => { app.get('/api/acme-hello', async () => ({ hi: true })) }) } });
  */
-export function definePlugin<O extends TObject = TObject>(
-  definition: PluginDefinition<O>,
-): PluginDefinition<O> {
+export function definePlugin<O extends TObject = TObject>(definition: PluginDefinition<O>): PluginDefinition<O> {
   return Object.freeze({ ...definition, [PLUGIN_BRAND]: true }) as PluginDefinition<O>;
 }
 
 export function isPluginDefinition(value: unknown): value is BrandedPluginDefinition {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[PLUGIN_BRAND] === true
-  );
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PLUGIN_BRAND] === true;
 }

@@ -48,7 +48,10 @@ export function runTask(fn: (ctx: WorkerTaskContext) => Promise<TaskResult | voi
         port.close();
       },
       (err: unknown) => {
-        post({ type: 'result', result: { status: 'error', message: err instanceof Error ? err.message : String(err) } });
+        post({
+          type: 'result',
+          result: { status: 'error', message: err instanceof Error ? err.message : String(err) },
+        });
         port.close();
       },
     );

@@ -70,11 +70,7 @@ export const TEST_USERNAME = 'admin';
 export const TEST_PASSWORD = 'correct-horse-battery';
 
 /** Completes the first-start setup with the token from `CONFIG_DIR/setup-token`; returns a session token. */
-export async function completeSetup(
-  t: TestApp,
-  username = TEST_USERNAME,
-  password = TEST_PASSWORD,
-): Promise<string> {
+export async function completeSetup(t: TestApp, username = TEST_USERNAME, password = TEST_PASSWORD): Promise<string> {
   const token = (await readFile(join(t.configDir, 'setup-token'), 'utf8')).trim();
   const res = await t.app.inject({
     method: 'POST',
@@ -92,8 +88,17 @@ export async function login(t: TestApp, username = TEST_USERNAME, password = TES
 }
 
 /** Creates an API key through the API; returns the full key and its id. */
-export async function createApiKey(t: TestApp, sessionToken: string, name = 'test key'): Promise<{ key: string; id: number }> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/keys', headers: { 'x-access-token': sessionToken }, payload: { name } });
+export async function createApiKey(
+  t: TestApp,
+  sessionToken: string,
+  name = 'test key',
+): Promise<{ key: string; id: number }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/keys',
+    headers: { 'x-access-token': sessionToken },
+    payload: { name },
+  });
   if (res.statusCode !== 200) throw new Error(`creating an API key failed: ${res.statusCode} ${res.body}`);
   return res.json<{ key: string; id: number }>();
 }

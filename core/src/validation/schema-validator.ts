@@ -74,7 +74,11 @@ export interface CheckResult<T> {
 }
 
 /** Validates a value against a TypeBox schema, optionally filling in defaults. */
-export function check<T = unknown>(schema: TSchema, value: unknown, options: { applyDefaults?: boolean; prefix?: string } = {}): CheckResult<T> {
+export function check<T = unknown>(
+  schema: TSchema,
+  value: unknown,
+  options: { applyDefaults?: boolean; prefix?: string } = {},
+): CheckResult<T> {
   const copy = options.applyDefaults ? structuredClone(value) : value;
   const validate = compile(options.applyDefaults ? engines.withDefaults : engines.withoutDefaults, schema);
   const ok = validate(copy) as boolean;

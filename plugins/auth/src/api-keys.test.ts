@@ -55,8 +55,21 @@ describe('API key management', () => {
     expect(res.body).not.toContain(created.key);
     const keys = res.json<{ keys: Record<string, unknown>[] }>().keys;
     expect(keys).toHaveLength(1);
-    expect(Object.keys(keys[0]).sort()).toEqual(['created_at', 'id', 'is_active', 'key_prefix', 'last_used_at', 'name']);
-    expect(keys[0]).toMatchObject({ id: created.id, name: 'Automation', key_prefix: created.prefix, last_used_at: null, is_active: true });
+    expect(Object.keys(keys[0]).sort()).toEqual([
+      'created_at',
+      'id',
+      'is_active',
+      'key_prefix',
+      'last_used_at',
+      'name',
+    ]);
+    expect(keys[0]).toMatchObject({
+      id: created.id,
+      name: 'Automation',
+      key_prefix: created.prefix,
+      last_used_at: null,
+      is_active: true,
+    });
     const createdAt = Date.parse(keys[0].created_at as string);
     expect(new Date(createdAt).toISOString()).toBe(keys[0].created_at);
     expect(createdAt).toBeGreaterThanOrEqual(before - 1000);
@@ -73,8 +86,8 @@ describe('API key management', () => {
   });
 
   describe('name validation', () => {
-  const shared = sharedConfiguredApp();
-  it.each([
+    const shared = sharedConfiguredApp();
+    it.each([
       ['a missing name', {}],
       ['an empty name', { name: '' }],
       ['a name of 101 characters', { name: 'n'.repeat(101) }],
@@ -118,7 +131,9 @@ describe('API key management', () => {
     const { t, token } = await h.bootConfigured();
     for (let i = 1; i <= 17; i++) await createKey(t, token, `key ${i}`);
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => call(t, '/api/keys', { method: 'POST', token, payload: { name: `burst ${i}` } })),
+      Array.from({ length: 8 }, (_, i) =>
+        call(t, '/api/keys', { method: 'POST', token, payload: { name: `burst ${i}` } }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(5);
@@ -193,7 +208,12 @@ describe('where an API key is accepted', () => {
       ['PATCH', '/api/config'],
     ] as const)('%s %s answers 403 {error} to a valid key', async (method, url) => {
       const { t, token } = shared;
-      const payload = method === 'POST' && url === '/api/keys' ? { name: 'made by a key' } : method === 'PATCH' ? { apiKeyRateLimit: 1000 } : undefined;
+      const payload =
+        method === 'POST' && url === '/api/keys'
+          ? { name: 'made by a key' }
+          : method === 'PATCH'
+            ? { apiKeyRateLimit: 1000 }
+            : undefined;
       const res = await call(t, url, { method, apiKey: created.key, payload });
       expect(res.statusCode).toBe(403);
       expect(typeof res.json().error).toBe('string');

@@ -128,7 +128,7 @@ describe('AUTH_PRESET_USERNAME / AUTH_PRESET_PASSWORD', () => {
     expect(await fileExists(setupTokenPath(third))).toBe(false);
   });
 
-  it('replaces wizard credentials on the next start with the preset and ends the renamed account\'s sessions', async () => {
+  it("replaces wizard credentials on the next start with the preset and ends the renamed account's sessions", async () => {
     const first = await h.boot({ dir: await h.dir() });
     const oldSession = await completeSetup(first);
     const t = await h.restart(first, preset('operator', 'preset-password'));
@@ -142,7 +142,10 @@ describe('AUTH_PRESET_USERNAME / AUTH_PRESET_PASSWORD', () => {
     const session = await completeSetup(first);
     const t = await h.restart(first, preset(TEST_USERNAME, 'a-new-preset-password'));
     expect((await loginRequest(t, TEST_USERNAME, 'a-new-preset-password')).statusCode).toBe(200);
-    expect((await call(t, '/auth/validate', { token: session })).json()).toEqual({ valid: true, username: TEST_USERNAME });
+    expect((await call(t, '/auth/validate', { token: session })).json()).toEqual({
+      valid: true,
+      username: TEST_USERNAME,
+    });
   });
 
   it.each([
@@ -182,10 +185,14 @@ describe('TRUST_PROXY', () => {
       headers: { 'x-forwarded-for': forwarded, 'user-agent': 'proxy-test' },
     });
     expect(res.statusCode).toBe(200);
-    const list = (await call(t, '/auth/sessions', { token: res.json().token })).json<{ user_agent: string; ip_address: string; current: boolean }[]>();
+    const list = (await call(t, '/auth/sessions', { token: res.json().token })).json<
+      { user_agent: string; ip_address: string; current: boolean }[]
+    >();
     const mine = list.find((s) => s.current);
     expect(mine?.user_agent).toBe('proxy-test');
-    const rows = await sql<{ ip_address: string }>(t, 'select ip_address from auth_sessions where user_agent = ?', ['proxy-test']);
+    const rows = await sql<{ ip_address: string }>(t, 'select ip_address from auth_sessions where user_agent = ?', [
+      'proxy-test',
+    ]);
     expect(rows.map((r) => r.ip_address)).toEqual([mine?.ip_address]);
     return mine?.ip_address ?? '';
   }
@@ -200,17 +207,26 @@ describe('TRUST_PROXY', () => {
     ['a hop count of 1', '1', forwarded],
     ['a trusted subnet containing the peer (10.0.0.0/8)', '10.0.0.0/8', forwarded],
     ['a trusted subnet not containing the peer (192.168.0.0/16)', '192.168.0.0/16', peer],
-  ])('%s: the session ip_address is the expected one of peer and X-Forwarded-For', async (_label, trustProxy, expected) => {
-    expect(await sessionAddress(trustProxy)).toBe(expected);
-  });
+  ])(
+    '%s: the session ip_address is the expected one of peer and X-Forwarded-For',
+    async (_label, trustProxy, expected) => {
+      expect(await sessionAddress(trustProxy)).toBe(expected);
+    },
+  );
 
   it('unset: the failed-login limit keys on the peer, so rotating X-Forwarded-For does not escape it', async () => {
     const { t } = await h.bootConfigured();
     for (let i = 0; i < 5; i++) {
-      const res = await loginRequest(t, TEST_USERNAME, 'wrong-password', { remoteAddress: peer, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
+      const res = await loginRequest(t, TEST_USERNAME, 'wrong-password', {
+        remoteAddress: peer,
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const res = await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, { remoteAddress: peer, headers: { 'x-forwarded-for': '198.51.100.99' } });
+    const res = await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, {
+      remoteAddress: peer,
+      headers: { 'x-forwarded-for': '198.51.100.99' },
+    });
     expect(res.statusCode).toBe(429);
   });
 
@@ -220,7 +236,8 @@ describe('TRUST_PROXY', () => {
   ])('%s: the failed-login limit keys on the forwarded client address', async (_label, trustProxy) => {
     const { t } = await h.bootConfigured({ env: { TRUST_PROXY: trustProxy } });
     const via = (client: string) => ({ remoteAddress: peer, headers: { 'x-forwarded-for': client } });
-    for (let i = 0; i < 5; i++) expect((await loginRequest(t, TEST_USERNAME, 'wrong-password', via(forwarded))).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await loginRequest(t, TEST_USERNAME, 'wrong-password', via(forwarded))).statusCode).toBe(401);
     expect((await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, via(forwarded))).statusCode).toBe(429);
     // Another client behind the same proxy is not locked out.
     expect((await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, via('203.0.113.10'))).statusCode).toBe(200);
@@ -229,13 +246,28 @@ describe('TRUST_PROXY', () => {
   it('unset: the setup attempt limit keys on the peer, not on X-Forwarded-For', async () => {
     const t = await h.boot();
     const token = await readSetupToken(t);
-    const body = (value: string) => ({ token: value, username: TEST_USERNAME, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    const body = (value: string) => ({
+      token: value,
+      username: TEST_USERNAME,
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+    });
     const wrong = (token[0] === 'a' ? 'b' : 'a') + token.slice(1);
     for (let i = 0; i < 10; i++) {
-      const res = await call(t, '/setup/create-auth', { method: 'POST', payload: body(wrong), remoteAddress: peer, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
+      const res = await call(t, '/setup/create-auth', {
+        method: 'POST',
+        payload: body(wrong),
+        remoteAddress: peer,
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const res = await call(t, '/setup/create-auth', { method: 'POST', payload: body(token), remoteAddress: peer, headers: { 'x-forwarded-for': '198.51.100.200' } });
+    const res = await call(t, '/setup/create-auth', {
+      method: 'POST',
+      payload: body(token),
+      remoteAddress: peer,
+      headers: { 'x-forwarded-for': '198.51.100.200' },
+    });
     expect(res.statusCode).toBe(429);
   });
 });

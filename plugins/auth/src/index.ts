@@ -1,4 +1,11 @@
-import { AuthConfigSection, authServiceRef, PASSWORD_MAX, PASSWORD_MIN, schedulerServiceRef, Type } from '@vidkeep/contracts';
+import {
+  AuthConfigSection,
+  authServiceRef,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  schedulerServiceRef,
+  Type,
+} from '@vidkeep/contracts';
 import { definePlugin, type PluginContext } from '@vidkeep/core/plugin-api';
 import { AuthApiKeyEntity, AuthSessionEntity } from './entities.js';
 import { keyRoutes } from './routes/key-routes.js';
@@ -13,10 +20,25 @@ import { SetupTokenStore } from './services/setup-token.js';
 
 export const AuthOptions = Type.Object(
   {
-    loginMaxFailures: Type.Integer({ minimum: 1, maximum: 100, default: 5, description: 'Failed logins allowed per client address and username in the window' }),
-    loginAddressMaxFailures: Type.Integer({ minimum: 1, maximum: 1000, default: 20, description: 'Failed logins allowed per client address (any username) in the window' }),
+    loginMaxFailures: Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      default: 5,
+      description: 'Failed logins allowed per client address and username in the window',
+    }),
+    loginAddressMaxFailures: Type.Integer({
+      minimum: 1,
+      maximum: 1000,
+      default: 20,
+      description: 'Failed logins allowed per client address (any username) in the window',
+    }),
     loginWindowMinutes: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
-    setupMaxAttempts: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Setup submissions allowed per client address in the window' }),
+    setupMaxAttempts: Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      default: 10,
+      description: 'Setup submissions allowed per client address in the window',
+    }),
     setupWindowMinutes: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
   },
   { additionalProperties: false },
@@ -45,7 +67,10 @@ async function applyPreset(ctx: PluginContext, credentials: CredentialStore, ses
   await credentials.set(name, password, 'preset');
   // A renamed account's old sessions belong to a user that no longer exists.
   const revoked = await sessions.revokeAllExcept(name);
-  ctx.logger.info({ username: name, revokedSessions: revoked }, 'Credentials set from AUTH_PRESET_USERNAME / AUTH_PRESET_PASSWORD');
+  ctx.logger.info(
+    { username: name, revokedSessions: revoked },
+    'Credentials set from AUTH_PRESET_USERNAME / AUTH_PRESET_PASSWORD',
+  );
 }
 
 export default definePlugin({
@@ -85,7 +110,11 @@ export default definePlugin({
       defaultSchedule: '0 3 * * *',
       async run() {
         const removed = await sessions.cleanupExpired();
-        return { outcome: removed > 0 ? 'removed' : 'nothing-to-do', message: `Removed ${removed} expired session${removed === 1 ? '' : 's'}`, details: { removed } };
+        return {
+          outcome: removed > 0 ? 'removed' : 'nothing-to-do',
+          message: `Removed ${removed} expired session${removed === 1 ? '' : 's'}`,
+          details: { removed },
+        };
       },
     });
 
@@ -103,7 +132,9 @@ export default definePlugin({
       if (removed > 0) ctx.logger.info({ removed }, 'Removed expired sessions');
 
       if (!env.authEnabled) {
-        ctx.logger.warn('Authentication is disabled (AUTH_ENABLED=false): every request is accepted without credentials');
+        ctx.logger.warn(
+          'Authentication is disabled (AUTH_ENABLED=false): every request is accepted without credentials',
+        );
         return;
       }
       if (credentials.isConfigured()) {

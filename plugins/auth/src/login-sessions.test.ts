@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import bcrypt from 'bcrypt';
 import { describe, expect, it } from 'vitest';
 import { login } from '@vidkeep/core/testing';
-import { call, Harness, loginRequest, sha256Hex, sharedConfiguredApp, sql, TEST_PASSWORD, TEST_USERNAME } from './test-support.js';
+import {
+  call,
+  Harness,
+  loginRequest,
+  sha256Hex,
+  sharedConfiguredApp,
+  sql,
+  TEST_PASSWORD,
+  TEST_USERNAME,
+} from './test-support.js';
 
 const h = new Harness();
 const DAY_MS = 24 * 3600_000;
@@ -110,19 +119,23 @@ describe('failed-login limit (5 failures per client address and username in the 
     // Another username from the same address is not limited by that counter.
     expect((await loginRequest(t, 'other-user', 'whatever-password', from)).statusCode).toBe(401);
     // Other usernames from another address, and the same user from another address, are unaffected.
-    expect((await loginRequest(t, 'other-user', 'whatever-password', { remoteAddress: '10.9.0.2' })).statusCode).toBe(401);
+    expect((await loginRequest(t, 'other-user', 'whatever-password', { remoteAddress: '10.9.0.2' })).statusCode).toBe(
+      401,
+    );
     expect((await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, { remoteAddress: '10.9.0.2' })).statusCode).toBe(200);
   });
 
   it('does not count successful logins, and a success clears the earlier failures', async () => {
     const { t } = await h.bootConfigured();
     const from = { remoteAddress: '10.9.1.1' };
-    for (let i = 0; i < 4; i++) expect((await loginRequest(t, TEST_USERNAME, 'bad-password', from)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await loginRequest(t, TEST_USERNAME, 'bad-password', from)).statusCode).toBe(401);
     // Two successes after 4 failures: if successes counted, the second would be refused.
     expect((await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, from)).statusCode).toBe(200);
     expect((await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, from)).statusCode).toBe(200);
     // The counter restarted: 4 more failures are still answered 401 and the right password works.
-    for (let i = 0; i < 4; i++) expect((await loginRequest(t, TEST_USERNAME, 'bad-password', from)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await loginRequest(t, TEST_USERNAME, 'bad-password', from)).statusCode).toBe(401);
     expect((await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, from)).statusCode).toBe(200);
   });
 });
@@ -181,8 +194,18 @@ describe('sessions', () => {
 
   it('lists the sessions with id, user_agent, ip_address, createdAt, last_used_at and the current flag', async () => {
     const { t } = await h.bootConfigured();
-    const a = (await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, { remoteAddress: '10.3.0.1', headers: { 'user-agent': 'Agent-A' } })).json().token as string;
-    const b = (await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, { remoteAddress: '10.3.0.2', headers: { 'user-agent': 'Agent-B' } })).json().token as string;
+    const a = (
+      await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, {
+        remoteAddress: '10.3.0.1',
+        headers: { 'user-agent': 'Agent-A' },
+      })
+    ).json().token as string;
+    const b = (
+      await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, {
+        remoteAddress: '10.3.0.2',
+        headers: { 'user-agent': 'Agent-B' },
+      })
+    ).json().token as string;
     const res = await call(t, '/auth/sessions', { token: a });
     expect(res.statusCode).toBe(200);
     const list = res.json<Record<string, unknown>[]>();
@@ -208,13 +231,18 @@ describe('sessions', () => {
     const agents = ['Agent-1', 'Agent-2', 'Agent-3'];
     const tokens: string[] = [];
     for (const agent of agents) {
-      tokens.push((await loginRequest(first, TEST_USERNAME, TEST_PASSWORD, { headers: { 'user-agent': agent } })).json().token);
+      tokens.push(
+        (await loginRequest(first, TEST_USERNAME, TEST_PASSWORD, { headers: { 'user-agent': agent } })).json().token,
+      );
     }
     // Make the use order differ from the creation order: 1 used an hour ago, 2 two hours ago,
     // 3 three hours ago (it becomes the most recent by making the listing request).
     const now = Date.now();
     for (const [i, token] of tokens.entries()) {
-      await sql(first, 'update auth_sessions set last_used_at = ? where token_hash = ?', [now - (i + 1) * 3600_000, sha256Hex(token)]);
+      await sql(first, 'update auth_sessions set last_used_at = ? where token_hash = ?', [
+        now - (i + 1) * 3600_000,
+        sha256Hex(token),
+      ]);
     }
     const t = await h.restart(first);
     const res = await call(t, '/auth/sessions', { token: tokens[2] });
@@ -251,7 +279,9 @@ describe('sessions', () => {
   it('DELETE /auth/sessions/{id} on the current session signs it out', async () => {
     const { t, token } = await h.bootConfigured();
     const other = await login(t);
-    const current = (await call(t, '/auth/sessions', { token })).json<{ id: number; current: boolean }[]>().find((s) => s.current);
+    const current = (await call(t, '/auth/sessions', { token }))
+      .json<{ id: number; current: boolean }[]>()
+      .find((s) => s.current);
     expect(current).toBeDefined();
     expect((await call(t, `/auth/sessions/${current?.id}`, { method: 'DELETE', token })).statusCode).toBe(200);
     expect((await call(t, '/auth/validate', { token })).statusCode).toBe(401);
@@ -279,7 +309,10 @@ describe('sessions', () => {
     const { t: first } = await h.bootConfigured({ dir: await h.dir() });
     const expiring = await login(first);
     const keeping = await login(first);
-    await sql(first, 'update auth_sessions set expires_at = ? where token_hash = ?', [Date.now() - 1000, sha256Hex(expiring)]);
+    await sql(first, 'update auth_sessions set expires_at = ? where token_hash = ?', [
+      Date.now() - 1000,
+      sha256Hex(expiring),
+    ]);
     const t = await h.restart(first);
     expect(await sql(t, 'select id from auth_sessions where token_hash = ?', [sha256Hex(expiring)])).toHaveLength(0);
     expect((await call(t, '/auth/validate', { token: expiring })).statusCode).toBe(401);
@@ -295,7 +328,10 @@ describe('POST /auth/change-password', () => {
     const { t, token } = await h.bootConfigured();
     expect((await change(t, token, TEST_PASSWORD, 'p'.repeat(7))).statusCode).toBe(400);
     expect((await change(t, token, TEST_PASSWORD, 'p'.repeat(65))).statusCode).toBe(400);
-    expect((await call(t, '/auth/change-password', { method: 'POST', token, payload: { newPassword: 'p'.repeat(10) } })).statusCode).toBe(400);
+    expect(
+      (await call(t, '/auth/change-password', { method: 'POST', token, payload: { newPassword: 'p'.repeat(10) } }))
+        .statusCode,
+    ).toBe(400);
     expect((await loginRequest(t, TEST_USERNAME, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -309,7 +345,10 @@ describe('POST /auth/change-password', () => {
 
   it('requires a session (403 without a token)', async () => {
     const { t } = await h.bootConfigured();
-    const res = await call(t, '/auth/change-password', { method: 'POST', payload: { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-password' } });
+    const res = await call(t, '/auth/change-password', {
+      method: 'POST',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-password' },
+    });
     expect(res.statusCode).toBe(403);
     expect((await loginRequest(t, TEST_USERNAME, TEST_PASSWORD)).statusCode).toBe(200);
   });

@@ -15,11 +15,8 @@ import {
 
 const h = new Harness();
 
-const createAuth = (
-  t: Awaited<ReturnType<Harness['boot']>>,
-  body: Record<string, unknown>,
-  remoteAddress?: string,
-) => call(t, '/setup/create-auth', { method: 'POST', payload: body, remoteAddress });
+const createAuth = (t: Awaited<ReturnType<Harness['boot']>>, body: Record<string, unknown>, remoteAddress?: string) =>
+  call(t, '/setup/create-auth', { method: 'POST', payload: body, remoteAddress });
 
 const validBody = (token: string, overrides: Record<string, unknown> = {}) => ({
   token,
@@ -150,14 +147,24 @@ describe('POST /setup/create-auth', () => {
 
   it('accepts the limits (username of 1 and 32 after trimming, password of 8 and 64) and signs the user in', async () => {
     const t1 = await h.boot();
-    const short = await createAuth(t1, validBody(await readSetupToken(t1), { username: ' a ', password: 'p'.repeat(8), confirmPassword: 'p'.repeat(8) }));
+    const short = await createAuth(
+      t1,
+      validBody(await readSetupToken(t1), { username: ' a ', password: 'p'.repeat(8), confirmPassword: 'p'.repeat(8) }),
+    );
     expect(short.statusCode).toBe(200);
     expect(short.json().username).toBe('a');
     expect((await loginRequest(t1, 'a', 'p'.repeat(8))).statusCode).toBe(200);
 
     const t2 = await h.boot();
     const longName = 'u'.repeat(32);
-    const long = await createAuth(t2, validBody(await readSetupToken(t2), { username: longName, password: 'p'.repeat(64), confirmPassword: 'p'.repeat(64) }));
+    const long = await createAuth(
+      t2,
+      validBody(await readSetupToken(t2), {
+        username: longName,
+        password: 'p'.repeat(64),
+        confirmPassword: 'p'.repeat(64),
+      }),
+    );
     expect(long.statusCode).toBe(200);
     expect((await loginRequest(t2, longName, 'p'.repeat(64))).statusCode).toBe(200);
   });
@@ -182,7 +189,10 @@ describe('POST /setup/create-auth', () => {
     const t = await h.boot();
     const token = await readSetupToken(t);
     expect((await createAuth(t, validBody(token))).statusCode).toBe(200);
-    const second = await createAuth(t, validBody(token, { username: 'intruder', password: 'intruder-pass', confirmPassword: 'intruder-pass' }));
+    const second = await createAuth(
+      t,
+      validBody(token, { username: 'intruder', password: 'intruder-pass', confirmPassword: 'intruder-pass' }),
+    );
     expect(second.statusCode).toBeGreaterThanOrEqual(400);
     expect(second.statusCode).toBeLessThan(500);
     expect((await loginRequest(t, 'intruder', 'intruder-pass')).statusCode).toBe(401);

@@ -75,7 +75,11 @@ export async function loginRequest(
 }
 
 /** Rows of a table, read straight from the SQLite file through the app's connection. */
-export async function sql<T = Record<string, unknown>>(t: TestApp, query: string, params: unknown[] = []): Promise<T[]> {
+export async function sql<T = Record<string, unknown>>(
+  t: TestApp,
+  query: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   return t.app.vidkeep.orm.em.fork().getConnection().execute(query, params) as Promise<T[]>;
 }
 

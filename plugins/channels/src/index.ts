@@ -22,7 +22,12 @@ import { ChannelVideoStore } from './services/video-store.js';
 
 export const ChannelsOptions = Type.Object(
   {
-    searchTimeoutSeconds: Type.Integer({ minimum: 1, maximum: 600, default: 60, description: 'Channel searches give up (504) after this long' }),
+    searchTimeoutSeconds: Type.Integer({
+      minimum: 1,
+      maximum: 600,
+      default: 60,
+      description: 'Channel searches give up (504) after this long',
+    }),
   },
   { additionalProperties: false },
 );
@@ -49,9 +54,30 @@ export default definePlugin({
     const store = new ChannelStore(ctx.orm);
     const videos = new ChannelVideoStore(ctx.orm);
     const platform = new ChannelPlatform(() => ctx.resolve(sourceClientRef));
-    const api = new DataApiClient(ctx.env.variables.VIDKEEP_SOURCE_API_URL || DEFAULT_DATA_API, () => config().sourceApiKey);
-    const fetcher = new TabFetcher({ store, videos, platform, downloader, hub, logger: ctx.logger, signal: shutdown.signal });
-    const automation = new ChannelAutomation({ store, videos, platform, fetcher, api, downloader, config, logger: ctx.logger, outputDir: ctx.env.paths.outputDir });
+    const api = new DataApiClient(
+      ctx.env.variables.VIDKEEP_SOURCE_API_URL || DEFAULT_DATA_API,
+      () => config().sourceApiKey,
+    );
+    const fetcher = new TabFetcher({
+      store,
+      videos,
+      platform,
+      downloader,
+      hub,
+      logger: ctx.logger,
+      signal: shutdown.signal,
+    });
+    const automation = new ChannelAutomation({
+      store,
+      videos,
+      platform,
+      fetcher,
+      api,
+      downloader,
+      config,
+      logger: ctx.logger,
+      outputDir: ctx.env.paths.outputDir,
+    });
     const channels = new ChannelsService({
       store,
       videos,
@@ -64,7 +90,13 @@ export default definePlugin({
         await automation.refreshCounts(row, shutdown.signal);
       },
     });
-    const search = new ChannelSearch({ api, platform, store, logger: ctx.logger, timeoutMs: ctx.options.searchTimeoutSeconds * 1000 });
+    const search = new ChannelSearch({
+      api,
+      platform,
+      store,
+      logger: ctx.logger,
+      timeoutMs: ctx.options.searchTimeoutSeconds * 1000,
+    });
     ctx.provide(channelSettingsProviderRef, channels);
 
     // Downloads keep the listing cache current: downloaded (exact date), deleted, and .m3u files.
@@ -89,14 +121,16 @@ export default definePlugin({
     scheduler?.register({
       key: AUTO_DOWNLOAD_TASK,
       title: 'Automatic channel downloads',
-      description: 'Looks at the newest videos of every enabled tab of subscribed channels and queues the new ones that match the channel\'s title filter.',
+      description:
+        "Looks at the newest videos of every enabled tab of subscribed channels and queues the new ones that match the channel's title filter.",
       defaultSchedule: '0 * * * *',
       run: (run) => automation.sweep(run.signal),
     });
     scheduler?.register({
       key: TAB_COUNTS_TASK,
       title: 'Refresh channel tab counts',
-      description: 'Looks up how many public videos each tab has on the platform: every channel daily with a Data API key, otherwise a capped batch of channels not looked up in three days.',
+      description:
+        'Looks up how many public videos each tab has on the platform: every channel daily with a Data API key, otherwise a capped batch of channels not looked up in three days.',
       defaultSchedule: '30 5 * * *',
       run: (run) => automation.refreshAllCounts(run.signal),
     });

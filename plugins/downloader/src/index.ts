@@ -11,7 +11,12 @@ import {
   type AppConfig,
 } from '@vidkeep/contracts';
 import { definePlugin, MANAGED_TEMP_PATH, workerFile } from '@vidkeep/core/plugin-api';
-import { DownloaderJobEntity, DownloaderJobVideoEntity, DownloaderSubfolderEntity, DownloaderVideoEntity } from './entities.js';
+import {
+  DownloaderJobEntity,
+  DownloaderJobVideoEntity,
+  DownloaderSubfolderEntity,
+  DownloaderVideoEntity,
+} from './entities.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
@@ -90,7 +95,9 @@ export default definePlugin({
         metadata,
         onJobChanged: (jobId) => {
           if (!hub) return;
-          void queue.summary(jobId).then((job) => job && hub.broadcast({ type: 'jobUpdated', job }, { coalesceKey: `job:${jobId}` }));
+          void queue
+            .summary(jobId)
+            .then((job) => job && hub.broadcast({ type: 'jobUpdated', job }, { coalesceKey: `job:${jobId}` }));
         },
       },
       activity,
@@ -104,14 +111,19 @@ export default definePlugin({
       await app.register(updateRoutes, { platformManaged: env.platformManaged, updater });
       await app.register(downloadRoutes, { queue, store, videos: videoStore, metadata, activity });
       await app.register(jobRoutes, { queue, store, tools, platformManaged: env.platformManaged });
-      await app.register(videoRoutes, { videos: videoStore, outputDir: env.paths.outputDir, imagesDir: env.paths.imagesDir, events: ctx.events });
+      await app.register(videoRoutes, {
+        videos: videoStore,
+        outputDir: env.paths.outputDir,
+        imagesDir: env.paths.imagesDir,
+        events: ctx.events,
+      });
     });
 
     // Spec 1.2: the nightly 04:00 self-update of the downloader tool; does nothing when managed.
     ctx.tryResolve(schedulerServiceRef)?.register({
       key: 'downloader.ytdlp-update',
       title: 'Update yt-dlp',
-      description: 'Runs yt-dlp\'s self-update. Skipped on the managed platform and while a download runs.',
+      description: "Runs yt-dlp's self-update. Skipped on the managed platform and while a download runs.",
       defaultSchedule: '0 4 * * *',
       worker: workerFile(import.meta.url, './jobs/ytdlp-update.js'),
       timeoutMs: 10 * 60_000,
@@ -126,14 +138,20 @@ export default definePlugin({
       const missing = (['ytdlp', 'ffmpeg', 'ffprobe'] as const).filter((t) => !tools.known(t).found);
       return missing.length === 0
         ? { ok: true }
-        : { ok: false, message: `Not found: ${missing.map((t) => tools.path(t)).join(', ')}. Downloads cannot run until they are installed (Debian: apt-get install yt-dlp ffmpeg) or their paths are set.` };
+        : {
+            ok: false,
+            message: `Not found: ${missing.map((t) => tools.path(t)).join(', ')}. Downloads cannot run until they are installed (Debian: apt-get install yt-dlp ffmpeg) or their paths are set.`,
+          };
     });
 
     ctx.onReady(async () => {
       const found = await tools.checkAll();
       for (const t of Object.values(found)) {
         if (!t.found) {
-          ctx.logger.warn({ tool: t.name, path: t.path }, `${t.path} was not found: downloads will fail until it is installed (Debian: apt-get install yt-dlp ffmpeg) or its path is set in Settings`);
+          ctx.logger.warn(
+            { tool: t.name, path: t.path },
+            `${t.path} was not found: downloads will fail until it is installed (Debian: apt-get install yt-dlp ffmpeg) or its path is set in Settings`,
+          );
         }
       }
       ctx.logger.info({ ytdlp: found.ytdlp.version, ffmpeg: found.ffmpeg.version }, 'Downloader tools checked');

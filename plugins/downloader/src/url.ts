@@ -1,7 +1,14 @@
 /** Platform URL handling: a user's URL becomes a video id; the service builds canonical URLs. */
 
 const ID = /^[A-Za-z0-9_-]{11}$/;
-const VIDEO_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const VIDEO_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 const SHORT_HOSTS = new Set(['youtu.be', 'www.youtu.be']);
 
 export type ParsedUrl =
@@ -22,23 +29,30 @@ export function parsePlatformUrl(input: string): ParsedUrl {
   } catch {
     return { kind: 'invalid', reason: 'url is not a valid URL' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { kind: 'invalid', reason: 'url must be an http(s) URL' };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { kind: 'invalid', reason: 'url must be an http(s) URL' };
   const host = url.hostname.toLowerCase();
   const segments = url.pathname.split('/').filter(Boolean);
 
   if (SHORT_HOSTS.has(host)) {
     const id = segments[0] ?? '';
-    return ID.test(id) ? { kind: 'video', sourceId: id } : { kind: 'invalid', reason: 'url does not contain a video id' };
+    return ID.test(id)
+      ? { kind: 'video', sourceId: id }
+      : { kind: 'invalid', reason: 'url does not contain a video id' };
   }
   if (!VIDEO_HOSTS.has(host)) return { kind: 'invalid', reason: 'url is not a video URL of the platform' };
 
   const v = url.searchParams.get('v');
   if (segments[0] === 'watch') {
-    return v && ID.test(v) ? { kind: 'video', sourceId: v } : { kind: 'invalid', reason: 'url does not contain a valid video id' };
+    return v && ID.test(v)
+      ? { kind: 'video', sourceId: v }
+      : { kind: 'invalid', reason: 'url does not contain a valid video id' };
   }
   if (['shorts', 'live', 'embed', 'v', 'e'].includes(segments[0] ?? '')) {
     const id = segments[1] ?? '';
-    return ID.test(id) ? { kind: 'video', sourceId: id } : { kind: 'invalid', reason: 'url does not contain a valid video id' };
+    return ID.test(id)
+      ? { kind: 'video', sourceId: id }
+      : { kind: 'invalid', reason: 'url does not contain a valid video id' };
   }
   const list = url.searchParams.get('list');
   if (segments[0] === 'playlist' && list) return { kind: 'playlist', playlistId: list };

@@ -65,11 +65,13 @@ export function widthFor(height: number): number {
 
 function normalize(spec: Partial<MediaSpec> = {}): MediaSpec {
   const durationSeconds = spec.durationSeconds ?? DEFAULT_MEDIA_DURATION_SECONDS;
-  if (!(durationSeconds > 0 && durationSeconds <= 600)) throw new Error(`Unsupported media duration ${durationSeconds}`);
+  if (!(durationSeconds > 0 && durationSeconds <= 600))
+    throw new Error(`Unsupported media duration ${durationSeconds}`);
   const heights = [...new Set(spec.heights ?? DEFAULT_HEIGHTS)].sort((a, b) => a - b);
   if (heights.length === 0) throw new Error('At least one height is needed');
   for (const h of heights) {
-    if (!SUPPORTED_HEIGHTS.includes(h)) throw new Error(`Unsupported height ${h} (use one of ${SUPPORTED_HEIGHTS.join(', ')})`);
+    if (!SUPPORTED_HEIGHTS.includes(h))
+      throw new Error(`Unsupported height ${h} (use one of ${SUPPORTED_HEIGHTS.join(', ')})`);
   }
   return { durationSeconds, heights };
 }
@@ -108,17 +110,51 @@ function commands(spec: MediaSpec): string[][] {
   const d = String(spec.durationSeconds);
   const sine = `sine=frequency=440:sample_rate=${AUDIO_SAMPLE_RATE}:duration=${d}`;
   const image = (src: string, w: number, h: number, out: string) => [
-    '-f', 'lavfi', '-i', `${src}=size=${w}x${h}`, '-frames:v', '1', '-update', '1', '-q:v', '4', out,
+    '-f',
+    'lavfi',
+    '-i',
+    `${src}=size=${w}x${h}`,
+    '-frames:v',
+    '1',
+    '-update',
+    '1',
+    '-q:v',
+    '4',
+    out,
   ];
   return [
     ...spec.heights.map((h) => [
-      '-f', 'lavfi', '-i', `testsrc=duration=${d}:size=${widthFor(h)}x${h}:rate=${FPS}`,
-      ...X264, '-an', '-movflags', '+faststart', `v${h}.mp4`,
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${d}:size=${widthFor(h)}x${h}:rate=${FPS}`,
+      ...X264,
+      '-an',
+      '-movflags',
+      '+faststart',
+      `v${h}.mp4`,
     ]),
     ['-f', 'lavfi', '-i', sine, '-ac', '2', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', 'audio.m4a'],
     [
-      '-f', 'lavfi', '-i', `testsrc=duration=${d}:size=640x360:rate=${FPS}`, '-f', 'lavfi', '-i', sine,
-      ...X264, '-ac', '2', '-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart', 'muxed.mp4',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${d}:size=640x360:rate=${FPS}`,
+      '-f',
+      'lavfi',
+      '-i',
+      sine,
+      ...X264,
+      '-ac',
+      '2',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      'muxed.mp4',
     ],
     image('testsrc', THUMBNAIL.width, THUMBNAIL.height, 'thumb.jpg'),
     image('testsrc', THUMBNAIL_SMALL.width, THUMBNAIL_SMALL.height, 'thumb-small.jpg'),

@@ -8,7 +8,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakeFailure, type FakePlatform, type FakeVideo } from './index.js';
+import {
+  fakeChannelId,
+  fakeVideoId,
+  startFakePlatform,
+  type FakeFailure,
+  type FakePlatform,
+  type FakeVideo,
+} from './index.js';
 
 const YTDLP = process.env.FAKE_PLATFORM_YTDLP ?? '/usr/bin/yt-dlp';
 
@@ -88,11 +95,21 @@ async function json(args: string[]): Promise<Record<string, any>> {
 
 function ffprobe(file: string): Promise<{ codec_type: string; width?: number; height?: number }[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height', '-of', 'json', file]);
+    const child = spawn('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type,width,height',
+      '-of',
+      'json',
+      file,
+    ]);
     let out = '';
     child.stdout.on('data', (d) => (out += String(d)));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(JSON.parse(out).streams) : reject(new Error(`ffprobe exited ${code}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out).streams) : reject(new Error(`ffprobe exited ${code}`)),
+    );
   });
 }
 
@@ -121,7 +138,14 @@ beforeAll(async () => {
         tabs: { videos: [ids.main, ids.second, ids.third], shorts: [ids.short1, ids.short2], streams: [ids.stream] },
       },
     ],
-    playlists: [{ id: 'PLfixture0000000001', title: 'Fixture playlist', channelId: CHANNEL_ID, videoIds: [ids.third, ids.main, ids.second] }],
+    playlists: [
+      {
+        id: 'PLfixture0000000001',
+        title: 'Fixture playlist',
+        channelId: CHANNEL_ID,
+        videoIds: [ids.third, ids.main, ids.second],
+      },
+    ],
   });
   console.log(`fake platform ready in ${Date.now() - t} ms (media build or cache load included)`);
   work = await mkdtemp(join(tmpdir(), 'vidkeep-fake-platform-test-'));
@@ -158,8 +182,15 @@ describe('watch pages', () => {
     const dir = await mkdtemp(join(work, 'dl720-'));
     const r = await ytdlp(
       [
-        '-f', 'bestvideo[height<=720][ext=mp4]+bestaudio[ext=m4a]', '--merge-output-format', 'mp4',
-        '--write-info-json', '--write-thumbnail', '-o', '%(id)s.%(ext)s', watchUrl(ids.main),
+        '-f',
+        'bestvideo[height<=720][ext=mp4]+bestaudio[ext=m4a]',
+        '--merge-output-format',
+        'mp4',
+        '--write-info-json',
+        '--write-thumbnail',
+        '-o',
+        '%(id)s.%(ext)s',
+        watchUrl(ids.main),
       ],
       { cwd: dir },
     );
@@ -207,7 +238,15 @@ describe('watch pages', () => {
   it('picks 640x360 for height<=360', async () => {
     const dir = await mkdtemp(join(work, 'dl360-'));
     const r = await ytdlp(
-      ['-f', 'bestvideo[height<=360][ext=mp4]+bestaudio[ext=m4a]', '--merge-output-format', 'mp4', '-o', '%(id)s.%(ext)s', watchUrl(ids.second)],
+      [
+        '-f',
+        'bestvideo[height<=360][ext=mp4]+bestaudio[ext=m4a]',
+        '--merge-output-format',
+        'mp4',
+        '-o',
+        '%(id)s.%(ext)s',
+        watchUrl(ids.second),
+      ],
       { cwd: dir },
     );
     expect(r.code, r.stderr).toBe(0);
@@ -219,8 +258,12 @@ describe('watch pages', () => {
   it('resolves youtu.be, shorts, live and mobile forms to the same id', async () => {
     const id = ids.main;
     const r = await ytdlp([
-      '--simulate', '--print', '%(id)s %(extractor)s %(webpage_url)s',
-      `https://youtu.be/${id}`, `https://www.youtube.com/shorts/${id}`, `https://www.youtube.com/live/${id}`,
+      '--simulate',
+      '--print',
+      '%(id)s %(extractor)s %(webpage_url)s',
+      `https://youtu.be/${id}`,
+      `https://www.youtube.com/shorts/${id}`,
+      `https://www.youtube.com/live/${id}`,
       `https://m.youtube.com/watch?feature=share&v=${id}`,
     ]);
     expect(r.code, r.stderr).toBe(0);
@@ -266,7 +309,9 @@ describe('listings', () => {
       webpage_url: `https://www.youtube.com/${HANDLE}/videos`,
       playlist_count: 3,
     });
-    expect(d.thumbnails.map((t: { id: string }) => t.id)).toEqual(expect.arrayContaining(['avatar_uncropped', 'banner_uncropped']));
+    expect(d.thumbnails.map((t: { id: string }) => t.id)).toEqual(
+      expect.arrayContaining(['avatar_uncropped', 'banner_uncropped']),
+    );
     expect(d.entries.map((e: { id: string }) => e.id)).toEqual([ids.main, ids.second, ids.third]);
     expect(d.entries[0]).toMatchObject({
       _type: 'url',
@@ -297,7 +342,11 @@ describe('listings', () => {
     expect(shorts.entries[0].duration).toBeUndefined();
 
     const streams = await json([
-      '--flat-playlist', '-J', '--extractor-args', 'youtubetab:approximate_date', `https://www.youtube.com/${HANDLE}/streams`,
+      '--flat-playlist',
+      '-J',
+      '--extractor-args',
+      'youtubetab:approximate_date',
+      `https://www.youtube.com/${HANDLE}/streams`,
     ]);
     expect(streams.title).toBe(`${NAME} - Live`);
     expect(streams.entries[0]).toMatchObject({ id: ids.stream, live_status: 'was_live', timestamp: 1690000000 });
@@ -306,7 +355,11 @@ describe('listings', () => {
   it('lists the channel root as one playlist per tab (Videos, Live, Shorts), like youtube:tab', async () => {
     const d = await json(['--flat-playlist', '-J', `https://www.youtube.com/${HANDLE}`]);
     expect(d).toMatchObject({ _type: 'playlist', id: CHANNEL_ID, title: NAME, uploader_id: HANDLE });
-    expect(d.entries.map((e: { title: string }) => e.title)).toEqual([`${NAME} - Videos`, `${NAME} - Live`, `${NAME} - Shorts`]);
+    expect(d.entries.map((e: { title: string }) => e.title)).toEqual([
+      `${NAME} - Videos`,
+      `${NAME} - Live`,
+      `${NAME} - Shorts`,
+    ]);
     expect(d.entries[0].entries).toHaveLength(3);
   });
 
@@ -325,8 +378,15 @@ describe('listings', () => {
     expect(d.entries[0].title).toBe('Big Channel Video #5000');
     expect(r.ms).toBeLessThan(15_000);
     // A generated video downloads with default fields.
-    const one = await ytdlp(['--simulate', '--print', '%(title)s|%(upload_date)s|%(channel_id)s', watchUrl(generated[4999]!)]);
-    expect(one.stdout.trim()).toBe(`Big Channel Video #1|${new Date((1767268800 - 4999 * 86400) * 1000).toISOString().slice(0, 10).replace(/-/g, '')}|${bigId}`);
+    const one = await ytdlp([
+      '--simulate',
+      '--print',
+      '%(title)s|%(upload_date)s|%(channel_id)s',
+      watchUrl(generated[4999]!),
+    ]);
+    expect(one.stdout.trim()).toBe(
+      `Big Channel Video #1|${new Date((1767268800 - 4999 * 86400) * 1000).toISOString().slice(0, 10).replace(/-/g, '')}|${bigId}`,
+    );
   });
 
   it('lists a playlist in its own order', async () => {
@@ -342,7 +402,11 @@ describe('listings', () => {
       extractor: 'youtube:tab',
     });
     expect(d.entries.map((e: { id: string }) => e.id)).toEqual([ids.third, ids.main, ids.second]);
-    const uploads = await json(['--flat-playlist', '-J', `https://www.youtube.com/playlist?list=UU${CHANNEL_ID.slice(2)}`]);
+    const uploads = await json([
+      '--flat-playlist',
+      '-J',
+      `https://www.youtube.com/playlist?list=UU${CHANNEL_ID.slice(2)}`,
+    ]);
     expect(uploads.title).toBe(`Uploads from ${NAME}`);
     expect(uploads.entries).toHaveLength(6);
   });
@@ -361,7 +425,9 @@ describe('failures', () => {
     for (const f of failures) platform.addVideo(video(fakeVideoId(`fail-${f}`), `Failing ${f}`, { failure: f }));
     const dir = await mkdtemp(join(work, 'fail-'));
     const runs = await Promise.all(
-      failures.map((f) => ytdlp(['-f', 'bv+ba', '-o', '%(id)s.%(ext)s', watchUrl(fakeVideoId(`fail-${f}`))], { cwd: dir })),
+      failures.map((f) =>
+        ytdlp(['-f', 'bv+ba', '-o', '%(id)s.%(ext)s', watchUrl(fakeVideoId(`fail-${f}`))], { cwd: dir }),
+      ),
     );
     failures.forEach((f, i) => {
       const r = runs[i]!;
@@ -380,7 +446,13 @@ describe('failures', () => {
   });
 
   it('reports channel and playlist errors like youtube:tab', async () => {
-    platform.addChannel({ channelId: fakeChannelId('gone'), handle: '@gonechannel', name: 'Gone', terminated: true, tabs: { videos: [] } });
+    platform.addChannel({
+      channelId: fakeChannelId('gone'),
+      handle: '@gonechannel',
+      name: 'Gone',
+      terminated: true,
+      tabs: { videos: [] },
+    });
     const [unknown, noTab, terminated, noPlaylist] = await Promise.all([
       ytdlp(['--flat-playlist', '-J', 'https://www.youtube.com/@nosuchchannel/videos']),
       ytdlp(['--flat-playlist', '-J', 'https://www.youtube.com/@members/shorts']),
@@ -388,22 +460,29 @@ describe('failures', () => {
       ytdlp(['--flat-playlist', '-J', 'https://www.youtube.com/playlist?list=PLdoesnotexist']),
     ]);
     for (const r of [unknown, noTab, terminated, noPlaylist]) expect(r.code).toBe(1);
-    expect(unknown.stderr).toContain('ERROR: [youtube:tab] @nosuchchannel: Unable to download webpage: HTTP Error 404: Not Found');
+    expect(unknown.stderr).toContain(
+      'ERROR: [youtube:tab] @nosuchchannel: Unable to download webpage: HTTP Error 404: Not Found',
+    );
     expect(noTab.stderr).toContain('ERROR: [youtube:tab] @members: This channel does not have a shorts tab');
     expect(terminated.stderr).toContain(
       "ERROR: [youtube:tab] @gonechannel: YouTube said: This account has been terminated for a violation of YouTube's Terms of Service.",
     );
-    expect(noPlaylist.stderr).toContain('ERROR: [youtube:tab] PLdoesnotexist: YouTube said: The playlist does not exist.');
+    expect(noPlaylist.stderr).toContain(
+      'ERROR: [youtube:tab] PLdoesnotexist: YouTube said: The playlist does not exist.',
+    );
   });
 
   it('stall: the download ends with a timeout error instead of hanging', async () => {
     const id = fakeVideoId('fail-stall');
     platform.addVideo(video(id, 'Stalling video', { failure: 'stall' }));
     const dir = await mkdtemp(join(work, 'stall-'));
-    const r = await ytdlp(['--socket-timeout', '2', '--retries', '1', '-f', 'bv+ba', '-o', '%(id)s.%(ext)s', watchUrl(id)], {
-      cwd: dir,
-      timeoutMs: 30_000,
-    });
+    const r = await ytdlp(
+      ['--socket-timeout', '2', '--retries', '1', '-f', 'bv+ba', '-o', '%(id)s.%(ext)s', watchUrl(id)],
+      {
+        cwd: dir,
+        timeoutMs: 30_000,
+      },
+    );
     console.log(`stalled download gave up after ${r.ms} ms`);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/ERROR: [\s\S]*?timed out\. Giving up after 1 retries/);
@@ -441,7 +520,8 @@ const tabbed = {
   short: fakeVideoId('tabbed-short'),
   private: fakeVideoId('tabbed-private'),
 };
-const CHANNEL_FILTER_URL = (q: string) => `https://www.youtube.com/results?search_query=${encodeURIComponent(q)}&sp=EgIQAg%3D%3D`;
+const CHANNEL_FILTER_URL = (q: string) =>
+  `https://www.youtube.com/results?search_query=${encodeURIComponent(q)}&sp=EgIQAg%3D%3D`;
 const LOGIN_HINT = 'Use --cookies-from-browser or --cookies for the authentication.';
 const QUOTA_MESSAGE =
   'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
@@ -464,7 +544,13 @@ function addSearchFixtures(): void {
     followerCount: null,
     tabs: { videos: [] },
   });
-  platform.addChannel({ channelId: orchard.old, handle: '@oldorchard', name: 'Old Orchard', terminated: true, tabs: { videos: [] } });
+  platform.addChannel({
+    channelId: orchard.old,
+    handle: '@oldorchard',
+    name: 'Old Orchard',
+    terminated: true,
+    tabs: { videos: [] },
+  });
   platform.addChannel({
     channelId: orchard.life,
     handle: '@orchardlife',
@@ -493,7 +579,12 @@ function addSearchFixtures(): void {
     followerCount: 4321,
     tabs: { videos: [tabbed.members, tabbed.v1, tabbed.v2], shorts: [tabbed.short] },
   });
-  platform.addPlaylist({ id: 'PLtabbedmix00000001', title: 'Mix', channelId: TABBED, videoIds: [tabbed.v2, tabbed.private, tabbed.v1] });
+  platform.addPlaylist({
+    id: 'PLtabbedmix00000001',
+    title: 'Mix',
+    channelId: TABBED,
+    videoIds: [tabbed.v2, tabbed.private, tabbed.v1],
+  });
 }
 
 /**
@@ -501,14 +592,28 @@ function addSearchFixtures(): void {
  * extract()); 2026.08.19 puts the page's id on network errors ("[ie] query "q" page 1: msg") and none on others.
  */
 const searchError = (ie: string, message: string) =>
-  new RegExp(`^ERROR: \\[${ie}\\] (?:None: |query "[^"]*" page 1: )?${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm');
-const ndjson = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+  new RegExp(
+    `^ERROR: \\[${ie}\\] (?:None: |query "[^"]*" page 1: )?${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+    'm',
+  );
+const ndjson = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>);
 
 describe('search results page (youtube:search_url)', () => {
   beforeAll(addSearchFixtures);
 
   it('lists channels for the channel filter as NDJSON url results shaped like _extract_channel_renderer', async () => {
-    const r = await ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', '1-10', CHANNEL_FILTER_URL('orchard')]);
+    const r = await ytdlp([
+      '--flat-playlist',
+      '--dump-json',
+      '--playlist-items',
+      '1-10',
+      CHANNEL_FILTER_URL('orchard'),
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
     // Name matches, then handle matches, then description matches; the terminated "Old Orchard" never.
@@ -533,7 +638,10 @@ describe('search results page (youtube:search_url)', () => {
       playlist_index: 1,
     });
     expect(rows[1].channel_follower_count).toBe(999);
-    expect(rows[2]).toMatchObject({ channel_follower_count: null, description: 'Visits an Orchard every week. And more.' });
+    expect(rows[2]).toMatchObject({
+      channel_follower_count: null,
+      description: 'Visits an Orchard every week. And more.',
+    });
     expect(rows[0].thumbnails).toEqual([
       { url: `${platform.url}/ca/${orchard.life}/avatar.jpg?s=88`, width: 88, height: 88 },
       { url: `${platform.url}/ca/${orchard.life}/avatar.jpg?s=176`, width: 176, height: 176 },
@@ -543,19 +651,39 @@ describe('search results page (youtube:search_url)', () => {
     expect(avatar.headers.get('content-type')).toBe('image/jpeg');
     await avatar.arrayBuffer();
 
-    const two = await ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', '1-2', CHANNEL_FILTER_URL('orchard')]);
+    const two = await ytdlp([
+      '--flat-playlist',
+      '--dump-json',
+      '--playlist-items',
+      '1-2',
+      CHANNEL_FILTER_URL('orchard'),
+    ]);
     expect(ndjson(two.stdout).map((e) => e.id)).toEqual([orchard.life, orchard.guy]);
     const single = await json(['--flat-playlist', '-J', CHANNEL_FILTER_URL('orchard')]);
-    expect(single).toMatchObject({ _type: 'playlist', id: 'orchard', title: 'orchard', extractor: 'youtube:search_url' });
+    expect(single).toMatchObject({
+      _type: 'playlist',
+      id: 'orchard',
+      title: 'orchard',
+      extractor: 'youtube:search_url',
+    });
     // The form yt-dlp's own tests use (sp doubly encoded) and a handle-only query.
-    const handle = await json(['--flat-playlist', '-J', 'https://www.youtube.com/results?search_query=orchardguy&sp=EgIQAg%253D%253D']);
+    const handle = await json([
+      '--flat-playlist',
+      '-J',
+      'https://www.youtube.com/results?search_query=orchardguy&sp=EgIQAg%253D%253D',
+    ]);
     expect(handle.entries.map((e: { id: string }) => e.id)).toEqual([orchard.guy]);
   });
 
   it('answers the results page without the filter with video results, like ytsearch', async () => {
     const page = await json(['--flat-playlist', '-J', 'https://www.youtube.com/results?search_query=kiwi']);
     const search = await json(['--flat-playlist', '-J', 'ytsearch3:kiwi']);
-    expect(page).toMatchObject({ id: 'kiwi', title: 'kiwi', extractor: 'youtube:search_url', extractor_key: 'YoutubeSearchURL' });
+    expect(page).toMatchObject({
+      id: 'kiwi',
+      title: 'kiwi',
+      extractor: 'youtube:search_url',
+      extractor_key: 'YoutubeSearchURL',
+    });
     expect(page.entries.slice(0, 3)).toEqual(search.entries);
     expect(page.entries[0]).toMatchObject({ _type: 'url', ie_key: 'Youtube', id: ids.main });
   });
@@ -569,19 +697,35 @@ describe('search results page (youtube:search_url)', () => {
       ]);
       expect(page.code).toBe(1);
       expect(page.stdout).toBe('');
-      expect(page.stderr).toMatch(searchError('youtube:search_url', `Sign in to confirm you’re not a bot. ${LOGIN_HINT}`));
+      expect(page.stderr).toMatch(
+        searchError('youtube:search_url', `Sign in to confirm you’re not a bot. ${LOGIN_HINT}`),
+      );
       expect(search.code).toBe(1);
-      expect(search.stderr).toMatch(searchError('youtube:search', `Sign in to confirm you’re not a bot. ${LOGIN_HINT}`));
+      expect(search.stderr).toMatch(
+        searchError('youtube:search', `Sign in to confirm you’re not a bot. ${LOGIN_HINT}`),
+      );
 
       platform.setSearchBehavior({ failure: 'http-429' });
-      const limited = await ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', '1-5', CHANNEL_FILTER_URL('orchard')]);
+      const limited = await ytdlp([
+        '--flat-playlist',
+        '--dump-json',
+        '--playlist-items',
+        '1-5',
+        CHANNEL_FILTER_URL('orchard'),
+      ]);
       expect(limited.code).toBe(1);
       expect(limited.stderr).toMatch(
         searchError('youtube:search_url', 'Unable to download API page: HTTP Error 429: Too Many Requests'),
       );
 
       platform.setSearchBehavior({ delayMs: 1500 });
-      const slow = await ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', '1-5', CHANNEL_FILTER_URL('orchard')]);
+      const slow = await ytdlp([
+        '--flat-playlist',
+        '--dump-json',
+        '--playlist-items',
+        '1-5',
+        CHANNEL_FILTER_URL('orchard'),
+      ]);
       expect(slow.code, slow.stderr).toBe(0);
       expect(ndjson(slow.stdout)).toHaveLength(3);
       expect(slow.ms).toBeGreaterThanOrEqual(1500);
@@ -595,7 +739,8 @@ describe('search results page (youtube:search_url)', () => {
 
 describe('tab playlists (UULF, UUSH, UULV, UUMO)', () => {
   beforeAll(addSearchFixtures);
-  const list = (prefix: string, channelId: string) => `https://www.youtube.com/playlist?list=${prefix}${channelId.slice(2)}`;
+  const list = (prefix: string, channelId: string) =>
+    `https://www.youtube.com/playlist?list=${prefix}${channelId.slice(2)}`;
 
   it('give playlist_count of the public entries with -I 0; members-only videos are only in UUMO', async () => {
     const [lf, sh, mo] = await Promise.all(
@@ -635,9 +780,13 @@ describe('tab playlists (UULF, UUSH, UULV, UUMO)', () => {
       ytdlp(['--flat-playlist', '-J', '-I', '0', list('UUMO', CHANNEL_ID)]),
     ]);
     expect(noLive.code).toBe(1);
-    expect(noLive.stderr).toContain(`ERROR: [youtube:tab] UULV${TABBED.slice(2)}: YouTube said: The playlist does not exist.`);
+    expect(noLive.stderr).toContain(
+      `ERROR: [youtube:tab] UULV${TABBED.slice(2)}: YouTube said: The playlist does not exist.`,
+    );
     expect(noMembers.code).toBe(1);
-    expect(noMembers.stderr).toContain(`ERROR: [youtube:tab] UUMO${CHANNEL_ID.slice(2)}: YouTube said: The playlist does not exist.`);
+    expect(noMembers.stderr).toContain(
+      `ERROR: [youtube:tab] UUMO${CHANNEL_ID.slice(2)}: YouTube said: The playlist does not exist.`,
+    );
   });
 });
 
@@ -647,7 +796,11 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
   async function api(resource: string, params: Record<string, string>, key: string | null = 'test-data-api-key') {
     const query = new URLSearchParams(key === null ? params : { ...params, key });
     const res = await fetch(`${platform.env.VIDKEEP_SOURCE_API_URL}/${resource}?${query}`);
-    return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as Record<string, any> };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      body: (await res.json()) as Record<string, any>,
+    };
   }
 
   it('is announced in env and wants a valid key (400 keyInvalid), recording every request', async () => {
@@ -656,7 +809,9 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
       error: {
         code: 400,
         message: 'API key not valid. Please pass a valid API key.',
-        errors: [{ message: 'API key not valid. Please pass a valid API key.', domain: 'usageLimits', reason: 'keyInvalid' }],
+        errors: [
+          { message: 'API key not valid. Please pass a valid API key.', domain: 'usageLimits', reason: 'keyInvalid' },
+        ],
       },
     };
     const used = platform.apiQuotaUsed;
@@ -666,7 +821,9 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual(keyInvalid);
     expect(platform.apiQuotaUsed).toBe(used);
-    expect(platform.requests.some((q) => q.path === `/youtube/v3/channels?part=id&id=${CHANNEL_ID}&key=nope`)).toBe(true);
+    expect(platform.requests.some((q) => q.path === `/youtube/v3/channels?part=id&id=${CHANNEL_ID}&key=nope`)).toBe(
+      true,
+    );
   });
 
   it('search.list type=channel: relevance order, paging with real-looking tokens, 100 units per page', async () => {
@@ -699,7 +856,13 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
     expect(Object.keys(item.snippet.thumbnails)).toEqual(['default', 'medium', 'high']);
     expect(item.snippet.thumbnails.default.url).toBe(`${platform.url}/ca/${orchard.life}/avatar.jpg?s=88`);
 
-    const second = await api('search', { part: 'snippet', type: 'channel', q: 'orchard', maxResults: '2', pageToken: 'CAIQAA' });
+    const second = await api('search', {
+      part: 'snippet',
+      type: 'channel',
+      q: 'orchard',
+      maxResults: '2',
+      pageToken: 'CAIQAA',
+    });
     expect(second.body).toMatchObject({ prevPageToken: 'CAAQAQ', pageInfo: { totalResults: 3, resultsPerPage: 2 } });
     expect(second.body.nextPageToken).toBeUndefined();
     expect(second.body.items.map((i: any) => i.id.channelId)).toEqual([orchard.garden]);
@@ -724,16 +887,33 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
       },
     });
     expect(Object.keys(r.body.items[0].snippet.thumbnails)).toEqual(['default', 'medium', 'high']);
-    const byDate = await api('search', { part: 'id', type: 'video', channelId: TABBED, order: 'date', maxResults: '50' });
-    expect(byDate.body.items.map((i: any) => i.id.videoId)).toEqual([tabbed.members, tabbed.short, tabbed.v1, tabbed.v2]);
+    const byDate = await api('search', {
+      part: 'id',
+      type: 'video',
+      channelId: TABBED,
+      order: 'date',
+      maxResults: '50',
+    });
+    expect(byDate.body.items.map((i: any) => i.id.videoId)).toEqual([
+      tabbed.members,
+      tabbed.short,
+      tabbed.v1,
+      tabbed.v2,
+    ]);
     expect(byDate.body.items[0].snippet).toBeUndefined();
   });
 
   it('channels.list by id, forHandle and forUsername; not found is 200 without items', async () => {
     const parts = 'snippet,contentDetails,statistics';
-    const byId = await api('channels', { part: parts, id: `${CHANNEL_ID},UCnosuchchannel0000000000,${orchard.garden}` });
+    const byId = await api('channels', {
+      part: parts,
+      id: `${CHANNEL_ID},UCnosuchchannel0000000000,${orchard.garden}`,
+    });
     expect(byId.status).toBe(200);
-    expect(byId.body).toMatchObject({ kind: 'youtube#channelListResponse', pageInfo: { totalResults: 2, resultsPerPage: 5 } });
+    expect(byId.body).toMatchObject({
+      kind: 'youtube#channelListResponse',
+      pageInfo: { totalResults: 2, resultsPerPage: 5 },
+    });
     const [fixture, garden] = byId.body.items;
     expect(fixture).toMatchObject({
       kind: 'youtube#channel',
@@ -750,7 +930,11 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
     });
     expect(fixture.statistics.viewCount).toMatch(/^[1-9]\d*$/);
     expect(Object.keys(fixture.snippet.thumbnails)).toEqual(['default', 'medium', 'high']);
-    expect(fixture.snippet.thumbnails.high).toEqual({ url: `${platform.url}/ca/${CHANNEL_ID}/avatar.jpg?s=800`, width: 800, height: 800 });
+    expect(fixture.snippet.thumbnails.high).toEqual({
+      url: `${platform.url}/ca/${CHANNEL_ID}/avatar.jpg?s=800`,
+      width: 800,
+      height: 800,
+    });
     expect(garden.statistics).toEqual({ viewCount: '0', hiddenSubscriberCount: true, videoCount: '0' });
 
     const tab = await api('channels', { part: 'statistics', forHandle: '@Tabbed' });
@@ -776,7 +960,10 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
     const all = { part: 'snippet,contentDetails,status', maxResults: '50' };
     const rest = TABBED.slice(2);
     const uu = await api('playlistItems', { ...all, playlistId: `UU${rest}` });
-    expect(uu.body).toMatchObject({ kind: 'youtube#playlistItemListResponse', pageInfo: { totalResults: 4, resultsPerPage: 50 } });
+    expect(uu.body).toMatchObject({
+      kind: 'youtube#playlistItemListResponse',
+      pageInfo: { totalResults: 4, resultsPerPage: 50 },
+    });
     expect(items(uu)).toEqual([tabbed.members, tabbed.short, tabbed.v1, tabbed.v2]);
     expect(items(await api('playlistItems', { ...all, playlistId: `UULF${rest}` }))).toEqual([tabbed.v1, tabbed.v2]);
     expect(items(await api('playlistItems', { ...all, playlistId: `UUSH${rest}` }))).toEqual([tabbed.short]);
@@ -799,13 +986,23 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
       contentDetails: { videoId: tabbed.v1, videoPublishedAt: '2024-07-03T09:46:40Z' },
       status: { privacyStatus: 'public' },
     });
-    expect(Object.keys(lf.body.items[0].snippet.thumbnails)).toEqual(['default', 'medium', 'high', 'standard', 'maxres']);
+    expect(Object.keys(lf.body.items[0].snippet.thumbnails)).toEqual([
+      'default',
+      'medium',
+      'high',
+      'standard',
+      'maxres',
+    ]);
     const thumb = await fetch(lf.body.items[0].snippet.thumbnails.default.url);
     expect(thumb.status).toBe(200);
     await thumb.arrayBuffer();
 
     // A user playlist keeps a private entry as a placeholder; pages of 2.
-    const p1 = await api('playlistItems', { part: 'snippet,contentDetails,status', playlistId: 'PLtabbedmix00000001', maxResults: '2' });
+    const p1 = await api('playlistItems', {
+      part: 'snippet,contentDetails,status',
+      playlistId: 'PLtabbedmix00000001',
+      maxResults: '2',
+    });
     expect(p1.body).toMatchObject({ nextPageToken: 'CAIQAA', pageInfo: { totalResults: 3, resultsPerPage: 2 } });
     expect(p1.body.items[1]).toMatchObject({
       snippet: { title: 'Private video', description: 'This video is private.', thumbnails: {}, position: 1 },
@@ -814,7 +1011,12 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
     });
     expect(p1.body.items[1].snippet.videoOwnerChannelId).toBeUndefined();
     expect(p1.body.items[1].contentDetails.videoPublishedAt).toBeUndefined();
-    const p2 = await api('playlistItems', { part: 'snippet', playlistId: 'PLtabbedmix00000001', maxResults: '2', pageToken: 'CAIQAA' });
+    const p2 = await api('playlistItems', {
+      part: 'snippet',
+      playlistId: 'PLtabbedmix00000001',
+      maxResults: '2',
+      pageToken: 'CAIQAA',
+    });
     expect(p2.body.items.map((i: any) => [i.snippet.position, i.snippet.resourceId.videoId])).toEqual([[2, tabbed.v1]]);
 
     const notFound = {
@@ -872,15 +1074,25 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
     try {
       const q = { part: 'id', id: CHANNEL_ID };
       platform.setApiFailure('quotaExceeded');
-      expect(await api('channels', q)).toMatchObject({ status: 403, body: { error: { errors: [{ reason: 'quotaExceeded' }] } } });
+      expect(await api('channels', q)).toMatchObject({
+        status: 403,
+        body: { error: { errors: [{ reason: 'quotaExceeded' }] } },
+      });
       platform.setApiFailure('keyInvalid');
-      expect(await api('channels', q)).toMatchObject({ status: 400, body: { error: { errors: [{ reason: 'keyInvalid' }] } } });
+      expect(await api('channels', q)).toMatchObject({
+        status: 400,
+        body: { error: { errors: [{ reason: 'keyInvalid' }] } },
+      });
       platform.setApiFailure('backendError');
       expect(await api('channels', q)).toEqual({
         status: 500,
         type: 'application/json; charset=UTF-8',
         body: {
-          error: { code: 500, message: 'Backend Error', errors: [{ message: 'Backend Error', domain: 'global', reason: 'backendError' }] },
+          error: {
+            code: 500,
+            message: 'Backend Error',
+            errors: [{ message: 'Backend Error', domain: 'global', reason: 'backendError' }],
+          },
         },
       });
       platform.setApiFailure(null);
@@ -893,7 +1105,8 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
   it('takes its keys and quota from the init options', async () => {
     const other = await startFakePlatform({ apiKeys: ['k-1'], apiQuota: 1 });
     try {
-      const call = (key: string) => fetch(`${other.env.VIDKEEP_SOURCE_API_URL}/channels?part=id&forHandle=x&key=${key}`);
+      const call = (key: string) =>
+        fetch(`${other.env.VIDKEEP_SOURCE_API_URL}/channels?part=id&forHandle=x&key=${key}`);
       expect((await call('test-data-api-key')).status).toBe(400);
       expect((await call('k-1')).status).toBe(200);
       expect((await call('k-1')).status).toBe(403);

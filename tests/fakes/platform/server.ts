@@ -209,9 +209,28 @@ function roundCount(n: number): number {
 const API_COSTS: Record<string, number> = { search: 100, channels: 1, playlistItems: 1, videos: 1 };
 const API_PARTS: Record<string, string[]> = {
   search: ['id', 'snippet'],
-  channels: ['id', 'snippet', 'contentDetails', 'statistics', 'status', 'brandingSettings', 'topicDetails', 'localizations'],
+  channels: [
+    'id',
+    'snippet',
+    'contentDetails',
+    'statistics',
+    'status',
+    'brandingSettings',
+    'topicDetails',
+    'localizations',
+  ],
   playlistItems: ['id', 'snippet', 'contentDetails', 'status'],
-  videos: ['id', 'snippet', 'contentDetails', 'statistics', 'status', 'liveStreamingDetails', 'player', 'topicDetails', 'localizations'],
+  videos: [
+    'id',
+    'snippet',
+    'contentDetails',
+    'statistics',
+    'status',
+    'liveStreamingDetails',
+    'player',
+    'topicDetails',
+    'localizations',
+  ],
 };
 const API_TEXTS = {
   quotaExceeded:
@@ -236,7 +255,12 @@ function isoDuration(seconds: number): string {
 
 /** search.list escapes titles and descriptions as HTML (a well-known quirk); the other endpoints do not. */
 const htmlEscape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** Page tokens shaped like the real ones: protobuf {1: offset, 2: 0 next | 1 previous}, base64 without padding ("CAUQAA"). */
 function pageToken(offset: number, previous: boolean): string {
@@ -359,7 +383,8 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     const owner = channels.get(p.channelId);
     stored.videoIds.forEach((id, i) => {
       if (videos.has(id)) return;
-      if (!owner) throw new Error(`Playlist ${p.id} lists unknown video ${id} and its channel ${p.channelId} is unknown`);
+      if (!owner)
+        throw new Error(`Playlist ${p.id} lists unknown video ${id} and its channel ${p.channelId} is unknown`);
       addVideo(defaultVideo(id, owner, null, i));
     });
     return stored;
@@ -558,8 +583,7 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
 
   /** A row of a videos/streams tab, a playlist or search results (youtube:tab `_extract_video`). */
   function videoEntry(v: StoredVideo): Json {
-    const liveStatus =
-      v.liveStatus === 'not_live' ? null : v.liveStatus === 'post_live' ? 'was_live' : v.liveStatus;
+    const liveStatus = v.liveStatus === 'not_live' ? null : v.liveStatus === 'post_live' ? 'was_live' : v.liveStatus;
     const live = liveStatus === 'is_live' || liveStatus === 'is_upcoming';
     return {
       id: v.id,
@@ -627,7 +651,8 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
 
   // ---- Lookups shared by yt-dlp's answers and the Data API
 
-  const listed = (v: StoredVideo | undefined): v is StoredVideo => !!v && v.failure !== 'private' && v.failure !== 'removed';
+  const listed = (v: StoredVideo | undefined): v is StoredVideo =>
+    !!v && v.failure !== 'private' && v.failure !== 'removed';
   const membersOnly = (v: StoredVideo) => availabilityOf(v) === 'subscriber_only';
   const newestFirst = (a: StoredVideo, b: StoredVideo) => b.timestamp - a.timestamp;
 
@@ -722,7 +747,10 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     }
     const ids = c.tabs[tab];
     if (!ids) return null;
-    const vids = ids.map((vid) => videos.get(vid)).filter(listed).filter((v) => !membersOnly(v) && availabilityOf(v) !== 'private');
+    const vids = ids
+      .map((vid) => videos.get(vid))
+      .filter(listed)
+      .filter((v) => !membersOnly(v) && availabilityOf(v) !== 'private');
     return make(`${c.name} - ${label}`, vids);
   }
 
@@ -754,7 +782,10 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
   // ---- API
 
   type ApiAnswer = { status: number; body: Json | string };
-  const error = (message: string, extra: Json = {}): ApiAnswer => ({ status: 200, body: { error: { message, ...extra } } });
+  const error = (message: string, extra: Json = {}): ApiAnswer => ({
+    status: 200,
+    body: { error: { message, ...extra } },
+  });
 
   async function apiWatch(id: string): Promise<ApiAnswer> {
     const v = videos.get(id);
@@ -854,15 +885,30 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     apiError(400, message, reason, 'youtube.parameter', { location, locationType: 'parameter' });
   const isAnswer = (x: unknown): x is DataAnswer => typeof x === 'object' && x !== null && 'status' in x && 'body' in x;
 
-  const etagOf = (value: unknown) => digest(`etag:${JSON.stringify(value)}`).subarray(0, 20).toString('base64url').slice(0, 27);
+  const etagOf = (value: unknown) =>
+    digest(`etag:${JSON.stringify(value)}`)
+      .subarray(0, 20)
+      .toString('base64url')
+      .slice(0, 27);
   const withEtag = (item: Json): Json => ({ kind: item.kind, etag: etagOf(item), ...item });
 
   function partsOf(resource: string, q: URLSearchParams): Set<string> | DataAnswer {
     const raw = q.get('part');
-    if (!raw) return apiError(400, 'Required parameter: part', 'required', 'global', { location: 'part', locationType: 'parameter' });
-    const parts = raw.split(',').map((p) => p.trim()).filter(Boolean);
+    if (!raw)
+      return apiError(400, 'Required parameter: part', 'required', 'global', {
+        location: 'part',
+        locationType: 'parameter',
+      });
+    const parts = raw
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const unknown = parts.find((p) => !API_PARTS[resource]!.includes(p));
-    if (unknown) return apiError(400, `'${unknown}'`, 'unknownPart', 'youtube.part', { location: 'part', locationType: 'parameter' });
+    if (unknown)
+      return apiError(400, `'${unknown}'`, 'unknownPart', 'youtube.part', {
+        location: 'part',
+        locationType: 'parameter',
+      });
     return new Set(parts);
   }
 
@@ -870,7 +916,11 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     const raw = q.get('maxResults');
     const max = raw === null ? 5 : Number(raw);
     if (!Number.isInteger(max) || max < 0 || max > 50) {
-      return parameterError(`Invalid value '${raw}'. Values must be within the range: [0, 50]`, 'invalidParameter', 'maxResults');
+      return parameterError(
+        `Invalid value '${raw}'. Values must be within the range: [0, 50]`,
+        'invalidParameter',
+        'maxResults',
+      );
     }
     const token = q.get('pageToken');
     const offset = token ? pageOffset(token) : 0;
@@ -879,7 +929,13 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
   }
 
   /** A paged list response: kind, etag, nextPageToken/prevPageToken, extra (regionCode), pageInfo, items. */
-  function listBody<T>(kind: string, all: T[], page: Page, item: (x: T, index: number) => Json, extra: Json = {}): DataAnswer {
+  function listBody<T>(
+    kind: string,
+    all: T[],
+    page: Page,
+    item: (x: T, index: number) => Json,
+    extra: Json = {},
+  ): DataAnswer {
     const { offset, max } = page;
     const items = all.slice(offset, offset + max).map((x, i) => item(x, offset + i));
     const body: Json = { kind, etag: etagOf([kind, offset, items]) };
@@ -912,7 +968,11 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
   function apiChannelThumbnails(c: StoredChannel, sized: boolean): Json {
     const avatar = `${base}/ca/${c.channelId}/avatar.jpg`;
     const out: Json = {};
-    for (const [key, size] of [['default', 88], ['medium', 240], ['high', 800]] as const) {
+    for (const [key, size] of [
+      ['default', 88],
+      ['medium', 240],
+      ['high', 800],
+    ] as const) {
       out[key] = sized ? { url: `${avatar}?s=${size}`, width: size, height: size } : { url: `${avatar}?s=${size}` };
     }
     return out;
@@ -940,7 +1000,8 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
         localized: { title: c.name, description: c.description },
       };
     }
-    if (parts.has('contentDetails')) item.contentDetails = { relatedPlaylists: { likes: '', uploads: `UU${c.channelId.slice(2)}` } };
+    if (parts.has('contentDetails'))
+      item.contentDetails = { relatedPlaylists: { likes: '', uploads: `UU${c.channelId.slice(2)}` } };
     if (parts.has('statistics')) {
       const shown = channelVideos(c).filter((v) => publicVideo(v) && availabilityOf(v) === 'public');
       item.statistics = {
@@ -950,7 +1011,8 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
         videoCount: String(shown.length),
       };
     }
-    if (parts.has('status')) item.status = { privacyStatus: 'public', isLinked: true, longUploadsStatus: 'longUploadsUnspecified' };
+    if (parts.has('status'))
+      item.status = { privacyStatus: 'public', isLinked: true, longUploadsStatus: 'longUploadsUnspecified' };
     return withEtag(item);
   }
 
@@ -1017,7 +1079,9 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
   function playlistItemResource(p: StoredPlaylist, videoId: string, position: number, parts: Set<string>): Json {
     const v = videos.get(videoId);
     const owner = channels.get(p.channelId);
-    const itemId = Buffer.from(`${p.id}.${digest(`item:${p.id}/${position}/${videoId}`).subarray(0, 8).toString('hex').toUpperCase()}`);
+    const itemId = Buffer.from(
+      `${p.id}.${digest(`item:${p.id}/${position}/${videoId}`).subarray(0, 8).toString('hex').toUpperCase()}`,
+    );
     const item: Json = { kind: 'youtube#playlistItem', id: itemId.toString('base64') };
     const gone = !v || v.failure === 'removed' ? 'deleted' : !publicVideo(v) ? 'private' : null;
     const shown = gone ? null : v!;
@@ -1026,7 +1090,11 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
         publishedAt: rfc3339(v?.timestamp ?? DEFAULT_TIMESTAMP),
         channelId: p.channelId,
         title: shown ? shown.title : gone === 'private' ? 'Private video' : 'Deleted video',
-        description: shown ? shown.description : gone === 'private' ? 'This video is private.' : 'This video is unavailable.',
+        description: shown
+          ? shown.description
+          : gone === 'private'
+            ? 'This video is private.'
+            : 'This video is unavailable.',
         thumbnails: shown ? apiVideoThumbnails(shown, true) : {},
         channelTitle: owner?.name ?? '',
         playlistId: p.id,
@@ -1035,7 +1103,8 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
         ...(shown ? { videoOwnerChannelTitle: shown.channel, videoOwnerChannelId: shown.channelId } : {}),
       };
     }
-    if (parts.has('contentDetails')) item.contentDetails = { videoId, ...(shown ? { videoPublishedAt: rfc3339(shown.timestamp) } : {}) };
+    if (parts.has('contentDetails'))
+      item.contentDetails = { videoId, ...(shown ? { videoPublishedAt: rfc3339(shown.timestamp) } : {}) };
     if (parts.has('status')) {
       const visible = shown?.availability === 'unlisted' ? 'unlisted' : 'public';
       item.status = { privacyStatus: shown ? visible : gone === 'private' ? 'private' : 'privacyStatusUnspecified' };
@@ -1056,13 +1125,13 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
       return apiError(
         400,
         'The request contains an invalid combination of search filters and/or restrictions. Note that you ' +
-        'must set the <code>type</code> parameter to <code>video</code> if you set either the ' +
-        '<code>forContentOwner</code>, <code>forDeveloper</code>, or <code>forMine</code> parameters to ' +
-        '<code>true</code>. You must also set the <code>type</code> parameter to <code>video</code> if you ' +
-        'set a value for the <code>eventType</code>, <code>videoCaption</code>, <code>videoCategoryId</code>, ' +
-        '<code>videoDefinition</code>, <code>videoDimension</code>, <code>videoDuration</code>, ' +
-        '<code>videoEmbeddable</code>, <code>videoLicense</code>, <code>videoSyndicated</code>, or ' +
-        '<code>videoType</code> parameters.',
+          'must set the <code>type</code> parameter to <code>video</code> if you set either the ' +
+          '<code>forContentOwner</code>, <code>forDeveloper</code>, or <code>forMine</code> parameters to ' +
+          '<code>true</code>. You must also set the <code>type</code> parameter to <code>video</code> if you ' +
+          'set a value for the <code>eventType</code>, <code>videoCaption</code>, <code>videoCategoryId</code>, ' +
+          '<code>videoDefinition</code>, <code>videoDimension</code>, <code>videoDuration</code>, ' +
+          '<code>videoEmbeddable</code>, <code>videoLicense</code>, <code>videoSyndicated</code>, or ' +
+          '<code>videoType</code> parameters.',
         'invalidSearchFilter',
         'youtube.search',
       );
@@ -1088,16 +1157,20 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
         if (channelId && c.channelId !== channelId) continue;
         const published = rfc3339(channelPublished(c));
         results.push(() =>
-          searchResult({ kind: 'youtube#channel', channelId: c.channelId }, {
-            publishedAt: published,
-            channelId: c.channelId,
-            title: htmlEscape(c.name),
-            description: htmlEscape(c.description.replace(/\s+/g, ' ').trim().slice(0, 160)),
-            thumbnails: apiChannelThumbnails(c, false),
-            channelTitle: htmlEscape(c.name),
-            liveBroadcastContent: 'none',
-            publishTime: published,
-          }, parts),
+          searchResult(
+            { kind: 'youtube#channel', channelId: c.channelId },
+            {
+              publishedAt: published,
+              channelId: c.channelId,
+              title: htmlEscape(c.name),
+              description: htmlEscape(c.description.replace(/\s+/g, ' ').trim().slice(0, 160)),
+              thumbnails: apiChannelThumbnails(c, false),
+              channelTitle: htmlEscape(c.name),
+              liveBroadcastContent: 'none',
+              publishTime: published,
+            },
+            parts,
+          ),
         );
       }
     }
@@ -1108,18 +1181,24 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
         if (channelId && p.channelId !== channelId) continue;
         const owner = channels.get(p.channelId);
         const first = videos.get(p.videoIds[0] ?? '');
-        const published = rfc3339(Math.min(...p.videoIds.map((vid) => videos.get(vid)?.timestamp ?? DEFAULT_TIMESTAMP)));
+        const published = rfc3339(
+          Math.min(...p.videoIds.map((vid) => videos.get(vid)?.timestamp ?? DEFAULT_TIMESTAMP)),
+        );
         results.push(() =>
-          searchResult({ kind: 'youtube#playlist', playlistId: p.id }, {
-            publishedAt: published,
-            channelId: p.channelId,
-            title: htmlEscape(p.title),
-            description: '',
-            thumbnails: first ? apiVideoThumbnails(first, false) : {},
-            channelTitle: htmlEscape(owner?.name ?? ''),
-            liveBroadcastContent: 'none',
-            publishTime: published,
-          }, parts),
+          searchResult(
+            { kind: 'youtube#playlist', playlistId: p.id },
+            {
+              publishedAt: published,
+              channelId: p.channelId,
+              title: htmlEscape(p.title),
+              description: '',
+              thumbnails: first ? apiVideoThumbnails(first, false) : {},
+              channelTitle: htmlEscape(owner?.name ?? ''),
+              liveBroadcastContent: 'none',
+              publishTime: published,
+            },
+            parts,
+          ),
         );
       }
     }
@@ -1134,16 +1213,20 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
         if (!publicVideo(v) || (channelId && v.channelId !== channelId) || !inRange(v.timestamp)) continue;
         if (eventType && !(events[eventType] ?? []).includes(v.liveStatus)) continue;
         results.push(() =>
-          searchResult({ kind: 'youtube#video', videoId: v.id }, {
-            publishedAt: rfc3339(v.timestamp),
-            channelId: v.channelId,
-            title: htmlEscape(v.title),
-            description: htmlEscape(v.description.replace(/\s+/g, ' ').trim().slice(0, 160)),
-            thumbnails: apiVideoThumbnails(v, false),
-            channelTitle: htmlEscape(v.channel),
-            liveBroadcastContent: liveBroadcastContent(v),
-            publishTime: rfc3339(v.timestamp),
-          }, parts),
+          searchResult(
+            { kind: 'youtube#video', videoId: v.id },
+            {
+              publishedAt: rfc3339(v.timestamp),
+              channelId: v.channelId,
+              title: htmlEscape(v.title),
+              description: htmlEscape(v.description.replace(/\s+/g, ' ').trim().slice(0, 160)),
+              thumbnails: apiVideoThumbnails(v, false),
+              channelTitle: htmlEscape(v.channel),
+              liveBroadcastContent: liveBroadcastContent(v),
+              publishTime: rfc3339(v.timestamp),
+            },
+            parts,
+          ),
         );
       }
     }
@@ -1168,7 +1251,12 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     const value = q.get(filters[0]!) ?? '';
     let found: StoredChannel[] = [];
     if (filters[0] === 'id') {
-      const ids = new Set(value.split(',').map((s) => s.trim()).filter(Boolean));
+      const ids = new Set(
+        value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
       found = [...ids].map((id) => channels.get(id)).filter((c): c is StoredChannel => !!c);
     } else {
       const bare = value.trim().toLowerCase().replace(/^@/, '');
@@ -1190,7 +1278,8 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
 
   function dataPlaylistItems(q: URLSearchParams, parts: Set<string>): DataAnswer {
     const playlistId = q.get('playlistId');
-    if (!playlistId) return parameterError('No filter selected. Expected one of: id, playlistId', 'missingRequiredParameter', '');
+    if (!playlistId)
+      return parameterError('No filter selected. Expected one of: id, playlistId', 'missingRequiredParameter', '');
     const page = pageOf(q);
     if (isAnswer(page)) return page;
     const p = resolvePlaylist(playlistId);
@@ -1214,7 +1303,12 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     if (!q.has('id')) {
       return parameterError('No filter selected. Expected one of: chart, id, myRating', 'missingRequiredParameter', '');
     }
-    const ids = new Set((q.get('id') ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+    const ids = new Set(
+      (q.get('id') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     const items = [...ids]
       .map((id) => videos.get(id))
       .filter(publicVideo)
@@ -1325,7 +1419,10 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
-    const parts = url.pathname.split('/').slice(1).map((p) => decodeURIComponent(p));
+    const parts = url.pathname
+      .split('/')
+      .slice(1)
+      .map((p) => decodeURIComponent(p));
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, req, 405, 'Method Not Allowed');
 
     if (parts[0] === 'api') {
@@ -1336,7 +1433,12 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
       } else if (parts[1] === 'playlist' && parts.length === 3) answer = apiPlaylist(parts[2]!);
       else if (parts[1] === 'search' && parts.length === 2) {
         const q = url.searchParams;
-        answer = await apiSearch(q.get('q') ?? '', q.get('n') ?? '1', q.get('sort') ?? 'relevance', q.get('type') ?? 'video');
+        answer = await apiSearch(
+          q.get('q') ?? '',
+          q.get('n') ?? '1',
+          q.get('sort') ?? 'relevance',
+          q.get('type') ?? 'video',
+        );
       }
       if (answer) return send(res, req, answer.status, answer.body);
       return send(res, req, 404, 'Not Found');
@@ -1356,7 +1458,13 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
       const name = parts[2]!;
       const height = /^v(\d+)\.mp4$/.exec(name);
       const file =
-        name === 'audio.m4a' ? media.audio : name === 'muxed.mp4' ? media.muxed : height ? media.video.get(Number(height[1])) : undefined;
+        name === 'audio.m4a'
+          ? media.audio
+          : name === 'muxed.mp4'
+            ? media.muxed
+            : height
+              ? media.video.get(Number(height[1]))
+              : undefined;
       if (!file) return send(res, req, 404, 'Not Found');
       return serveFile(req, res, file, { stall: v.failure === 'stall', lastModified: v.timestamp });
     }

@@ -9,7 +9,8 @@ import { call, until } from './helpers.js';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) out.push(join(e.parentPath, e.name));
+  for (const e of await readdir(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) out.push(join(e.parentPath, e.name));
   return out;
 }
 
@@ -50,14 +51,30 @@ describe('channel downloads', () => {
   });
 
   it('downloads every known video of a tab as one job, writes the channel .m3u, and counts deleted videos as downloaded', async () => {
-    expect((await call(app, 'POST', '/updatechannels', { add: [{ url: '@small', settings: { auto_download_enabled_tabs: '' } }] })).status).toBe(200);
+    expect(
+      (
+        await call(app, 'POST', '/updatechannels', {
+          add: [{ url: '@small', settings: { auto_download_enabled_tabs: '' } }],
+        })
+      ).status,
+    ).toBe(200);
     await call(app, 'PUT', `/api/channels/${small}/settings`, { m3u_enabled: true });
     await call(app, 'GET', `/getchannelvideos/${small}`);
-    expect((await call(app, 'GET', `/api/channels/${small}/download-all/preview`)).body).toEqual({ count: 2, totalDurationSeconds: 10, missingDurations: 0 });
+    expect((await call(app, 'GET', `/api/channels/${small}/download-all/preview`)).body).toEqual({
+      count: 2,
+      totalDurationSeconds: 10,
+      missingDurations: 0,
+    });
     expect((await call(app, 'POST', `/api/channels/${small}/download-all`, { tabType: 'music' })).status).toBe(400);
-    expect((await call(app, 'POST', `/api/channels/${small}/download-all`, { overrideSettings: { resolution: '999' } })).status).toBe(400);
+    expect(
+      (await call(app, 'POST', `/api/channels/${small}/download-all`, { overrideSettings: { resolution: '999' } }))
+        .status,
+    ).toBe(400);
     expect((await call(app, 'POST', `/api/channels/${fakeChannelId('never')}/download-all`, {})).status).toBe(404);
-    const started = await call(app, 'POST', `/api/channels/${small}/download-all`, { tabType: 'videos', overrideSettings: { resolution: '360', allowRedownload: true } });
+    const started = await call(app, 'POST', `/api/channels/${small}/download-all`, {
+      tabType: 'videos',
+      overrideSettings: { resolution: '360', allowRedownload: true },
+    });
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ status: 'accepted', queued: 2 });
     const job = await waitForJob(app, started.body.jobId);
@@ -66,7 +83,9 @@ describe('channel downloads', () => {
     expect(job.options).toMatchObject({ exemptFromRuntimeCap: true, ownerChannelId: small, resolution: '360' });
     const out = join(app.t.dir, 'data');
     const files = await filesUnder(out);
-    expect(files.filter((f) => f.endsWith('.mp4')).every((f) => f.includes(`${join(out, 'Small Channel')}/`))).toBe(true);
+    expect(files.filter((f) => f.endsWith('.mp4')).every((f) => f.includes(`${join(out, 'Small Channel')}/`))).toBe(
+      true,
+    );
     expect(files.filter((f) => f.endsWith('.mp4'))).toHaveLength(2);
     const m3u = join(out, 'Small Channel', 'Small Channel.m3u');
     await until(async () => (existsSync(m3u) ? true : undefined), 10_000, 'channel m3u');
@@ -77,43 +96,74 @@ describe('channel downloads', () => {
     expect(entries[0]).toContain(sv('1')); // oldest first by default
     expect(existsSync(join(out, 'Small Channel', entries[0]!))).toBe(true);
 
-    const page = await until(async () => {
-      const r = await call(app, 'GET', `/getchannelvideos/${small}?downloadedFilter=only`);
-      return r.body.total === 2 ? r : undefined;
-    }, 5000, 'downloads to reach the listing');
+    const page = await until(
+      async () => {
+        const r = await call(app, 'GET', `/getchannelvideos/${small}?downloadedFilter=only`);
+        return r.body.total === 2 ? r : undefined;
+      },
+      5000,
+      'downloads to reach the listing',
+    );
     expect(page.body.videos.map((x: any) => [x.sourceId, x.downloaded, x.published_at_source])).toEqual([
       [sv('2'), true, 'exact'],
       [sv('1'), true, 'exact'],
     ]);
-    expect((await call(app, 'GET', `/api/channels/${small}/tab-stats`)).body.tabs.videos).toMatchObject({ downloaded: 2, loaded: 2, total: 2, percent: 100 });
+    expect((await call(app, 'GET', `/api/channels/${small}/tab-stats`)).body.tabs.videos).toMatchObject({
+      downloaded: 2,
+      loaded: 2,
+      total: 2,
+      percent: 100,
+    });
 
     // Deleting a file keeps it counted as downloaded and out of download-all.
     expect((await call(app, 'DELETE', `/api/videos/${sv('1')}`)).status).toBe(200);
     // The listing learns of the deletion from the downloader's event, right after the answer.
-    const removed = await until(async () => {
-      const after = await call(app, 'GET', `/getchannelvideos/${small}`);
-      const row = after.body.videos.find((x: any) => x.sourceId === sv('1'));
-      return row.removed ? row : undefined;
-    }, 5000, 'the deletion to reach the listing');
+    const removed = await until(
+      async () => {
+        const after = await call(app, 'GET', `/getchannelvideos/${small}`);
+        const row = after.body.videos.find((x: any) => x.sourceId === sv('1'));
+        return row.removed ? row : undefined;
+      },
+      5000,
+      'the deletion to reach the listing',
+    );
     expect(removed).toMatchObject({ downloaded: true, removed: true });
     expect((await call(app, 'GET', `/api/channels/${small}/tab-stats`)).body.tabs.videos.downloaded).toBe(2);
     expect((await call(app, 'GET', `/api/channels/${small}/download-all/preview`)).body.count).toBe(0);
-    expect((await call(app, 'POST', `/api/channels/${small}/download-all`)).body).toMatchObject({ status: 'nothing-to-download', queued: 0 });
+    expect((await call(app, 'POST', `/api/channels/${small}/download-all`)).body).toMatchObject({
+      status: 'nothing-to-download',
+      queued: 0,
+    });
     // Turning m3u off removes the file.
     await call(app, 'PUT', `/api/channels/${small}/settings`, { m3u_enabled: false });
     expect(existsSync(m3u)).toBe(false);
   }, 120_000);
 
   it('refuses a subfolder change while the channel downloads, and download-all while storage is paused', async () => {
-    p.addVideo({ channelId: small, channel: 'Small Channel', handle: '@small', id: sv('3'), title: 'Small three', uploadDate: '20250303', failure: 'stall' });
-    p.addChannel({ channelId: small, handle: '@small', name: 'Small Channel', tabs: { videos: [sv('3'), sv('2'), sv('1')] } });
+    p.addVideo({
+      channelId: small,
+      channel: 'Small Channel',
+      handle: '@small',
+      id: sv('3'),
+      title: 'Small three',
+      uploadDate: '20250303',
+      failure: 'stall',
+    });
+    p.addChannel({
+      channelId: small,
+      handle: '@small',
+      name: 'Small Channel',
+      tabs: { videos: [sv('3'), sv('2'), sv('1')] },
+    });
     await call(app, 'POST', `/fetchallchannelvideos/${small}`);
     const started = await call(app, 'POST', `/api/channels/${small}/download-all`);
     expect(started.body.queued).toBe(1);
     await waitForJob(app, started.body.jobId, ['running']);
     const busy = await call(app, 'PUT', `/api/channels/${small}/settings`, { subfolder: 'Elsewhere' });
     expect(busy.status).toBe(409);
-    const busyAdd = await call(app, 'POST', '/updatechannels', { add: [{ url: '@small', settings: { sub_folder: 'Elsewhere' } }] });
+    const busyAdd = await call(app, 'POST', '/updatechannels', {
+      add: [{ url: '@small', settings: { sub_folder: 'Elsewhere' } }],
+    });
     expect(busyAdd.status).toBe(409);
     expect((await call(app, 'GET', `/api/channels/${small}/settings`)).body.settings.subfolder).toBeNull();
     // Other settings may change meanwhile.
@@ -131,16 +181,26 @@ describe('channel downloads', () => {
 
   it('automatic downloads queue only new videos that match the title filter', async () => {
     await call(app, 'PATCH', '/api/config', { channelFilesToDownload: 5 });
-    expect((await call(app, 'POST', '/updatechannels', { add: [{ url: '@auto', settings: { auto_download_enabled_tabs: 'video' } }] })).status).toBe(200);
+    expect(
+      (
+        await call(app, 'POST', '/updatechannels', {
+          add: [{ url: '@auto', settings: { auto_download_enabled_tabs: 'video' } }],
+        })
+      ).status,
+    ).toBe(200);
     await call(app, 'PUT', `/api/channels/${auto}/settings`, { title_filter_regex: '^KEEP' });
     const sweep = async () => {
       const run = await call(app, 'POST', '/api/channels/auto-download');
       expect(run.status).toBe(202);
-      return until(async () => {
-        const runs = await call(app, 'GET', '/api/schedules/channels.auto-download/runs');
-        const r = runs.body.runs.find((x: any) => x.id === run.body.runId);
-        return r && r.status !== 'running' ? r : undefined;
-      }, 60_000, 'sweep run');
+      return until(
+        async () => {
+          const runs = await call(app, 'GET', '/api/schedules/channels.auto-download/runs');
+          const r = runs.body.runs.find((x: any) => x.id === run.body.runId);
+          return r && r.status !== 'running' ? r : undefined;
+        },
+        60_000,
+        'sweep run',
+      );
     };
     const first = await sweep();
     expect(first).toMatchObject({ status: 'success', outcome: 'queued', triggerType: 'manual' });
@@ -154,10 +214,36 @@ describe('channel downloads', () => {
     expect(await sweep()).toMatchObject({ status: 'success', outcome: 'nothing-new' });
 
     // Two new uploads, one matching; an ignored matching one stays out.
-    p.addVideo({ channelId: auto, channel: 'Auto Channel', handle: '@auto', id: av('4'), title: 'KEEP new four', uploadDate: '20250201' });
-    p.addVideo({ channelId: auto, channel: 'Auto Channel', handle: '@auto', id: av('5'), title: 'skip new five', uploadDate: '20250202' });
-    p.addVideo({ channelId: auto, channel: 'Auto Channel', handle: '@auto', id: av('6'), title: 'KEEP but ignored', uploadDate: '20250203' });
-    p.addChannel({ channelId: auto, handle: '@auto', name: 'Auto Channel', tabs: { videos: [av('6'), av('5'), av('4'), av('3'), av('2'), av('1')] } });
+    p.addVideo({
+      channelId: auto,
+      channel: 'Auto Channel',
+      handle: '@auto',
+      id: av('4'),
+      title: 'KEEP new four',
+      uploadDate: '20250201',
+    });
+    p.addVideo({
+      channelId: auto,
+      channel: 'Auto Channel',
+      handle: '@auto',
+      id: av('5'),
+      title: 'skip new five',
+      uploadDate: '20250202',
+    });
+    p.addVideo({
+      channelId: auto,
+      channel: 'Auto Channel',
+      handle: '@auto',
+      id: av('6'),
+      title: 'KEEP but ignored',
+      uploadDate: '20250203',
+    });
+    p.addChannel({
+      channelId: auto,
+      handle: '@auto',
+      name: 'Auto Channel',
+      tabs: { videos: [av('6'), av('5'), av('4'), av('3'), av('2'), av('1')] },
+    });
     await call(app, 'POST', `/fetchallchannelvideos/${auto}`);
     await call(app, 'POST', `/api/channels/${auto}/videos/${av('6')}/ignore`);
     const second = await sweep();
@@ -185,7 +271,13 @@ describe('channel downloads', () => {
     }
     const result = await fetching;
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ success: true, videosFound: 5000, total: 5000, pageSize: 25, dataSource: 'fresh' });
+    expect(result.body).toMatchObject({
+      success: true,
+      videosFound: 5000,
+      total: 5000,
+      pageSize: 25,
+      dataSource: 'fresh',
+    });
     expect(result.body.videos).toHaveLength(25);
     expect(result.body.videos[0].title).toBe('Big Channel Video #5000');
     expect(conflict).toBe(409);

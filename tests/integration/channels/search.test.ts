@@ -8,9 +8,14 @@ import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from
 import { bootDownloader, type DownloadApp } from '../../helpers/downloads.js';
 import { call, until } from './helpers.js';
 
-const manifest = JSON.parse(readFileSync(`${REPO_ROOT}/plugin-manifest.json`, 'utf8')) as { plugins: { id: string; options: Record<string, unknown> }[] };
+const manifest = JSON.parse(readFileSync(`${REPO_ROOT}/plugin-manifest.json`, 'utf8')) as {
+  plugins: { id: string; options: Record<string, unknown> }[];
+};
 /** The repository's manifest with a 3-second search timeout (the default is the spec's 60 s). */
-const quickManifest = { ...manifest, plugins: manifest.plugins.map((p) => (p.id === 'channels' ? { ...p, options: { searchTimeoutSeconds: 3 } } : p)) };
+const quickManifest = {
+  ...manifest,
+  plugins: manifest.plugins.map((p) => (p.id === 'channels' ? { ...p, options: { searchTimeoutSeconds: 3 } } : p)),
+};
 
 /** Channel search (yt-dlp fallback and Data API) and Data API tab counts. */
 describe('channel search', () => {
@@ -24,8 +29,21 @@ describe('channel search', () => {
   beforeAll(async () => {
     p = await startFakePlatform({
       channels: [
-        { channelId: tech, handle: '@techtalk', name: 'Tech Talk', description: 'Gadgets', tabs: { videos: [fakeVideoId('t1'), fakeVideoId('t2')], shorts: [fakeVideoId('t3')] }, followerCount: 12_300 },
-        { channelId: cooking, handle: '@cook', name: 'Cooking Daily', description: 'Tech-free kitchen', tabs: { videos: [fakeVideoId('c1')] } },
+        {
+          channelId: tech,
+          handle: '@techtalk',
+          name: 'Tech Talk',
+          description: 'Gadgets',
+          tabs: { videos: [fakeVideoId('t1'), fakeVideoId('t2')], shorts: [fakeVideoId('t3')] },
+          followerCount: 12_300,
+        },
+        {
+          channelId: cooking,
+          handle: '@cook',
+          name: 'Cooking Daily',
+          description: 'Tech-free kitchen',
+          tabs: { videos: [fakeVideoId('c1')] },
+        },
         { channelId: techMore, handle: '@moretech', name: 'More Tech Reviews', tabs: { videos: [fakeVideoId('m1')] } },
       ],
     });
@@ -42,7 +60,13 @@ describe('channel search', () => {
     client += 1;
   });
   const search = async (body: unknown) => {
-    const res = await app.t.app.inject({ method: 'POST', url: '/api/channels/search', headers: app.headers, payload: body as object, remoteAddress: `10.0.0.${client}` });
+    const res = await app.t.app.inject({
+      method: 'POST',
+      url: '/api/channels/search',
+      headers: app.headers,
+      payload: body as object,
+      remoteAddress: `10.0.0.${client}`,
+    });
     return { status: res.statusCode, body: res.json() };
   };
 
@@ -92,12 +116,22 @@ describe('channel search', () => {
     const address = await app.t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.t.app.server.address() as AddressInfo).port;
     expect(address).toContain(String(port));
-    const req = request({ port, host: '127.0.0.1', method: 'POST', path: '/api/channels/search', headers: { ...app.headers, 'content-type': 'application/json' } });
+    const req = request({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/api/channels/search',
+      headers: { ...app.headers, 'content-type': 'application/json' },
+    });
     req.on('error', () => {});
     req.end(JSON.stringify({ query: 'tech' }));
     await new Promise((r) => setTimeout(r, 500));
     req.destroy();
-    const line = await until(async () => app.t.logs.find((l) => l.url === '/api/channels/search' && l.statusCode === 499), 10_000, 'a 499 log line');
+    const line = await until(
+      async () => app.t.logs.find((l) => l.url === '/api/channels/search' && l.statusCode === 499),
+      10_000,
+      'a 499 log line',
+    );
     expect(line.statusCode).toBe(499);
     p.setSearchBehavior({});
   }, 30_000);
@@ -109,7 +143,12 @@ describe('channel search', () => {
     const r = await search({ query: 'tech', count: 25 });
     expect(r.status).toBe(200);
     expect(r.body.results.map((c: any) => c.channelId)).toEqual([tech, techMore, cooking]);
-    expect(r.body.results[0]).toMatchObject({ name: 'Tech Talk', handle: '@techtalk', subscribed: true, videoCount: 3 });
+    expect(r.body.results[0]).toMatchObject({
+      name: 'Tech Talk',
+      handle: '@techtalk',
+      subscribed: true,
+      videoCount: 3,
+    });
     expect(p.requests.filter((q) => q.path.startsWith('/youtube/v3/search')).length).toBe(1);
 
     p.setApiFailure('quotaExceeded');
@@ -142,8 +181,24 @@ describe('tab counts through the Data API', () => {
 
   beforeAll(async () => {
     p = await startFakePlatform({
-      videos: [{ id: fakeVideoId('members'), title: 'Members only', channelId: chan, channel: 'Counted', handle: '@counted', availability: 'subscriber_only' }],
-      channels: [{ channelId: chan, handle: '@counted', name: 'Counted', tabs: { videos: [fakeVideoId('k1'), fakeVideoId('k2'), fakeVideoId('members')], shorts: [fakeVideoId('k3')] } }],
+      videos: [
+        {
+          id: fakeVideoId('members'),
+          title: 'Members only',
+          channelId: chan,
+          channel: 'Counted',
+          handle: '@counted',
+          availability: 'subscriber_only',
+        },
+      ],
+      channels: [
+        {
+          channelId: chan,
+          handle: '@counted',
+          name: 'Counted',
+          tabs: { videos: [fakeVideoId('k1'), fakeVideoId('k2'), fakeVideoId('members')], shorts: [fakeVideoId('k3')] },
+        },
+      ],
     });
     app = await bootDownloader(h, p, { config: { sourceApiKey: 'test-data-api-key' } });
   }, 60_000);
@@ -156,7 +211,9 @@ describe('tab counts through the Data API', () => {
     await call(app, 'POST', '/updatechannels', { add: ['@counted'] });
     const stats = await call(app, 'GET', `/api/channels/${chan}/tab-stats`);
     expect(stats.body.tabs).toMatchObject({ videos: { total: 2 }, shorts: { total: 1 } });
-    expect(p.requests.some((q) => q.path.startsWith(`/youtube/v3/playlistItems`) && q.path.includes(`UULF${chan.slice(2)}`))).toBe(true);
+    expect(
+      p.requests.some((q) => q.path.startsWith(`/youtube/v3/playlistItems`) && q.path.includes(`UULF${chan.slice(2)}`)),
+    ).toBe(true);
     // Fresh counts: the daily task has nothing to do.
     const run = await call(app, 'POST', '/api/schedules/channels.tab-counts/run');
     expect(run.status).toBe(202);

@@ -18,7 +18,14 @@ const ids = { stall: fakeVideoId('crash-stall'), next: fakeVideoId('crash-next')
 beforeAll(async () => {
   platform = await startFakePlatform({
     videos: [
-      { id: ids.stall, title: 'Hangs Forever', channelId, channel: 'Crash Channel', handle: '@crash', failure: 'stall' },
+      {
+        id: ids.stall,
+        title: 'Hangs Forever',
+        channelId,
+        channel: 'Crash Channel',
+        handle: '@crash',
+        failure: 'stall',
+      },
       { id: ids.next, title: 'Waits Its Turn', channelId, channel: 'Crash Channel', handle: '@crash' },
     ],
   });
@@ -32,9 +39,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const env = () => ({ CONFIG_DIR: join(dir, 'config'), SOURCE_OUTPUT_DIR: join(dir, 'data'), LOG_LEVEL: 'info', ...platform.env });
+const env = () => ({
+  CONFIG_DIR: join(dir, 'config'),
+  SOURCE_OUTPUT_DIR: join(dir, 'data'),
+  LOG_LEVEL: 'info',
+  ...platform.env,
+});
 
-async function api<T>(server: ServerProcess, path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+async function api<T>(
+  server: ServerProcess,
+  path: string,
+  token: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {
     method: init.method ?? 'GET',
     headers: { 'x-access-token': token, ...(init.body ? { 'content-type': 'application/json' } : {}) },
@@ -72,21 +89,37 @@ describe('a kill -9 during a download', () => {
     const first = await startServer(env());
     servers.push(first);
     const setupToken = readFileSync(join(dir, 'config', 'setup-token'), 'utf8').trim();
-    const { token } = await (
+    const { token } = (await (
       await fetch(`${first.url}/setup/create-auth`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: setupToken, username: 'admin', password: 'correct-horse', confirmPassword: 'correct-horse' }),
+        body: JSON.stringify({
+          token: setupToken,
+          username: 'admin',
+          password: 'correct-horse',
+          confirmPassword: 'correct-horse',
+        }),
       })
-    ).json() as { token: string };
-    await api(first, '/api/config', token, { method: 'PATCH', body: { ...FAST_DOWNLOAD_CONFIG, downloadSocketTimeoutSeconds: 300 } });
+    ).json()) as { token: string };
+    await api(first, '/api/config', token, {
+      method: 'PATCH',
+      body: { ...FAST_DOWNLOAD_CONFIG, downloadSocketTimeoutSeconds: 300 },
+    });
 
-    const hanging = await api<{ jobId: string }>(first, '/api/videos/download', token, { method: 'POST', body: { url: watchUrl(ids.stall) } });
-    const waiting = await api<{ jobId: string }>(first, '/api/videos/download', token, { method: 'POST', body: { url: watchUrl(ids.next) } });
+    const hanging = await api<{ jobId: string }>(first, '/api/videos/download', token, {
+      method: 'POST',
+      body: { url: watchUrl(ids.stall) },
+    });
+    const waiting = await api<{ jobId: string }>(first, '/api/videos/download', token, {
+      method: 'POST',
+      body: { url: watchUrl(ids.next) },
+    });
     const staging = join(dir, 'data', '.vidkeep-staging');
     await until(async () => {
       const job = await api<JobDetail>(first, `/api/jobs/${hanging.jobId}`, token);
-      return job.videos[0]?.state === 'downloading' && (job.videos[0]?.progress?.downloadedBytes ?? 0) > 0 ? job : undefined;
+      return job.videos[0]?.state === 'downloading' && (job.videos[0]?.progress?.downloadedBytes ?? 0) > 0
+        ? job
+        : undefined;
     }, 'the first download to be under way');
     expect(readdirSync(staging)).toContain(hanging.jobId);
 
@@ -98,7 +131,9 @@ describe('a kill -9 during a download', () => {
     const interrupted = await api<JobDetail>(second, `/api/jobs/${hanging.jobId}`, token);
     expect(interrupted.status).toBe('interrupted');
     expect(interrupted.videos[0]).toMatchObject({ state: 'interrupted', diagnosis: { kind: 'interrupted' } });
-    expect(interrupted.auxData?.failedVideos).toEqual([expect.objectContaining({ sourceId: ids.stall, kind: 'interrupted' })]);
+    expect(interrupted.auxData?.failedVideos).toEqual([
+      expect.objectContaining({ sourceId: ids.stall, kind: 'interrupted' }),
+    ]);
     expect(interrupted.message).toMatch(/Interrupted/);
     // Its temp files are gone; the queued job survived the crash and now runs to the end.
     expect(existsSync(join(staging, hanging.jobId))).toBe(false);

@@ -24,9 +24,31 @@ const ids = {
 beforeAll(async () => {
   platform = await startFakePlatform({
     videos: [
-      { id: ids.a, title: 'First Clip', channelId, channel: 'Fixture Channel', handle: '@fixture', heights: [360, 720], tags: ['alpha', 'beta'] },
-      { id: ids.b, title: 'Second Clip', channelId, channel: 'Fixture Channel', handle: '@fixture', heights: [360, 720] },
-      { id: ids.c, title: 'Third Clip', channelId, channel: 'Fixture Channel', handle: '@fixture', heights: [360, 720] },
+      {
+        id: ids.a,
+        title: 'First Clip',
+        channelId,
+        channel: 'Fixture Channel',
+        handle: '@fixture',
+        heights: [360, 720],
+        tags: ['alpha', 'beta'],
+      },
+      {
+        id: ids.b,
+        title: 'Second Clip',
+        channelId,
+        channel: 'Fixture Channel',
+        handle: '@fixture',
+        heights: [360, 720],
+      },
+      {
+        id: ids.c,
+        title: 'Third Clip',
+        channelId,
+        channel: 'Fixture Channel',
+        handle: '@fixture',
+        heights: [360, 720],
+      },
       { id: ids.d, title: 'Fourth Clip', channelId, channel: 'Fixture Channel', handle: '@fixture' },
       { id: ids.e, title: 'Fifth Clip', channelId, channel: 'Fixture Channel', handle: '@fixture' },
       { id: ids.f, title: 'Sixth Clip', channelId, channel: 'Fixture Channel', handle: '@fixture' },
@@ -36,7 +58,11 @@ beforeAll(async () => {
 afterAll(() => platform?.close());
 
 function probe(file: string): { width?: number; height?: number; codec_type: string }[] {
-  const r = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height', '-of', 'json', file], { encoding: 'utf8' });
+  const r = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'stream=codec_type,width,height', '-of', 'json', file],
+    { encoding: 'utf8' },
+  );
   return (JSON.parse(r.stdout) as { streams: { width?: number; height?: number; codec_type: string }[] }).streams;
 }
 
@@ -65,16 +91,15 @@ describe('POST /api/videos/download with the real yt-dlp', () => {
     expect(video.video_resolution).toBe('1280x720');
     const out = join(app.t.dir, 'data');
     const rel = relative(out, video.filePath!);
-    expect(rel).toBe(`Fixture Channel/Fixture Channel - First Clip - ${ids.a}/Fixture Channel - First Clip [${ids.a}].mp4`);
+    expect(rel).toBe(
+      `Fixture Channel/Fixture Channel - First Clip - ${ids.a}/Fixture Channel - First Clip [${ids.a}].mp4`,
+    );
     const streams = probe(video.filePath!);
     expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 1280, height: 720 });
     expect(streams.some((s) => s.codec_type === 'audio')).toBe(true);
     const files = filesUnder(out);
     expect(files).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/\[.{11}\]\.jpg$/),
-        expect.stringMatching(/\[.{11}\]\.nfo$/),
-      ]),
+      expect.arrayContaining([expect.stringMatching(/\[.{11}\]\.jpg$/), expect.stringMatching(/\[.{11}\]\.nfo$/)]),
     );
     // Nothing of the staging area is left behind.
     expect(files.filter((f) => f.startsWith('.vidkeep-staging') && !f.endsWith('/'))).toEqual([]);

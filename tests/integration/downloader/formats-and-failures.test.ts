@@ -2,7 +2,13 @@ import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness } from '@vidkeep/core/testing';
 import type { DownloadResponse, FailureKind, JobDetail, Video } from '@vidkeep/contracts';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakeFailure, type FakePlatform } from '../../fakes/platform/index.js';
+import {
+  fakeChannelId,
+  fakeVideoId,
+  startFakePlatform,
+  type FakeFailure,
+  type FakePlatform,
+} from '../../fakes/platform/index.js';
 import { bootDownloader, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
 
 const h = new TestHarness();
@@ -33,7 +39,11 @@ const FAILURES: [FakeFailure, FailureKind, 'failed' | 'completed'][] = [
 
 beforeAll(async () => {
   platform = await startFakePlatform({
-    videos: [video('mp3-only', 'Audio Only'), video('video-mp3', 'Video And Audio'), ...FAILURES.map(([f]) => video(`fail-${f}`, `Failing ${f}`, f))],
+    videos: [
+      video('mp3-only', 'Audio Only'),
+      video('video-mp3', 'Video And Audio'),
+      ...FAILURES.map(([f]) => video(`fail-${f}`, `Failing ${f}`, f)),
+    ],
   });
 }, 120_000);
 afterAll(() => platform?.close());
@@ -60,7 +70,13 @@ describe('audio formats', () => {
   it('video_mp3 keeps the mp4 and adds an mp3 beside it', async () => {
     app = await bootDownloader(h, platform);
     const id = fakeVideoId('video-mp3');
-    const job = await download({ url: watchUrl(id), audioFormat: 'video_mp3', resolution: '360', skipVideoFolder: true, subfolder: 'Music' });
+    const job = await download({
+      url: watchUrl(id),
+      audioFormat: 'video_mp3',
+      resolution: '360',
+      skipVideoFolder: true,
+      subfolder: 'Music',
+    });
     expect(job.status).toBe('completed');
     const v = (await app.t.app.inject({ url: `/api/videos/${id}`, headers: app.headers })).json<Video>();
     const out = join(app.t.dir, 'data');
@@ -68,7 +84,10 @@ describe('audio formats', () => {
     expect(relative(out, v.filePath!)).toBe(`__Music/Format Channel/Format Channel - Video And Audio [${id}].mp4`);
     expect(relative(out, v.audioFilePath!)).toBe(`__Music/Format Channel/Format Channel - Video And Audio [${id}].mp3`);
     expect(v.video_resolution).toBe('640x360');
-    const subfolders = await app.t.app.vidkeep.orm.em.fork().getConnection().execute('select name from downloader_subfolders');
+    const subfolders = await app.t.app.vidkeep.orm.em
+      .fork()
+      .getConnection()
+      .execute('select name from downloader_subfolders');
     expect(subfolders).toEqual([{ name: 'Music' }]);
   });
 });

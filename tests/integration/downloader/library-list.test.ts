@@ -33,7 +33,16 @@ describe('GET /api/videos (the library list)', () => {
       await orm.em.getConnection().execute(
         `insert into downloader_videos (source_id, title, channel_name, channel_id, duration, upload_date, media_type, file_path, file_size, video_resolution, removed, downloaded_at)
          values (?, ?, ?, 'UCaaaaaaaaaaaaaaaaaaaaaa', ?, '20260101', 'video', ?, ?, '1280x720', ?, ?)`,
-        [sourceId, title, channel, duration, `/data/${sourceId}.mp4`, size, removed, orm.em.getPlatform().processDateProperty(new Date(now - daysAgo * DAY))] as never[],
+        [
+          sourceId,
+          title,
+          channel,
+          duration,
+          `/data/${sourceId}.mp4`,
+          size,
+          removed,
+          orm.em.getPlatform().processDateProperty(new Date(now - daysAgo * DAY)),
+        ] as never[],
         'run',
       );
     }
@@ -63,7 +72,9 @@ describe('GET /api/videos (the library list)', () => {
       removed: false,
       sourceUrl: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
     });
-    expect(new Date(p.videos[0]!.downloadedAt).getTime()).toBeGreaterThan(new Date(p.videos[1]!.downloadedAt).getTime());
+    expect(new Date(p.videos[0]!.downloadedAt).getTime()).toBeGreaterThan(
+      new Date(p.videos[1]!.downloadedAt).getTime(),
+    );
     expect((await list('includeRemoved=true')).total).toBe(5);
   });
 
@@ -75,7 +86,12 @@ describe('GET /api/videos (the library list)', () => {
   });
 
   it('sorts by each field in both directions and pages', async () => {
-    expect(ids(await list('sortBy=duration&sortOrder=desc'))).toEqual(['ddddddddddd', 'bbbbbbbbbbb', 'aaaaaaaaaaa', 'ccccccccccc']);
+    expect(ids(await list('sortBy=duration&sortOrder=desc'))).toEqual([
+      'ddddddddddd',
+      'bbbbbbbbbbb',
+      'aaaaaaaaaaa',
+      'ccccccccccc',
+    ]);
     expect(ids(await list('sortBy=fileSize&sortOrder=desc&pageSize=2'))).toEqual(['bbbbbbbbbbb', 'aaaaaaaaaaa']);
     const last = await list('sortBy=fileSize&sortOrder=desc&pageSize=2&page=2');
     expect(last).toMatchObject({ total: 4, page: 2, pageSize: 2 });

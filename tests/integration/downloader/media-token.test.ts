@@ -12,7 +12,9 @@ describe('session token in the URL of media routes', () => {
 
   beforeAll(async () => {
     const channelId = fakeChannelId('media');
-    p = await startFakePlatform({ videos: [{ id, title: 'Media token', channelId, channel: 'Media', handle: '@media' }] });
+    p = await startFakePlatform({
+      videos: [{ id, title: 'Media token', channelId, channel: 'Media', handle: '@media' }],
+    });
     app = await bootDownloader(h, p);
     const queued = await queueDownload(app, { url: watchUrl(id), resolution: '360' });
     expect((await waitForJob(app, queued.json().jobId)).status).toBe('completed');
@@ -23,7 +25,10 @@ describe('session token in the URL of media routes', () => {
   });
 
   it('plays and shows the thumbnail with ?token=, refuses a bad or missing one', async () => {
-    const file = await app.t.app.inject({ url: `/api/videos/${id}/file?token=${app.token}`, headers: { range: 'bytes=0-99' } });
+    const file = await app.t.app.inject({
+      url: `/api/videos/${id}/file?token=${app.token}`,
+      headers: { range: 'bytes=0-99' },
+    });
     expect(file.statusCode).toBe(206);
     expect(file.headers['content-type']).toBe('video/mp4');
     expect((await app.t.app.inject({ url: `/api/videos/${id}/thumbnail?token=${app.token}` })).statusCode).toBe(200);

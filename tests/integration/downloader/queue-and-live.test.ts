@@ -31,7 +31,8 @@ async function waitForVideoState(app: DownloadApp, jobId: string, states: Record
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const job = (await app.t.app.inject({ url: `/api/jobs/${jobId}`, headers: app.headers })).json<JobDetail>();
-    if (Object.entries(states).every(([id, state]) => job.videos.find((v) => v.sourceId === id)?.state === state)) return job;
+    if (Object.entries(states).every(([id, state]) => job.videos.find((v) => v.sourceId === id)?.state === state))
+      return job;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`never reached ${JSON.stringify(states)}`);
@@ -40,7 +41,9 @@ async function waitForVideoState(app: DownloadApp, jobId: string, states: Record
 describe('the queue', () => {
   it('never queues a video twice while it is queued or downloading, and cancelling keeps completed videos', async () => {
     const app = await bootDownloader(h, platform, { config: SLOW_STALL });
-    const first = (await queueDownload(app, { urls: [watchUrl(ids.good), watchUrl(ids.stall)] })).json<DownloadResponse>();
+    const first = (
+      await queueDownload(app, { urls: [watchUrl(ids.good), watchUrl(ids.stall)] })
+    ).json<DownloadResponse>();
     expect(first.queued).toBe(2);
     const jobId = first.jobId!;
     // The first video is finished while the second hangs mid-download.
@@ -48,25 +51,40 @@ describe('the queue', () => {
 
     const again = await queueDownload(app, { url: `https://www.youtube.com/shorts/${ids.stall}` });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ success: true, queued: 0, acceptedIds: [], alreadyActiveIds: [ids.stall], jobId: null });
+    expect(again.json()).toMatchObject({
+      success: true,
+      queued: 0,
+      acceptedIds: [],
+      alreadyActiveIds: [ids.stall],
+      jobId: null,
+    });
     expect(again.json<DownloadResponse>().message).toMatch(/already queued or downloading/);
 
-    const activity = (await app.t.app.inject({ url: '/api/jobs/video-activity', headers: app.headers })).json<VideoActivity>();
+    const activity = (
+      await app.t.app.inject({ url: '/api/jobs/video-activity', headers: app.headers })
+    ).json<VideoActivity>();
     expect(activity.videos[ids.stall]).toEqual({ jobId, state: 'downloading' });
     expect(activity.videos[ids.good]).toBeUndefined();
 
     const cancel = await app.t.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/cancel`, headers: app.headers });
     expect(cancel.statusCode).toBe(200);
-    expect(cancel.json()).toMatchObject({ success: true, job: { status: 'cancelled', counts: { completed: 1, cancelled: 1 } } });
+    expect(cancel.json()).toMatchObject({
+      success: true,
+      job: { status: 'cancelled', counts: { completed: 1, cancelled: 1 } },
+    });
     const after = (await app.t.app.inject({ url: `/api/jobs/${jobId}`, headers: app.headers })).json<JobDetail>();
     expect(after.videos.map((v) => [v.sourceId, v.state])).toEqual([
       [ids.good, 'completed'],
       [ids.stall, 'cancelled'],
     ]);
-    const kept = (await app.t.app.inject({ url: `/api/videos/${ids.good}`, headers: app.headers })).json<{ filePath: string }>();
+    const kept = (await app.t.app.inject({ url: `/api/videos/${ids.good}`, headers: app.headers })).json<{
+      filePath: string;
+    }>();
     expect(existsSync(kept.filePath)).toBe(true);
     // Once cancelled it is no longer active and may be queued again.
-    const activityAfter = (await app.t.app.inject({ url: '/api/jobs/video-activity', headers: app.headers })).json<VideoActivity>();
+    const activityAfter = (
+      await app.t.app.inject({ url: '/api/jobs/video-activity', headers: app.headers })
+    ).json<VideoActivity>();
     expect(activityAfter.videos).toEqual({});
     expect(activityAfter.revision).toBeGreaterThan(activity.revision);
     const requeued = (await queueDownload(app, { url: watchUrl(ids.stall) })).json<DownloadResponse>();
@@ -78,11 +96,19 @@ describe('the queue', () => {
     const app = await bootDownloader(h, platform, { config: SLOW_STALL });
     const blocking = (await queueDownload(app, { url: watchUrl(ids.stall) })).json<DownloadResponse>();
     const waiting = (await queueDownload(app, { url: watchUrl(ids.good2) })).json<DownloadResponse>();
-    expect((await app.t.app.inject({ url: `/api/jobs/${waiting.jobId}`, headers: app.headers })).json()).toMatchObject({ status: 'queued' });
-    const res = await app.t.app.inject({ method: 'POST', url: `/api/jobs/${waiting.jobId}/cancel`, headers: app.headers });
+    expect((await app.t.app.inject({ url: `/api/jobs/${waiting.jobId}`, headers: app.headers })).json()).toMatchObject({
+      status: 'queued',
+    });
+    const res = await app.t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${waiting.jobId}/cancel`,
+      headers: app.headers,
+    });
     expect(res.json()).toMatchObject({ success: true, job: { status: 'cancelled', counts: { cancelled: 1 } } });
     await app.t.app.inject({ method: 'POST', url: `/api/jobs/${blocking.jobId}/cancel`, headers: app.headers });
-    const list = (await app.t.app.inject({ url: '/api/jobs?status=cancelled', headers: app.headers })).json<{ total: number }>();
+    const list = (await app.t.app.inject({ url: '/api/jobs?status=cancelled', headers: app.headers })).json<{
+      total: number;
+    }>();
     expect(list.total).toBe(2);
   });
 
@@ -93,7 +119,12 @@ describe('the queue', () => {
     expect(session.json()).toMatchObject({ success: false });
     expect(session.json<{ error: string }>().error).toMatch(/^Downloads are paused: only .* free/);
     const { key } = await createApiKey(app.t, app.token);
-    const withKey = await app.t.app.inject({ method: 'POST', url: '/api/videos/download', headers: { 'x-api-key': key }, payload: { url: watchUrl(ids.good) } });
+    const withKey = await app.t.app.inject({
+      method: 'POST',
+      url: '/api/videos/download',
+      headers: { 'x-api-key': key },
+      payload: { url: watchUrl(ids.good) },
+    });
     expect(withKey.statusCode).toBe(409);
     expect(withKey.json<{ error: string }>().error).toMatch(/^Downloads are paused:/);
     const storage = (await app.t.app.inject({ url: '/api/downloader/storage', headers: app.headers })).json();
@@ -114,7 +145,11 @@ describe('API keys on the download endpoint', () => {
     const preflight = await app.t.app.inject({
       method: 'OPTIONS',
       url: '/api/videos/download',
-      headers: { origin: 'https://www.youtube.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' },
+      headers: {
+        origin: 'https://www.youtube.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-api-key',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
@@ -142,7 +177,12 @@ describe('API keys on the download endpoint', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ success: false });
     expect(limited.headers['access-control-allow-origin']).toBe('*');
-    const wrongKey = await app.t.app.inject({ method: 'POST', url: '/api/videos/download', headers: { 'x-api-key': 'nope' }, payload: { url: watchUrl(ids.good) } });
+    const wrongKey = await app.t.app.inject({
+      method: 'POST',
+      url: '/api/videos/download',
+      headers: { 'x-api-key': 'nope' },
+      payload: { url: watchUrl(ids.good) },
+    });
     expect(wrongKey.statusCode).toBe(401);
     expect(wrongKey.headers['access-control-allow-origin']).toBe('*');
     expect(Number(limited.headers['ratelimit-reset'])).toBeGreaterThan(0);
@@ -166,7 +206,12 @@ describe('local status', () => {
     });
     expect(status.statusCode).toBe(200);
     const results = status.json<{ results: LocalStatusEntry[] }>().results;
-    expect(results[0]).toMatchObject({ sourceId: ids.good2, status: 'downloaded', activity: null, video: { video_resolution: '640x360' } });
+    expect(results[0]).toMatchObject({
+      sourceId: ids.good2,
+      status: 'downloaded',
+      activity: null,
+      video: { video_resolution: '640x360' },
+    });
     expect(results[1]).toMatchObject({ sourceId: 'zzzzzzzzzzz', status: 'not_downloaded', video: null });
     expect(platform.requests.length).toBe(before);
 
@@ -182,7 +227,12 @@ describe('local status', () => {
     const del = await app.t.app.inject({ method: 'DELETE', url: `/api/videos/${ids.good2}`, headers: app.headers });
     expect(del.statusCode).toBe(200);
     expect(del.json<{ deletedFiles: string[] }>().deletedFiles.some((f) => f.endsWith('.mp4'))).toBe(true);
-    const again = await app.t.app.inject({ method: 'POST', url: '/api/videos/local-status', headers: app.headers, payload: { sourceIds: [ids.good2] } });
+    const again = await app.t.app.inject({
+      method: 'POST',
+      url: '/api/videos/local-status',
+      headers: app.headers,
+      payload: { sourceIds: [ids.good2] },
+    });
     expect(again.json<{ results: LocalStatusEntry[] }>().results[0]?.status).toBe('removed');
   });
 });
@@ -217,7 +267,9 @@ describe('live updates over WebSocket', () => {
     const instanceId = messages.find((m) => m.type === 'ready')!.instanceId;
 
     const res = (await queueDownload(app, { url: watchUrl(ids.good) })).json<DownloadResponse>();
-    await until(() => messages.some((m) => m.type === 'jobUpdated' && (m.job as { status: string }).status === 'completed'));
+    await until(() =>
+      messages.some((m) => m.type === 'jobUpdated' && (m.job as { status: string }).status === 'completed'),
+    );
     const activity = messages.filter((m) => m.type === 'videoActivityUpdated');
     expect(activity.length).toBeGreaterThan(0);
     expect(activity.every((m) => m.instanceId === instanceId)).toBe(true);
@@ -227,7 +279,9 @@ describe('live updates over WebSocket', () => {
     expect(progress.some((m) => (m.progress as { downloadedBytes: number } | null)?.downloadedBytes)).toBe(true);
     expect(progress.at(-1)).toMatchObject({ state: 'completed', sourceId: ids.good });
     // The snapshot a client refetches agrees: nothing is active any more.
-    const snap = (await app.t.app.inject({ url: '/api/jobs/video-activity', headers: app.headers })).json<VideoActivity>();
+    const snap = (
+      await app.t.app.inject({ url: '/api/jobs/video-activity', headers: app.headers })
+    ).json<VideoActivity>();
     expect(snap).toMatchObject({ instanceId, videos: {} });
     expect(snap.revision).toBe(revisions.at(-1));
     ws.close();

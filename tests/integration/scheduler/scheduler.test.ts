@@ -28,7 +28,9 @@ async function run(app: App, key: string) {
 }
 
 async function runs(app: App, key: string, query = ''): Promise<TaskRunList> {
-  return (await app.t.app.inject({ url: `/api/schedules/${key}/runs${query}`, headers: app.headers })).json<TaskRunList>();
+  return (
+    await app.t.app.inject({ url: `/api/schedules/${key}/runs${query}`, headers: app.headers })
+  ).json<TaskRunList>();
 }
 
 /** Waits until the task's newest run is finished and returns it. */
@@ -54,13 +56,26 @@ describe('GET /api/schedules', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json<ScheduleList>();
     const cleanup = list.schedules.find((s) => s.key === 'auth.session-cleanup')!;
-    expect(cleanup).toMatchObject({ plugin: 'auth', kind: 'main-thread', schedule: '0 3 * * *', enabled: true, running: false, lastRun: null });
+    expect(cleanup).toMatchObject({
+      plugin: 'auth',
+      kind: 'main-thread',
+      schedule: '0 3 * * *',
+      enabled: true,
+      running: false,
+      lastRun: null,
+    });
     const next = new Date(cleanup.nextRunAt!);
     expect(next.getTime()).toBeGreaterThan(Date.now());
     expect(next.getHours()).toBe(3);
     expect(next.getMinutes()).toBe(0);
-    expect(list.schedules.find((s) => s.key === 'fixture.quick')).toMatchObject({ kind: 'worker', allowOverlap: false });
-    expect(list.schedules.find((s) => s.key === 'fixture.every-minute')).toMatchObject({ enabled: false, nextRunAt: null });
+    expect(list.schedules.find((s) => s.key === 'fixture.quick')).toMatchObject({
+      kind: 'worker',
+      allowOverlap: false,
+    });
+    expect(list.schedules.find((s) => s.key === 'fixture.every-minute')).toMatchObject({
+      enabled: false,
+      nextRunAt: null,
+    });
   });
 
   it('needs a session', async () => {
@@ -74,7 +89,10 @@ describe('manual runs', () => {
     const app = await boot();
     const res = await run(app, 'fixture.quick');
     expect(res.statusCode).toBe(202);
-    expect(res.json()).toMatchObject({ success: true, run: { taskKey: 'fixture.quick', triggerType: 'manual', status: 'running' } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      run: { taskKey: 'fixture.quick', triggerType: 'manual', status: 'running' },
+    });
     const last = await finished(app, 'fixture.quick');
     expect(last).toMatchObject({ status: 'success', outcome: 'done', message: 'Handled 3 rows', details: { rows: 3 } });
     expect(last.finishedAt).not.toBeNull();
@@ -109,7 +127,10 @@ describe('manual runs', () => {
     expect(crash.status).toBe('error');
     expect(crash.message).toContain('worker exploded');
     await run(app, 'fixture.exit');
-    expect(await finished(app, 'fixture.exit')).toMatchObject({ status: 'error', message: expect.stringContaining('exited with code 3') });
+    expect(await finished(app, 'fixture.exit')).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('exited with code 3'),
+    });
     // The crashed worker is gone: the task runs again.
     expect((await run(app, 'fixture.crash')).statusCode).toBe(202);
     expect((await finished(app, 'fixture.crash')).status).toBe('error');
@@ -134,7 +155,9 @@ describe('manual runs', () => {
     const app = await boot();
     expect((await run(app, 'fixture.nope')).statusCode).toBe(404);
     expect((await run(app, 'NOT A KEY')).statusCode).toBe(400);
-    expect((await app.t.app.inject({ url: '/api/schedules/fixture.nope/runs', headers: app.headers })).statusCode).toBe(404);
+    expect((await app.t.app.inject({ url: '/api/schedules/fixture.nope/runs', headers: app.headers })).statusCode).toBe(
+      404,
+    );
   });
 
   it('run the session cleanup of the auth plugin', async () => {
@@ -148,7 +171,12 @@ describe('changing schedules', () => {
   it('validates cron, saves the change in config.json, and can disable and restore', async () => {
     const app = await boot();
     const patch = (payload: unknown) =>
-      app.t.app.inject({ method: 'PATCH', url: '/api/schedules/auth.session-cleanup', headers: app.headers, payload: payload as object });
+      app.t.app.inject({
+        method: 'PATCH',
+        url: '/api/schedules/auth.session-cleanup',
+        headers: app.headers,
+        payload: payload as object,
+      });
 
     for (const bad of ['61 * * * *', '* * *', '0 0 31 2 *', '*/0 * * * *', 'a b c d e']) {
       const res = await patch({ cron: bad });
@@ -159,7 +187,11 @@ describe('changing schedules', () => {
 
     const ok = await patch({ cron: '30  5 * * mon-fri' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().schedule).toMatchObject({ schedule: '30 5 * * mon-fri', defaultSchedule: '0 3 * * *', enabled: true });
+    expect(ok.json().schedule).toMatchObject({
+      schedule: '30 5 * * mon-fri',
+      defaultSchedule: '0 3 * * *',
+      enabled: true,
+    });
     const next = new Date(ok.json().schedule.nextRunAt);
     expect([next.getHours(), next.getMinutes()]).toEqual([5, 30]);
     expect([0, 6]).not.toContain(next.getDay());
@@ -176,13 +208,23 @@ describe('changing schedules', () => {
     expect(restored.json().schedule).toMatchObject({ schedule: '0 3 * * *', enabled: true });
 
     // The same rules hold when the config is saved directly.
-    const direct = await app.t.app.inject({ method: 'PATCH', url: '/api/config', headers: app.headers, payload: { schedules: { 'auth.session-cleanup': { cron: '99 * * * *' } } } });
+    const direct = await app.t.app.inject({
+      method: 'PATCH',
+      url: '/api/config',
+      headers: app.headers,
+      payload: { schedules: { 'auth.session-cleanup': { cron: '99 * * * *' } } },
+    });
     expect(direct.statusCode).toBe(400);
   });
 
   it('runs a task on its schedule with trigger "scheduled"', async () => {
     const app = await boot();
-    await app.t.app.inject({ method: 'PATCH', url: '/api/schedules/fixture.every-minute', headers: app.headers, payload: { enabled: true } });
+    await app.t.app.inject({
+      method: 'PATCH',
+      url: '/api/schedules/fixture.every-minute',
+      headers: app.headers,
+      payload: { enabled: true },
+    });
     const last = await finished(app, 'fixture.every-minute', 65_000);
     expect(last).toMatchObject({ triggerType: 'scheduled', status: 'success', outcome: 'tick' });
   }, 70_000);
@@ -198,7 +240,11 @@ describe('run history retention', () => {
     const all = await runs(app, 'fixture.mixed', '?pageSize=200');
     const messages = all.runs.map((r) => r.message);
     // The newest 20 (runs 31..50), then the newest 'first-ever' outcome (run 1), which is older.
-    expect(messages.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => 50 - i).map((n) => (n % 10 === 3 ? `failure ${n}` : n % 10 === 7 ? `skipped ${n}` : `run ${n}`)));
+    expect(messages.slice(0, 20)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 50 - i).map((n) =>
+        n % 10 === 3 ? `failure ${n}` : n % 10 === 7 ? `skipped ${n}` : `run ${n}`,
+      ),
+    );
     expect(messages.slice(20)).toEqual(['run 1']);
     expect(all.total).toBe(21);
     const statuses = new Set(all.runs.map((r) => r.status));
@@ -213,11 +259,20 @@ describe('run history retention', () => {
 describe('restarts', () => {
   it('a graceful shutdown waits a bounded time, then marks running tasks interrupted', async () => {
     const app = await boot();
-    await app.t.app.inject({ method: 'PATCH', url: '/api/config', headers: app.headers, payload: { schedulerShutdownWaitSeconds: 1 } });
+    await app.t.app.inject({
+      method: 'PATCH',
+      url: '/api/config',
+      headers: app.headers,
+      payload: { schedulerShutdownWaitSeconds: 1 },
+    });
     await run(app, 'fixture.hang');
     await h.stop(app.t);
     const again = await h.restart(app.t, { manifestPath: MANIFEST });
-    const login = await again.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'admin', password: 'correct-horse-battery' } });
+    const login = await again.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: 'admin', password: 'correct-horse-battery' },
+    });
     const headers = { 'x-access-token': login.json().token as string };
     const list = (await again.app.inject({ url: '/api/schedules/fixture.hang/runs', headers })).json<TaskRunList>();
     expect(list.runs[0]).toMatchObject({ status: 'interrupted', message: expect.stringContaining('shut down') });
@@ -233,7 +288,11 @@ describe('restarts', () => {
     const first = await startServer(env);
     servers.push(first);
     const login = async (url: string) => {
-      const res = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'correct-horse-battery' }) });
+      const res = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'correct-horse-battery' }),
+      });
       return { 'x-access-token': ((await res.json()) as { token: string }).token };
     };
     let headers = await login(first.url);
@@ -244,7 +303,9 @@ describe('restarts', () => {
     const second = await startServer(env);
     servers.push(second);
     headers = await login(second.url);
-    const list = (await (await fetch(`${second.url}/api/schedules/fixture.hang/runs`, { headers })).json()) as TaskRunList;
+    const list = (await (
+      await fetch(`${second.url}/api/schedules/fixture.hang/runs`, { headers })
+    ).json()) as TaskRunList;
     expect(list.runs).toHaveLength(1);
     expect(list.runs[0]).toMatchObject({ status: 'interrupted', message: expect.stringContaining('server stopped') });
     expect(list.runs[0]!.finishedAt).not.toBeNull();

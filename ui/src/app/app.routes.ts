@@ -4,18 +4,48 @@ import { Shell } from './layout/shell';
 
 /** One lazy chunk per feature folder (`features/<area>/`). */
 export const routes: Routes = [
-  { path: 'setup', canActivate: [signedOutGuard], loadComponent: () => import('./features/auth/setup-page').then((m) => m.SetupPage), title: 'Set up vidkeep' },
-  { path: 'login', canActivate: [signedOutGuard], loadComponent: () => import('./features/auth/login-page').then((m) => m.LoginPage), title: 'Sign in · vidkeep' },
+  {
+    path: 'setup',
+    canActivate: [signedOutGuard],
+    loadComponent: () => import('./features/auth/setup-page').then((m) => m.SetupPage),
+    title: 'Set up vidkeep',
+  },
+  {
+    path: 'login',
+    canActivate: [signedOutGuard],
+    loadComponent: () => import('./features/auth/login-page').then((m) => m.LoginPage),
+    title: 'Sign in · vidkeep',
+  },
   {
     path: '',
     component: Shell,
     canActivate: [signedInGuard],
     children: [
-      { path: 'downloads', loadComponent: () => import('./features/downloads/downloads-page').then((m) => m.DownloadsPage), title: 'Downloads · vidkeep' },
-      { path: 'library', loadComponent: () => import('./features/library/library-page').then((m) => m.LibraryPage), title: 'Library · vidkeep' },
-      { path: 'channels', loadComponent: () => import('./features/channels/channels-page').then((m) => m.ChannelsPage), title: 'Channels · vidkeep' },
-      { path: 'channels/:channelId', loadComponent: () => import('./features/channels/channel-page').then((m) => m.ChannelPage), title: 'Channel · vidkeep' },
-      { path: 'settings', loadComponent: () => import('./features/settings/settings-page').then((m) => m.SettingsPage), title: 'Settings · vidkeep' },
+      {
+        path: 'downloads',
+        loadComponent: () => import('./features/downloads/downloads-page').then((m) => m.DownloadsPage),
+        title: 'Downloads · vidkeep',
+      },
+      {
+        path: 'library',
+        loadComponent: () => import('./features/library/library-page').then((m) => m.LibraryPage),
+        title: 'Library · vidkeep',
+      },
+      {
+        path: 'channels',
+        loadComponent: () => import('./features/channels/channels-page').then((m) => m.ChannelsPage),
+        title: 'Channels · vidkeep',
+      },
+      {
+        path: 'channels/:channelId',
+        loadComponent: () => import('./features/channels/channel-page').then((m) => m.ChannelPage),
+        title: 'Channel · vidkeep',
+      },
+      {
+        path: 'settings',
+        loadComponent: () => import('./features/settings/settings-page').then((m) => m.SettingsPage),
+        title: 'Settings · vidkeep',
+      },
       { path: '', pathMatch: 'full', redirectTo: 'downloads' },
     ],
   },

@@ -77,7 +77,13 @@ export const keyRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, {
         tags: ['api-keys'],
         summary: 'Delete an API key permanently',
         params: IdParams,
-        response: { 200: SuccessResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
+        response: {
+          200: SuccessResponse,
+          400: ErrorEnvelope,
+          401: ErrorEnvelope,
+          403: ErrorEnvelope,
+          404: ErrorEnvelope,
+        },
       },
     },
     async (request) => {

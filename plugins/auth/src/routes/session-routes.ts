@@ -59,7 +59,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
         tags: ['auth'],
         summary: 'Log in and get a session token (valid 7 days)',
         body: LoginBody,
-        response: { 200: LoginResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope, 503: ErrorEnvelope },
+        response: {
+          200: LoginResponse,
+          400: ErrorEnvelope,
+          401: ErrorEnvelope,
+          429: ErrorEnvelope,
+          503: ErrorEnvelope,
+        },
       },
     },
     async (request) => {
@@ -149,7 +155,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
         tags: ['auth'],
         summary: 'End one session (log out another device)',
         params: IdParams,
-        response: { 200: SuccessResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
+        response: {
+          200: SuccessResponse,
+          400: ErrorEnvelope,
+          401: ErrorEnvelope,
+          403: ErrorEnvelope,
+          404: ErrorEnvelope,
+        },
       },
     },
     async (request) => {
@@ -179,7 +191,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
     },
     async (request) => {
       if (!env.authEnabled) {
-        throw new HttpError(400, ErrorCodes.authDisabled, 'Authentication is disabled (AUTH_ENABLED=false); there is no password to change');
+        throw new HttpError(
+          400,
+          ErrorCodes.authDisabled,
+          'Authentication is disabled (AUTH_ENABLED=false); there is no password to change',
+        );
       }
       const { currentPassword, newPassword } = request.body;
       const problem = passwordProblem(newPassword);
@@ -191,7 +207,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
         throw new HttpError(401, ErrorCodes.authWrongPassword, 'Current password is incorrect');
       }
       await credentials.set(username, newPassword, 'change-password');
-      return { success: true, message: 'Password changed. Other sessions stay signed in; end them under sessions if needed.' };
+      return {
+        success: true,
+        message: 'Password changed. Other sessions stay signed in; end them under sessions if needed.',
+      };
     },
   );
 };

@@ -53,11 +53,21 @@ export const setupRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app,
     },
     async (request) => {
       if (!env.authEnabled) {
-        throw new HttpError(400, ErrorCodes.authDisabled, 'Authentication is disabled (AUTH_ENABLED=false); there is nothing to set up');
+        throw new HttpError(
+          400,
+          ErrorCodes.authDisabled,
+          'Authentication is disabled (AUTH_ENABLED=false); there is nothing to set up',
+        );
       }
       const wait = setupLimiter.retryAfterSeconds(request.clientAddress);
       if (wait > 0) {
-        throw new HttpError(429, ErrorCodes.authTooManyAttempts, `Too many setup attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, {}, { 'retry-after': String(wait) });
+        throw new HttpError(
+          429,
+          ErrorCodes.authTooManyAttempts,
+          `Too many setup attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+          {},
+          { 'retry-after': String(wait) },
+        );
       }
       setupLimiter.record(request.clientAddress);
       const { token, username, password, confirmPassword } = request.body;
@@ -73,7 +83,11 @@ export const setupRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app,
         throw new HttpError(400, ErrorCodes.authPasswordMismatch, 'Password and confirmation do not match');
       }
       if (!setupToken.claim()) {
-        throw new HttpError(409, ErrorCodes.authAlreadyConfigured, 'Setup is already being completed by another request');
+        throw new HttpError(
+          409,
+          ErrorCodes.authAlreadyConfigured,
+          'Setup is already being completed by another request',
+        );
       }
       try {
         await credentials.set(username, password, 'setup');
@@ -89,7 +103,12 @@ export const setupRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app,
         ipAddress: request.clientAddress,
       });
       deps.logger.info({ client: request.clientAddress }, 'Setup completed; the setup token is consumed');
-      return { token: sessionToken, expires: iso(session.expiresAt), username: name, message: 'Setup complete. You are signed in.' };
+      return {
+        token: sessionToken,
+        expires: iso(session.expiresAt),
+        username: name,
+        message: 'Setup complete. You are signed in.',
+      };
     },
   );
 };

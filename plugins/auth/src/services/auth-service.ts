@@ -12,12 +12,13 @@ import type { SessionStore } from './sessions.js';
 export const NOT_CONFIGURED_MESSAGE =
   'Authentication not configured: complete the setup wizard (POST /setup/create-auth) first';
 
-const fail = (
-  statusCode: 401 | 403 | 503,
-  code: string,
-  error: string,
-  requiresSetup?: boolean,
-): AuthDecision => ({ ok: false, statusCode, code, error, ...(requiresSetup ? { requiresSetup } : {}) });
+const fail = (statusCode: 401 | 403 | 503, code: string, error: string, requiresSetup?: boolean): AuthDecision => ({
+  ok: false,
+  statusCode,
+  code,
+  error,
+  ...(requiresSetup ? { requiresSetup } : {}),
+});
 
 /**
  * The decision the core's auth hook asks for on every protected request, in this order:
@@ -50,7 +51,11 @@ export class LocalAuthService implements AuthService {
     }
     if (info.apiKey) {
       if (info.mode !== 'sessionOrApiKey') {
-        return fail(403, ErrorCodes.authApiKeyForbidden, 'API keys can only access the download endpoint (POST /api/videos/download)');
+        return fail(
+          403,
+          ErrorCodes.authApiKeyForbidden,
+          'API keys can only access the download endpoint (POST /api/videos/download)',
+        );
       }
       const key = this.apiKeys.validate(info.apiKey);
       if (!key) return fail(401, ErrorCodes.authInvalidApiKey, 'Invalid API key');

@@ -76,16 +76,28 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
           max: SEARCH_PER_MINUTE,
           timeWindow: 60_000,
           keyGenerator: (req) => `channel-search:${req.clientAddress}`,
-          errorResponseBuilder: (_req, ctx) => new HttpError(429, E.rateLimited, `Too many searches: ${ctx.max} per minute are allowed. Try again in ${ctx.after}.`),
+          errorResponseBuilder: (_req, ctx) =>
+            new HttpError(
+              429,
+              E.rateLimited,
+              `Too many searches: ${ctx.max} per minute are allowed. Try again in ${ctx.after}.`,
+            ),
         },
       },
       schema: {
         tags,
         summary: 'Search the platform for channels',
         description:
-          'Platform Data API when `sourceApiKey` is configured, else yt-dlp on the platform\'s results page (then `videoCount` is null). Relevance order; nothing is stored. 10 searches per minute; 504 after 60 seconds; 499 when the client goes away first; 502 when the platform search fails.',
+          "Platform Data API when `sourceApiKey` is configured, else yt-dlp on the platform's results page (then `videoCount` is null). Relevance order; nothing is stored. 10 searches per minute; 504 after 60 seconds; 499 when the client goes away first; 502 when the platform search fails.",
         body: ChannelSearchRequest,
-        response: { 200: ChannelSearchResponse, ...errors, 429: ErrorEnvelope, 499: ErrorEnvelope, 502: ErrorEnvelope, 504: ErrorEnvelope },
+        response: {
+          200: ChannelSearchResponse,
+          ...errors,
+          429: ErrorEnvelope,
+          499: ErrorEnvelope,
+          502: ErrorEnvelope,
+          504: ErrorEnvelope,
+        },
       },
     },
     async (request, reply) => {
@@ -101,7 +113,10 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
       } catch (err) {
         // Nobody receives the 499, so say it in the log (the response hook never sees it).
         if (gone.signal.aborted) {
-          request.log.info({ method: request.method, url: request.url, statusCode: 499, client: request.clientAddress }, 'request rejected: the client closed the search');
+          request.log.info(
+            { method: request.method, url: request.url, statusCode: 499, client: request.clientAddress },
+            'request rejected: the client closed the search',
+          );
         }
         throw err;
       } finally {
@@ -112,11 +127,25 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
 
   app.get(
     '/getchannels',
-    { schema: { tags, summary: 'Subscribed channels with paging, search, sort and subfolder filter', querystring: ChannelListQuery, response: { 200: ChannelList, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Subscribed channels with paging, search, sort and subfolder filter',
+        querystring: ChannelListQuery,
+        response: { 200: ChannelList, ...errors },
+      },
+    },
     async (request) => {
       const q = request.query;
       const { rows, total, subFolders } = await store.list(q);
-      return { channels: rows.map((r) => channels.toChannel(r)), total, page: q.page, pageSize: q.pageSize, totalPages: Math.max(1, Math.ceil(total / q.pageSize)), subFolders };
+      return {
+        channels: rows.map((r) => channels.toChannel(r)),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+        subFolders,
+      };
     },
   );
 
@@ -141,7 +170,8 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
       schema: {
         tags,
         summary: 'Look up a channel before subscribing',
-        description: 'Reads the channel from the platform (URL, @handle or channel id) and stores it disabled if new; its tabs are detected. `enabled` is true only for an active subscription; `existing` when the row already existed (also a soft-removed one).',
+        description:
+          'Reads the channel from the platform (URL, @handle or channel id) and stores it disabled if new; its tabs are detected. `enabled` is true only for an active subscription; `existing` when the row already existed (also a soft-removed one).',
         body: AddChannelInfoRequest,
         response: { 200: AddChannelInfoResponse, ...errors, 422: ErrorEnvelope, 503: ErrorEnvelope },
       },
@@ -176,19 +206,37 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
 
   app.get(
     '/api/channels/subfolders',
-    { schema: { tags, summary: 'Subfolder names in use (registry, channels, global default)', response: { 200: Type.Array(Type.String()), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Subfolder names in use (registry, channels, global default)',
+        response: { 200: Type.Array(Type.String()), ...errors },
+      },
+    },
     async () => channels.subfolders(),
   );
 
   app.get(
     '/api/channels/using-default-subfolder',
-    { schema: { tags, summary: 'Enabled channels without their own subfolder', response: { 200: CountResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Enabled channels without their own subfolder',
+        response: { 200: CountResponse, ...errors },
+      },
+    },
     async () => ({ count: await store.countUsingDefaultSubfolder() }),
   );
 
   app.get(
     '/api/channels/using-global-file-structure',
-    { schema: { tags, summary: 'Enabled channels inheriting the global flat-folder default', response: { 200: GlobalFileStructureResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Enabled channels inheriting the global flat-folder default',
+        response: { 200: GlobalFileStructureResponse, ...errors },
+      },
+    },
     async () => {
       const r = await store.usingGlobalFileStructure();
       return { count: r.count, channelNames: r.names };
@@ -201,14 +249,16 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
       schema: {
         tags,
         summary: 'Run the automatic-download sweep now',
-        description: 'Starts the same sweep the hourly task runs (recorded in its run history when the scheduler plugin is loaded). 202 at once; 409 while it runs.',
+        description:
+          'Starts the same sweep the hourly task runs (recorded in its run history when the scheduler plugin is loaded). 202 at once; 409 while it runs.',
         response: { 202: AutoDownloadRunResponse, ...errors, 409: ErrorEnvelope },
       },
     },
     async (_request, reply) => {
       const scheduler = deps.scheduler();
       if (scheduler) {
-        if (scheduler.isRunning(deps.autoDownloadTaskKey)) throw new HttpError(409, E.alreadyRunning, 'The automatic-download sweep is already running');
+        if (scheduler.isRunning(deps.autoDownloadTaskKey))
+          throw new HttpError(409, E.alreadyRunning, 'The automatic-download sweep is already running');
         const { run } = await scheduler.runNow(deps.autoDownloadTaskKey, 'manual');
         return reply.code(202).send({ status: 'started', runId: run.id });
       }
@@ -219,7 +269,14 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
 
   app.get(
     '/api/channels/:channelId/tabs',
-    { schema: { tags, summary: 'Visible tabs (detected minus hidden; detected on first use)', params: ChannelIdParams, response: { 200: ChannelTabsResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Visible tabs (detected minus hidden; detected on first use)',
+        params: ChannelIdParams,
+        response: { 200: ChannelTabsResponse, ...errors },
+      },
+    },
     async (request) => ({ availableTabs: await channels.tabs(request.params.channelId) }),
   );
 
@@ -229,7 +286,8 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
       schema: {
         tags,
         summary: 'Per-tab totals on the platform and local counts',
-        description: '`total`: public videos of the tab (its platform playlist), looked up first when older than 24 hours (at most once an hour per channel). `downloaded` counts videos downloaded at some point, also deleted ones; members-only videos are not counted.',
+        description:
+          '`total`: public videos of the tab (its platform playlist), looked up first when older than 24 hours (at most once an hour per channel). `downloaded` counts videos downloaded at some point, also deleted ones; members-only videos are not counted.',
         params: ChannelIdParams,
         response: { 200: TabStatsResponse, ...errors },
       },
@@ -239,19 +297,48 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
 
   app.patch(
     '/api/channels/:channelId/tabs/:tabType/auto-download',
-    { schema: { tags, summary: 'Turn automatic downloads of one tab on or off', params: ChannelTabParams, body: TabAutoDownloadRequest, response: { 200: TabAutoDownloadResponse, ...errors } } },
-    async (request) => ({ success: true, autoDownloadEnabledTabs: await channels.setTabAutoDownload(request.params.channelId, request.params.tabType, request.body.enabled) }),
+    {
+      schema: {
+        tags,
+        summary: 'Turn automatic downloads of one tab on or off',
+        params: ChannelTabParams,
+        body: TabAutoDownloadRequest,
+        response: { 200: TabAutoDownloadResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true,
+      autoDownloadEnabledTabs: await channels.setTabAutoDownload(
+        request.params.channelId,
+        request.params.tabType,
+        request.body.enabled,
+      ),
+    }),
   );
 
   app.post(
     '/api/channels/:channelId/tabs/redetect',
-    { schema: { tags, summary: 'Detect tabs again (hidden tabs stay hidden)', params: ChannelIdParams, response: { 200: RedetectTabsResponse, ...errors, 403: ErrorEnvelope, 503: ErrorEnvelope } } },
+    {
+      schema: {
+        tags,
+        summary: 'Detect tabs again (hidden tabs stay hidden)',
+        params: ChannelIdParams,
+        response: { 200: RedetectTabsResponse, ...errors, 403: ErrorEnvelope, 503: ErrorEnvelope },
+      },
+    },
     async (request) => channels.redetectTabs(request.params.channelId),
   );
 
   app.get(
     '/api/channels/:channelId/settings',
-    { schema: { tags, summary: 'Channel settings', params: ChannelIdParams, response: { 200: ChannelSettingsResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Channel settings',
+        params: ChannelIdParams,
+        response: { 200: ChannelSettingsResponse, ...errors },
+      },
+    },
     async (request) => ({ settings: await channels.getSettings(request.params.channelId) }),
   );
 
@@ -262,7 +349,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         tags,
         summary: 'Change channel settings',
         description:
-          'Any subset of the fields. Rules (400 with every problem listed): `subfolder` one folder name, not `__playlists__`; `title_filter_regex` must compile (JavaScript syntax, case-sensitive; a leading `(?i)` makes it case-insensitive); `additional_tags` at most 1000 characters of letters, digits, spaces, `-`, `_`, separated by `|`; `auto_removal_protected: true` clears `auto_removal_keep_recent_count`, which is rejected while protected. 409 when the subfolder changes while the channel\'s downloads are in progress.',
+          "Any subset of the fields. Rules (400 with every problem listed): `subfolder` one folder name, not `__playlists__`; `title_filter_regex` must compile (JavaScript syntax, case-sensitive; a leading `(?i)` makes it case-insensitive); `additional_tags` at most 1000 characters of letters, digits, spaces, `-`, `_`, separated by `|`; `auto_removal_protected: true` clears `auto_removal_keep_recent_count`, which is rejected while protected. 409 when the subfolder changes while the channel's downloads are in progress.",
         params: ChannelIdParams,
         body: ChannelSettingsUpdate,
         response: { 200: ChannelSettingsResponse, ...errors, 409: ErrorEnvelope },
@@ -295,7 +382,10 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
       const recent = await videos.recent(row.channelId, 50);
       let matches: boolean[];
       try {
-        matches = matchTitles(compiled.filter, recent.map((v) => v.title));
+        matches = matchTitles(
+          compiled.filter,
+          recent.map((v) => v.title),
+        );
       } catch (err) {
         if (err instanceof FilterTimeoutError) throw new HttpError(400, E.invalidRegex, err.message);
         throw err;
@@ -332,7 +422,8 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
       schema: {
         tags,
         summary: 'List a whole tab (up to 5,000 videos), then answer its first page',
-        description: 'Progress: GET /api/channels/{channelId}/fetch-status?tabType=… and the WebSocket message `channelFetchProgress`. 409 while a fetch of the tab runs.',
+        description:
+          'Progress: GET /api/channels/{channelId}/fetch-status?tabType=… and the WebSocket message `channelFetchProgress`. 409 while a fetch of the tab runs.',
         params: ChannelIdParams,
         querystring: FetchAllQuery,
         response: { 200: FetchAllResponse, ...errors, 409: ErrorEnvelope, 502: ErrorEnvelope },
@@ -341,29 +432,49 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
     async (request) => {
       const q = request.query;
       const outcome = await channels.fetchAll(request.params.channelId, q.tabType);
-      const page = await channels.page(request.params.channelId, {
-        page: q.page,
-        pageSize: q.pageSize,
-        downloadedFilter: q.downloadedFilter,
-        ignoredFilter: 'off',
-        watchedFilter: 'off',
-        sortBy: 'date',
-        sortOrder: 'desc',
-        tabType: q.tabType,
-      }, 'fresh');
+      const page = await channels.page(
+        request.params.channelId,
+        {
+          page: q.page,
+          pageSize: q.pageSize,
+          downloadedFilter: q.downloadedFilter,
+          ignoredFilter: 'off',
+          watchedFilter: 'off',
+          sortBy: 'date',
+          sortOrder: 'desc',
+          tabType: q.tabType,
+        },
+        'fresh',
+      );
       return { success: true, videosFound: outcome.found, elapsedSeconds: outcome.elapsedSeconds, ...page };
     },
   );
 
   app.get(
     '/api/channels/:channelId/fetch-status',
-    { schema: { tags, summary: 'Whether a listing fetch runs, with progress for a full fetch of the given tab', params: ChannelIdParams, querystring: FetchStatusQuery, response: { 200: FetchStatusResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Whether a listing fetch runs, with progress for a full fetch of the given tab',
+        params: ChannelIdParams,
+        querystring: FetchStatusQuery,
+        response: { 200: FetchStatusResponse, ...errors },
+      },
+    },
     async (request) => fetcher.status(request.params.channelId, request.query.tabType),
   );
 
   app.get(
     '/api/channels/:channelId/download-all/preview',
-    { schema: { tags, summary: 'What download-all would queue', params: ChannelIdParams, querystring: TabQuery, response: { 200: DownloadAllPreviewResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'What download-all would queue',
+        params: ChannelIdParams,
+        querystring: TabQuery,
+        response: { 200: DownloadAllPreviewResponse, ...errors },
+      },
+    },
     async (request) => channels.downloadAllPreview(request.params.channelId, request.query.tabType),
   );
 
@@ -377,7 +488,8 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
       schema: {
         tags,
         summary: 'Queue every known, never-downloaded video of a tab as one job',
-        description: 'One job, exempt from the runtime cap, cancellable (completed videos stay). Videos downloaded before (also deleted ones), ignored, members-only and not-yet-live ones are excluded. `allowRedownload` is ignored. Run a full fetch first so every video is known.',
+        description:
+          'One job, exempt from the runtime cap, cancellable (completed videos stay). Videos downloaded before (also deleted ones), ignored, members-only and not-yet-live ones are excluded. `allowRedownload` is ignored. Run a full fetch first so every video is known.',
         params: ChannelIdParams,
         body: DownloadAllRequest,
         response: { 202: DownloadAllResponse, ...errors, 409: ErrorEnvelope },
@@ -392,33 +504,66 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         ...(o.subfolder !== undefined ? { subfolder: o.subfolder } : {}),
         ...(o.audioFormat !== undefined ? { audioFormat: o.audioFormat } : {}),
       });
-      return reply.code(202).send({ status: r.queued > 0 ? 'accepted' : 'nothing-to-download', queued: r.queued, jobId: r.jobId });
+      return reply
+        .code(202)
+        .send({ status: r.queued > 0 ? 'accepted' : 'nothing-to-download', queued: r.queued, jobId: r.jobId });
     },
   );
 
   const ignoreOne = (ignored: boolean) => async (request: { params: { channelId: string; sourceId: string } }) => {
     const found = await channels.setIgnored(request.params.channelId, [request.params.sourceId], ignored);
-    if (!found.has(request.params.sourceId)) throw new HttpError(404, E.videoNotFound, `Video ${request.params.sourceId} is not listed for this channel`);
+    if (!found.has(request.params.sourceId))
+      throw new HttpError(404, E.videoNotFound, `Video ${request.params.sourceId} is not listed for this channel`);
     return { success: true, message: `Video ${request.params.sourceId} ${ignored ? 'ignored' : 'no longer ignored'}` };
   };
   app.post(
     '/api/channels/:channelId/videos/:sourceId/ignore',
-    { schema: { tags, summary: 'Ignore a video (never downloaded automatically or by download-all)', params: ChannelVideoParams, response: { 200: IgnoreResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Ignore a video (never downloaded automatically or by download-all)',
+        params: ChannelVideoParams,
+        response: { 200: IgnoreResponse, ...errors },
+      },
+    },
     ignoreOne(true),
   );
   app.post(
     '/api/channels/:channelId/videos/:sourceId/unignore',
-    { schema: { tags, summary: 'Stop ignoring a video', params: ChannelVideoParams, response: { 200: IgnoreResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Stop ignoring a video',
+        params: ChannelVideoParams,
+        response: { 200: IgnoreResponse, ...errors },
+      },
+    },
     ignoreOne(false),
   );
   app.post(
     '/api/channels/:channelId/videos/bulk-ignore',
-    { schema: { tags, summary: 'Ignore several videos', params: ChannelIdParams, body: BulkIgnoreRequest, response: { 200: BulkIgnoreResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Ignore several videos',
+        params: ChannelIdParams,
+        body: BulkIgnoreRequest,
+        response: { 200: BulkIgnoreResponse, ...errors },
+      },
+    },
     async (request) => {
       const ids = [...new Set(request.body.sourceIds)];
       const found = await channels.setIgnored(request.params.channelId, ids, true);
-      const results = ids.map((id) => (found.has(id) ? { sourceId: id, success: true } : { sourceId: id, success: false, reason: 'not listed for this channel' }));
-      return { success: found.size > 0, message: `Successfully ignored ${found.size} of ${ids.length} videos`, results };
+      const results = ids.map((id) =>
+        found.has(id)
+          ? { sourceId: id, success: true }
+          : { sourceId: id, success: false, reason: 'not listed for this channel' },
+      );
+      return {
+        success: found.size > 0,
+        message: `Successfully ignored ${found.size} of ${ids.length} videos`,
+        results,
+      };
     },
   );
 };

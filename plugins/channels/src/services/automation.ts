@@ -1,8 +1,6 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import {
-  HttpError,
-} from '@vidkeep/core/plugin-api';
+import { HttpError } from '@vidkeep/core/plugin-api';
 import {
   MEDIA_TYPE_TAB,
   MEDIA_TYPES,
@@ -45,7 +43,9 @@ export class ChannelAutomation {
 
   /** Enabled tabs of a channel that exist (or are not known yet). */
   private autoTabs(row: ChannelRow): TabType[] {
-    const media = row.autoDownloadEnabledTabs.split(',').filter((m): m is MediaType => (MEDIA_TYPES as readonly string[]).includes(m));
+    const media = row.autoDownloadEnabledTabs
+      .split(',')
+      .filter((m): m is MediaType => (MEDIA_TYPES as readonly string[]).includes(m));
     const visible = row.availableTabs === null ? null : visibleTabs(row);
     return media.map((m) => MEDIA_TYPE_TAB[m]).filter((t) => visible === null || visible.includes(t));
   }
@@ -59,7 +59,12 @@ export class ChannelAutomation {
   async sweep(signal?: AbortSignal): Promise<TaskResult> {
     const { store, videos, fetcher, logger } = this.deps;
     const channels = (await store.enabled()).filter((c) => this.autoTabs(c).length > 0);
-    if (channels.length === 0) return { status: 'skipped', outcome: 'nothing-enabled', message: 'No subscribed channel has automatic downloads on' };
+    if (channels.length === 0)
+      return {
+        status: 'skipped',
+        outcome: 'nothing-enabled',
+        message: 'No subscribed channel has automatic downloads on',
+      };
     const n = this.deps.config().channelFilesToDownload;
     let queued = 0;
     const problems: { channelId: string; error: string }[] = [];
@@ -80,17 +85,29 @@ export class ChannelAutomation {
         }
         const active = this.deps.downloader().activeVideos();
         const candidates = (await videos.newest(row.channelId, tab, n)).filter(
-          (v) => v.downloadedAt === null && !v.ignored && !isMembersOnly(v.availability) && !isNotDownloadableYet(v.liveStatus) && !active.has(v.sourceId),
+          (v) =>
+            v.downloadedAt === null &&
+            !v.ignored &&
+            !isMembersOnly(v.availability) &&
+            !isNotDownloadableYet(v.liveStatus) &&
+            !active.has(v.sourceId),
         );
         let matches: boolean[];
         try {
-          matches = matchTitles(filter.filter, candidates.map((c) => c.title));
+          matches = matchTitles(
+            filter.filter,
+            candidates.map((c) => c.title),
+          );
         } catch (err) {
           if (!(err instanceof FilterTimeoutError)) throw err;
           problems.push({ channelId: row.channelId, error: err.message });
           continue;
         }
-        candidates.forEach((c, i) => matches[i] && picked.push({ sourceId: c.sourceId, title: c.title, duration: c.duration, thumbnail: c.thumbnail }));
+        candidates.forEach(
+          (c, i) =>
+            matches[i] &&
+            picked.push({ sourceId: c.sourceId, title: c.title, duration: c.duration, thumbnail: c.thumbnail }),
+        );
       }
       if (picked.length === 0) continue;
       try {
@@ -100,7 +117,9 @@ export class ChannelAutomation {
           label: `New videos: ${row.title}`.slice(0, 300),
           options: { ownerChannelId: row.channelId, useArchive: true },
           requestedBy: 'automatic downloads',
-          metadata: Object.fromEntries(picked.map((p) => [p.sourceId, { title: p.title, duration: p.duration, thumbnail: p.thumbnail }])),
+          metadata: Object.fromEntries(
+            picked.map((p) => [p.sourceId, { title: p.title, duration: p.duration, thumbnail: p.thumbnail }]),
+          ),
         });
         queued += r.acceptedIds.length;
         if (r.job) jobs.push(r.job.id);
@@ -111,12 +130,25 @@ export class ChannelAutomation {
         throw err;
       }
     }
-    logger.info({ channels: channels.length, queued, problems: problems.length }, 'Automatic channel downloads checked');
+    logger.info(
+      { channels: channels.length, queued, problems: problems.length },
+      'Automatic channel downloads checked',
+    );
     const message = `${queued} new video${queued === 1 ? '' : 's'} queued from ${channels.length} channel${channels.length === 1 ? '' : 's'}${problems.length ? `; ${problems.length} problem(s)` : ''}`;
     if (problems.length && queued === 0 && problems.length === channels.length) {
-      return { status: 'error', outcome: 'failed', message: `${message}: ${problems[0]!.error}`, details: { queued, jobs, problems } };
+      return {
+        status: 'error',
+        outcome: 'failed',
+        message: `${message}: ${problems[0]!.error}`,
+        details: { queued, jobs, problems },
+      };
     }
-    return { status: 'success', outcome: queued > 0 ? 'queued' : 'nothing-new', message, details: { queued, jobs, problems } };
+    return {
+      status: 'success',
+      outcome: queued > 0 ? 'queued' : 'nothing-new',
+      message,
+      details: { queued, jobs, problems },
+    };
   }
 
   /** Looks up the platform's per-tab totals of one channel and stores them with the attempt time. */
@@ -131,7 +163,10 @@ export class ChannelAutomation {
         try {
           total = await this.deps.api.playlistCount(tabPlaylistId(row.channelId, tab), signal);
         } catch (err) {
-          this.deps.logger.warn({ channelId: row.channelId, tab, error: (err as Error).message }, 'Data API tab count failed; using yt-dlp');
+          this.deps.logger.warn(
+            { channelId: row.channelId, tab, error: (err as Error).message },
+            'Data API tab count failed; using yt-dlp',
+          );
         }
       }
       if (total === undefined) {
@@ -155,7 +190,8 @@ export class ChannelAutomation {
     const due = api
       ? await this.deps.store.dueForTabCounts(new Date(now - DAY + 3600_000), 100_000)
       : await this.deps.store.dueForTabCounts(new Date(now - 3 * DAY), this.deps.config().tabCountBatchSize);
-    if (due.length === 0) return { status: 'skipped', outcome: 'nothing-due', message: 'Every channel\'s tab counts are recent' };
+    if (due.length === 0)
+      return { status: 'skipped', outcome: 'nothing-due', message: "Every channel's tab counts are recent" };
     let failed = 0;
     for (const row of due) {
       if (signal?.aborted) break;
@@ -187,7 +223,12 @@ export class ChannelAutomation {
       const base = d.subfolder && rel[0] === d.subfolder && rel.length > 2 ? 2 : 1;
       const dir = join(outputDir, ...rel.slice(0, base));
       const list = groups.get(dir) ?? [];
-      list.push({ path: relative(dir, abs).split(sep).join('/'), title: d.title, duration: d.duration, date: `${d.uploadDate ?? '99999999'}${d.downloadedAt.toISOString()}` });
+      list.push({
+        path: relative(dir, abs).split(sep).join('/'),
+        title: d.title,
+        duration: d.duration,
+        date: `${d.uploadDate ?? '99999999'}${d.downloadedAt.toISOString()}`,
+      });
       groups.set(dir, list);
     }
     const written: string[] = [];
@@ -197,8 +238,14 @@ export class ChannelAutomation {
         await rm(file, { force: true });
         continue;
       }
-      items.sort((a, b) => (row.m3uSortOrder === 'newest_first' ? b.date.localeCompare(a.date) : a.date.localeCompare(b.date)));
-      const body = ['#EXTM3U', ...items.flatMap((i) => [`#EXTINF:${i.duration ?? -1},${i.title.replace(/[\r\n]+/g, ' ')}`, i.path])].join('\n') + '\n';
+      items.sort((a, b) =>
+        row.m3uSortOrder === 'newest_first' ? b.date.localeCompare(a.date) : a.date.localeCompare(b.date),
+      );
+      const body =
+        [
+          '#EXTM3U',
+          ...items.flatMap((i) => [`#EXTINF:${i.duration ?? -1},${i.title.replace(/[\r\n]+/g, ' ')}`, i.path]),
+        ].join('\n') + '\n';
       await mkdir(dirname(file), { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
       await writeFile(tmp, body);

@@ -84,8 +84,12 @@ function fromDb(r: Record<string, unknown>): ChannelRow {
     m3uEnabled: readBool(r.m3u_enabled),
     m3uSortOrder: r.m3u_sort_order === 'newest_first' ? 'newest_first' : 'oldest_first',
     autoRemovalProtected: readBool(r.auto_removal_protected),
-    autoRemovalKeepRecentCount: r.auto_removal_keep_recent_count === null || r.auto_removal_keep_recent_count === undefined ? null : Number(r.auto_removal_keep_recent_count),
-    skipVideoFolder: r.skip_video_folder === null || r.skip_video_folder === undefined ? null : readBool(r.skip_video_folder),
+    autoRemovalKeepRecentCount:
+      r.auto_removal_keep_recent_count === null || r.auto_removal_keep_recent_count === undefined
+        ? null
+        : Number(r.auto_removal_keep_recent_count),
+    skipVideoFolder:
+      r.skip_video_folder === null || r.skip_video_folder === undefined ? null : readBool(r.skip_video_folder),
     tabVideoCounts: readJson<Record<string, TabCount>>(r.tab_video_counts),
     tabCountsAttemptedAt: readDate(r.tab_counts_attempted_at),
     lastFetchedByTab: readJson<Record<string, string>>(r.last_fetched_by_tab),
@@ -196,10 +200,15 @@ export class ChannelStore {
       return true;
     });
     const byTitle = q.sortBy === 'title' || q.sortBy === 'name' || q.sortBy === 'uploader';
-    const keyed = matching.map((r) => ({ r, k: byTitle ? this.titleKey(r) : q.sortBy === 'createdAt' ? r.createdAt.getTime() : r.updatedAt.getTime() }));
+    const keyed = matching.map((r) => ({
+      r,
+      k: byTitle ? this.titleKey(r) : q.sortBy === 'createdAt' ? r.createdAt.getTime() : r.updatedAt.getTime(),
+    }));
     const dir = q.sortOrder === 'desc' ? -1 : 1;
     keyed.sort((a, b) => (a.k < b.k ? -dir : a.k > b.k ? dir : a.r.id - b.r.id));
-    const names = [...new Set(enabled.map((r) => r.subFolder).filter((f): f is string => !!f))].sort((a, b) => a.localeCompare(b));
+    const names = [...new Set(enabled.map((r) => r.subFolder).filter((f): f is string => !!f))].sort((a, b) =>
+      a.localeCompare(b),
+    );
     const subFolders = enabled.some((r) => !r.subFolder) ? [DEFAULT_SUBFOLDER_KEY, ...names] : names;
     const start = (q.page - 1) * q.pageSize;
     return { rows: keyed.slice(start, start + q.pageSize).map((x) => x.r), total: matching.length, subFolders };
@@ -224,7 +233,8 @@ export class ChannelStore {
     if (changes.length === 0) return;
     await this.orm.em.fork().transactional(async (em) => {
       const now = new Date();
-      for (const c of changes) await em.nativeUpdate<ChannelRow>('Channel', { id: c.id }, { ...c.patch, updatedAt: now });
+      for (const c of changes)
+        await em.nativeUpdate<ChannelRow>('Channel', { id: c.id }, { ...c.patch, updatedAt: now });
     });
     await this.refresh([...new Set(changes.map((c) => c.id))]);
   }
@@ -241,7 +251,13 @@ export class ChannelStore {
     const rows = (await this.enabled()).filter((r) => r.skipVideoFolder === null);
     const names = rows
       .slice()
-      .sort((a, b) => (a.title.toLowerCase() < b.title.toLowerCase() ? -1 : a.title.toLowerCase() > b.title.toLowerCase() ? 1 : a.id - b.id))
+      .sort((a, b) =>
+        a.title.toLowerCase() < b.title.toLowerCase()
+          ? -1
+          : a.title.toLowerCase() > b.title.toLowerCase()
+            ? 1
+            : a.id - b.id,
+      )
       .slice(0, 10)
       .map((r) => r.title);
     return { count: rows.length, names };

@@ -22,7 +22,10 @@ describe('platform failures as HTTP answers (spec 4.4 /addchannelinfo)', () => {
 
   it('says not found (404), naming termination', () => {
     expect(platformError(failure('unknown', { notFound: true }), 'the channel').statusCode).toBe(404);
-    const terminated = platformError(failure('removed', { stderr: 'ERROR: [youtube:tab] x: This account has been terminated' }), 'the channel');
+    const terminated = platformError(
+      failure('removed', { stderr: 'ERROR: [youtube:tab] x: This account has been terminated' }),
+      'the channel',
+    );
     expect([terminated.statusCode, terminated.message]).toEqual([404, 'the channel was terminated on the platform']);
   });
 

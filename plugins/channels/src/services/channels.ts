@@ -48,7 +48,11 @@ export function platformError(f: SourceFailure, what: string): HttpError {
     return new HttpError(403, E.cookiesRequired, `The platform requires cookies to read ${what}: ${d.cause} ${d.fix}`);
   }
   if (f.notFound || d.kind === 'removed' || d.kind === 'unavailable') {
-    return new HttpError(404, E.notFound, /terminated/i.test(f.stderr) ? `${what} was terminated on the platform` : `${what} was not found on the platform`);
+    return new HttpError(
+      404,
+      E.notFound,
+      /terminated/i.test(f.stderr) ? `${what} was terminated on the platform` : `${what} was not found on the platform`,
+    );
   }
   return new HttpError(503, E.platformUnreachable, `Cannot reach the platform to read ${what}: ${d.cause} ${d.fix}`);
 }
@@ -91,8 +95,15 @@ export class ChannelsService implements ChannelSettingsProvider {
   /** Reads a channel from the platform and stores it (disabled) if new; detects its tabs. */
   async addChannelInfo(url: string): Promise<{ row: ChannelRow; existing: boolean }> {
     const ref = normalizeChannelRef(url);
-    if (!ref) throw new HttpError(400, E.invalidPayload, 'url must be a channel address of the platform (https://www.youtube.com/@handle or /channel/UC…), an @handle or a channel id');
-    const known = ref.channelId ? await this.store.byChannelId(ref.channelId) : await this.store.byHandleOrUrl(ref.handle, ref.url);
+    if (!ref)
+      throw new HttpError(
+        400,
+        E.invalidPayload,
+        'url must be a channel address of the platform (https://www.youtube.com/@handle or /channel/UC…), an @handle or a channel id',
+      );
+    const known = ref.channelId
+      ? await this.store.byChannelId(ref.channelId)
+      : await this.store.byHandleOrUrl(ref.handle, ref.url);
     if (known) return { row: known, existing: true };
     const info = await this.deps.platform.channelInfo(ref.url);
     if (!info.ok) throw platformError(info.failure, 'the channel');
@@ -149,7 +160,10 @@ export class ChannelsService implements ChannelSettingsProvider {
       return row;
     }
     const next = { ...row, availableTabs: tabsCsv(r.value) };
-    const patch: SettingsPatch = { availableTabs: next.availableTabs, autoDownloadEnabledTabs: usableMediaTypes(row.autoDownloadEnabledTabs, next) };
+    const patch: SettingsPatch = {
+      availableTabs: next.availableTabs,
+      autoDownloadEnabledTabs: usableMediaTypes(row.autoDownloadEnabledTabs, next),
+    };
     await this.store.update(row.id, patch);
     return { ...row, ...patch };
   }
@@ -162,12 +176,18 @@ export class ChannelsService implements ChannelSettingsProvider {
     const adds: { url: string; channelId?: string; settings?: Parameters<typeof validateAddSettings>[1] }[] = [];
     const removes: string[] = [];
     if (Array.isArray(body)) {
-      for (const item of body) (item.enabled ? adds.push({ url: item.url }) : removes.push(item.url));
+      for (const item of body) item.enabled ? adds.push({ url: item.url }) : removes.push(item.url);
     } else {
-      for (const item of body.add ?? []) adds.push(typeof item === 'string' ? { url: item } : { url: item.url, channelId: item.channel_id, settings: item.settings });
+      for (const item of body.add ?? [])
+        adds.push(
+          typeof item === 'string'
+            ? { url: item }
+            : { url: item.url, channelId: item.channel_id, settings: item.settings },
+        );
       removes.push(...(body.remove ?? []));
     }
-    if (adds.length === 0 && removes.length === 0) throw new HttpError(400, E.invalidPayload, 'Nothing to change: give at least one channel to add or remove');
+    if (adds.length === 0 && removes.length === 0)
+      throw new HttpError(400, E.invalidPayload, 'Nothing to change: give at least one channel to add or remove');
     const changes: { id: number; patch: SettingsPatch }[] = [];
     const errors: { path: string; message: string }[] = [];
     const added: string[] = [];
@@ -183,8 +203,16 @@ export class ChannelsService implements ChannelSettingsProvider {
           continue;
         }
         patch = { ...v.patch, enabled: true };
-        if (patch.subFolder !== undefined && (patch.subFolder ?? null) !== (row.subFolder ?? null) && (await this.deps.downloader().hasActiveDownloadsForChannel(row.channelId))) {
-          throw new HttpError(409, E.downloadsInProgress, `The subfolder of ${row.title} cannot change while its downloads are in progress; try again when they finish`);
+        if (
+          patch.subFolder !== undefined &&
+          (patch.subFolder ?? null) !== (row.subFolder ?? null) &&
+          (await this.deps.downloader().hasActiveDownloadsForChannel(row.channelId))
+        ) {
+          throw new HttpError(
+            409,
+            E.downloadsInProgress,
+            `The subfolder of ${row.title} cannot change while its downloads are in progress; try again when they finish`,
+          );
         }
       }
       if (!row.id) created.push(row);
@@ -194,7 +222,11 @@ export class ChannelsService implements ChannelSettingsProvider {
     const removed: string[] = [];
     for (const [i, url] of removes.entries()) {
       const ref = normalizeChannelRef(url);
-      const row = ref ? (ref.channelId ? await this.store.byChannelId(ref.channelId) : await this.store.byHandleOrUrl(ref.handle, ref.url)) : null;
+      const row = ref
+        ? ref.channelId
+          ? await this.store.byChannelId(ref.channelId)
+          : await this.store.byHandleOrUrl(ref.handle, ref.url)
+        : null;
       if (!row) {
         errors.push({ path: `remove/${i}`, message: `${url} is not a known channel` });
         continue;
@@ -203,7 +235,12 @@ export class ChannelsService implements ChannelSettingsProvider {
       removed.push(row.channelId);
     }
     if (errors.length) {
-      throw new HttpError(400, E.invalidSettings, `No channel was changed: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, { details: errors });
+      throw new HttpError(
+        400,
+        E.invalidSettings,
+        `No channel was changed: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+        { details: errors },
+      );
     }
     await this.store.updateMany(changes);
     const subfolders = changes.map((c) => c.patch.subFolder).filter((s): s is string => !!s);
@@ -212,7 +249,12 @@ export class ChannelsService implements ChannelSettingsProvider {
   }
 
   /** The row an add item refers to; a channel never seen is read from the platform and stored (disabled until the batch commits). */
-  private async resolveForAdd(url: string, channelId: string | undefined, path: string, errors: { path: string; message: string }[]): Promise<ChannelRow | null> {
+  private async resolveForAdd(
+    url: string,
+    channelId: string | undefined,
+    path: string,
+    errors: { path: string; message: string }[],
+  ): Promise<ChannelRow | null> {
     if (channelId) {
       const row = await this.store.byChannelId(channelId);
       if (row) return row;
@@ -222,7 +264,9 @@ export class ChannelsService implements ChannelSettingsProvider {
       errors.push({ path, message: `${url} is not a channel address of the platform` });
       return null;
     }
-    const known = ref.channelId ? await this.store.byChannelId(ref.channelId) : await this.store.byHandleOrUrl(ref.handle, ref.url);
+    const known = ref.channelId
+      ? await this.store.byChannelId(ref.channelId)
+      : await this.store.byHandleOrUrl(ref.handle, ref.url);
     if (known) return known;
     const info = await this.deps.platform.channelInfo(ref.url);
     if (!info.ok) {
@@ -249,13 +293,18 @@ export class ChannelsService implements ChannelSettingsProvider {
   async redetectTabs(channelId: string) {
     const row = await this.require(channelId);
     const r = await this.deps.platform.detectTabs(row.channelId);
-    if (!r.ok) throw platformError(r.failure, 'the channel\'s tabs');
+    if (!r.ok) throw platformError(r.failure, "the channel's tabs");
     const hidden = parseTabs(row.hiddenTabs);
     const detected = r.value;
     const next = { availableTabs: tabsCsv(detected), hiddenTabs: row.hiddenTabs };
     const autoDownloadEnabledTabs = usableMediaTypes(row.autoDownloadEnabledTabs, next);
     await this.store.update(row.id, { availableTabs: next.availableTabs, autoDownloadEnabledTabs });
-    return { availableTabs: detected.filter((t) => !hidden.includes(t)), detectedTabs: detected, hiddenTabs: hidden, autoDownloadEnabledTabs };
+    return {
+      availableTabs: detected.filter((t) => !hidden.includes(t)),
+      detectedTabs: detected,
+      hiddenTabs: hidden,
+      autoDownloadEnabledTabs,
+    };
   }
 
   async setTabAutoDownload(channelId: string, tab: TabType, enabled: boolean): Promise<string> {
@@ -281,7 +330,17 @@ export class ChannelsService implements ChannelSettingsProvider {
       row = await this.require(channelId);
     }
     const stats = await this.deps.videos.stats(row.channelId);
-    const result: Record<string, { total: number | null; fetchedAt: string | null; downloaded: number; ignored: number; loaded: number; percent: number | null }> = {};
+    const result: Record<
+      string,
+      {
+        total: number | null;
+        fetchedAt: string | null;
+        downloaded: number;
+        ignored: number;
+        loaded: number;
+        percent: number | null;
+      }
+    > = {};
     for (const tab of tabs) {
       const s = stats.find((x) => x.mediaType === TAB_MEDIA_TYPE[tab]);
       const count = row.tabVideoCounts?.[TAB_MEDIA_TYPE[tab]];
@@ -309,10 +368,21 @@ export class ChannelsService implements ChannelSettingsProvider {
   async putSettings(channelId: string, input: ChannelSettingsUpdate) {
     const row = await this.require(channelId);
     const v = validateSettings(row, input);
-    if (!v.ok) throw new HttpError(400, E.invalidSettings, v.errors.map((e) => `${e.path}: ${e.message}`).join('; '), { details: v.errors });
+    if (!v.ok)
+      throw new HttpError(400, E.invalidSettings, v.errors.map((e) => `${e.path}: ${e.message}`).join('; '), {
+        details: v.errors,
+      });
     const patch = v.patch;
-    if (patch.subFolder !== undefined && (patch.subFolder ?? null) !== (row.subFolder ?? null) && (await this.deps.downloader().hasActiveDownloadsForChannel(row.channelId))) {
-      throw new HttpError(409, E.downloadsInProgress, `The subfolder of ${row.title} cannot change while its downloads are in progress; try again when they finish`);
+    if (
+      patch.subFolder !== undefined &&
+      (patch.subFolder ?? null) !== (row.subFolder ?? null) &&
+      (await this.deps.downloader().hasActiveDownloadsForChannel(row.channelId))
+    ) {
+      throw new HttpError(
+        409,
+        E.downloadsInProgress,
+        `The subfolder of ${row.title} cannot change while its downloads are in progress; try again when they finish`,
+      );
     }
     await this.store.update(row.id, patch);
     if (patch.subFolder) await this.deps.downloader().registerSubfolders([patch.subFolder]);
@@ -346,14 +416,28 @@ export class ChannelsService implements ChannelSettingsProvider {
 
   private async refresh(row: ChannelRow, tab: TabType): Promise<FetchOutcome | null> {
     const newest = (await this.deps.videos.newest(row.channelId, tab, 1))[0];
-    const size = TabFetcher.refreshSize(newest?.publishedAtSource === 'estimated' ? null : (newest?.publishedAt ?? null), new Date());
+    const size = TabFetcher.refreshSize(
+      newest?.publishedAtSource === 'estimated' ? null : (newest?.publishedAt ?? null),
+      new Date(),
+    );
     return this.deps.fetcher.start(row, tab, 'refresh', size);
   }
 
-  async page(channel: ChannelRow | string, q: ChannelVideosQuery, dataSource: 'cache' | 'fresh' = 'cache', fetchError: string | null = null): Promise<ChannelVideoPage> {
+  async page(
+    channel: ChannelRow | string,
+    q: ChannelVideosQuery,
+    dataSource: 'cache' | 'fresh' = 'cache',
+    fetchError: string | null = null,
+  ): Promise<ChannelVideoPage> {
     // After a fetch the row changed (lastFetched): read it again.
-    const row = typeof channel === 'string' || dataSource === 'fresh' ? await this.require(typeof channel === 'string' ? channel : channel.channelId) : channel;
-    const [{ rows, total }, oldest] = await Promise.all([this.deps.videos.page(row.channelId, q, false), this.deps.videos.oldestDate(row.channelId, q.tabType)]);
+    const row =
+      typeof channel === 'string' || dataSource === 'fresh'
+        ? await this.require(typeof channel === 'string' ? channel : channel.channelId)
+        : channel;
+    const [{ rows, total }, oldest] = await Promise.all([
+      this.deps.videos.page(row.channelId, q, false),
+      this.deps.videos.oldestDate(row.channelId, q.tabType),
+    ]);
     const active = this.deps.downloader().activeVideos();
     const media = TAB_MEDIA_TYPE[q.tabType];
     return {
@@ -377,7 +461,8 @@ export class ChannelsService implements ChannelSettingsProvider {
     const row = await this.require(channelId);
     const started = Date.now();
     const p = this.deps.fetcher.start(row, tab, 'full', FULL_FETCH_LIMIT);
-    if (!p) throw new HttpError(409, E.fetchInProgress, `A fetch of the ${tab} tab of ${row.title} is already in progress`);
+    if (!p)
+      throw new HttpError(409, E.fetchInProgress, `A fetch of the ${tab} tab of ${row.title} is already in progress`);
     const outcome = await p;
     if (!outcome.ok) throw new HttpError(502, E.platformUnreachable, `Listing the ${tab} tab failed: ${outcome.error}`);
     return { ...outcome, elapsedSeconds: Math.round((Date.now() - started) / 100) / 10 };
@@ -409,7 +494,12 @@ export class ChannelsService implements ChannelSettingsProvider {
   async downloadAll(
     channelId: string,
     tab: TabType,
-    override: { resolution?: string; skipVideoFolder?: boolean; subfolder?: string | null; audioFormat?: string | null } = {},
+    override: {
+      resolution?: string;
+      skipVideoFolder?: boolean;
+      subfolder?: string | null;
+      audioFormat?: string | null;
+    } = {},
   ): Promise<{ queued: number; jobId: string | null }> {
     const row = await this.require(channelId);
     const rows = await this.deps.videos.neverDownloaded(row.channelId, tab);
@@ -426,7 +516,9 @@ export class ChannelsService implements ChannelSettingsProvider {
         ...(override.subfolder !== undefined ? { subfolder: override.subfolder } : {}),
         ...(override.audioFormat !== undefined ? { audioFormat: override.audioFormat as never } : {}),
       },
-      metadata: Object.fromEntries(rows.map((r) => [r.sourceId, { title: r.title, duration: r.duration, thumbnail: r.thumbnail }])),
+      metadata: Object.fromEntries(
+        rows.map((r) => [r.sourceId, { title: r.title, duration: r.duration, thumbnail: r.thumbnail }]),
+      ),
     });
     return { queued: result.acceptedIds.length, jobId: result.job?.id ?? null };
   }

@@ -32,7 +32,13 @@ const num = (v: unknown): number | null => {
 
 /** Next midnight in America/Los_Angeles (when the daily quota resets). */
 export function nextPacificMidnight(now: Date): Date {
-  const fmt = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    hourCycle: 'h23',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const parts = Object.fromEntries(fmt.formatToParts(now).map((p) => [p.type, p.value]));
   const elapsed = (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000;
   return new Date(now.getTime() - elapsed + 24 * 3600 * 1000);
@@ -50,12 +56,19 @@ export class DataApiClient {
     return this.key() !== '' && Date.now() >= this.cooldownUntil;
   }
 
-  private async get(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  private async get(
+    path: string,
+    params: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown>> {
     const url = new URL(`${this.baseUrl.replace(/\/$/, '')}/${path}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     url.searchParams.set('key', this.key());
     const timeout = AbortSignal.timeout(TIMEOUT_MS);
-    const res = await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, headers: { accept: 'application/json' } });
+    const res = await fetch(url, {
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      headers: { accept: 'application/json' },
+    });
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok) {
       const error = (body.error ?? {}) as { message?: string; errors?: { reason?: string }[] };
@@ -73,7 +86,13 @@ export class DataApiClient {
     while (ids.length < count) {
       const page = await this.get(
         'search',
-        { part: 'snippet', type: 'channel', q: query, maxResults: String(Math.min(50, count - ids.length)), ...(pageToken ? { pageToken } : {}) },
+        {
+          part: 'snippet',
+          type: 'channel',
+          q: query,
+          maxResults: String(Math.min(50, count - ids.length)),
+          ...(pageToken ? { pageToken } : {}),
+        },
         signal,
       );
       for (const item of (page.items ?? []) as { id?: { channelId?: string } }[]) {
@@ -91,7 +110,11 @@ export class DataApiClient {
   }
 
   async channels(ids: string[], signal?: AbortSignal): Promise<ApiChannel[]> {
-    const body = await this.get('channels', { part: 'snippet,statistics', id: ids.join(','), maxResults: '50' }, signal);
+    const body = await this.get(
+      'channels',
+      { part: 'snippet,statistics', id: ids.join(','), maxResults: '50' },
+      signal,
+    );
     return ((body.items ?? []) as Record<string, any>[]).map((item) => {
       const s = item.snippet ?? {};
       const st = item.statistics ?? {};
@@ -100,7 +123,12 @@ export class DataApiClient {
         channelId: String(item.id),
         title: String(s.title ?? item.id),
         description: typeof s.description === 'string' && s.description ? s.description : null,
-        handle: typeof s.customUrl === 'string' && s.customUrl ? (s.customUrl.startsWith('@') ? s.customUrl : `@${s.customUrl}`) : null,
+        handle:
+          typeof s.customUrl === 'string' && s.customUrl
+            ? s.customUrl.startsWith('@')
+              ? s.customUrl
+              : `@${s.customUrl}`
+            : null,
         thumbnailUrl: (thumbs.medium ?? thumbs.default ?? thumbs.high)?.url ?? null,
         subscriberCount: st.hiddenSubscriberCount ? null : num(st.subscriberCount),
         videoCount: num(st.videoCount),

@@ -27,7 +27,8 @@ function dateOf(entry: SourceInfo): Date | null {
   if (typeof entry.timestamp === 'number' && Number.isFinite(entry.timestamp)) return new Date(entry.timestamp * 1000);
   const d = typeof entry.upload_date === 'string' ? /^(\d{4})(\d{2})(\d{2})$/.exec(entry.upload_date) : null;
   if (d) return new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3])));
-  if (typeof entry.release_timestamp === 'number' && Number.isFinite(entry.release_timestamp)) return new Date(entry.release_timestamp * 1000);
+  if (typeof entry.release_timestamp === 'number' && Number.isFinite(entry.release_timestamp))
+    return new Date(entry.release_timestamp * 1000);
   return null;
 }
 
@@ -71,4 +72,5 @@ export function estimateMissingDates(videos: ListedVideo[], now: Date): void {
 export const isMembersOnly = (availability: string | null) => availability === 'subscriber_only';
 
 /** Live now or not started yet: nothing to download. */
-export const isNotDownloadableYet = (liveStatus: string | null) => liveStatus === 'is_live' || liveStatus === 'is_upcoming';
+export const isNotDownloadableYet = (liveStatus: string | null) =>
+  liveStatus === 'is_live' || liveStatus === 'is_upcoming';

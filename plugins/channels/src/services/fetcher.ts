@@ -51,7 +51,9 @@ export class TabFetcher {
   }
 
   status(channelId: string, tab?: TabType): FetchStatusResponse {
-    const entries = tab ? [[tab, this.running.get(this.key(channelId, tab))] as const] : (['videos', 'shorts', 'streams'] as const).map((t) => [t, this.running.get(this.key(channelId, t))] as const);
+    const entries = tab
+      ? [[tab, this.running.get(this.key(channelId, tab))] as const]
+      : (['videos', 'shorts', 'streams'] as const).map((t) => [t, this.running.get(this.key(channelId, t))] as const);
     const found = entries.find(([, s]) => s);
     if (!found || !found[1]) return { isFetching: false };
     const [t, s] = found;
@@ -80,7 +82,13 @@ export class TabFetcher {
     const key = this.key(channel.channelId, tab);
     const existing = this.running.get(key);
     if (existing) return type === 'full' ? null : existing.done;
-    const state: FetchState = { type, startTime: new Date(), stage: 'listing', itemsFetched: 0, done: Promise.resolve({ ok: true, found: 0, error: null }) };
+    const state: FetchState = {
+      type,
+      startTime: new Date(),
+      stage: 'listing',
+      itemsFetched: 0,
+      done: Promise.resolve({ ok: true, found: 0, error: null }),
+    };
     this.running.set(key, state);
     state.done = this.run(channel, tab, limit, state).finally(() => {
       this.running.delete(key);
@@ -91,7 +99,14 @@ export class TabFetcher {
 
   private push(channelId: string, tab: TabType, s: FetchState, finished = false): void {
     this.deps.hub?.broadcast(
-      { type: 'channelFetchProgress', channelId, tabType: tab, fetchType: s.type, stage: finished ? 'done' : s.stage, itemsFetched: s.itemsFetched },
+      {
+        type: 'channelFetchProgress',
+        channelId,
+        tabType: tab,
+        fetchType: s.type,
+        stage: finished ? 'done' : s.stage,
+        itemsFetched: s.itemsFetched,
+      },
       { coalesceKey: `channelFetch:${channelId}:${tab}` },
     );
   }
@@ -108,7 +123,10 @@ export class TabFetcher {
     });
     if (!r.ok) {
       const error = r.failure.diagnosis.cause;
-      logger.warn({ channelId: channel.channelId, tab, error: r.failure.stderr.slice(-500) }, 'Channel tab listing failed');
+      logger.warn(
+        { channelId: channel.channelId, tab, error: r.failure.stderr.slice(-500) },
+        'Channel tab listing failed',
+      );
       if (/terminated/i.test(r.failure.stderr)) await store.update(channel.id, { terminatedAt: new Date() });
       return { ok: false, found: 0, error };
     }
@@ -125,7 +143,10 @@ export class TabFetcher {
       lastFetchedByTab: { ...(fresh.lastFetchedByTab ?? {}), [tab]: now.toISOString() },
       ...(channel.terminatedAt ? { terminatedAt: null } : {}),
     });
-    logger.info({ channelId: channel.channelId, tab, type: state.type, entries: listed.length, ms: Date.now() - started }, 'Channel tab listed');
+    logger.info(
+      { channelId: channel.channelId, tab, type: state.type, entries: listed.length, ms: Date.now() - started },
+      'Channel tab listed',
+    );
     return { ok: true, found: listed.length, error: null };
   }
 }

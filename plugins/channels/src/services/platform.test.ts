@@ -16,7 +16,12 @@ describe('channel references', () => {
     expect(normalizeChannelRef(input)?.url).toBe(url);
   });
 
-  it.each(['https://example.com/@chan', 'https://www.youtube.com/watch?v=abcdefghijk', 'not a url at all', 'https://www.youtube.com/'])('%s is not a channel', (input) => {
+  it.each([
+    'https://example.com/@chan',
+    'https://www.youtube.com/watch?v=abcdefghijk',
+    'not a url at all',
+    'https://www.youtube.com/',
+  ])('%s is not a channel', (input) => {
     expect(normalizeChannelRef(input)).toBeNull();
   });
 
@@ -30,7 +35,12 @@ describe('channel references', () => {
 describe('listing entries', () => {
   it('reads a flat entry with an approximate date and falls back for missing fields', () => {
     const v = parseEntry({ id: 'abcdefghijk', title: '', timestamp: 1_700_000_000, duration: 61.6 }, 'video');
-    expect(v).toMatchObject({ title: 'Untitled', duration: 62, publishedAtSource: 'approximate', thumbnail: 'https://i.ytimg.com/vi/abcdefghijk/mqdefault.jpg' });
+    expect(v).toMatchObject({
+      title: 'Untitled',
+      duration: 62,
+      publishedAtSource: 'approximate',
+      thumbnail: 'https://i.ytimg.com/vi/abcdefghijk/mqdefault.jpg',
+    });
     expect(v?.publishedAt?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
     expect(parseEntry({ _type: 'url', ie_key: 'YoutubeTab', id: 'UCx' }, 'video')).toBeNull();
     expect(parseEntry({ id: '../etc' }, 'video')).toBeNull();

@@ -1,4 +1,11 @@
-import { TAB_MEDIA_TYPE, TAB_TYPES, type SourceClient, type SourceFailure, type SourceInfo, type TabType } from '@vidkeep/contracts';
+import {
+  TAB_MEDIA_TYPE,
+  TAB_TYPES,
+  type SourceClient,
+  type SourceFailure,
+  type SourceInfo,
+  type TabType,
+} from '@vidkeep/contracts';
 import { parseEntry, type ListedVideo } from './entries.js';
 
 const BASE = 'https://www.youtube.com';
@@ -7,7 +14,11 @@ const HANDLE = /^@[A-Za-z0-9._·-]{1,100}$/u;
 const HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
 
 /** The platform's playlist of one tab: `UULF` videos, `UUSH` shorts, `UULV` streams. */
-export const TAB_PLAYLIST_PREFIX: Readonly<Record<TabType, string>> = { videos: 'UULF', shorts: 'UUSH', streams: 'UULV' };
+export const TAB_PLAYLIST_PREFIX: Readonly<Record<TabType, string>> = {
+  videos: 'UULF',
+  shorts: 'UUSH',
+  streams: 'UULV',
+};
 export const tabPlaylistId = (channelId: string, tab: TabType) => `${TAB_PLAYLIST_PREFIX[tab]}${channelId.slice(2)}`;
 
 export const channelUrl = (channelId: string) => `${BASE}/channel/${channelId}`;
@@ -16,7 +27,9 @@ export const channelUrl = (channelId: string) => `${BASE}/channel/${channelId}`;
  * A channel reference (URL, `@handle`, channel id) as the platform's canonical channel page URL;
  * null when it is none of those. A trailing tab (`/videos`) or query is dropped.
  */
-export function normalizeChannelRef(input: string): { url: string; channelId: string | null; handle: string | null } | null {
+export function normalizeChannelRef(
+  input: string,
+): { url: string; channelId: string | null; handle: string | null } | null {
   const text = input.trim();
   if (CHANNEL_ID.test(text)) return { url: channelUrl(text), channelId: text, handle: null };
   if (HANDLE.test(text)) return { url: `${BASE}/${text}`, channelId: null, handle: text };
@@ -27,10 +40,14 @@ export function normalizeChannelRef(input: string): { url: string; channelId: st
     return null;
   }
   if (!HOSTS.has(u.hostname.toLowerCase())) return null;
-  const parts = u.pathname.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+  const parts = u.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((p) => decodeURIComponent(p));
   const [first, second] = parts;
   if (!first) return null;
-  if (first === 'channel' && second && CHANNEL_ID.test(second)) return { url: channelUrl(second), channelId: second, handle: null };
+  if (first === 'channel' && second && CHANNEL_ID.test(second))
+    return { url: channelUrl(second), channelId: second, handle: null };
   if (HANDLE.test(first)) return { url: `${BASE}/${first}`, channelId: null, handle: first };
   if ((first === 'c' || first === 'user') && second && /^[A-Za-z0-9._-]{1,100}$/.test(second)) {
     return { url: `${BASE}/${first}/${second}`, channelId: null, handle: null };
@@ -51,7 +68,9 @@ export interface ChannelMetadata {
 }
 
 function avatarOf(info: SourceInfo): string | null {
-  const list = Array.isArray(info.thumbnails) ? (info.thumbnails as { id?: unknown; url?: unknown; width?: unknown; height?: unknown }[]) : [];
+  const list = Array.isArray(info.thumbnails)
+    ? (info.thumbnails as { id?: unknown; url?: unknown; width?: unknown; height?: unknown }[])
+    : [];
   const pick =
     list.find((t) => t.id === 'avatar_uncropped') ??
     list.find((t) => t.width === 900 && t.height === 900) ??
@@ -63,7 +82,12 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
 /** The channel's own name: the page title without a tab suffix (`X - Videos`). */
 function channelName(info: SourceInfo): string {
-  return str(info.channel) ?? str(info.uploader) ?? String(info.title ?? '').replace(/ - (Videos|Shorts|Live)$/, '') ?? String(info.id);
+  return (
+    str(info.channel) ??
+    str(info.uploader) ??
+    String(info.title ?? '').replace(/ - (Videos|Shorts|Live)$/, '') ??
+    String(info.id)
+  );
 }
 
 export type PlatformResult<T> = { ok: true; value: T } | { ok: false; failure: SourceFailure };
@@ -83,7 +107,8 @@ export class ChannelPlatform {
     const r = await this.client().playlistInfo(url, { playlistEnd: 1, timeoutMs: 60_000, signal });
     if (!r.ok) return r;
     const info = r.value;
-    const channelId = str(info.channel_id) ?? (typeof info.id === 'string' && CHANNEL_ID.test(info.id) ? info.id : null);
+    const channelId =
+      str(info.channel_id) ?? (typeof info.id === 'string' && CHANNEL_ID.test(info.id) ? info.id : null);
     if (!channelId) return { ok: false, failure: notFound(`The page ${url} is not a channel`) };
     const handle = str(info.uploader_id)?.startsWith('@') ? str(info.uploader_id) : null;
     const entries = Array.isArray(info.entries) ? info.entries : [];
@@ -105,7 +130,14 @@ export class ChannelPlatform {
   /** Which tabs exist: a tab exists when its first entry can be listed. */
   async detectTabs(channelId: string, signal?: AbortSignal): Promise<PlatformResult<TabType[]>> {
     const results = await Promise.all(
-      TAB_TYPES.map(async (tab) => ({ tab, r: await this.client().playlistInfo(`${channelUrl(channelId)}/${tab}`, { playlistEnd: 1, timeoutMs: 60_000, signal }) })),
+      TAB_TYPES.map(async (tab) => ({
+        tab,
+        r: await this.client().playlistInfo(`${channelUrl(channelId)}/${tab}`, {
+          playlistEnd: 1,
+          timeoutMs: 60_000,
+          signal,
+        }),
+      })),
     );
     const found: TabType[] = [];
     for (const { tab, r } of results) {
@@ -138,11 +170,18 @@ export class ChannelPlatform {
         if (v) videos.push(v);
         options.onProgress?.(read);
       },
-      { playlistEnd: limit, approximateDate: true, sleep: limit > 100, timeoutMs: limit > 100 ? 30 * 60_000 : 120_000, signal: options.signal },
+      {
+        playlistEnd: limit,
+        approximateDate: true,
+        sleep: limit > 100,
+        timeoutMs: limit > 100 ? 30 * 60_000 : 120_000,
+        signal: options.signal,
+      },
     );
     if (!r.ok) {
       // A tab the channel does not have is an empty listing, not an error.
-      if (r.failure.notFound && /does not have an? [a-z]+ tab/i.test(r.failure.stderr)) return { ok: true, value: { videos: [], read: 0 } };
+      if (r.failure.notFound && /does not have an? [a-z]+ tab/i.test(r.failure.stderr))
+        return { ok: true, value: { videos: [], read: 0 } };
       return r;
     }
     return { ok: true, value: { videos, read } };
@@ -150,24 +189,43 @@ export class ChannelPlatform {
 
   /** Public videos of a tab from the tab's own playlist; null when the tab does not exist. */
   async tabTotal(channelId: string, tab: TabType, signal?: AbortSignal): Promise<PlatformResult<number | null>> {
-    const r = await this.client().playlistInfo(`${BASE}/playlist?list=${tabPlaylistId(channelId, tab)}`, { playlistItems: '0', timeoutMs: 60_000, signal });
+    const r = await this.client().playlistInfo(`${BASE}/playlist?list=${tabPlaylistId(channelId, tab)}`, {
+      playlistItems: '0',
+      timeoutMs: 60_000,
+      signal,
+    });
     if (!r.ok) return r.failure.notFound ? { ok: true, value: null } : r;
     const n = r.value.playlist_count;
     return { ok: true, value: typeof n === 'number' && Number.isFinite(n) ? n : null };
   }
 
   /** Channel search through the platform's results page with the channels-only filter. */
-  async searchChannels(query: string, count: number, signal: AbortSignal, timeoutMs: number): Promise<PlatformResult<SourceInfo[]>> {
+  async searchChannels(
+    query: string,
+    count: number,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<PlatformResult<SourceInfo[]>> {
     const results: SourceInfo[] = [];
     const url = `${BASE}/results?search_query=${encodeURIComponent(query)}&sp=EgIQAg%3D%3D`;
-    const r = await this.client().streamEntries(url, (e) => results.push(e), { playlistItems: `1-${count}`, timeoutMs, signal });
+    const r = await this.client().streamEntries(url, (e) => results.push(e), {
+      playlistItems: `1-${count}`,
+      timeoutMs,
+      signal,
+    });
     return r.ok ? { ok: true, value: results } : r;
   }
 }
 
 function notFound(message: string): SourceFailure {
   return {
-    diagnosis: { kind: 'unavailable', cause: message, fix: 'Check the address of the channel page.', sourceId: null, detail: null },
+    diagnosis: {
+      kind: 'unavailable',
+      cause: message,
+      fix: 'Check the address of the channel page.',
+      sourceId: null,
+      detail: null,
+    },
     timedOut: false,
     aborted: false,
     notFound: true,

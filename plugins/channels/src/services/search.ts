@@ -1,4 +1,9 @@
-import { ChannelErrorCodes as E, type ChannelSearchResult, type PluginLogger, type SourceInfo } from '@vidkeep/contracts';
+import {
+  ChannelErrorCodes as E,
+  type ChannelSearchResult,
+  type PluginLogger,
+  type SourceInfo,
+} from '@vidkeep/contracts';
 import { HttpError } from '@vidkeep/core/plugin-api';
 import type { ChannelStore } from './channel-store.js';
 import { DataApiError, type ApiChannel, type DataApiClient } from './data-api.js';
@@ -19,7 +24,11 @@ function fromYtDlp(e: SourceInfo): Omit<ChannelSearchResult, 'subscribed'> | nul
   const id = typeof e.channel_id === 'string' ? e.channel_id : typeof e.id === 'string' ? e.id : null;
   if (!id || !/^UC[A-Za-z0-9_-]{22}$/.test(id)) return null;
   const thumbs = Array.isArray(e.thumbnails) ? (e.thumbnails as { url?: unknown }[]) : [];
-  const thumb = thumbs.map((t) => t.url).filter((u): u is string => typeof u === 'string').pop() ?? null;
+  const thumb =
+    thumbs
+      .map((t) => t.url)
+      .filter((u): u is string => typeof u === 'string')
+      .pop() ?? null;
   const handle = typeof e.uploader_id === 'string' && e.uploader_id.startsWith('@') ? e.uploader_id : null;
   return {
     channelId: id,
@@ -66,7 +75,12 @@ export class ChannelSearch {
     const signal = AbortSignal.any([clientGone, timeout]);
     const outcome = () => {
       if (clientGone.aborted) return new HttpError(499, E.clientClosed, 'The client closed the request');
-      if (timeout.aborted) return new HttpError(504, E.searchTimeout, `The search took longer than ${Math.round(this.deps.timeoutMs / 1000)} seconds`);
+      if (timeout.aborted)
+        return new HttpError(
+          504,
+          E.searchTimeout,
+          `The search took longer than ${Math.round(this.deps.timeoutMs / 1000)} seconds`,
+        );
       return null;
     };
     let found: Omit<ChannelSearchResult, 'subscribed'>[] | null = null;
@@ -76,7 +90,10 @@ export class ChannelSearch {
       } catch (err) {
         const stop = outcome();
         if (stop) throw stop;
-        this.deps.logger.warn({ reason: err instanceof DataApiError ? err.reason : String(err) }, 'Data API channel search failed; using yt-dlp');
+        this.deps.logger.warn(
+          { reason: err instanceof DataApiError ? err.reason : String(err) },
+          'Data API channel search failed; using yt-dlp',
+        );
       }
     }
     if (!found) {
@@ -84,11 +101,23 @@ export class ChannelSearch {
       const stop = outcome();
       if (stop) throw stop;
       if (!r.ok) {
-        if (r.failure.timedOut) throw new HttpError(504, E.searchTimeout, `The search took longer than ${Math.round(this.deps.timeoutMs / 1000)} seconds`);
-        throw new HttpError(502, E.searchFailed, `The search failed: ${r.failure.diagnosis.cause} ${r.failure.diagnosis.fix}`);
+        if (r.failure.timedOut)
+          throw new HttpError(
+            504,
+            E.searchTimeout,
+            `The search took longer than ${Math.round(this.deps.timeoutMs / 1000)} seconds`,
+          );
+        throw new HttpError(
+          502,
+          E.searchFailed,
+          `The search failed: ${r.failure.diagnosis.cause} ${r.failure.diagnosis.fix}`,
+        );
       }
       const seen = new Set<string>();
-      found = r.value.map(fromYtDlp).filter((c): c is NonNullable<typeof c> => !!c && !seen.has(c.channelId) && !!seen.add(c.channelId)).slice(0, count);
+      found = r.value
+        .map(fromYtDlp)
+        .filter((c): c is NonNullable<typeof c> => !!c && !seen.has(c.channelId) && !!seen.add(c.channelId))
+        .slice(0, count);
     }
     const subscribed = await this.deps.store.subscribedIds(found.map((c) => c.channelId));
     return found.map((c) => ({ ...c, subscribed: subscribed.has(c.channelId) }));

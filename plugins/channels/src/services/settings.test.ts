@@ -27,7 +27,10 @@ describe('channel settings rules (spec 2.3)', () => {
   });
 
   it('checks additional tags: characters and separator', () => {
-    expect(validateSettings(row(), { additional_tags: 'kids | music_video|how-to' })).toEqual({ ok: true, patch: { additionalTags: 'kids|music_video|how-to' } });
+    expect(validateSettings(row(), { additional_tags: 'kids | music_video|how-to' })).toEqual({
+      ok: true,
+      patch: { additionalTags: 'kids|music_video|how-to' },
+    });
     const bad = validateSettings(row(), { additional_tags: 'a;b' });
     expect(bad.ok).toBe(false);
   });
@@ -46,7 +49,10 @@ describe('channel settings rules (spec 2.3)', () => {
 
   it('keeps one tab visible and drops auto-download of hidden tabs', () => {
     expect(validateSettings(row(), { hidden_tabs: ['videos', 'shorts'] }).ok).toBe(false);
-    expect(validateSettings(row(), { hidden_tabs: ['shorts'] })).toEqual({ ok: true, patch: { hiddenTabs: 'shorts', autoDownloadEnabledTabs: 'video' } });
+    expect(validateSettings(row(), { hidden_tabs: ['shorts'] })).toEqual({
+      ok: true,
+      patch: { hiddenTabs: 'shorts', autoDownloadEnabledTabs: 'video' },
+    });
   });
 
   it('reports every problem at once', () => {

@@ -13,15 +13,21 @@ import { parseTabs, settingsOf, tabsCsv, visibleTabs } from './channel-store.js'
 import { compileTitleFilter } from './title-filter.js';
 
 export type SettingsPatch = Partial<Omit<ChannelRow, 'id' | 'createdAt' | 'updatedAt'>>;
-export type SettingsResult = { ok: true; patch: SettingsPatch } | { ok: false; errors: { path: string; message: string }[] };
+export type SettingsResult =
+  { ok: true; patch: SettingsPatch } | { ok: false; errors: { path: string; message: string }[] };
 
 const TAGS = /^[A-Za-z0-9 _|-]*$/;
 
 /** Keeps only media types whose tab is detected and visible (when tabs are known). */
 export function usableMediaTypes(csv: string, row: Pick<ChannelRow, 'availableTabs' | 'hiddenTabs'>): string {
-  const wanted = csv.split(',').map((s) => s.trim()).filter((s): s is MediaType => (MEDIA_TYPES as readonly string[]).includes(s));
+  const wanted = csv
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is MediaType => (MEDIA_TYPES as readonly string[]).includes(s));
   const visible = row.availableTabs === null ? null : visibleTabs(row);
-  return MEDIA_TYPES.filter((m) => wanted.includes(m) && (visible === null || visible.includes(MEDIA_TYPE_TAB[m]))).join(',');
+  return MEDIA_TYPES.filter(
+    (m) => wanted.includes(m) && (visible === null || visible.includes(MEDIA_TYPE_TAB[m])),
+  ).join(',');
 }
 
 /** A subfolder as stored: trimmed, `null` for none. */
@@ -51,11 +57,22 @@ export function validateSettings(current: ChannelRow, input: ChannelSettingsUpda
   }
   if (input.additional_tags !== undefined) {
     const tags = (input.additional_tags ?? '').trim();
-    if (tags.length > ADDITIONAL_TAGS_MAX) errors.push({ path: 'additional_tags', message: `additional_tags must be at most ${ADDITIONAL_TAGS_MAX} characters` });
+    if (tags.length > ADDITIONAL_TAGS_MAX)
+      errors.push({
+        path: 'additional_tags',
+        message: `additional_tags must be at most ${ADDITIONAL_TAGS_MAX} characters`,
+      });
     else if (!TAGS.test(tags)) {
-      errors.push({ path: 'additional_tags', message: 'additional_tags may contain only letters, digits, spaces, dashes, underscores and | (the separator)' });
+      errors.push({
+        path: 'additional_tags',
+        message: 'additional_tags may contain only letters, digits, spaces, dashes, underscores and | (the separator)',
+      });
     } else {
-      const cleaned = tags.split('|').map((t) => t.trim()).filter(Boolean).join('|');
+      const cleaned = tags
+        .split('|')
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .join('|');
       patch.additionalTags = cleaned === '' ? null : cleaned;
     }
   }
@@ -71,7 +88,8 @@ export function validateSettings(current: ChannelRow, input: ChannelSettingsUpda
     if (protectedAfter) {
       errors.push({
         path: 'auto_removal_keep_recent_count',
-        message: 'auto_removal_keep_recent_count cannot be set while auto_removal_protected is true (protection already keeps every video)',
+        message:
+          'auto_removal_keep_recent_count cannot be set while auto_removal_protected is true (protection already keeps every video)',
       });
     } else patch.autoRemovalKeepRecentCount = input.auto_removal_keep_recent_count;
   } else if (input.auto_removal_keep_recent_count === null && !protectedAfter) patch.autoRemovalKeepRecentCount = null;
@@ -92,7 +110,8 @@ export function validateSettings(current: ChannelRow, input: ChannelSettingsUpda
       }
     }
   }
-  if (input.auto_download_enabled_tabs !== undefined) patch.autoDownloadEnabledTabs = usableMediaTypes(input.auto_download_enabled_tabs, tabsRow);
+  if (input.auto_download_enabled_tabs !== undefined)
+    patch.autoDownloadEnabledTabs = usableMediaTypes(input.auto_download_enabled_tabs, tabsRow);
   return errors.length ? { ok: false, errors } : { ok: true, patch };
 }
 
@@ -102,7 +121,9 @@ export function validateAddSettings(current: ChannelRow, input: ChannelAddSettin
     ...(input.sub_folder !== undefined ? { subfolder: input.sub_folder } : {}),
     ...(input.video_quality !== undefined ? { video_quality: input.video_quality } : {}),
     ...(input.audio_format !== undefined ? { audio_format: input.audio_format } : {}),
-    ...(input.auto_download_enabled_tabs !== undefined ? { auto_download_enabled_tabs: input.auto_download_enabled_tabs } : {}),
+    ...(input.auto_download_enabled_tabs !== undefined
+      ? { auto_download_enabled_tabs: input.auto_download_enabled_tabs }
+      : {}),
   });
   if (!r.ok) r.errors = r.errors.map((e) => ({ ...e, path: e.path === 'subfolder' ? 'sub_folder' : e.path }));
   return r;

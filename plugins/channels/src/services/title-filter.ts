@@ -13,7 +13,9 @@ export interface CompiledFilter {
  * yt-dlp users know) becomes the case-insensitive flag. Matching is otherwise case-sensitive,
  * like yt-dlp's own title matching. Returns an error message for a pattern that does not compile.
  */
-export function compileTitleFilter(raw: string | null | undefined): { ok: true; filter: CompiledFilter | null } | { ok: false; error: string } {
+export function compileTitleFilter(
+  raw: string | null | undefined,
+): { ok: true; filter: CompiledFilter | null } | { ok: false; error: string } {
   const text = (raw ?? '').trim();
   if (text === '') return { ok: true, filter: null };
   let pattern = text;
@@ -56,7 +58,12 @@ export class FilterTimeoutError extends Error {
  */
 export function matchTitles(filter: CompiledFilter | null, titles: string[]): boolean[] {
   if (!filter) return titles.map(() => true);
-  const sandbox = vm.createContext({ m: matcher, p: filter.pattern, f: filter.flags, t: titles.map((t) => t.slice(0, 1000)) });
+  const sandbox = vm.createContext({
+    m: matcher,
+    p: filter.pattern,
+    f: filter.flags,
+    t: titles.map((t) => t.slice(0, 1000)),
+  });
   try {
     return Array.from(runner.runInContext(sandbox, { timeout: MATCH_BUDGET_MS }) as boolean[]);
   } catch (err) {

@@ -1,4 +1,10 @@
-import { TAB_MEDIA_TYPE, type ChannelVideo, type ChannelVideosQuery, type PublishedAtSource, type TabType } from '@vidkeep/contracts';
+import {
+  TAB_MEDIA_TYPE,
+  type ChannelVideo,
+  type ChannelVideosQuery,
+  type PublishedAtSource,
+  type TabType,
+} from '@vidkeep/contracts';
 import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
 import type { ChannelVideoRow } from '../entities.js';
 import { isMembersOnly, type ListedVideo } from './entries.js';
@@ -49,7 +55,10 @@ export function toChannelVideo(row: ChannelVideoRow, activity: 'queued' | 'downl
   return {
     sourceId: row.sourceId,
     title: row.title,
-    url: row.mediaType === 'short' ? `https://www.youtube.com/shorts/${row.sourceId}` : `https://www.youtube.com/watch?v=${row.sourceId}`,
+    url:
+      row.mediaType === 'short'
+        ? `https://www.youtube.com/shorts/${row.sourceId}`
+        : `https://www.youtube.com/watch?v=${row.sourceId}`,
     thumbnail: row.thumbnail,
     duration: row.duration,
     publishedAt: shown ? row.publishedAt!.toISOString() : null,
@@ -149,7 +158,11 @@ export class ChannelVideoStore {
    * (this plugin is the only writer of the table, and every write below forgets the channel), so
    * a page viewed again costs no query; the result is read-only for callers.
    */
-  async page(channelId: string, q: ChannelVideosQuery, watchedKnown: boolean): Promise<{ rows: ChannelVideoRow[]; total: number }> {
+  async page(
+    channelId: string,
+    q: ChannelVideosQuery,
+    watchedKnown: boolean,
+  ): Promise<{ rows: ChannelVideoRow[]; total: number }> {
     const key = `${q.tabType}|${q.page}|${q.pageSize}|${q.sortBy}|${q.sortOrder}|${q.downloadedFilter}|${q.ignoredFilter}|${q.watchedFilter}|${watchedKnown}|${q.searchQuery ?? ''}`;
     const known = this.pages.get(channelId)?.get(key);
     if (known) return known;
@@ -158,8 +171,8 @@ export class ChannelVideoStore {
     const params: unknown[] = [channelId, TAB_MEDIA_TYPE[q.tabType]];
     if (q.downloadedFilter === 'only') where.push('downloaded_at is not null');
     else if (q.downloadedFilter === 'exclude') where.push('downloaded_at is null');
-    if (q.ignoredFilter === 'only') where.push('ignored = ?'), params.push(true);
-    else if (q.ignoredFilter === 'exclude') where.push('ignored = ?'), params.push(false);
+    if (q.ignoredFilter === 'only') (where.push('ignored = ?'), params.push(true));
+    else if (q.ignoredFilter === 'exclude') (where.push('ignored = ?'), params.push(false));
     // Until watch status is known, nothing counts as watched: `only` is empty, `exclude` keeps all.
     if (q.watchedFilter === 'only' && !watchedKnown) where.push('1 = 0');
     const search = q.searchQuery?.trim().toLowerCase();
@@ -171,11 +184,10 @@ export class ChannelVideoStore {
     const dir = q.sortOrder === 'asc' ? 'asc' : 'desc';
     const [count, rows] = await Promise.all([
       this.sql.one<{ n: number }>(`select count(*) as n from channel_videos where ${clause}`, params),
-      this.sql.all(`select * from channel_videos where ${clause} order by ${SORTS[q.sortBy]} ${dir}, id ${dir} limit ? offset ?`, [
-        ...params,
-        q.pageSize,
-        (q.page - 1) * q.pageSize,
-      ]),
+      this.sql.all(
+        `select * from channel_videos where ${clause} order by ${SORTS[q.sortBy]} ${dir}, id ${dir} limit ? offset ?`,
+        [...params, q.pageSize, (q.page - 1) * q.pageSize],
+      ),
     ]);
     const result = { rows: rows.map(fromDb), total: Number(count?.n ?? 0) };
     this.remember(channelId, key, result, generation);
@@ -199,7 +211,12 @@ export class ChannelVideoStore {
 
   private generation = 0;
 
-  private remember(channelId: string, key: string, result: { rows: ChannelVideoRow[]; total: number }, generation: number): void {
+  private remember(
+    channelId: string,
+    key: string,
+    result: { rows: ChannelVideoRow[]; total: number },
+    generation: number,
+  ): void {
     // A write since the read started may not be in `result`.
     if (generation !== this.generation) return;
     let forChannel = this.pages.get(channelId);
@@ -227,7 +244,10 @@ export class ChannelVideoStore {
   /** Forgets the channels that list a video. */
   private async forgetVideo(sourceId: string): Promise<void> {
     this.generation += 1;
-    const rows = await this.sql.all<{ channel_id: string }>('select distinct channel_id from channel_videos where source_id = ?', [sourceId]);
+    const rows = await this.sql.all<{ channel_id: string }>(
+      'select distinct channel_id from channel_videos where source_id = ?',
+      [sourceId],
+    );
     for (const r of rows) this.forget(r.channel_id);
   }
 
@@ -241,11 +261,19 @@ export class ChannelVideoStore {
         group by media_type`,
       [true, channelId],
     );
-    return rows.map((r) => ({ mediaType: String(r.media_type), loaded: Number(r.loaded), downloaded: Number(r.downloaded ?? 0), ignored: Number(r.ignored ?? 0) }));
+    return rows.map((r) => ({
+      mediaType: String(r.media_type),
+      loaded: Number(r.loaded),
+      downloaded: Number(r.downloaded ?? 0),
+      ignored: Number(r.ignored ?? 0),
+    }));
   }
 
   async find(channelId: string, sourceId: string): Promise<ChannelVideoRow | null> {
-    const r = await this.sql.one('select * from channel_videos where channel_id = ? and source_id = ?', [channelId, sourceId]);
+    const r = await this.sql.one('select * from channel_videos where channel_id = ? and source_id = ?', [
+      channelId,
+      sourceId,
+    ]);
     return r ? fromDb(r) : null;
   }
 
@@ -256,14 +284,15 @@ export class ChannelVideoStore {
     for (let i = 0; i < sourceIds.length; i += 500) {
       const chunk = sourceIds.slice(i, i + 500);
       const marks = chunk.map(() => '?').join(',');
-      const rows = await this.sql.all<{ source_id: string }>(`select source_id from channel_videos where channel_id = ? and source_id in (${marks})`, [channelId, ...chunk]);
+      const rows = await this.sql.all<{ source_id: string }>(
+        `select source_id from channel_videos where channel_id = ? and source_id in (${marks})`,
+        [channelId, ...chunk],
+      );
       for (const r of rows) found.add(r.source_id);
-      await this.sql.run(`update channel_videos set ignored = ?, ignored_at = ? where channel_id = ? and source_id in (${marks})`, [
-        ignored,
-        ignored ? this.sql.date(new Date()) : null,
-        channelId,
-        ...chunk,
-      ]);
+      await this.sql.run(
+        `update channel_videos set ignored = ?, ignored_at = ? where channel_id = ? and source_id in (${marks})`,
+        [ignored, ignored ? this.sql.date(new Date()) : null, channelId, ...chunk],
+      );
     }
     this.forget(channelId);
     return found;
@@ -272,32 +301,43 @@ export class ChannelVideoStore {
   /** The downloader finished a video: every channel listing it shows it downloaded; an exact date replaces listing dates. */
   async markDownloaded(sourceId: string, publishedAt: Date | null, at: Date): Promise<void> {
     await this.forgetVideo(sourceId);
-    await this.sql.run('update channel_videos set downloaded_at = coalesce(downloaded_at, ?), removed = ? where source_id = ?', [this.sql.date(at), false, sourceId]);
+    await this.sql.run(
+      'update channel_videos set downloaded_at = coalesce(downloaded_at, ?), removed = ? where source_id = ?',
+      [this.sql.date(at), false, sourceId],
+    );
     if (publishedAt) {
-      await this.sql.run("update channel_videos set published_at = ?, published_at_source = 'exact' where source_id = ?", [this.sql.date(publishedAt), sourceId]);
+      await this.sql.run(
+        "update channel_videos set published_at = ?, published_at_source = 'exact' where source_id = ?",
+        [this.sql.date(publishedAt), sourceId],
+      );
     }
     await this.forgetVideo(sourceId);
   }
 
   async markRemoved(sourceId: string): Promise<void> {
     await this.forgetVideo(sourceId);
-    await this.sql.run('update channel_videos set removed = ? where source_id = ? and downloaded_at is not null', [true, sourceId]);
+    await this.sql.run('update channel_videos set removed = ? where source_id = ? and downloaded_at is not null', [
+      true,
+      sourceId,
+    ]);
     await this.forgetVideo(sourceId);
   }
 
   /** The newest `limit` videos of a tab, newest first. */
   async newest(channelId: string, tab: TabType, limit: number): Promise<ChannelVideoRow[]> {
-    const rows = await this.sql.all('select * from channel_videos where channel_id = ? and media_type = ? order by published_at desc, id desc limit ?', [
-      channelId,
-      TAB_MEDIA_TYPE[tab],
-      limit,
-    ]);
+    const rows = await this.sql.all(
+      'select * from channel_videos where channel_id = ? and media_type = ? order by published_at desc, id desc limit ?',
+      [channelId, TAB_MEDIA_TYPE[tab], limit],
+    );
     return rows.map(fromDb);
   }
 
   /** The 50 most recent known videos of the channel (all tabs), newest first. */
   async recent(channelId: string, limit = 50): Promise<ChannelVideoRow[]> {
-    const rows = await this.sql.all('select * from channel_videos where channel_id = ? order by published_at desc, id desc limit ?', [channelId, limit]);
+    const rows = await this.sql.all(
+      'select * from channel_videos where channel_id = ? order by published_at desc, id desc limit ?',
+      [channelId, limit],
+    );
     return rows.map(fromDb);
   }
 

@@ -88,9 +88,13 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
   const info = JSON.parse(await readFile(infoAbs, 'utf8')) as InfoJson;
   const videoDir = dirname(infoAbs);
   const stem = basename(infoAbs, '.info.json');
-  const inVideoDir = files.filter((f) => dirname(join(input.stagingRoot, f)) === videoDir).map((f) => join(input.stagingRoot, f));
+  const inVideoDir = files
+    .filter((f) => dirname(join(input.stagingRoot, f)) === videoDir)
+    .map((f) => join(input.stagingRoot, f));
   // Leftovers of merges and conversions never reach the library.
-  for (const f of inVideoDir) if (FRAGMENT.test(f) || f.endsWith('.part') || f.endsWith('.webp') || f.endsWith('.vtt')) await rm(f, { force: true });
+  for (const f of inVideoDir)
+    if (FRAGMENT.test(f) || f.endsWith('.part') || f.endsWith('.webp') || f.endsWith('.vtt'))
+      await rm(f, { force: true });
   const media = inVideoDir.filter((f) => !FRAGMENT.test(f));
   let video = media.find((f) => VIDEO_EXT.has(extname(f).toLowerCase())) ?? null;
   const audio = media.find((f) => AUDIO_EXT.has(extname(f).toLowerCase())) ?? null;
@@ -102,7 +106,11 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
     for (const f of [video, audio]) if (f) await embedTags(input.ffmpeg, f, input.additionalTags, input.env);
   }
   if (input.writeNfo && video) {
-    await writeFile(join(videoDir, `${stem}.nfo`), buildNfo(info, { dateAdded: new Date(), extraTags: input.additionalTags }), 'utf8');
+    await writeFile(
+      join(videoDir, `${stem}.nfo`),
+      buildNfo(info, { dateAdded: new Date(), extraTags: input.additionalTags }),
+      'utf8',
+    );
   }
   const stagedThumb = join(videoDir, `${stem}.jpg`);
   let thumbnailPath: string | null = null;
@@ -126,7 +134,9 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
   const channelDir = safeJoin(base, channelFolder);
   const finalPath = (staged: string | null): string | null => {
     if (!staged) return null;
-    return input.skipVideoFolder ? join(channelDir, basename(staged)) : join(channelDir, basename(videoDir), basename(staged));
+    return input.skipVideoFolder
+      ? join(channelDir, basename(staged))
+      : join(channelDir, basename(videoDir), basename(staged));
   };
 
   if (input.skipVideoFolder) {

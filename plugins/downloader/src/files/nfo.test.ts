@@ -40,7 +40,10 @@ function parseXml(xml: string): string {
     'walk(doc)',
     'sys.stdout.buffer.write("\\n".join(out).encode("utf-8"))',
   ].join('\n');
-  return execFileSync(PYTHON as string, ['-c', script], { input: Buffer.from(xml, 'utf8'), env: { PATH: '/usr/bin:/bin' } }).toString('utf8');
+  return execFileSync(PYTHON as string, ['-c', script], {
+    input: Buffer.from(xml, 'utf8'),
+    env: { PATH: '/usr/bin:/bin' },
+  }).toString('utf8');
 }
 
 describe('buildNfo', () => {
@@ -90,13 +93,16 @@ describe('buildNfo', () => {
         '',
       ].join('\n'),
     );
-    expect(buildNfo({ id: 'x', fulltitle: '  ', title: 'T', description: '' }, { dateAdded: ADDED })).toContain('<title>T</title>');
+    expect(buildNfo({ id: 'x', fulltitle: '  ', title: 'T', description: '' }, { dateAdded: ADDED })).toContain(
+      '<title>T</title>',
+    );
     expect(buildNfo({ id: 'x', description: ' \n ' }, { dateAdded: ADDED })).not.toContain('<plot>');
     expect(buildNfo({ id: 'x' }, { dateAdded: new Date(Number.NaN) })).not.toContain('<dateadded>');
   });
 
   it('picks the studio from uploader, channel, uploader_id, channel_id', () => {
-    const studio = (info: Partial<NfoInput>) => /<studio>(.*)<\/studio>/.exec(buildNfo({ id: 'x', ...info }, { dateAdded: ADDED }))?.[1];
+    const studio = (info: Partial<NfoInput>) =>
+      /<studio>(.*)<\/studio>/.exec(buildNfo({ id: 'x', ...info }, { dateAdded: ADDED }))?.[1];
     expect(studio({ channel: 'C', uploader_id: 'U', channel_id: 'I' })).toBe('C');
     expect(studio({ uploader_id: 'U', channel_id: 'I' })).toBe('U');
     expect(studio({ channel_id: 'I' })).toBe('I');
@@ -105,7 +111,10 @@ describe('buildNfo', () => {
   });
 
   it('escapes the five XML special characters', () => {
-    const xml = buildNfo({ id: 'x', title: `<script>&"'`, description: 'a < b && c > "d" \'e\'', tags: ['<b>'] }, { dateAdded: ADDED });
+    const xml = buildNfo(
+      { id: 'x', title: `<script>&"'`, description: 'a < b && c > "d" \'e\'', tags: ['<b>'] },
+      { dateAdded: ADDED },
+    );
     expect(xml).toContain('<title>&lt;script&gt;&amp;&quot;&apos;</title>');
     expect(xml).toContain('<plot>a &lt; b &amp;&amp; c &gt; &quot;d&quot; &apos;e&apos;</plot>');
     expect(xml).toContain('<tag>&lt;b&gt;</tag>');
@@ -114,7 +123,11 @@ describe('buildNfo', () => {
 
   it('strips characters XML 1.0 cannot hold and keeps tab, newline and non-BMP text', () => {
     const xml = buildNfo(
-      { id: 'x', title: 'a\u0000b\u0001c\u0008d\u000Be\u000Cf\u001Fg\uFFFEh\uFFFFi', description: 'x\ty\nz\uD800 lone \uDC00 emoji 🎵 \u00E9' },
+      {
+        id: 'x',
+        title: 'a\u0000b\u0001c\u0008d\u000Be\u000Cf\u001Fg\uFFFEh\uFFFFi',
+        description: 'x\ty\nz\uD800 lone \uDC00 emoji 🎵 \u00E9',
+      },
       { dateAdded: ADDED },
     );
     expect(xml).toContain('<title>abcdefghi</title>');
@@ -123,7 +136,8 @@ describe('buildNfo', () => {
   });
 
   it('formats dates: premiered from YYYYMMDD only when it is a real day, dateadded in UTC', () => {
-    const premiered = (upload_date: string) => /<premiered>(.*)<\/premiered>/.exec(buildNfo({ id: 'x', upload_date }, { dateAdded: ADDED }))?.[1];
+    const premiered = (upload_date: string) =>
+      /<premiered>(.*)<\/premiered>/.exec(buildNfo({ id: 'x', upload_date }, { dateAdded: ADDED }))?.[1];
     expect(premiered('20240229')).toBe('2024-02-29');
     expect(premiered('20230229')).toBeUndefined();
     expect(premiered('20241301')).toBeUndefined();
@@ -146,20 +160,24 @@ describe('buildNfo', () => {
   });
 
   it('writes mpaa only for a positive age limit', () => {
-    const mpaa = (age_limit: number) => /<mpaa>(.*)<\/mpaa>/.exec(buildNfo({ id: 'x', age_limit }, { dateAdded: ADDED }))?.[1];
+    const mpaa = (age_limit: number) =>
+      /<mpaa>(.*)<\/mpaa>/.exec(buildNfo({ id: 'x', age_limit }, { dateAdded: ADDED }))?.[1];
     expect(mpaa(18)).toBe('Age 18+');
     expect(mpaa(13)).toBe('Age 13+');
     expect(mpaa(0)).toBeUndefined();
   });
 
   it('rounds the runtime up to whole minutes and omits it without a duration', () => {
-    const runtime = (duration: number) => /<runtime>(.*)<\/runtime>/.exec(buildNfo({ id: 'x', duration }, { dateAdded: ADDED }))?.[1];
+    const runtime = (duration: number) =>
+      /<runtime>(.*)<\/runtime>/.exec(buildNfo({ id: 'x', duration }, { dateAdded: ADDED }))?.[1];
     expect(runtime(60)).toBe('1');
     expect(runtime(61)).toBe('2');
     expect(runtime(0.5)).toBe('1');
     expect(runtime(0)).toBeUndefined();
     expect(runtime(Number.NaN)).toBeUndefined();
-    expect(buildNfo({ id: 'x', duration: 90.6 }, { dateAdded: ADDED })).toContain('<durationinseconds>91</durationinseconds>');
+    expect(buildNfo({ id: 'x', duration: 90.6 }, { dateAdded: ADDED })).toContain(
+      '<durationinseconds>91</durationinseconds>',
+    );
     expect(buildNfo({ id: 'x' }, { dateAdded: ADDED })).not.toContain('<fileinfo>');
     expect(buildNfo(FULL, { dateAdded: ADDED })).not.toContain('<trailer>');
   });

@@ -24,7 +24,13 @@ export interface NfoInput {
 /** Everything XML 1.0 forbids: control characters other than tab/LF/CR, lone surrogates, U+FFFE/U+FFFF. */
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 
 /** Removes characters XML cannot hold; null when nothing but whitespace is left. */
 function clean(value: unknown): string | null {
@@ -82,7 +88,9 @@ export function buildNfo(info: NfoInput, opts: { dateAdded: Date; extraTags?: st
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>', '<movie>'];
   const element = (name: string, value: string | number | null, indent = 1, attributes = '') => {
     if (value === null) return;
-    lines.push(`${'  '.repeat(indent)}<${name}${attributes}>${typeof value === 'number' ? String(value) : escape(value)}</${name}>`);
+    lines.push(
+      `${'  '.repeat(indent)}<${name}${attributes}>${typeof value === 'number' ? String(value) : escape(value)}</${name}>`,
+    );
   };
 
   const id = clean(info.id)?.trim() ?? null;
@@ -97,7 +105,12 @@ export function buildNfo(info: NfoInput, opts: { dateAdded: Date; extraTags?: st
   element('dateadded', utcStamp(opts.dateAdded));
 
   const uploader = clean(info.uploader)?.trim() ?? null;
-  const studio = uploader ?? clean(info.channel)?.trim() ?? clean(info.uploader_id)?.trim() ?? clean(info.channel_id)?.trim() ?? null;
+  const studio =
+    uploader ??
+    clean(info.channel)?.trim() ??
+    clean(info.uploader_id)?.trim() ??
+    clean(info.channel_id)?.trim() ??
+    null;
   element('studio', studio);
   element('credits', uploader);
 

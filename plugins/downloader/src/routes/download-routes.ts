@@ -39,7 +39,10 @@ const CORS_HEADERS = {
   'access-control-max-age': '86400',
 };
 
-export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = async (app, { queue, store, videos, metadata, activity }) => {
+export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = async (
+  app,
+  { queue, store, videos, metadata, activity },
+) => {
   app.options('/api/videos/download', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
     reply.headers(CORS_HEADERS).code(204).send(),
   );
@@ -62,7 +65,14 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = asyn
           'While a storage limit pauses downloads the answer is 409 with an error starting `Downloads are paused:`.',
         ].join('\n\n'),
         body: DownloadRequest,
-        response: { 200: DownloadResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 429: ErrorEnvelope },
+        response: {
+          200: DownloadResponse,
+          400: ErrorEnvelope,
+          401: ErrorEnvelope,
+          403: ErrorEnvelope,
+          409: ErrorEnvelope,
+          429: ErrorEnvelope,
+        },
       },
     },
     async (request) => {
@@ -86,7 +96,8 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = asyn
             isApiKey ? DownloadErrorCodes.batchNotAllowed : DownloadErrorCodes.invalidUrl,
           );
         }
-        if (parsed.kind === 'invalid') throw bad(inputs.length > 1 ? `${parsed.reason}: ${input.slice(0, 200)}` : parsed.reason);
+        if (parsed.kind === 'invalid')
+          throw bad(inputs.length > 1 ? `${parsed.reason}: ${input.slice(0, 200)}` : parsed.reason);
         ids.push(parsed.sourceId);
       }
       if (body.subfolder) {
@@ -94,7 +105,11 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = asyn
         if (problem) throw bad(problem, 'CORE_VALIDATION_FAILED');
       }
       const requestedBy =
-        request.auth.kind === 'apiKey' ? `api key "${request.auth.keyName}"` : 'username' in request.auth ? request.auth.username : null;
+        request.auth.kind === 'apiKey'
+          ? `api key "${request.auth.keyName}"`
+          : 'username' in request.auth
+            ? request.auth.username
+            : null;
       const result = await queue.enqueue({
         sourceIds: ids,
         type: 'manual',
@@ -118,26 +133,47 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = asyn
       const jobId = result.job?.id ?? null;
       // When the new job starts right away its yt-dlp reports the info within moments: wait for
       // that rather than run a second yt-dlp that asks the platform the same thing.
-      const fromDownload = jobId !== null && result.acceptedIds.includes(first) && !metadata.peek(first) && (await queue.startedWithin(jobId, 250));
-      metas.set(first, fromDownload ? await metadata.fromDownload(first) : await metadata.lookup(first, videoUrl(first)));
+      const fromDownload =
+        jobId !== null &&
+        result.acceptedIds.includes(first) &&
+        !metadata.peek(first) &&
+        (await queue.startedWithin(jobId, 250));
+      metas.set(
+        first,
+        fromDownload ? await metadata.fromDownload(first) : await metadata.lookup(first, videoUrl(first)),
+      );
       if (jobId) {
         for (const id of result.acceptedIds) {
           const m = metas.get(id);
-          if (m) await store.updateVideo(jobId, id, { title: m.title.slice(0, 500), duration: m.duration, thumbnail: m.thumbnail });
+          if (m)
+            await store.updateVideo(jobId, id, {
+              title: m.title.slice(0, 500),
+              duration: m.duration,
+              thumbnail: m.thumbnail,
+            });
         }
         const firstMeta = metas.get(result.acceptedIds[0]!);
-        if (result.acceptedIds.length === 1 && firstMeta) await store.update(jobId, { label: `Manual download: ${firstMeta.title}`.slice(0, 300) });
+        if (result.acceptedIds.length === 1 && firstMeta)
+          await store.update(jobId, { label: `Manual download: ${firstMeta.title}`.slice(0, 300) });
       }
       const preview = (id: string) => {
         const m = metas.get(id);
-        return { sourceId: id, title: m?.title ?? id, thumbnail: m?.thumbnail ?? fallbackThumbnail(id), duration: m?.duration ?? 0 };
+        return {
+          sourceId: id,
+          title: m?.title ?? id,
+          thumbnail: m?.thumbnail ?? fallbackThumbnail(id),
+          duration: m?.duration ?? 0,
+        };
       };
       const list = unique.map(preview);
       const queued = result.acceptedIds.length;
       const name = (id: string) => `"${preview(id).title}"`;
       let message: string;
       if (unique.length === 1) {
-        message = queued === 1 ? `Queued ${name(unique[0]!)} for download` : `${name(unique[0]!)} is already queued or downloading; it was not queued again`;
+        message =
+          queued === 1
+            ? `Queued ${name(unique[0]!)} for download`
+            : `${name(unique[0]!)} is already queued or downloading; it was not queued again`;
       } else {
         message = `Queued ${queued} of ${unique.length} videos${result.alreadyActiveIds.length ? `; ${result.alreadyActiveIds.length} already queued or downloading` : ''}`;
       }
@@ -161,7 +197,8 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = asyn
       schema: {
         tags: ['downloads'],
         summary: 'Which videos are queued or downloading (spec 2.15)',
-        description: 'Refetch after each `videoActivityUpdated` WebSocket message and after reconnecting; a changed `instanceId` means the server restarted.',
+        description:
+          'Refetch after each `videoActivityUpdated` WebSocket message and after reconnecting; a changed `instanceId` means the server restarted.',
         response: { 200: VideoActivity, 401: ErrorEnvelope, 403: ErrorEnvelope },
       },
     },
@@ -189,9 +226,22 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = asyn
           if (row?.removed) status = 'removed';
           else if (row) {
             const path = row.filePath ?? row.audioFilePath;
-            status = path && (await stat(path).then(() => true, () => false)) ? 'downloaded' : 'missing';
+            status =
+              path &&
+              (await stat(path).then(
+                () => true,
+                () => false,
+              ))
+                ? 'downloaded'
+                : 'missing';
           }
-          return { sourceId, status, activity: act?.state ?? null, jobId: act?.jobId ?? null, video: row ? toVideo(row) : null };
+          return {
+            sourceId,
+            status,
+            activity: act?.state ?? null,
+            jobId: act?.jobId ?? null,
+            video: row ? toVideo(row) : null,
+          };
         }),
       );
       return { results };

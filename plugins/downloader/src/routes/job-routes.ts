@@ -15,10 +15,12 @@ import type { ToolLocator } from '../services/tools.js';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
 
-export const jobRoutes: FastifyPluginAsyncTypebox<{ queue: DownloadQueue; store: JobStore; tools: ToolLocator; platformManaged: boolean }> = async (
-  app,
-  { queue, store, tools, platformManaged },
-) => {
+export const jobRoutes: FastifyPluginAsyncTypebox<{
+  queue: DownloadQueue;
+  store: JobStore;
+  tools: ToolLocator;
+  platformManaged: boolean;
+}> = async (app, { queue, store, tools, platformManaged }) => {
   const notFound = (id: string) => new HttpError(404, DownloadErrorCodes.jobNotFound, `No job with id ${id}`);
 
   app.get(
@@ -27,7 +29,8 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{ queue: DownloadQueue; store:
       schema: {
         tags: ['downloads'],
         summary: 'Download jobs, newest first',
-        description: 'Finished jobs are kept for `jobHistoryDays` (default 90) and at most `jobHistoryMax` (default 1000) are kept; older ones are removed after each job and at start. Downloaded files are never removed with them.',
+        description:
+          'Finished jobs are kept for `jobHistoryDays` (default 90) and at most `jobHistoryMax` (default 1000) are kept; older ones are removed after each job and at start. Downloaded files are never removed with them.',
         querystring: JobListQuery,
         response: { 200: JobList, ...errors },
       },
@@ -42,7 +45,12 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{ queue: DownloadQueue; store:
   app.get(
     '/api/jobs/:jobId',
     {
-      schema: { tags: ['downloads'], summary: 'One job with its videos, live progress and diagnoses', params: JobIdParams, response: { 200: JobDetail, ...errors } },
+      schema: {
+        tags: ['downloads'],
+        summary: 'One job with its videos, live progress and diagnoses',
+        params: JobIdParams,
+        response: { 200: JobDetail, ...errors },
+      },
     },
     async (request) => (await queue.detail(request.params.jobId)) ?? Promise.reject(notFound(request.params.jobId)),
   );
@@ -53,7 +61,8 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{ queue: DownloadQueue; store:
       schema: {
         tags: ['downloads'],
         summary: 'Cancel a queued or running job',
-        description: 'Videos already downloaded stay; the video being downloaded and the ones still queued become `cancelled`. Cancelling a finished job changes nothing.',
+        description:
+          'Videos already downloaded stay; the video being downloaded and the ones still queued become `cancelled`. Cancelling a finished job changes nothing.',
         params: JobIdParams,
         response: { 200: CancelJobResponse, ...errors },
       },
@@ -71,13 +80,25 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{ queue: DownloadQueue; store:
 
   app.get(
     '/api/ytdlp/version',
-    { schema: { tags: ['downloader'], summary: 'Versions and paths of yt-dlp, ffmpeg and ffprobe', response: { 200: ToolsResponse, 401: ErrorEnvelope, 403: ErrorEnvelope } } },
+    {
+      schema: {
+        tags: ['downloader'],
+        summary: 'Versions and paths of yt-dlp, ffmpeg and ffprobe',
+        response: { 200: ToolsResponse, 401: ErrorEnvelope, 403: ErrorEnvelope },
+      },
+    },
     async () => tools.report(platformManaged),
   );
 
   app.get(
     '/api/downloader/storage',
-    { schema: { tags: ['downloader'], summary: 'Storage use and whether a storage limit pauses downloads', response: { 200: StorageStatus, 401: ErrorEnvelope, 403: ErrorEnvelope } } },
+    {
+      schema: {
+        tags: ['downloader'],
+        summary: 'Storage use and whether a storage limit pauses downloads',
+        response: { 200: StorageStatus, 401: ErrorEnvelope, 403: ErrorEnvelope },
+      },
+    },
     async () => queue.storageStatus(),
   );
 };

@@ -27,4 +27,3 @@ export const updateRoutes: FastifyPluginAsyncTypebox<{ platformManaged: boolean;
     },
   );
 };
-

@@ -32,12 +32,18 @@ const MIME: Record<string, string> = {
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
 
 /** Sends a file with HTTP range support (seeking in the browser's player). */
-async function sendFile(request: FastifyRequest, reply: FastifyReply, path: string, asAttachment: boolean): Promise<FastifyReply> {
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  asAttachment: boolean,
+): Promise<FastifyReply> {
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) throw new HttpError(404, DownloadErrorCodes.fileMissing, 'The file is no longer on disk');
   const size = info.size;
   reply.header('accept-ranges', 'bytes').type(MIME[extname(path).toLowerCase()] ?? 'application/octet-stream');
-  if (asAttachment) reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(basename(path))}`);
+  if (asAttachment)
+    reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(basename(path))}`);
   const range = request.headers.range;
   const m = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
   if (range && m && (m[1] || m[2])) {
@@ -48,17 +54,22 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, path: stri
     if (start > end || start >= size) {
       return reply.code(416).header('content-range', `bytes */${size}`).send();
     }
-    reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`).header('content-length', end - start + 1);
+    reply
+      .code(206)
+      .header('content-range', `bytes ${start}-${end}/${size}`)
+      .header('content-length', end - start + 1);
     return reply.send(createReadStream(path, { start, end }));
   }
   reply.header('content-length', size);
   return reply.send(createReadStream(path));
 }
 
-export const videoRoutes: FastifyPluginAsyncTypebox<{ videos: VideoStore; outputDir: string; imagesDir: string; events: EventBus }> = async (
-  app,
-  { videos, outputDir, imagesDir, events },
-) => {
+export const videoRoutes: FastifyPluginAsyncTypebox<{
+  videos: VideoStore;
+  outputDir: string;
+  imagesDir: string;
+  events: EventBus;
+}> = async (app, { videos, outputDir, imagesDir, events }) => {
   const find = async (sourceId: string) => {
     const row = await videos.bySourceId(sourceId);
     if (!row) throw new HttpError(404, DownloadErrorCodes.videoNotFound, `No downloaded video ${sourceId}`);
@@ -67,7 +78,14 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ videos: VideoStore; output
 
   app.get(
     '/api/videos',
-    { schema: { tags: ['videos'], summary: 'Downloaded videos with paging, search and sort', querystring: VideoListQuery, response: { 200: VideoList, ...errors } } },
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Downloaded videos with paging, search and sort',
+        querystring: VideoListQuery,
+        response: { 200: VideoList, ...errors },
+      },
+    },
     async (request) => {
       const q = request.query;
       const { videos: rows, total } = await videos.list(q);
@@ -77,7 +95,14 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ videos: VideoStore; output
 
   app.get(
     '/api/videos/:sourceId',
-    { schema: { tags: ['videos'], summary: 'One downloaded video', params: SourceIdParams, response: { 200: Video, ...errors } } },
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'One downloaded video',
+        params: SourceIdParams,
+        response: { 200: Video, ...errors },
+      },
+    },
     async (request) => toVideo(await find(request.params.sourceId)),
   );
 
@@ -96,8 +121,10 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ videos: VideoStore; output
     async (request, reply) => {
       const row = await find(request.params.sourceId);
       const path = request.query.kind === 'audio' ? row.audioFilePath : (row.filePath ?? row.audioFilePath);
-      if (row.removed || !path) throw new HttpError(404, DownloadErrorCodes.fileMissing, `No ${request.query.kind} file for ${row.sourceId}`);
-      if (!isInside(outputDir, path)) throw new HttpError(404, DownloadErrorCodes.fileMissing, 'The file is outside the output directory');
+      if (row.removed || !path)
+        throw new HttpError(404, DownloadErrorCodes.fileMissing, `No ${request.query.kind} file for ${row.sourceId}`);
+      if (!isInside(outputDir, path))
+        throw new HttpError(404, DownloadErrorCodes.fileMissing, 'The file is outside the output directory');
       return sendFile(request, reply, path, request.query.download);
     },
   );
@@ -106,11 +133,18 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ videos: VideoStore; output
     '/api/videos/:sourceId/thumbnail',
     {
       config: { queryToken: true },
-      schema: { tags: ['videos'], summary: 'The video thumbnail (JPEG)', params: SourceIdParams, querystring: ThumbnailQuery, response: { 200: Type.Any(), ...errors } },
+      schema: {
+        tags: ['videos'],
+        summary: 'The video thumbnail (JPEG)',
+        params: SourceIdParams,
+        querystring: ThumbnailQuery,
+        response: { 200: Type.Any(), ...errors },
+      },
     },
     async (request, reply) => {
       const row = await find(request.params.sourceId);
-      if (!row.thumbnailPath || !isInside(imagesDir, row.thumbnailPath)) throw new HttpError(404, DownloadErrorCodes.fileMissing, 'No thumbnail');
+      if (!row.thumbnailPath || !isInside(imagesDir, row.thumbnailPath))
+        throw new HttpError(404, DownloadErrorCodes.fileMissing, 'No thumbnail');
       reply.header('cache-control', 'private, max-age=86400');
       return sendFile(request, reply, row.thumbnailPath, false);
     },
@@ -122,7 +156,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ videos: VideoStore; output
       schema: {
         tags: ['videos'],
         summary: 'Delete the files of a downloaded video and mark it removed',
-        description: 'Removes the media files and their companions (poster, NFO, subtitles) and an emptied per-video folder. The record stays, marked `removed`, so it still counts as downloaded.',
+        description:
+          'Removes the media files and their companions (poster, NFO, subtitles) and an emptied per-video folder. The record stays, marked `removed`, so it still counts as downloaded.',
         params: SourceIdParams,
         response: { 200: DeleteVideoResponse, ...errors },
       },
@@ -145,7 +180,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ videos: VideoStore; output
           }
         }
       }
-      for (const dir of dirs) if (dir !== outputDir && isInside(outputDir, dir)) await rmdir(dir).catch(() => undefined);
+      for (const dir of dirs)
+        if (dir !== outputDir && isInside(outputDir, dir)) await rmdir(dir).catch(() => undefined);
       if (row.thumbnailPath && isInside(imagesDir, row.thumbnailPath)) await rm(row.thumbnailPath, { force: true });
       await videos.markRemoved(row.id);
       events.publish('downloader.video.removed', { videoId: row.id, sourceId: row.sourceId });

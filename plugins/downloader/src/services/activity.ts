@@ -59,6 +59,9 @@ export class ActivityTracker {
 
   private changed(): void {
     this.revision += 1;
-    this.hub?.broadcast({ type: 'videoActivityUpdated', instanceId: this.instanceId, revision: this.revision }, { coalesceKey: 'videoActivityUpdated' });
+    this.hub?.broadcast(
+      { type: 'videoActivityUpdated', instanceId: this.instanceId, revision: this.revision },
+      { coalesceKey: 'videoActivityUpdated' },
+    );
   }
 }

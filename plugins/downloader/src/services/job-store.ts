@@ -37,7 +37,13 @@ export class JobStore {
     return this.orm.em.fork();
   }
 
-  async create(input: { type: string; label: string; options: JobOptions; requestedBy: string | null; videos: NewJobVideo[] }): Promise<DownloaderJob> {
+  async create(input: {
+    type: string;
+    label: string;
+    options: JobOptions;
+    requestedBy: string | null;
+    videos: NewJobVideo[];
+  }): Promise<DownloaderJob> {
     const em = this.em();
     const now = new Date();
     const job: DownloaderJob = {
@@ -89,12 +95,21 @@ export class JobStore {
     await this.em().nativeUpdate<DownloaderJob>('DownloaderJob', { id }, { ...patch, updatedAt: new Date() });
   }
 
-  async updateVideo(jobId: string, sourceId: string, patch: Partial<Omit<DownloaderJobVideo, 'id' | 'jobId' | 'sourceId'>>): Promise<void> {
+  async updateVideo(
+    jobId: string,
+    sourceId: string,
+    patch: Partial<Omit<DownloaderJobVideo, 'id' | 'jobId' | 'sourceId'>>,
+  ): Promise<void> {
     await this.em().nativeUpdate<DownloaderJobVideo>('DownloaderJobVideo', { jobId, sourceId }, patch);
   }
 
   /** Moves every video of the job still in one of `from` to `to`. */
-  async settleVideos(jobId: string, from: JobVideoState[], to: JobVideoState, diagnosis: Diagnosis | null): Promise<number> {
+  async settleVideos(
+    jobId: string,
+    from: JobVideoState[],
+    to: JobVideoState,
+    diagnosis: Diagnosis | null,
+  ): Promise<number> {
     return this.em().nativeUpdate<DownloaderJobVideo>(
       'DownloaderJobVideo',
       { jobId, state: { $in: from } },
@@ -111,7 +126,11 @@ export class JobStore {
   }
 
   async byStatus(statuses: JobStatus[]): Promise<DownloaderJob[]> {
-    return this.em().find<DownloaderJob>('DownloaderJob', { status: { $in: statuses } }, { orderBy: { createdAt: 'asc' } });
+    return this.em().find<DownloaderJob>(
+      'DownloaderJob',
+      { status: { $in: statuses } },
+      { orderBy: { createdAt: 'asc' } },
+    );
   }
 
   /** Video rows of queued and running jobs (for the activity snapshot and dedupe). */
@@ -134,7 +153,8 @@ export class JobStore {
         `select job_id, state, count(*) as n from downloader_job_videos where job_id in (${jobIds.map(() => '?').join(',')}) group by job_id, state`,
         jobIds,
       );
-    for (const id of jobIds) result.set(id, { total: 0, queued: 0, active: 0, completed: 0, failed: 0, skipped: 0, cancelled: 0 });
+    for (const id of jobIds)
+      result.set(id, { total: 0, queued: 0, active: 0, completed: 0, failed: 0, skipped: 0, cancelled: 0 });
     for (const r of rows) {
       const c = result.get(r.job_id)!;
       const n = Number(r.n);
@@ -149,9 +169,19 @@ export class JobStore {
     return result;
   }
 
-  async list(page: number, pageSize: number, status?: JobStatus | 'active' | 'finished'): Promise<{ jobs: DownloaderJob[]; total: number }> {
+  async list(
+    page: number,
+    pageSize: number,
+    status?: JobStatus | 'active' | 'finished',
+  ): Promise<{ jobs: DownloaderJob[]; total: number }> {
     const where =
-      status === 'active' ? { status: { $in: ['queued', 'running'] } } : status === 'finished' ? { status: { $in: FINISHED } } : status ? { status } : {};
+      status === 'active'
+        ? { status: { $in: ['queued', 'running'] } }
+        : status === 'finished'
+          ? { status: { $in: FINISHED } }
+          : status
+            ? { status }
+            : {};
     const [jobs, total] = await this.em().findAndCount<DownloaderJob>('DownloaderJob', where as never, {
       orderBy: { createdAt: 'desc', id: 'asc' },
       limit: pageSize,
@@ -169,9 +199,13 @@ export class JobStore {
   async prune(days: number, max: number): Promise<number> {
     const em = this.em();
     const cutoff = Date.now() - days * 86_400_000;
-    const finished = await em.find<DownloaderJob>('DownloaderJob', { status: { $in: FINISHED } }, {
-      orderBy: { createdAt: 'desc' },
-    });
+    const finished = await em.find<DownloaderJob>(
+      'DownloaderJob',
+      { status: { $in: FINISHED } },
+      {
+        orderBy: { createdAt: 'desc' },
+      },
+    );
     const ids = finished.filter((j, index) => index >= max || j.createdAt.getTime() < cutoff).map((j) => j.id);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
@@ -180,7 +214,6 @@ export class JobStore {
     }
     return ids.length;
   }
-
 }
 
 export function toSummary(j: DownloaderJob, counts: JobCounts): JobSummary {

@@ -50,7 +50,12 @@ export class DownloadQueue implements DownloaderService {
   private repump = false;
 
   constructor(
-    private readonly deps: RunnerDeps & { storage: StorageGuard; videoStore: VideoStore; hub: LiveHub | undefined; logger: PluginLogger },
+    private readonly deps: RunnerDeps & {
+      storage: StorageGuard;
+      videoStore: VideoStore;
+      hub: LiveHub | undefined;
+      logger: PluginLogger;
+    },
     private readonly activity: ActivityTracker,
     private readonly store: JobStore,
   ) {}
@@ -79,7 +84,10 @@ export class DownloadQueue implements DownloaderService {
         aux.failedVideos.push({ sourceId: v.sourceId, error: diagnosis.cause, kind: 'interrupted' });
       }
       aux.diagnoses.push({ ...diagnosis, sourceId: null });
-      await this.store.settleVideos(job.id, ['queued', 'downloading', 'processing'], 'interrupted', { ...diagnosis, sourceId: null });
+      await this.store.settleVideos(job.id, ['queued', 'downloading', 'processing'], 'interrupted', {
+        ...diagnosis,
+        sourceId: null,
+      });
       const counts = (await this.store.counts([job.id])).get(job.id)!;
       await this.store.update(job.id, {
         status: 'interrupted',
@@ -133,7 +141,10 @@ export class DownloadQueue implements DownloaderService {
     if (this.running.has(jobId)) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.startWaiters.set(jobId, (this.startWaiters.get(jobId) ?? []).filter((w) => w !== started));
+        this.startWaiters.set(
+          jobId,
+          (this.startWaiters.get(jobId) ?? []).filter((w) => w !== started),
+        );
         resolve(false);
       }, ms);
       const started = () => {
@@ -230,7 +241,15 @@ export class DownloadQueue implements DownloaderService {
         })),
       });
       this.activity.setMany(accepted, job.id, 'queued');
-      const summary = toSummary(job, { total: accepted.length, queued: accepted.length, active: 0, completed: 0, failed: 0, skipped: 0, cancelled: 0 });
+      const summary = toSummary(job, {
+        total: accepted.length,
+        queued: accepted.length,
+        active: 0,
+        completed: 0,
+        failed: 0,
+        skipped: 0,
+        cancelled: 0,
+      });
       this.deps.hub?.broadcast({ type: 'jobUpdated', job: summary });
       this.pump();
       return { job: summary, acceptedIds: accepted, alreadyActiveIds: alreadyActive };
@@ -247,7 +266,11 @@ export class DownloadQueue implements DownloaderService {
     } else if (job.status === 'queued') {
       await this.exclusive(async () => {
         await this.store.settleVideos(jobId, ['queued'], 'cancelled', toDiagnosis(diagnose('cancelled'), null));
-        await this.store.update(jobId, { status: 'cancelled', finishedAt: new Date(), message: 'Cancelled before it started' });
+        await this.store.update(jobId, {
+          status: 'cancelled',
+          finishedAt: new Date(),
+          message: 'Cancelled before it started',
+        });
         this.activity.removeJob(jobId);
       });
       this.deps.onJobChanged(jobId);

@@ -41,7 +41,14 @@ export interface RunnerDeps {
   logger: PluginLogger;
   channelSettings: () => ChannelSettingsProvider | undefined;
   env: NodeJS.ProcessEnv;
-  paths: { outputDir: string; stagingBase: string; infoDir: string; imagesDir: string; cookiesFile: string; archiveFile: string };
+  paths: {
+    outputDir: string;
+    stagingBase: string;
+    infoDir: string;
+    imagesDir: string;
+    cookiesFile: string;
+    archiveFile: string;
+  };
   /** Called with the job's summary after each state change worth showing. */
   onJobChanged: (jobId: string) => void;
   /** Learns each video's info as yt-dlp writes it, so requests need not look it up again. */
@@ -87,7 +94,8 @@ export class JobRun {
     rows: DownloaderJobVideo[],
   ) {
     this.aux = { ...emptyAux(), ...(job.auxData ?? {}) };
-    for (const row of rows) this.byId.set(row.sourceId, { row, state: row.state, progress: null, diagnosis: row.diagnosis });
+    for (const row of rows)
+      this.byId.set(row.sourceId, { row, state: row.state, progress: null, diagnosis: row.diagnosis });
   }
 
   /** Live progress of the job's videos (merged into job details). */
@@ -137,8 +145,10 @@ export class JobRun {
       }
       const owner = await this.channel(job.options.ownerChannelId);
       const resolution: Resolution = job.options.resolution ?? owner?.videoQuality ?? config.preferredResolution;
-      const audioFormat = job.options.audioFormat !== undefined ? job.options.audioFormat : (owner?.audioFormat ?? null);
-      const cookiesFile = config.cookiesEnabled && (await readable(this.deps.paths.cookiesFile)) ? this.deps.paths.cookiesFile : null;
+      const audioFormat =
+        job.options.audioFormat !== undefined ? job.options.audioFormat : (owner?.audioFormat ?? null);
+      const cookiesFile =
+        config.cookiesEnabled && (await readable(this.deps.paths.cookiesFile)) ? this.deps.paths.cookiesFile : null;
       const ffmpegConfigured = config.ffmpegPath.trim();
       const args = buildDownloadArgs({
         config,
@@ -181,16 +191,21 @@ export class JobRun {
       } else if (result.stoppedBy === 'inactivity') {
         await this.failRemaining(diagnose('timeout', { seconds: Math.round(inactivityMs / 1000) }));
       } else if (result.stoppedBy === 'runtime') {
-        await this.failRemaining(
-          {
-            ...diagnose('timeout', { detail: 'absolute runtime cap (maxJobRuntimeHours) reached' }),
-            cause: `The job ran longer than the ${config.maxJobRuntimeHours}-hour limit and was stopped`,
-            fix: 'Queue the remaining videos again, or raise maxJobRuntimeHours in Settings (download-all jobs have no limit)',
-          },
-        );
+        await this.failRemaining({
+          ...diagnose('timeout', { detail: 'absolute runtime cap (maxJobRuntimeHours) reached' }),
+          cause: `The job ran longer than the ${config.maxJobRuntimeHours}-hour limit and was stopped`,
+          fix: 'Queue the remaining videos again, or raise maxJobRuntimeHours in Settings (download-all jobs have no limit)',
+        });
       } else {
-        const detail = result.lastLines.filter((l) => !l.startsWith('[vidkeep:')).slice(-3).join(' | ') || `yt-dlp exited with code ${result.exitCode}`;
-        await this.failRemaining(diagnose('unknown', { detail }), 'yt-dlp finished without producing a file for this video');
+        const detail =
+          result.lastLines
+            .filter((l) => !l.startsWith('[vidkeep:'))
+            .slice(-3)
+            .join(' | ') || `yt-dlp exited with code ${result.exitCode}`;
+        await this.failRemaining(
+          diagnose('unknown', { detail }),
+          'yt-dlp finished without producing a file for this video',
+        );
       }
       await this.finish(null);
     } finally {
@@ -209,7 +224,9 @@ export class JobRun {
       await rm(probe, { force: true });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      return diagnose(code === 'ENOSPC' ? 'disk_full' : 'output_not_writable', { detail: `${outputDir}: ${code ?? (err as Error).message}` });
+      return diagnose(code === 'ENOSPC' ? 'disk_full' : 'output_not_writable', {
+        detail: `${outputDir}: ${code ?? (err as Error).message}`,
+      });
     }
     await rm(stagingDir, { recursive: true, force: true });
     await mkdir(join(stagingDir, '.parts'), { recursive: true });
@@ -239,7 +256,14 @@ export class JobRun {
 
   private pushProgress(v: VideoRun): void {
     this.deps.hub?.broadcast(
-      { type: 'jobProgress', jobId: this.job.id, sourceId: v.row.sourceId, state: v.state, progress: v.progress, diagnosis: v.diagnosis },
+      {
+        type: 'jobProgress',
+        jobId: this.job.id,
+        sourceId: v.row.sourceId,
+        state: v.state,
+        progress: v.progress,
+        diagnosis: v.diagnosis,
+      },
       { coalesceKey: `progress:${this.job.id}:${v.row.sourceId}` },
     );
   }
@@ -287,7 +311,9 @@ export class JobRun {
         if (!v) return;
         this.current = event.sourceId;
         const t = event.tick;
-        const percent = t.totalBytes ? Math.min(100, (t.downloadedBytes / t.totalBytes) * 100) : (v.progress?.percent ?? 0);
+        const percent = t.totalBytes
+          ? Math.min(100, (t.downloadedBytes / t.totalBytes) * 100)
+          : (v.progress?.percent ?? 0);
         v.progress = {
           percent: Math.round(percent * 10) / 10,
           downloadedBytes: t.downloadedBytes,
@@ -303,7 +329,17 @@ export class JobRun {
       case 'destination': {
         const v = this.video(this.current);
         if (v) {
-          v.progress = { ...(v.progress ?? { percent: 0, downloadedBytes: 0, totalBytes: null, speedBytesPerSecond: null, etaSeconds: null }), stage: event.stage, percent: 0 };
+          v.progress = {
+            ...(v.progress ?? {
+              percent: 0,
+              downloadedBytes: 0,
+              totalBytes: null,
+              speedBytesPerSecond: null,
+              etaSeconds: null,
+            }),
+            stage: event.stage,
+            percent: 0,
+          };
           this.pushProgress(v);
         }
         return;
@@ -334,20 +370,34 @@ export class JobRun {
       case 'archived': {
         const v = this.video(event.sourceId);
         this.aux.skipCounts.archived += 1;
-        if (v) void this.settle(v, 'skipped', { ...diagnose('unknown', { sourceId: v.row.sourceId }), cause: 'Already downloaded (recorded in the download archive)', fix: 'Nothing to do' });
+        if (v)
+          void this.settle(v, 'skipped', {
+            ...diagnose('unknown', { sourceId: v.row.sourceId }),
+            cause: 'Already downloaded (recorded in the download archive)',
+            fix: 'Nothing to do',
+          });
         return;
       }
       case 'filtered': {
         const v = this.video(this.current);
         this.aux.skipCounts.filtered += 1;
-        if (v) void this.settle(v, 'skipped', diagnose('upcoming', { sourceId: v.row.sourceId, detail: 'members-only, live or upcoming: skipped by the match filter' }));
+        if (v)
+          void this.settle(
+            v,
+            'skipped',
+            diagnose('upcoming', {
+              sourceId: v.row.sourceId,
+              detail: 'members-only, live or upcoming: skipped by the match filter',
+            }),
+          );
         return;
       }
       case 'error': {
         const c = classifyLine(event.line, { cookiesEnabled: config.cookiesEnabled });
         if (!c) return;
         const terminated = terminatedChannelOf(event.line);
-        if (terminated && !this.aux.terminatedChannels.includes(terminated)) this.aux.terminatedChannels.push(terminated);
+        if (terminated && !this.aux.terminatedChannels.includes(terminated))
+          this.aux.terminatedChannels.push(terminated);
         if (c.kind === 'bot_check') this.botCheck = true;
         const v = this.video(c.sourceId) ?? this.video(this.current);
         this.recordDiagnosis(c, v);
@@ -408,7 +458,10 @@ export class JobRun {
       const infoChannel = await this.peekChannelId(stagingRoot);
       const owner = await this.channel(job.options.ownerChannelId ?? infoChannel);
       const active = owner?.enabled ? owner : null;
-      const subfolderRaw = job.options.subfolder !== undefined ? job.options.subfolder : (active?.subfolder ?? (config.defaultSubfolder || null));
+      const subfolderRaw =
+        job.options.subfolder !== undefined
+          ? job.options.subfolder
+          : (active?.subfolder ?? (config.defaultSubfolder || null));
       const subfolder = subfolderRaw && !subfolderProblem(subfolderRaw) ? subfolderRaw : null;
       const tagsText = job.options.additionalTags ?? active?.additionalTags ?? null;
       const result = await finalizeVideo({
@@ -421,7 +474,12 @@ export class JobRun {
         skipVideoFolder: job.options.skipVideoFolder ?? active?.skipVideoFolder ?? config.defaultSkipVideoFolder,
         channelFolder: active?.folderName ? sanitizeFolder(active.folderName) : null,
         writeNfo: config.writeVideoNfoFiles,
-        additionalTags: tagsText ? tagsText.split('|').map((t) => t.trim()).filter(Boolean) : [],
+        additionalTags: tagsText
+          ? tagsText
+              .split('|')
+              .map((t) => t.trim())
+              .filter(Boolean)
+          : [],
         ffmpeg: deps.tools.path('ffmpeg'),
         ffprobe: deps.tools.path('ffprobe'),
         env: deps.env,
@@ -456,7 +514,12 @@ export class JobRun {
       if (job.options.useArchive) await appendArchive(deps.paths.archiveFile, v.row.sourceId).catch(() => undefined);
       v.progress = v.progress ? { ...v.progress, percent: 100, etaSeconds: 0, stage: 'done' } : null;
       v.diagnosis = null;
-      await this.setState(v, 'completed', { videoId: saved.id, title: saved.title, duration: saved.duration, diagnosis: null });
+      await this.setState(v, 'completed', {
+        videoId: saved.id,
+        title: saved.title,
+        duration: saved.duration,
+        diagnosis: null,
+      });
       deps.events.publish('downloader.video.downloaded', {
         jobId: job.id,
         jobType: job.type,
@@ -472,10 +535,18 @@ export class JobRun {
         mediaType: saved.mediaType,
         downloadedAt: now.toISOString(),
       });
-      this.log.info({ jobId: job.id, sourceId: v.row.sourceId, filePath: saved.filePath ?? saved.audioFilePath }, 'Video downloaded');
+      this.log.info(
+        { jobId: job.id, sourceId: v.row.sourceId, filePath: saved.filePath ?? saved.audioFilePath },
+        'Video downloaded',
+      );
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      const kind = code === 'ENOSPC' ? 'disk_full' : code === 'EACCES' || code === 'EROFS' || code === 'EPERM' ? 'output_not_writable' : 'postprocess';
+      const kind =
+        code === 'ENOSPC'
+          ? 'disk_full'
+          : code === 'EACCES' || code === 'EROFS' || code === 'EPERM'
+            ? 'output_not_writable'
+            : 'postprocess';
       const d = diagnose(kind, { sourceId: v.row.sourceId, detail: (err as Error).message });
       this.log.error({ err, jobId: job.id, sourceId: v.row.sourceId }, 'Finishing a downloaded video failed');
       this.recordDiagnosis(d, v);
@@ -536,7 +607,11 @@ export class JobRun {
     else if (failed === 0) status = 'completed';
     else if (completed > 0) status = 'completed_with_errors';
     else status = 'failed';
-    const errorCode = this.botCheck ? 'DOWNLOAD_BOT_CHECK' : status === 'failed' ? (all.find((v) => v.diagnosis)?.diagnosis?.kind.toUpperCase() ?? 'UNKNOWN') : null;
+    const errorCode = this.botCheck
+      ? 'DOWNLOAD_BOT_CHECK'
+      : status === 'failed'
+        ? (all.find((v) => v.diagnosis)?.diagnosis?.kind.toUpperCase() ?? 'UNKNOWN')
+        : null;
     const parts = [`${completed} downloaded`];
     if (failed) parts.push(`${failed} failed`);
     if (skipped) parts.push(`${skipped} skipped`);
@@ -556,7 +631,12 @@ export class JobRun {
       ...(status === 'queued' ? { startedAt: null } : {}),
     });
     if (status !== 'queued') activity.removeJob(this.job.id);
-    else activity.setMany(all.filter((v) => v.state === 'queued').map((v) => v.row.sourceId), this.job.id, 'queued');
+    else
+      activity.setMany(
+        all.filter((v) => v.state === 'queued').map((v) => v.row.sourceId),
+        this.job.id,
+        'queued',
+      );
     this.deps.onJobChanged(this.job.id);
     if (status !== 'queued') {
       events.publish('downloader.job.finished', {
@@ -574,7 +654,8 @@ export class JobRun {
 
 /** The exact publication time of a full info dict: `timestamp`, else `upload_date` at 00:00 UTC. */
 function publishedAtOf(info: Record<string, unknown>): string | null {
-  if (typeof info.timestamp === 'number' && Number.isFinite(info.timestamp)) return new Date(info.timestamp * 1000).toISOString();
+  if (typeof info.timestamp === 'number' && Number.isFinite(info.timestamp))
+    return new Date(info.timestamp * 1000).toISOString();
   const d = typeof info.upload_date === 'string' ? /^(\d{4})(\d{2})(\d{2})$/.exec(info.upload_date) : null;
   return d ? `${d[1]}-${d[2]}-${d[3]}T00:00:00.000Z` : null;
 }
@@ -590,7 +671,11 @@ async function readable(path: string): Promise<boolean> {
 
 /** A channel folder name from settings: one safe path segment. */
 export function sanitizeFolder(name: string): string {
-  const cleaned = name.replace(/[/\\\0<>:"|?*\u0000-\u001f]/g, '_').replace(/^\.+/, '').trim().slice(0, 80);
+  const cleaned = name
+    .replace(/[/\\\0<>:"|?*\u0000-\u001f]/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 80);
   return cleaned || 'Unknown Channel';
 }
 

@@ -1,4 +1,11 @@
-import type { DownloaderConfigSection, SourceClient, SourceFailure, SourceInfo, SourceQueryOptions, SourceResult } from '@vidkeep/contracts';
+import type {
+  DownloaderConfigSection,
+  SourceClient,
+  SourceFailure,
+  SourceInfo,
+  SourceQueryOptions,
+  SourceResult,
+} from '@vidkeep/contracts';
 import { commonArgs } from '../ytdlp/args.js';
 import { classifyLine, diagnose, toDiagnosis } from '../ytdlp/failures.js';
 import { ToolProcess } from '../ytdlp/process.js';
@@ -37,7 +44,11 @@ export class YtDlpSourceClient implements SourceClient {
     }
   }
 
-  async streamEntries(url: string, onEntry: (entry: SourceInfo) => void, options: SourceQueryOptions = {}): Promise<SourceResult<{ count: number }>> {
+  async streamEntries(
+    url: string,
+    onEntry: (entry: SourceInfo) => void,
+    options: SourceQueryOptions = {},
+  ): Promise<SourceResult<{ count: number }>> {
     let count = 0;
     const r = await this.run(url, ['--dump-json'], options, (line) => {
       if (!line.startsWith('{')) return;
@@ -59,7 +70,12 @@ export class YtDlpSourceClient implements SourceClient {
   ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
     if (options.signal?.aborted) return { ok: false, failure: this.failure('', false, true) };
     const config = this.config();
-    const args = [...commonArgs(config, await this.cookiesFile(), { sleep: options.sleep === true }), '--flat-playlist', '--no-warnings', ...mode];
+    const args = [
+      ...commonArgs(config, await this.cookiesFile(), { sleep: options.sleep === true }),
+      '--flat-playlist',
+      '--no-warnings',
+      ...mode,
+    ];
     if (options.playlistEnd !== undefined) args.push('--playlist-end', String(options.playlistEnd));
     if (options.playlistItems !== undefined) args.push('--playlist-items', options.playlistItems);
     if (options.approximateDate) args.push('--extractor-args', 'youtubetab:approximate_date');
@@ -82,19 +98,40 @@ export class YtDlpSourceClient implements SourceClient {
     if (result.exitCode === 0) return { ok: true };
     const stderr = errLines.join('\n');
     if (result.spawnError) {
-      return { ok: false, failure: { ...this.failure(stderr, false, false), diagnosis: toDiagnosis(diagnose('ytdlp_missing', { binary: this.tools.path('ytdlp') })) } };
+      return {
+        ok: false,
+        failure: {
+          ...this.failure(stderr, false, false),
+          diagnosis: toDiagnosis(diagnose('ytdlp_missing', { binary: this.tools.path('ytdlp') })),
+        },
+      };
     }
     return {
       ok: false,
-      failure: this.failure(stderr, result.stoppedBy === 'inactivity' || result.stoppedBy === 'runtime', result.stoppedBy === 'cancelled'),
+      failure: this.failure(
+        stderr,
+        result.stoppedBy === 'inactivity' || result.stoppedBy === 'runtime',
+        result.stoppedBy === 'cancelled',
+      ),
     };
   }
 
   private failure(stderr: string, timedOut: boolean, aborted: boolean): SourceFailure {
     const classified = timedOut
       ? diagnose('timeout', { seconds: undefined, detail: stderr || null })
-      : (classifyLine(stderr, { cookiesEnabled: this.config().cookiesEnabled }) ?? diagnose(aborted ? 'cancelled' : 'unknown', { detail: stderr || null }));
-    const errorText = stderr.split('\n').filter((l) => l.startsWith('ERROR')).join('\n') || stderr;
-    return { diagnosis: toDiagnosis(classified), timedOut, aborted, notFound: !timedOut && !aborted && NOT_FOUND.test(errorText), stderr: stderr.slice(-4000) };
+      : (classifyLine(stderr, { cookiesEnabled: this.config().cookiesEnabled }) ??
+        diagnose(aborted ? 'cancelled' : 'unknown', { detail: stderr || null }));
+    const errorText =
+      stderr
+        .split('\n')
+        .filter((l) => l.startsWith('ERROR'))
+        .join('\n') || stderr;
+    return {
+      diagnosis: toDiagnosis(classified),
+      timedOut,
+      aborted,
+      notFound: !timedOut && !aborted && NOT_FOUND.test(errorText),
+      stderr: stderr.slice(-4000),
+    };
   }
 }

@@ -18,10 +18,15 @@ const VERSION_ARGS: Record<ToolName, string[]> = {
 
 function probe(path: string, args: string[]): Promise<{ found: boolean; output: string }> {
   return new Promise((resolve) => {
-    execFile(path, args, { timeout: 15_000, maxBuffer: 256 * 1024, env: { ...process.env, PYTHONWARNINGS: 'ignore' } }, (err, stdout) => {
-      const code = (err as NodeJS.ErrnoException | null)?.code;
-      resolve({ found: code !== 'ENOENT' && code !== 'EACCES', output: String(stdout) });
-    });
+    execFile(
+      path,
+      args,
+      { timeout: 15_000, maxBuffer: 256 * 1024, env: { ...process.env, PYTHONWARNINGS: 'ignore' } },
+      (err, stdout) => {
+        const code = (err as NodeJS.ErrnoException | null)?.code;
+        resolve({ found: code !== 'ENOENT' && code !== 'EACCES', output: String(stdout) });
+      },
+    );
   });
 }
 
@@ -57,7 +62,11 @@ export class ToolLocator {
   }
 
   async checkAll(): Promise<Record<ToolName, ToolInfo>> {
-    const [ytdlp, ffmpeg, ffprobe] = await Promise.all([this.check('ytdlp'), this.check('ffmpeg'), this.check('ffprobe')]);
+    const [ytdlp, ffmpeg, ffprobe] = await Promise.all([
+      this.check('ytdlp'),
+      this.check('ffmpeg'),
+      this.check('ffprobe'),
+    ]);
     return { ytdlp, ffmpeg, ffprobe };
   }
 
@@ -68,7 +77,12 @@ export class ToolLocator {
 
   async report(updatesManaged: boolean): Promise<ToolsResponse> {
     const all = await this.checkAll();
-    const view = (t: ToolInfo) => ({ name: t.name === 'ytdlp' ? 'yt-dlp' : t.name, path: t.path, found: t.found, version: t.version });
+    const view = (t: ToolInfo) => ({
+      name: t.name === 'ytdlp' ? 'yt-dlp' : t.name,
+      path: t.path,
+      found: t.found,
+      version: t.version,
+    });
     return { ytdlp: view(all.ytdlp), ffmpeg: view(all.ffmpeg), ffprobe: view(all.ffprobe), updatesManaged };
   }
 }

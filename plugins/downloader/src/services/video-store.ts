@@ -93,7 +93,9 @@ export class VideoStore {
   async upsert(row: Omit<DownloaderVideo, 'id'>): Promise<DownloaderVideo> {
     const em = this.em();
     const existing = await em.findOne<DownloaderVideo>('DownloaderVideo', { sourceId: row.sourceId });
-    const saved = existing ? em.assign(existing, row) : em.create<DownloaderVideo>('DownloaderVideo', row as DownloaderVideo);
+    const saved = existing
+      ? em.assign(existing, row)
+      : em.create<DownloaderVideo>('DownloaderVideo', row as DownloaderVideo);
     try {
       await em.flush();
     } finally {
@@ -117,7 +119,11 @@ export class VideoStore {
 
   async markRemoved(id: number): Promise<void> {
     try {
-      await this.em().nativeUpdate<DownloaderVideo>('DownloaderVideo', { id }, { removed: true, removedAt: new Date() });
+      await this.em().nativeUpdate<DownloaderVideo>(
+        'DownloaderVideo',
+        { id },
+        { removed: true, removedAt: new Date() },
+      );
     } finally {
       this.changed();
     }
@@ -151,12 +157,14 @@ export class VideoStore {
     const known = this.totals.get(key);
     const writes = this.writes;
     const [rows, total] = await Promise.all([
-      this.sql.all(`select ${COLUMNS} from downloader_videos${filter} order by ${SORT_COLUMNS[q.sortBy]} ${order}, id ${order} limit ? offset ?`, [
-        ...params,
-        q.pageSize,
-        (q.page - 1) * q.pageSize,
-      ]),
-      known ?? this.sql.one<{ n: number }>(`select count(*) as n from downloader_videos${filter}`, params).then((r) => Number(r?.n ?? 0)),
+      this.sql.all(
+        `select ${COLUMNS} from downloader_videos${filter} order by ${SORT_COLUMNS[q.sortBy]} ${order}, id ${order} limit ? offset ?`,
+        [...params, q.pageSize, (q.page - 1) * q.pageSize],
+      ),
+      known ??
+        this.sql
+          .one<{ n: number }>(`select count(*) as n from downloader_videos${filter}`, params)
+          .then((r) => Number(r?.n ?? 0)),
     ]);
     if (known === undefined && writes === this.writes) {
       if (this.totals.size >= 200) this.totals.clear(); // searches make keys; keep the map small
@@ -184,7 +192,13 @@ export class VideoStore {
     const now = new Date();
     for (const row of existing) row.updatedAt = now;
     const known = new Set(existing.map((r) => r.name));
-    for (const name of unique) if (!known.has(name)) em.create<DownloaderSubfolder>('DownloaderSubfolder', { name, createdAt: now, updatedAt: now } as DownloaderSubfolder);
+    for (const name of unique)
+      if (!known.has(name))
+        em.create<DownloaderSubfolder>('DownloaderSubfolder', {
+          name,
+          createdAt: now,
+          updatedAt: now,
+        } as DownloaderSubfolder);
     await em.flush();
   }
 

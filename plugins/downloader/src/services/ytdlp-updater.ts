@@ -13,15 +13,20 @@ interface RunResult {
 
 function run(binary: string, args: string[], timeout: number): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(binary, args, { timeout, maxBuffer: 1024 * 1024, env: { ...process.env, PYTHONWARNINGS: 'ignore' } }, (err, stdout, stderr) => {
-      const errno = err as (NodeJS.ErrnoException & { code?: number | string }) | null;
-      resolve({
-        code: errno ? (typeof errno.code === 'number' ? errno.code : null) : 0,
-        stdout: String(stdout),
-        stderr: String(stderr),
-        missing: errno?.code === 'ENOENT',
-      });
-    });
+    execFile(
+      binary,
+      args,
+      { timeout, maxBuffer: 1024 * 1024, env: { ...process.env, PYTHONWARNINGS: 'ignore' } },
+      (err, stdout, stderr) => {
+        const errno = err as (NodeJS.ErrnoException & { code?: number | string }) | null;
+        resolve({
+          code: errno ? (typeof errno.code === 'number' ? errno.code : null) : 0,
+          stdout: String(stdout),
+          stderr: String(stderr),
+          missing: errno?.code === 'ENOENT',
+        });
+      },
+    );
   });
 }
 
@@ -36,7 +41,7 @@ export class YtDlpUpdater {
 
   async version(): Promise<string | null> {
     const r = await run(this.binary(), ['--version'], VERSION_TIMEOUT_MS);
-    return r.code === 0 ? r.stdout.trim().split('\n')[0] ?? null : null;
+    return r.code === 0 ? (r.stdout.trim().split('\n')[0] ?? null) : null;
   }
 
   async update(): Promise<ToolUpdateResponse> {
@@ -58,22 +63,39 @@ export class YtDlpUpdater {
       const result = await run(this.binary(), ['-U'], UPDATE_TIMEOUT_MS);
       const output = `${result.stdout}\n${result.stderr}`;
       if (/up to date/i.test(output)) {
-        return { success: true, reason: 'up-to-date', message: `yt-dlp ${currentVersion ?? ''} is up to date`.replace(/\s+/g, ' '), currentVersion };
+        return {
+          success: true,
+          reason: 'up-to-date',
+          message: `yt-dlp ${currentVersion ?? ''} is up to date`.replace(/\s+/g, ' '),
+          currentVersion,
+        };
       }
       if (result.code === 0 && /updated yt-dlp to|updating to/i.test(output)) {
         const newVersion = (await this.version()) ?? undefined;
-        return { success: true, reason: 'updated', message: `yt-dlp updated to ${newVersion ?? 'the latest version'}`, currentVersion, newVersion };
+        return {
+          success: true,
+          reason: 'updated',
+          message: `yt-dlp updated to ${newVersion ?? 'the latest version'}`,
+          currentVersion,
+          newVersion,
+        };
       }
       if (/package manager|pip|installed .* with/i.test(output)) {
         return {
           success: false,
           reason: 'error',
-          message: 'This yt-dlp was installed by a package manager and cannot update itself; update it with that package manager (Debian: apt-get install --only-upgrade yt-dlp).',
+          message:
+            'This yt-dlp was installed by a package manager and cannot update itself; update it with that package manager (Debian: apt-get install --only-upgrade yt-dlp).',
           currentVersion,
         };
       }
       const lastLine = output.trim().split('\n').filter(Boolean).pop() ?? 'no output';
-      return { success: false, reason: 'error', message: `yt-dlp update failed: ${lastLine.slice(0, 300)}`, currentVersion };
+      return {
+        success: false,
+        reason: 'error',
+        message: `yt-dlp update failed: ${lastLine.slice(0, 300)}`,
+        currentVersion,
+      };
     } finally {
       this.running = false;
     }

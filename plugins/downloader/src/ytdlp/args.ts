@@ -34,7 +34,11 @@ export interface DownloadArgsInput {
   urls: string[];
 }
 
-export function formatSelector(resolution: Resolution, codec: DownloaderConfigSection['videoCodec'], audioFormat: AudioFormat | null): string {
+export function formatSelector(
+  resolution: Resolution,
+  codec: DownloaderConfigSection['videoCodec'],
+  audioFormat: AudioFormat | null,
+): string {
   if (audioFormat === 'mp3_only') return 'bestaudio[ext=m4a]/bestaudio/best';
   const r = Number(resolution);
   const a = 'bestaudio[ext=m4a]/bestaudio';
@@ -48,7 +52,11 @@ export function formatSelector(resolution: Resolution, codec: DownloaderConfigSe
 }
 
 /** Flags shared by every yt-dlp call (downloads, metadata): network identity and pacing. */
-export function commonArgs(config: DownloaderConfigSection, cookiesFile: string | null, opts: { sleep: boolean }): string[] {
+export function commonArgs(
+  config: DownloaderConfigSection,
+  cookiesFile: string | null,
+  opts: { sleep: boolean },
+): string[] {
   const args = ['--ignore-config', '--no-color'];
   if (config.ipFamily === 'ipv4') args.push('--force-ipv4');
   else if (config.ipFamily === 'ipv6') args.push('--force-ipv6');
@@ -65,14 +73,19 @@ export function buildDownloadArgs(input: DownloadArgsInput): string[] {
   const args = commonArgs(config, input.cookiesFile, { sleep: true });
   if (config.downloadRateLimit) args.push('--limit-rate', config.downloadRateLimit);
   args.push(
-    '--paths', input.stagingDir,
-    '--paths', `temp:${input.stagingDir}/.parts`,
+    '--paths',
+    input.stagingDir,
+    '--paths',
+    `temp:${input.stagingDir}/.parts`,
     '--windows-filenames',
     '--no-playlist',
     '--no-mtime',
-    '--retries', String(config.downloadRetryCount),
-    '--fragment-retries', String(config.downloadRetryCount),
-    '--extractor-retries', '3',
+    '--retries',
+    String(config.downloadRetryCount),
+    '--fragment-retries',
+    String(config.downloadRetryCount),
+    '--extractor-retries',
+    '3',
   );
   if (config.downloadThrottledRate) args.push('--throttled-rate', config.downloadThrottledRate);
   if (config.concurrentFragments > 1) args.push('--concurrent-fragments', String(config.concurrentFragments));
@@ -80,19 +93,30 @@ export function buildDownloadArgs(input: DownloadArgsInput): string[] {
   args.push(
     '--newline',
     '--progress',
-    '--progress-template', `download:${PROGRESS_MARK} %(info.id)s %(progress.{${PROGRESS_FIELDS}})j`,
-    '--output-na-placeholder', 'Unknown Channel',
-    '-f', formatSelector(input.resolution, config.videoCodec, input.audioFormat),
+    '--progress-template',
+    `download:${PROGRESS_MARK} %(info.id)s %(progress.{${PROGRESS_FIELDS}})j`,
+    '--output-na-placeholder',
+    'Unknown Channel',
+    '-f',
+    formatSelector(input.resolution, config.videoCodec, input.audioFormat),
   );
   if (input.audioFormat !== 'mp3_only') args.push('--merge-output-format', 'mp4');
   args.push('--write-thumbnail', '--convert-thumbnails', 'jpg');
-  if (input.audioFormat === 'mp3_only') args.push('--extract-audio', '--audio-format', 'mp3', '--audio-quality', '192K');
-  else if (input.audioFormat === 'video_mp3') args.push('--extract-audio', '--keep-video', '--audio-format', 'mp3', '--audio-quality', '192K');
+  if (input.audioFormat === 'mp3_only')
+    args.push('--extract-audio', '--audio-format', 'mp3', '--audio-quality', '192K');
+  else if (input.audioFormat === 'video_mp3')
+    args.push('--extract-audio', '--keep-video', '--audio-format', 'mp3', '--audio-quality', '192K');
   if (config.subtitlesEnabled) {
     args.push('--write-subs', '--write-auto-subs', '--sub-langs', config.subtitleLanguage, '--convert-subs', 'srt');
   }
   if (input.archiveFile) args.push('--download-archive', input.archiveFile);
-  args.push('--embed-metadata', '--write-info-json', '--no-write-playlist-metafiles', '--match-filter', BASE_MATCH_FILTER);
+  args.push(
+    '--embed-metadata',
+    '--write-info-json',
+    '--no-write-playlist-metafiles',
+    '--match-filter',
+    BASE_MATCH_FILTER,
+  );
   args.push('-o', STAGING_TEMPLATE);
   if (config.sponsorblockEnabled && config.sponsorblockCategories.length > 0) {
     const cats = config.sponsorblockCategories.join(',');
@@ -109,5 +133,12 @@ export function buildDownloadArgs(input: DownloadArgsInput): string[] {
 
 /** Arguments of a metadata lookup for one video (no download). */
 export function buildMetadataArgs(config: DownloaderConfigSection, cookiesFile: string | null, url: string): string[] {
-  return [...commonArgs(config, cookiesFile, { sleep: false }), '--skip-download', '--dump-single-json', '--no-playlist', '--', url];
+  return [
+    ...commonArgs(config, cookiesFile, { sleep: false }),
+    '--skip-download',
+    '--dump-single-json',
+    '--no-playlist',
+    '--',
+    url,
+  ];
 }

@@ -29,7 +29,10 @@ describe('parseCustomArgs: tokenising', () => {
   });
 
   it('handles \\" and \\\\ inside double quotes and keeps other backslashes', () => {
-    expect(args('--parse-metadata "title:\\"(?P<artist>.+)\\" \\\\ \\d"')).toEqual(['--parse-metadata', 'title:"(?P<artist>.+)" \\ \\d']);
+    expect(args('--parse-metadata "title:\\"(?P<artist>.+)\\" \\\\ \\d"')).toEqual([
+      '--parse-metadata',
+      'title:"(?P<artist>.+)" \\ \\d',
+    ]);
   });
 
   it('escapes the next character with a backslash outside quotes', () => {
@@ -48,7 +51,14 @@ describe('parseCustomArgs: tokenising', () => {
   });
 
   it('expands no variables, globs or home directories', () => {
-    expect(args('--user-agent $HOME --referer ~/x --match-filters *')).toEqual(['--user-agent', '$HOME', '--referer', '~/x', '--match-filters', '*']);
+    expect(args('--user-agent $HOME --referer ~/x --match-filters *')).toEqual([
+      '--user-agent',
+      '$HOME',
+      '--referer',
+      '~/x',
+      '--match-filters',
+      '*',
+    ]);
   });
 
   it('names an unterminated quote', () => {
@@ -80,7 +90,10 @@ describe('parseCustomArgs: allowed arguments', () => {
     ['--output-na-placeholder x --verbose', ['--output-na-placeholder', 'x', '--verbose']],
     ['--sleep-interval 5 --max-sleep-interval 10', ['--sleep-interval', '5', '--max-sleep-interval', '10']],
     ['--print-traffic --progress-delta 5', ['--print-traffic', '--progress-delta', '5']],
-    ['--sponsorblock-remove=sponsor,selfpromo --no-embed-info-json', ['--sponsorblock-remove=sponsor,selfpromo', '--no-embed-info-json']],
+    [
+      '--sponsorblock-remove=sponsor,selfpromo --no-embed-info-json',
+      ['--sponsorblock-remove=sponsor,selfpromo', '--no-embed-info-json'],
+    ],
   ])('%s', (text, expected) => {
     expect(args(text)).toEqual(expected);
   });
@@ -103,7 +116,12 @@ describe('parseCustomArgs: positional arguments', () => {
   });
 
   it('allows the three values of --replace-in-metadata, and no more', () => {
-    expect(args("--replace-in-metadata title,uploader '[ ]' '_'")).toEqual(['--replace-in-metadata', 'title,uploader', '[ ]', '_']);
+    expect(args("--replace-in-metadata title,uploader '[ ]' '_'")).toEqual([
+      '--replace-in-metadata',
+      'title,uploader',
+      '[ ]',
+      '_',
+    ]);
     expect(args('--replace-in-metadata=title a b')).toEqual(['--replace-in-metadata=title', 'a', 'b']);
     expect(error('--replace-in-metadata title a b c')).toMatch(/unexpected argument 'c'/);
   });
@@ -201,7 +219,9 @@ describe('parseCustomArgs: denied options', () => {
   });
 
   it('denies abbreviations yt-dlp would expand to a denied option', () => {
-    expect(error('--exec-b x')).toMatch(/^--exec-b is not allowed \(yt-dlp reads it as --exec-before-download\): it would run commands/);
+    expect(error('--exec-b x')).toMatch(
+      /^--exec-b is not allowed \(yt-dlp reads it as --exec-before-download\): it would run commands/,
+    );
     expect(error('--cookies-from=firefox')).toMatch(/reads it as --cookies-from-browser/);
     expect(error('--downl x')).toMatch(/is not allowed/);
   });
@@ -211,7 +231,16 @@ describe('parseCustomArgs: denied options', () => {
   });
 
   it('denies aliases and negations of managed options', () => {
-    for (const option of ['--rate-limit 1M', '--load-info x', '--no-download', '--avconv-location /x', '--no-download-archive', '--no-cookies', '--no-exec', '--cache-dir /x']) {
+    for (const option of [
+      '--rate-limit 1M',
+      '--load-info x',
+      '--no-download',
+      '--avconv-location /x',
+      '--no-download-archive',
+      '--no-cookies',
+      '--no-exec',
+      '--cache-dir /x',
+    ]) {
       expect(error(option)).toContain('is not allowed');
     }
   });

@@ -227,7 +227,10 @@ function tokenize(text: string): Tokens {
 export function parseCustomArgs(text: string): CustomArgsResult {
   if (typeof text !== 'string') return { ok: false, error: 'The custom arguments must be text' };
   if (text.length > CUSTOM_ARGS_MAX_LENGTH) {
-    return { ok: false, error: `The custom arguments are too long (${text.length} characters; at most ${CUSTOM_ARGS_MAX_LENGTH})` };
+    return {
+      ok: false,
+      error: `The custom arguments are too long (${text.length} characters; at most ${CUSTOM_ARGS_MAX_LENGTH})`,
+    };
   }
   if (text.trim() === '') return { ok: true, args: [] };
   const parsed = tokenize(text);
@@ -238,7 +241,10 @@ export function parseCustomArgs(text: string): CustomArgsResult {
   let valuesAllowed = 0;
   for (const token of parsed.tokens) {
     if (token === '-' || token === '--') {
-      return { ok: false, error: `'${token}' is not allowed: everything after it would be taken for URLs or file names` };
+      return {
+        ok: false,
+        error: `'${token}' is not allowed: everything after it would be taken for URLs or file names`,
+      };
     }
     if (token.startsWith('--')) {
       const eq = token.indexOf('=');

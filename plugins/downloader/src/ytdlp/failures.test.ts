@@ -8,19 +8,24 @@ const BOT =
   'https://github.com/yt-dlp/yt-dlp/wiki/Extractors#exporting-youtube-cookies  for tips on effectively exporting YouTube cookies';
 const PRIVATE =
   "ERROR: [youtube] abcdefghijk: Private video. Sign in if you've been granted access to this video. Use --cookies-from-browser or --cookies for the authentication.";
-const MEMBERS = 'ERROR: [youtube] abcdefghijk: Join this channel to get access to members-only content like this video, and other exclusive perks.';
+const MEMBERS =
+  'ERROR: [youtube] abcdefghijk: Join this channel to get access to members-only content like this video, and other exclusive perks.';
 const MEMBERS_LEVEL =
   "ERROR: [youtube] abcdefghijk: This video is available to this channel's members on level: Gold (or any higher level). Join this channel to get access to members-only content and other exclusive perks.";
 const HTTP_429 =
   'ERROR: [youtube] abcdefghijk: Unable to download webpage: HTTP Error 429: Too Many Requests (caused by <HTTPError 429: Too Many Requests>)';
 const HTTP_403 = 'ERROR: unable to download video data: HTTP Error 403: Forbidden';
-const TERMINATED = "ERROR: [youtube:tab] UCxxxxxxxxxxxxxxxxxxxxxx: This account has been terminated for a violation of YouTube's Terms of Service.";
+const TERMINATED =
+  "ERROR: [youtube:tab] UCxxxxxxxxxxxxxxxxxxxxxx: This account has been terminated for a violation of YouTube's Terms of Service.";
 const DISK = "ERROR: Postprocessing: [Errno 28] No space left on device: '/downloads/Channel/video.temp.mp4'";
 
 /** One real message per kind, with the expected flags. */
 const CASES: Array<{ line: string; kind: FailureKind; skip?: boolean; retry?: boolean; id?: string | null }> = [
   { line: BOT, kind: 'bot_check', id: 'dQw4w9WgXcQ' },
-  { line: "ERROR: [youtube] dQw4w9WgXcQ: Sign in to confirm you're not a bot. This helps protect our community.", kind: 'bot_check' },
+  {
+    line: "ERROR: [youtube] dQw4w9WgXcQ: Sign in to confirm you're not a bot. This helps protect our community.",
+    kind: 'bot_check',
+  },
   { line: 'ERROR: [youtube] dQw4w9WgXcQ: Please confirm that you’re not a bot', kind: 'bot_check' },
   {
     line: 'ERROR: [youtube] dQw4w9WgXcQ: YouTube is requiring a captcha challenge before playback',
@@ -49,7 +54,10 @@ const CASES: Array<{ line: string; kind: FailureKind; skip?: boolean; retry?: bo
     line: 'ERROR: [youtube] abcdefghijk: Sign in to confirm your age. This video may be inappropriate for some users. Use --cookies-from-browser or --cookies for the authentication.',
     kind: 'age_restricted',
   },
-  { line: 'ERROR: [youtube] abcdefghijk: This video is age-restricted and only available on YouTube.', kind: 'age_restricted' },
+  {
+    line: 'ERROR: [youtube] abcdefghijk: This video is age-restricted and only available on YouTube.',
+    kind: 'age_restricted',
+  },
   { line: 'ERROR: [youtube] abcdefghijk: This live event will begin in 3 hours.', kind: 'upcoming', skip: true },
   { line: 'ERROR: [youtube] abcdefghijk: Premieres in 2 hours', kind: 'upcoming', skip: true },
   { line: 'ERROR: [youtube] abcdefghijk: Premiere will begin shortly', kind: 'upcoming', skip: true },
@@ -62,22 +70,41 @@ const CASES: Array<{ line: string; kind: FailureKind; skip?: boolean; retry?: bo
     retry: true,
   },
   { line: HTTP_403, kind: 'http_403', retry: true, id: null },
-  { line: 'ERROR: [youtube] abcdefghijk: Unable to download webpage: HTTP Error 403: Forbidden', kind: 'http_403', retry: true },
+  {
+    line: 'ERROR: [youtube] abcdefghijk: Unable to download webpage: HTTP Error 403: Forbidden',
+    kind: 'http_403',
+    retry: true,
+  },
   { line: DISK, kind: 'disk_full' },
   { line: 'ERROR: unable to write data: [Errno 28] No space left on device', kind: 'disk_full' },
-  { line: "ERROR: unable to open for writing: [Errno 13] Permission denied: '/downloads/x.part'", kind: 'output_not_writable' },
-  { line: "ERROR: unable to open for writing: [Errno 30] Read-only file system: '/downloads/x.part'", kind: 'output_not_writable' },
+  {
+    line: "ERROR: unable to open for writing: [Errno 13] Permission denied: '/downloads/x.part'",
+    kind: 'output_not_writable',
+  },
+  {
+    line: "ERROR: unable to open for writing: [Errno 30] Read-only file system: '/downloads/x.part'",
+    kind: 'output_not_writable',
+  },
   {
     line: 'ERROR: You have requested merging of multiple formats but ffmpeg is not installed. Aborting due to --abort-on-error',
     kind: 'ffmpeg_missing',
   },
-  { line: 'ERROR: Postprocessing: ffprobe and ffmpeg not found. Please install or provide the path using --ffmpeg-location', kind: 'ffmpeg_missing' },
+  {
+    line: 'ERROR: Postprocessing: ffprobe and ffmpeg not found. Please install or provide the path using --ffmpeg-location',
+    kind: 'ffmpeg_missing',
+  },
   {
     line: 'ERROR: [youtube] abcdefghijk: Unable to extract uploader id; please report this issue on  https://github.com/yt-dlp/yt-dlp/issues?q= , filling out the appropriate issue template. Confirm you are on the latest version using  yt-dlp -U',
     kind: 'ytdlp_outdated',
   },
-  { line: 'ERROR: [youtube] abcdefghijk: Signature extraction failed: Some formats may be missing', kind: 'ytdlp_outdated' },
-  { line: 'ERROR: [youtube] abcdefghijk: nsig extraction failed: You may experience throttling', kind: 'ytdlp_outdated' },
+  {
+    line: 'ERROR: [youtube] abcdefghijk: Signature extraction failed: Some formats may be missing',
+    kind: 'ytdlp_outdated',
+  },
+  {
+    line: 'ERROR: [youtube] abcdefghijk: nsig extraction failed: You may experience throttling',
+    kind: 'ytdlp_outdated',
+  },
   {
     line: 'ERROR: [youtube] abcdefghijk: Requested format is not available. Use --list-formats for a list of available formats',
     kind: 'ytdlp_outdated',
@@ -88,10 +115,17 @@ const CASES: Array<{ line: string; kind: FailureKind; skip?: boolean; retry?: bo
     retry: true,
   },
   { line: 'ERROR: unable to download video data: <urlopen error timed out>', kind: 'network', retry: true },
-  { line: 'ERROR: [download] Got error: [Errno 104] Connection reset by peer. Giving up after 10 retries', kind: 'network', retry: true },
+  {
+    line: 'ERROR: [download] Got error: [Errno 104] Connection reset by peer. Giving up after 10 retries',
+    kind: 'network',
+    retry: true,
+  },
   { line: 'ERROR: Postprocessing: Conversion failed!', kind: 'postprocess' },
   { line: 'ERROR: Interrupted by user', kind: 'cancelled' },
-  { line: "ERROR: [generic] 'not-a-url' is not a valid URL. Set --default-search \"ytsearch\" (or run  yt-dlp \"ytsearch:not-a-url\" ) to search YouTube", kind: 'unknown' },
+  {
+    line: 'ERROR: [generic] \'not-a-url\' is not a valid URL. Set --default-search "ytsearch" (or run  yt-dlp "ytsearch:not-a-url" ) to search YouTube',
+    kind: 'unknown',
+  },
   { line: 'ERROR: Unsupported URL: https://example.com/page', kind: 'unknown' },
   { line: 'ERROR: something nobody has seen before', kind: 'unknown' },
 ];
@@ -132,31 +166,43 @@ describe('classifyLine', () => {
 
   it('classifies bare messages that match a known pattern', () => {
     expect(classifyLine("OSError: [Errno 28] No space left on device: '/downloads/x'")?.kind).toBe('disk_full');
-    expect(classifyLine('[youtube] abcdefghijk: Private video. Sign in if you have been granted access')?.kind).toBe('private');
+    expect(classifyLine('[youtube] abcdefghijk: Private video. Sign in if you have been granted access')?.kind).toBe(
+      'private',
+    );
     expect(classifyLine('[youtube] abcdefghijk: Private video')?.sourceId).toBe('abcdefghijk');
     expect(classifyLine('Sign in to confirm you’re not a bot')?.kind).toBe('bot_check');
   });
 
   it('does not read video ids as message text', () => {
-    expect(classifyLine('ERROR: [generic] my-premiere-night: Unable to download webpage: timed out')?.kind).toBe('network');
+    expect(classifyLine('ERROR: [generic] my-premiere-night: Unable to download webpage: timed out')?.kind).toBe(
+      'network',
+    );
   });
 
   it('checks bot and age before private, and 429/403 before network', () => {
     expect(classifyLine(BOT)?.kind).toBe('bot_check');
     expect(classifyLine(HTTP_429)?.kind).toBe('http_429');
-    expect(classifyLine('ERROR: [youtube] abcdefghijk: Unable to download webpage: HTTP Error 403: Forbidden')?.kind).toBe('http_403');
+    expect(
+      classifyLine('ERROR: [youtube] abcdefghijk: Unable to download webpage: HTTP Error 403: Forbidden')?.kind,
+    ).toBe('http_403');
   });
 
   it('ignores WARNING lines among joined lines but classifies the ERROR', () => {
-    const joined = ['WARNING: [youtube] abcdefghijk: Premieres soon', '[download] Destination: x.mp4', HTTP_403].join('\n');
+    const joined = ['WARNING: [youtube] abcdefghijk: Premieres soon', '[download] Destination: x.mp4', HTTP_403].join(
+      '\n',
+    );
     const c = classifyLine(joined);
     expect(c?.kind).toBe('http_403');
     expect(c?.detail).toBe(HTTP_403);
   });
 
   it('accepts the ASCII and the curly apostrophe', () => {
-    expect(classifyLine("ERROR: [youtube] abcdefghijk: This video is available to this channel's members")?.kind).toBe('members_only');
-    expect(classifyLine('ERROR: [youtube] abcdefghijk: This video is available to this channel’s members')?.kind).toBe('members_only');
+    expect(classifyLine("ERROR: [youtube] abcdefghijk: This video is available to this channel's members")?.kind).toBe(
+      'members_only',
+    );
+    expect(classifyLine('ERROR: [youtube] abcdefghijk: This video is available to this channel’s members')?.kind).toBe(
+      'members_only',
+    );
   });
 
   it('is case-insensitive', () => {
@@ -225,14 +271,22 @@ describe('terminatedChannelOf', () => {
   it('reads the channel id of a terminated channel', () => {
     expect(terminatedChannelOf(TERMINATED)).toBe('UCxxxxxxxxxxxxxxxxxxxxxx');
     expect(
-      terminatedChannelOf('ERROR: [youtube:tab] UC_x5XG1OV2P6uZZ5FSM9Ttw: This channel was removed because it violated our Community Guidelines.'),
+      terminatedChannelOf(
+        'ERROR: [youtube:tab] UC_x5XG1OV2P6uZZ5FSM9Ttw: This channel was removed because it violated our Community Guidelines.',
+      ),
     ).toBe('UC_x5XG1OV2P6uZZ5FSM9Ttw');
   });
 
   it('returns null for other errors', () => {
-    expect(terminatedChannelOf('ERROR: [youtube:tab] UCxxxxxxxxxxxxxxxxxxxxxx: This channel does not exist.')).toBeNull();
+    expect(
+      terminatedChannelOf('ERROR: [youtube:tab] UCxxxxxxxxxxxxxxxxxxxxxx: This channel does not exist.'),
+    ).toBeNull();
     expect(terminatedChannelOf(PRIVATE)).toBeNull();
-    expect(terminatedChannelOf('ERROR: [youtube] abcdefghijk: Video unavailable. This video is no longer available because the YouTube account associated with this video has been terminated.')).toBeNull();
+    expect(
+      terminatedChannelOf(
+        'ERROR: [youtube] abcdefghijk: Video unavailable. This video is no longer available because the YouTube account associated with this video has been terminated.',
+      ),
+    ).toBeNull();
     expect(terminatedChannelOf('')).toBeNull();
   });
 });
@@ -240,7 +294,13 @@ describe('terminatedChannelOf', () => {
 describe('diagnose', () => {
   it('fills sourceId, detail and the flags', () => {
     const d = diagnose('stalled', { sourceId: 'abcdefghijk', detail: '  no progress  ', seconds: 600 });
-    expect(d).toMatchObject({ kind: 'stalled', sourceId: 'abcdefghijk', detail: 'no progress', retryable: true, expectedSkip: false });
+    expect(d).toMatchObject({
+      kind: 'stalled',
+      sourceId: 'abcdefghijk',
+      detail: 'no progress',
+      retryable: true,
+      expectedSkip: false,
+    });
     expect(d.cause).toContain('10 minutes');
     expect(diagnose('unknown')).toMatchObject({ sourceId: null, detail: null, retryable: false });
   });

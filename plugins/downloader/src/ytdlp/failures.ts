@@ -20,7 +20,13 @@ const MAX_INPUT = 4000;
 const MAX_DETAIL = 500;
 
 const EXPECTED_SKIP: ReadonlySet<FailureKind> = new Set<FailureKind>(['members_only', 'upcoming']);
-const RETRYABLE: ReadonlySet<FailureKind> = new Set<FailureKind>(['http_403', 'http_429', 'network', 'timeout', 'stalled']);
+const RETRYABLE: ReadonlySet<FailureKind> = new Set<FailureKind>([
+  'http_403',
+  'http_429',
+  'network',
+  'timeout',
+  'stalled',
+]);
 
 interface Context {
   cookiesEnabled: boolean;
@@ -34,7 +40,8 @@ interface Texts {
 }
 
 const COOKIE_FILE = 'CONFIG_DIR/cookies.user.txt';
-const UPDATE_HINT = 'Update yt-dlp from vidkeep (POST /api/ytdlp/update) or with the package manager that installed it, then try again.';
+const UPDATE_HINT =
+  'Update yt-dlp from vidkeep (POST /api/ytdlp/update) or with the package manager that installed it, then try again.';
 
 /** "12 minutes", "45 seconds", "2 hours"; "a long time" when unknown. */
 function duration(seconds: number | undefined): string {
@@ -227,19 +234,28 @@ const RULES: readonly Rule[] = [
   { kind: 'http_429', re: /HTTP Error 429|too many requests|rate[ -]limited/i },
   {
     kind: 'members_only',
-    re: new RegExp(`members[ -]only|available to this channel${AP}s members|join this channel to get access|subscriber_only`, 'i'),
+    re: new RegExp(
+      `members[ -]only|available to this channel${AP}s members|join this channel to get access|subscriber_only`,
+      'i',
+    ),
   },
   { kind: 'private', re: /private video|this video is private/i },
   {
     kind: 'upcoming',
     re: /live event will begin|will begin in|premieres in|premiere|pre-release|not yet available|release time[^\n]{0,120}not known|this live event(?! has ended)/i,
   },
-  { kind: 'geo_blocked', re: /not made this video available in your country|geo[ -]?restrict|not available in your country/i },
+  {
+    kind: 'geo_blocked',
+    re: /not made this video available in your country|geo[ -]?restrict|not available in your country/i,
+  },
   {
     kind: 'removed',
     re: /has been removed|account[^\n]{0,200}terminated|channel was removed|this video is no longer available/i,
   },
-  { kind: 'unavailable', re: /video unavailable|video is unavailable|this video is not available|content isn.t available/i },
+  {
+    kind: 'unavailable',
+    re: /video unavailable|video is unavailable|this video is not available|content isn.t available/i,
+  },
   { kind: 'http_403', re: /HTTP Error 403|403: Forbidden|403 Forbidden/i },
   { kind: 'disk_full', re: /no space left on device|ENOSPC|Errno 28\b|disk quota exceeded/i },
   { kind: 'output_not_writable', re: /permission denied|read-only file system|EACCES|EROFS|Errno 13\b|Errno 30\b/i },
@@ -323,7 +339,10 @@ export function classifyLine(line: string, opts?: { cookiesEnabled?: boolean }):
   const { lines, hasError } = relevantLines(line);
   if (lines.length === 0) return null;
   const text = lines.join('\n').slice(0, MAX_INPUT);
-  const message = lines.map((l) => l.replace(EXTRACTOR_PREFIX, '$1')).join('\n').slice(0, MAX_INPUT);
+  const message = lines
+    .map((l) => l.replace(EXTRACTOR_PREFIX, '$1'))
+    .join('\n')
+    .slice(0, MAX_INPUT);
   const ctx: Context = { cookiesEnabled: opts?.cookiesEnabled === true, binary: undefined, seconds: undefined };
   const rule = RULES.find((r) => r.re.test(message));
   if (!rule && !hasError) return null;
@@ -335,9 +354,19 @@ export function classifyLine(line: string, opts?: { cookiesEnabled?: boolean }):
 /** Diagnosis for failures that do not come from an output line. */
 export function diagnose(
   kind: FailureKind,
-  opts?: { sourceId?: string | null; detail?: string | null; cookiesEnabled?: boolean; binary?: string; seconds?: number },
+  opts?: {
+    sourceId?: string | null;
+    detail?: string | null;
+    cookiesEnabled?: boolean;
+    binary?: string;
+    seconds?: number;
+  },
 ): Classified {
-  const ctx: Context = { cookiesEnabled: opts?.cookiesEnabled === true, binary: opts?.binary || undefined, seconds: opts?.seconds };
+  const ctx: Context = {
+    cookiesEnabled: opts?.cookiesEnabled === true,
+    binary: opts?.binary || undefined,
+    seconds: opts?.seconds,
+  };
   const detail = typeof opts?.detail === 'string' ? truncateDetail(opts.detail) : null;
   return build(kind, textsFor(kind, ctx), opts?.sourceId ?? null, detail);
 }

@@ -57,7 +57,8 @@ export function stageOfFile(path: string): string {
   return 'video';
 }
 
-const POSTPROCESSORS = /^\[(Merger|ExtractAudio|EmbedSubtitle|Metadata|SponsorBlock|ModifyChapters|VideoConvertor|VideoRemuxer|FixupM3u8|FixupM4a|FixupStretched|FixupDuplicateMoov|FixupTimestamp|FixupDuration)\]/;
+const POSTPROCESSORS =
+  /^\[(Merger|ExtractAudio|EmbedSubtitle|Metadata|SponsorBlock|ModifyChapters|VideoConvertor|VideoRemuxer|FixupM3u8|FixupM4a|FixupStretched|FixupDuplicateMoov|FixupTimestamp|FixupDuration)\]/;
 
 /** Turns one line of yt-dlp output (stdout or stderr) into an event, or null for noise. */
 export function parseOutputLine(rawLine: string): OutputEvent | null {

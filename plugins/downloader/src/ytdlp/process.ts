@@ -41,7 +41,11 @@ export class ToolProcess {
   private inactivityMs: number;
   readonly done: Promise<RunResult>;
 
-  constructor(binary: string, args: string[], private readonly options: RunOptions) {
+  constructor(
+    binary: string,
+    args: string[],
+    private readonly options: RunOptions,
+  ) {
     this.inactivityMs = options.inactivityMs;
     this.done = this.run(binary, args);
   }

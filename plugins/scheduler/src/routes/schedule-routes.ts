@@ -16,7 +16,10 @@ import type { TaskScheduler } from '../services/scheduler.js';
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
 const TIMEZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskScheduler; store: RunStore }> = async (app, { scheduler, store }) => {
+export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskScheduler; store: RunStore }> = async (
+  app,
+  { scheduler, store },
+) => {
   const known = (key: string) => {
     const task = scheduler.task(key);
     if (!task) throw new HttpError(404, 'SCHEDULER_TASK_NOT_FOUND', `No scheduled task "${key}"`);
@@ -67,7 +70,8 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskSchedule
       schema: {
         tags: ['schedules'],
         summary: "Change a task's schedule, or enable or disable it",
-        description: '`cron` null restores the default schedule. The change is saved in `config.json` under `schedules` and takes effect at once. 400 for a cron expression that is invalid or never fires.',
+        description:
+          '`cron` null restores the default schedule. The change is saved in `config.json` under `schedules` and takes effect at once. 400 for a cron expression that is invalid or never fires.',
         params: TaskKeyParams,
         body: UpdateScheduleBody,
         response: { 200: ScheduleUpdated, ...errors },
@@ -87,7 +91,8 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskSchedule
       schema: {
         tags: ['schedules'],
         summary: 'Run a task now',
-        description: 'Answers 202 as soon as the run has started (its history row is `running`); follow it in the run history or by the `scheduleRunUpdated` WebSocket message. 409 while the task is running and may not overlap itself.',
+        description:
+          'Answers 202 as soon as the run has started (its history row is `running`); follow it in the run history or by the `scheduleRunUpdated` WebSocket message. 409 while the task is running and may not overlap itself.',
         params: TaskKeyParams,
         response: { 202: TaskRunStarted, 409: ErrorEnvelope, 503: ErrorEnvelope, ...errors },
       },
@@ -105,7 +110,8 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskSchedule
       schema: {
         tags: ['schedules'],
         summary: 'Run history of a task, newest first',
-        description: 'Kept per task: the last 20 runs, every running run, and the newest run of each status and of each outcome.',
+        description:
+          'Kept per task: the last 20 runs, every running run, and the newest run of each status and of each outcome.',
         params: TaskKeyParams,
         querystring: TaskRunListQuery,
         response: { 200: TaskRunList, ...errors },

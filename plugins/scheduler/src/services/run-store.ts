@@ -47,7 +47,12 @@ export class RunStore {
   }
 
   /** Records a run that never started its work (`skipped` before the worker, for example). */
-  async record(taskKey: string, trigger: TaskTrigger, status: TaskRunStatus, result: TaskResult): Promise<SchedulerTaskRun> {
+  async record(
+    taskKey: string,
+    trigger: TaskTrigger,
+    status: TaskRunStatus,
+    result: TaskResult,
+  ): Promise<SchedulerTaskRun> {
     const row = await this.start(taskKey, trigger);
     return this.finish(row.id, status, result);
   }
@@ -79,7 +84,11 @@ export class RunStore {
 
   async interrupt(ids: number[], message: string): Promise<void> {
     if (ids.length === 0) return;
-    await this.em().nativeUpdate<SchedulerTaskRun>(ENTITY, { id: { $in: ids }, status: 'running' }, { status: 'interrupted', message, finishedAt: new Date() });
+    await this.em().nativeUpdate<SchedulerTaskRun>(
+      ENTITY,
+      { id: { $in: ids }, status: 'running' },
+      { status: 'interrupted', message, finishedAt: new Date() },
+    );
   }
 
   async get(id: number): Promise<SchedulerTaskRun | null> {
@@ -92,13 +101,22 @@ export class RunStore {
     // One indexed lookup per task: a handful of tasks, and it stays portable SQL.
     const em = this.em();
     for (const key of taskKeys) {
-      const row = await em.findOne<SchedulerTaskRun>(ENTITY, { taskKey: key }, { orderBy: { startedAt: 'desc', id: 'desc' } });
+      const row = await em.findOne<SchedulerTaskRun>(
+        ENTITY,
+        { taskKey: key },
+        { orderBy: { startedAt: 'desc', id: 'desc' } },
+      );
       if (row) out.set(key, row);
     }
     return out;
   }
 
-  async list(taskKey: string, page: number, pageSize: number, status?: TaskRunStatus): Promise<{ runs: SchedulerTaskRun[]; total: number }> {
+  async list(
+    taskKey: string,
+    page: number,
+    pageSize: number,
+    status?: TaskRunStatus,
+  ): Promise<{ runs: SchedulerTaskRun[]; total: number }> {
     const where: Record<string, unknown> = { taskKey };
     if (status) where.status = status;
     const [runs, total] = await this.em().findAndCount<SchedulerTaskRun>(ENTITY, where as never, {

@@ -112,7 +112,8 @@ export class TaskScheduler implements SchedulerService {
         warn: (msg: unknown, meta?: unknown) => log.warn({ meta }, String(msg)),
         error: (msg: unknown, meta?: unknown) => log.debug({ meta }, String(msg)),
       } as never,
-      errorHandler: (err: unknown, meta: { name: string }) => this.onWorkerError(meta.name, err instanceof Error ? err : new Error(String(err))),
+      errorHandler: (err: unknown, meta: { name: string }) =>
+        this.onWorkerError(meta.name, err instanceof Error ? err : new Error(String(err))),
       workerMessageHandler: (meta: { name: string; message: unknown }) => this.onWorkerMessage(meta.name, meta.message),
     });
     this.bree.on('worker deleted', (name: string) => {
@@ -149,7 +150,11 @@ export class TaskScheduler implements SchedulerService {
     const task = this.tasks.get(key)!;
     const o = this.deps.config().schedules?.[key];
     const usable = o?.cron && !scheduleProblem(o.cron) ? o.cron : null;
-    return { cron: usable ?? task.defaultSchedule, enabled: o?.enabled ?? task.enabledByDefault ?? true, overridden: Boolean(usable) };
+    return {
+      cron: usable ?? task.defaultSchedule,
+      enabled: o?.enabled ?? task.enabledByDefault ?? true,
+      overridden: Boolean(usable),
+    };
   }
 
   nextRunAt(key: string): Date | null {
@@ -189,7 +194,10 @@ export class TaskScheduler implements SchedulerService {
     if (this.stopping) return;
     const { cron, enabled } = this.effective(key);
     if (!enabled) return;
-    this.timers.set(key, later.setInterval(() => this.tick(key), later.parse.cron(cron), 'local'));
+    this.timers.set(
+      key,
+      later.setInterval(() => this.tick(key), later.parse.cron(cron), 'local'),
+    );
   }
 
   rescheduleAll(): void {
@@ -225,19 +233,28 @@ export class TaskScheduler implements SchedulerService {
         .catch((err: unknown) => this.deps.logger.error({ err, task: key }, 'Recording a skipped run failed'));
       return;
     }
-    this.runNow(key, 'scheduled').catch((err: unknown) => this.deps.logger.error({ err, task: key }, 'Starting a scheduled run failed'));
+    this.runNow(key, 'scheduled').catch((err: unknown) =>
+      this.deps.logger.error({ err, task: key }, 'Starting a scheduled run failed'),
+    );
   }
 
   private mayOverlap(task: TaskDefinition): boolean {
     return !isWorkerTask(task) && task.allowOverlap === true;
   }
 
-  async runNow(key: string, trigger: TaskTrigger = 'manual'): Promise<{ run: TaskRunSummary; finished: Promise<TaskRunSummary> }> {
+  async runNow(
+    key: string,
+    trigger: TaskTrigger = 'manual',
+  ): Promise<{ run: TaskRunSummary; finished: Promise<TaskRunSummary> }> {
     const task = this.tasks.get(key);
     if (!task) throw new HttpError(404, 'SCHEDULER_TASK_NOT_FOUND', `No scheduled task "${key}"`);
     if (this.stopping) throw new HttpError(503, 'SCHEDULER_STOPPING', 'The server is shutting down');
     if (this.isRunning(key) && !this.mayOverlap(task)) {
-      throw new HttpError(409, 'SCHEDULER_TASK_RUNNING', `"${task.title}" is already running; it does not run twice at once`);
+      throw new HttpError(
+        409,
+        'SCHEDULER_TASK_RUNNING',
+        `"${task.title}" is already running; it does not run twice at once`,
+      );
     }
     // Reserve the slot before the first await so two requests cannot both start it.
     const state: RunState = {
@@ -292,20 +309,38 @@ export class TaskScheduler implements SchedulerService {
     }
     if (status === 'error') ctx.logger.warn({ message: result.message }, `Scheduled task "${task.title}" failed`);
     try {
-      const row = await this.deps.store.finish(state.id, status, { ...result, details: result.details ?? state.details });
+      const row = await this.deps.store.finish(state.id, status, {
+        ...result,
+        details: result.details ?? state.details,
+      });
       await this.afterFinish(row);
       return toSummary(row);
     } catch (err) {
       // The database is gone (shutdown); the next start marks the row interrupted.
       ctx.logger.debug({ err }, 'Could not record the end of a task run');
-      return { id: state.id, taskKey: state.key, triggerType: state.trigger, status, outcome: result.outcome ?? null, message: result.message ?? null, details: null, startedAt: new Date().toISOString(), finishedAt: new Date().toISOString() };
+      return {
+        id: state.id,
+        taskKey: state.key,
+        triggerType: state.trigger,
+        status,
+        outcome: result.outcome ?? null,
+        message: result.message ?? null,
+        details: null,
+        startedAt: new Date().toISOString(),
+        finishedAt: new Date().toISOString(),
+      };
     }
   }
 
-  private async runWorker(task: WorkerTask, state: RunState, ctx: TaskRunContext): Promise<{ status: TaskRunStatus; result: TaskResult }> {
+  private async runWorker(
+    task: WorkerTask,
+    state: RunState,
+    ctx: TaskRunContext,
+  ): Promise<{ status: TaskRunStatus; result: TaskResult }> {
     const prepared = task.prepare ? await task.prepare(ctx) : {};
     if ('skip' in prepared) return { status: 'skipped', result: { outcome: 'skipped', message: prepared.skip } };
-    const job = this.bree.config.jobs.find((j: { name: string }) => j.name === task.key) as { worker?: { workerData?: unknown } } | undefined;
+    const job = this.bree.config.jobs.find((j: { name: string }) => j.name === task.key) as
+      { worker?: { workerData?: unknown } } | undefined;
     if (job) job.worker = { workerData: { vidkeep: prepared.workerData ?? null } };
     const exited = new Promise<void>((resolve) => this.workerDone.set(task.key, resolve));
     let timer: NodeJS.Timeout | null = null;
@@ -322,7 +357,8 @@ export class TaskScheduler implements SchedulerService {
     await exited;
     if (timer) clearTimeout(timer);
     await state.pending;
-    if (timedOut) return { status: 'error', result: { ...(state.result ?? {}), status: 'error', message: state.error } };
+    if (timedOut)
+      return { status: 'error', result: { ...(state.result ?? {}), status: 'error', message: state.error } };
     // A result the worker reported wins over how its thread ended.
     if (state.result) return { status: state.result.status ?? 'success', result: state.result };
     if (state.error) return { status: 'error', result: { message: state.error } };
@@ -348,7 +384,12 @@ export class TaskScheduler implements SchedulerService {
         void this.deps.store.setDetails(state.id, message.details).catch(() => undefined);
       }
     } else if (message.type === 'data' && task.onData) {
-      const ctx: TaskRunContext = { runId: state.id, trigger: state.trigger, logger: this.deps.logger.child({ task: name, runId: state.id }), signal: state.abort.signal };
+      const ctx: TaskRunContext = {
+        runId: state.id,
+        trigger: state.trigger,
+        logger: this.deps.logger.child({ task: name, runId: state.id }),
+        signal: state.abort.signal,
+      };
       state.pending = state.pending.then(async () => {
         try {
           await task.onData!(message.payload, ctx);
@@ -392,7 +433,10 @@ export class TaskScheduler implements SchedulerService {
     await Promise.race([all, new Promise((r) => setTimeout(r, waitMs).unref())]);
     const left = [...this.running.values()].flatMap((s) => [...s]);
     if (left.length) {
-      this.deps.logger.warn({ tasks: left.map((s) => s.key) }, 'Scheduled tasks still running at shutdown were interrupted');
+      this.deps.logger.warn(
+        { tasks: left.map((s) => s.key) },
+        'Scheduled tasks still running at shutdown were interrupted',
+      );
       await this.deps.store
         .interrupt(
           left.map((s) => s.id).filter((id) => id > 0),
@@ -400,6 +444,7 @@ export class TaskScheduler implements SchedulerService {
         )
         .catch(() => undefined);
     }
-    for (const worker of (this.bree.workers as Map<string, { terminate(): Promise<number> }>).values()) await worker.terminate().catch(() => 0);
+    for (const worker of (this.bree.workers as Map<string, { terminate(): Promise<number> }>).values())
+      await worker.terminate().catch(() => 0);
   }
 }

@@ -18,9 +18,17 @@ export class ApiError extends Error {
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof HttpErrorResponse) {
-    const body = (err.error ?? {}) as { error?: string; message?: string; code?: string; details?: { path: string; message: string }[] };
+    const body = (err.error ?? {}) as {
+      error?: string;
+      message?: string;
+      code?: string;
+      details?: { path: string; message: string }[];
+    };
     const text = typeof err.error === 'string' ? err.error : (body.error ?? body.message);
-    const message = err.status === 0 ? 'The server cannot be reached. Is vidkeep running?' : (text ?? `Request failed (HTTP ${err.status})`);
+    const message =
+      err.status === 0
+        ? 'The server cannot be reached. Is vidkeep running?'
+        : (text ?? `Request failed (HTTP ${err.status})`);
     return new ApiError(err.status, message, body.code ?? null, body.details ?? []);
   }
   return new ApiError(0, err instanceof Error ? err.message : String(err));
@@ -35,7 +43,8 @@ export class Api {
 
   private params(query?: Query): HttpParams {
     let p = new HttpParams();
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') p = p.set(k, String(v));
+    for (const [k, v] of Object.entries(query ?? {}))
+      if (v !== undefined && v !== null && v !== '') p = p.set(k, String(v));
     return p;
   }
 

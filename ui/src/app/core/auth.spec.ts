@@ -47,7 +47,9 @@ describe('Auth and the auth interceptor', () => {
   it('returns to login when the server says the session is gone', async () => {
     await signIn();
     const call = api.get('/api/videos');
-    http.expectOne('/api/videos').flush({ error: 'Session expired', code: 'AUTH_INVALID_TOKEN' }, { status: 401, statusText: 'Unauthorized' });
+    http
+      .expectOne('/api/videos')
+      .flush({ error: 'Session expired', code: 'AUTH_INVALID_TOKEN' }, { status: 401, statusText: 'Unauthorized' });
     await expect(call).rejects.toBeInstanceOf(ApiError);
     expect(auth.signedIn()).toBe(false);
     expect(localStorage.getItem('vidkeep.token')).toBeNull();
@@ -59,7 +61,10 @@ describe('Auth and the auth interceptor', () => {
     const call = api.post('/auth/change-password', { currentPassword: 'nope', newPassword: 'abcdefgh1' });
     http
       .expectOne('/auth/change-password')
-      .flush({ error: 'The current password is wrong', code: 'AUTH_WRONG_PASSWORD' }, { status: 401, statusText: 'Unauthorized' });
+      .flush(
+        { error: 'The current password is wrong', code: 'AUTH_WRONG_PASSWORD' },
+        { status: 401, statusText: 'Unauthorized' },
+      );
     const err = await call.catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 401, code: 'AUTH_WRONG_PASSWORD', message: 'The current password is wrong' });
     expect(auth.signedIn()).toBe(true);
@@ -68,7 +73,9 @@ describe('Auth and the auth interceptor', () => {
 
   it('signs in by itself and never signs out when authentication is disabled', async () => {
     const status = auth.setupStatus();
-    http.expectOne('/setup/status').flush({ requiresSetup: false, isLocalhost: true, platformManaged: true, message: null });
+    http
+      .expectOne('/setup/status')
+      .flush({ requiresSetup: false, isLocalhost: true, platformManaged: true, message: null });
     await status;
     expect(auth.authEnabled()).toBe(false);
     expect(auth.token()).toBe(AUTH_DISABLED_TOKEN);
@@ -80,6 +87,9 @@ describe('Auth and the auth interceptor', () => {
   it('explains an unreachable server in words', async () => {
     const call = api.get('/api/videos');
     http.expectOne('/api/videos').error(new ProgressEvent('error'), { status: 0 });
-    await expect(call).rejects.toMatchObject({ status: 0, message: 'The server cannot be reached. Is vidkeep running?' });
+    await expect(call).rejects.toMatchObject({
+      status: 0,
+      message: 'The server cannot be reached. Is vidkeep running?',
+    });
   });
 });

@@ -63,7 +63,12 @@ export class Auth {
     this.store(r.token, r.username);
   }
 
-  async completeSetup(body: { token: string; username: string; password: string; confirmPassword: string }): Promise<void> {
+  async completeSetup(body: {
+    token: string;
+    username: string;
+    password: string;
+    confirmPassword: string;
+  }): Promise<void> {
     const r = await this.api.post<LoginAnswer>('/setup/create-auth', body);
     this.status = null;
     this.store(r.token, r.username);

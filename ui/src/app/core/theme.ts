@@ -7,7 +7,8 @@ export type ThemeChoice = 'light' | 'dark';
 @Injectable({ providedIn: 'root' })
 export class Theme {
   readonly choice = signal<ThemeChoice>(
-    (localStorage.getItem(KEY) as ThemeChoice | null) ?? (matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'),
+    (localStorage.getItem(KEY) as ThemeChoice | null) ??
+      (matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'),
   );
 
   constructor() {

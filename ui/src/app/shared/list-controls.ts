@@ -36,7 +36,11 @@ export interface SortChoice<S extends string> {
       </mat-form-field>
       <mat-form-field appearance="outline">
         <mat-label>Sort by</mat-label>
-        <mat-select [value]="list().sortBy()" (valueChange)="list().setSort($event, list().sortOrder())" [attr.data-testid]="testId() + '-sort'">
+        <mat-select
+          [value]="list().sortBy()"
+          (valueChange)="list().setSort($event, list().sortOrder())"
+          [attr.data-testid]="testId() + '-sort'"
+        >
           @for (s of choices(); track s.value) {
             <mat-option [value]="s.value">{{ s.label }}</mat-option>
           }
@@ -44,7 +48,11 @@ export interface SortChoice<S extends string> {
       </mat-form-field>
       <mat-form-field appearance="outline">
         <mat-label>Order</mat-label>
-        <mat-select [value]="list().sortOrder()" (valueChange)="list().setSort(list().sortBy(), $event)" [attr.data-testid]="testId() + '-order'">
+        <mat-select
+          [value]="list().sortOrder()"
+          (valueChange)="list().setSort(list().sortBy(), $event)"
+          [attr.data-testid]="testId() + '-order'"
+        >
           @for (o of orders; track o) {
             <mat-option [value]="o">{{ orderLabel(o) }}</mat-option>
           }
@@ -56,11 +64,21 @@ export interface SortChoice<S extends string> {
   // Not encapsulated, so that the rules reach the projected filters too.
   encapsulation: ViewEncapsulation.None,
   styles: `
-    app-list-controls .controls { display: flex; flex-wrap: wrap; gap: 0 12px; }
-    app-list-controls .controls > .search { flex: 1 1 250px; }
-    app-list-controls .controls > :not(.search) { flex: 0 1 175px; }
+    app-list-controls .controls {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0 12px;
+    }
+    app-list-controls .controls > .search {
+      flex: 1 1 250px;
+    }
+    app-list-controls .controls > :not(.search) {
+      flex: 0 1 175px;
+    }
     @media (max-width: 599px) {
-      app-list-controls .controls > :not(.search) { flex: 1 1 140px; }
+      app-list-controls .controls > :not(.search) {
+        flex: 1 1 140px;
+      }
     }
   `,
 })

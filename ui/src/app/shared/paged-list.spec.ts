@@ -5,7 +5,9 @@ import { PagedList, type PageAnswer } from './paged-list';
 type Fetch = (list: PagedList<string, 'title'>) => Promise<PageAnswer<string>>;
 
 function makeList(fetch: Fetch): PagedList<string, 'title'> {
-  return TestBed.runInInjectionContext(() => new PagedList<string, 'title'>({ what: 'things', pageSize: 10, sortBy: 'title', sortOrder: 'asc', fetch }));
+  return TestBed.runInInjectionContext(
+    () => new PagedList<string, 'title'>({ what: 'things', pageSize: 10, sortBy: 'title', sortOrder: 'asc', fetch }),
+  );
 }
 
 describe('PagedList', () => {

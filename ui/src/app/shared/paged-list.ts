@@ -69,7 +69,8 @@ export class PagedList<T, S extends string> {
       this.total.set(answer.total);
       this.error.set(null);
     } catch (err) {
-      if (generation === this.generation) this.error.set(`The ${this.options.what} could not be loaded: ${toApiError(err).message}`);
+      if (generation === this.generation)
+        this.error.set(`The ${this.options.what} could not be loaded: ${toApiError(err).message}`);
     } finally {
       if (generation === this.generation) this.loading.set(false);
     }

@@ -14,26 +14,50 @@ import { PASSWORD_MAX, USERNAME_MAX } from './setup-page';
   imports: [ReactiveFormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule],
   template: `
     <mat-card class="card">
-      <mat-card-header><mat-card-title><h1>Sign in to vidkeep</h1></mat-card-title></mat-card-header>
+      <mat-card-header
+        ><mat-card-title><h1>Sign in to vidkeep</h1></mat-card-title></mat-card-header
+      >
       <mat-card-content>
         <form [formGroup]="form" (ngSubmit)="submit()" novalidate>
           <mat-form-field appearance="outline">
             <mat-label>Username</mat-label>
-            <input matInput formControlName="username" autocomplete="username" [maxlength]="usernameMax" data-testid="login-username" />
+            <input
+              matInput
+              formControlName="username"
+              autocomplete="username"
+              [maxlength]="usernameMax"
+              data-testid="login-username"
+            />
           </mat-form-field>
           <mat-form-field appearance="outline">
             <mat-label>Password</mat-label>
-            <input matInput type="password" formControlName="password" autocomplete="current-password" [maxlength]="passwordMax" data-testid="login-password" />
+            <input
+              matInput
+              type="password"
+              formControlName="password"
+              autocomplete="current-password"
+              [maxlength]="passwordMax"
+              data-testid="login-password"
+            />
           </mat-form-field>
-          @if (error()) { <p class="error" role="alert" data-testid="login-error">{{ error() }}</p> }
+          @if (error()) {
+            <p class="error" role="alert" data-testid="login-error">{{ error() }}</p>
+          }
           <button mat-flat-button type="submit" [disabled]="busy()" data-testid="login-submit">Sign in</button>
         </form>
       </mat-card-content>
     </mat-card>
   `,
   styles: `
-    .card { max-width: 420px; margin: 48px auto; }
-    form { display: flex; flex-direction: column; gap: 8px; }
+    .card {
+      max-width: 420px;
+      margin: 48px auto;
+    }
+    form {
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+    }
   `,
 })
 export class LoginPage {

@@ -1,5 +1,12 @@
 import { Component, inject, signal } from '@angular/core';
-import { FormControl, FormGroup, ReactiveFormsModule, Validators, type AbstractControl, type ValidationErrors } from '@angular/forms';
+import {
+  FormControl,
+  FormGroup,
+  ReactiveFormsModule,
+  Validators,
+  type AbstractControl,
+  type ValidationErrors,
+} from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -21,9 +28,13 @@ const sameAsPassword = (group: AbstractControl): ValidationErrors | null =>
   imports: [ReactiveFormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule],
   template: `
     <mat-card class="card">
-      <mat-card-header><mat-card-title><h1>Set up vidkeep</h1></mat-card-title></mat-card-header>
+      <mat-card-header
+        ><mat-card-title><h1>Set up vidkeep</h1></mat-card-title></mat-card-header
+      >
       <mat-card-content>
-        <p class="muted">Enter the setup token from the server log (or the file <code>config/setup-token</code>) and choose the login.</p>
+        <p class="muted">
+          Enter the setup token from the server log (or the file <code>config/setup-token</code>) and choose the login.
+        </p>
         <form [formGroup]="form" (ngSubmit)="submit()" novalidate>
           <mat-form-field appearance="outline">
             <mat-label>Setup token</mat-label>
@@ -32,30 +43,63 @@ const sameAsPassword = (group: AbstractControl): ValidationErrors | null =>
           </mat-form-field>
           <mat-form-field appearance="outline">
             <mat-label>Username</mat-label>
-            <input matInput formControlName="username" autocomplete="username" [maxlength]="usernameMax" data-testid="setup-username" />
+            <input
+              matInput
+              formControlName="username"
+              autocomplete="username"
+              [maxlength]="usernameMax"
+              data-testid="setup-username"
+            />
             <mat-hint align="end">{{ form.value.username?.length ?? 0 }} / {{ usernameMax }}</mat-hint>
-            @if (form.controls.username.hasError('required')) { <mat-error>A username is required (1 to {{ usernameMax }} characters)</mat-error> }
+            @if (form.controls.username.hasError('required')) {
+              <mat-error>A username is required (1 to {{ usernameMax }} characters)</mat-error>
+            }
           </mat-form-field>
           <mat-form-field appearance="outline">
             <mat-label>Password</mat-label>
-            <input matInput type="password" formControlName="password" autocomplete="new-password" data-testid="setup-password" />
+            <input
+              matInput
+              type="password"
+              formControlName="password"
+              autocomplete="new-password"
+              data-testid="setup-password"
+            />
             <mat-hint>{{ passwordMin }} to {{ passwordMax }} characters</mat-hint>
-            @if (form.controls.password.invalid) { <mat-error>The password needs {{ passwordMin }} to {{ passwordMax }} characters</mat-error> }
+            @if (form.controls.password.invalid) {
+              <mat-error>The password needs {{ passwordMin }} to {{ passwordMax }} characters</mat-error>
+            }
           </mat-form-field>
           <mat-form-field appearance="outline">
             <mat-label>Confirm password</mat-label>
-            <input matInput type="password" formControlName="confirmPassword" autocomplete="new-password" data-testid="setup-confirm" />
+            <input
+              matInput
+              type="password"
+              formControlName="confirmPassword"
+              autocomplete="new-password"
+              data-testid="setup-confirm"
+            />
           </mat-form-field>
-          @if (form.hasError('mismatch') && form.controls.confirmPassword.touched) { <p class="error" role="alert">The passwords do not match</p> }
-          @if (error()) { <p class="error" role="alert" data-testid="setup-error">{{ error() }}</p> }
+          @if (form.hasError('mismatch') && form.controls.confirmPassword.touched) {
+            <p class="error" role="alert">The passwords do not match</p>
+          }
+          @if (error()) {
+            <p class="error" role="alert" data-testid="setup-error">{{ error() }}</p>
+          }
           <button mat-flat-button type="submit" [disabled]="busy()" data-testid="setup-submit">Create login</button>
         </form>
       </mat-card-content>
     </mat-card>
   `,
   styles: `
-    .card { max-width: 460px; margin: 48px auto; }
-    form { display: flex; flex-direction: column; gap: 8px; }
+    .card {
+      max-width: 460px;
+      margin: 48px auto;
+    }
+    form {
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+    }
   `,
 })
 export class SetupPage {
@@ -69,8 +113,14 @@ export class SetupPage {
   readonly form = new FormGroup(
     {
       token: new FormControl('', { nonNullable: true, validators: [Validators.required] }),
-      username: new FormControl('', { nonNullable: true, validators: [Validators.required, Validators.maxLength(USERNAME_MAX)] }),
-      password: new FormControl('', { nonNullable: true, validators: [Validators.required, Validators.minLength(PASSWORD_MIN), Validators.maxLength(PASSWORD_MAX)] }),
+      username: new FormControl('', {
+        nonNullable: true,
+        validators: [Validators.required, Validators.maxLength(USERNAME_MAX)],
+      }),
+      password: new FormControl('', {
+        nonNullable: true,
+        validators: [Validators.required, Validators.minLength(PASSWORD_MIN), Validators.maxLength(PASSWORD_MAX)],
+      }),
       confirmPassword: new FormControl('', { nonNullable: true, validators: [Validators.required] }),
     },
     { validators: sameAsPassword },

@@ -3,7 +3,11 @@ import type { MediaType, TabType } from './api-types';
 /** `TAB_TYPES` of the contracts (a value import would bundle TypeBox). */
 export const TABS: readonly TabType[] = ['videos', 'shorts', 'streams'];
 /** `TAB_MEDIA_TYPE` of the contracts: the media type of each tab in `auto_download_enabled_tabs`. */
-export const TAB_MEDIA: Readonly<Record<TabType, MediaType>> = { videos: 'video', shorts: 'short', streams: 'livestream' };
+export const TAB_MEDIA: Readonly<Record<TabType, MediaType>> = {
+  videos: 'video',
+  shorts: 'short',
+  streams: 'livestream',
+};
 const TAB_LABELS: Readonly<Record<TabType, string>> = { videos: 'Videos', shorts: 'Shorts', streams: 'Live' };
 
 /** The subfolder filter value of `/getchannels` for channels without a subfolder. */
@@ -11,7 +15,8 @@ export const DEFAULT_SUBFOLDER = '__default__';
 
 export const tabLabel = (tab: TabType): string => TAB_LABELS[tab] ?? tab;
 
-export const isTab = (value: unknown): value is TabType => typeof value === 'string' && (TABS as readonly string[]).includes(value);
+export const isTab = (value: unknown): value is TabType =>
+  typeof value === 'string' && (TABS as readonly string[]).includes(value);
 
 /** `"video,livestream"` → `['videos', 'streams']` (tab order; unknown entries dropped). */
 export function autoDownloadTabs(csv: string | null | undefined): TabType[] {
@@ -68,7 +73,8 @@ export function formatCount(n: number | null | undefined): string {
 export const formatNumber = (n: number): string => new Intl.NumberFormat('en').format(n);
 
 /** "1 video" / "3 videos"; irregular plurals are given: `plural(2, 'entry', 'entries')`. */
-export const plural = (n: number, word: string, many = `${word}s`): string => `${formatNumber(n)} ${n === 1 ? word : many}`;
+export const plural = (n: number, word: string, many = `${word}s`): string =>
+  `${formatNumber(n)} ${n === 1 ? word : many}`;
 
 /** What a running full fetch is doing, for the progress line. */
 export function fetchProgressText(stage: string | null | undefined, itemsFetched: number | null | undefined): string {
@@ -86,7 +92,9 @@ export function fetchProgressText(stage: string | null | undefined, itemsFetched
 }
 
 /** The figures of one tab: "12 / 340 downloaded (4 %)"; an unknown total says so. */
-export function tabStatsText(stats: { total: number | null; downloaded: number; percent: number | null } | null | undefined): string {
+export function tabStatsText(
+  stats: { total: number | null; downloaded: number; percent: number | null } | null | undefined,
+): string {
   if (!stats) return '';
   if (stats.total === null) return `${formatNumber(stats.downloaded)} downloaded (total unknown)`;
   return `${formatNumber(stats.downloaded)} / ${formatNumber(stats.total)} downloaded (${stats.percent ?? 0} %)`;

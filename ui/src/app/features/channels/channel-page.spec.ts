@@ -164,7 +164,9 @@ describe('ChannelPage', () => {
       },
     }));
     api.on('GET', `/api/channels/${CH}/fetch-status`, () => ({ isFetching: false }));
-    api.on('GET', `/getchannelvideos/${CH}`, (_b, query) => pageOf(videos, { tabType: (query?.['tabType'] as 'videos') ?? 'videos' }));
+    api.on('GET', `/getchannelvideos/${CH}`, (_b, query) =>
+      pageOf(videos, { tabType: (query?.['tabType'] as 'videos') ?? 'videos' }),
+    );
     live = { messages: new Subject<LiveMessage>(), ready: new Subject() };
     TestBed.configureTestingModule({
       providers: [provideRouter([]), { provide: Api, useValue: api }, { provide: Live, useValue: live }],
@@ -225,7 +227,12 @@ describe('ChannelPage', () => {
     page.setFilter('ignored', 'only');
     page.setSort('duration', 'asc');
     await settle();
-    expect(last()).toMatchObject({ downloadedFilter: 'exclude', ignoredFilter: 'only', sortBy: 'duration', sortOrder: 'asc' });
+    expect(last()).toMatchObject({
+      downloadedFilter: 'exclude',
+      ignoredFilter: 'only',
+      sortBy: 'duration',
+      sortOrder: 'asc',
+    });
 
     const input = q('[data-testid="videos-search"]') as HTMLInputElement;
     input.value = 'clip 3';
@@ -248,7 +255,16 @@ describe('ChannelPage', () => {
     api.on('POST', '/api/videos/download', (body) => {
       const urls = (body as { urls: string[] }).urls;
       batches.push(urls);
-      return { success: true, message: '', queued: urls.length, acceptedIds: [], alreadyActiveIds: [], jobId: 'j', video: { title: '', thumbnail: '', duration: 0 }, videos: [] };
+      return {
+        success: true,
+        message: '',
+        queued: urls.length,
+        acceptedIds: [],
+        alreadyActiveIds: [],
+        jobId: 'j',
+        video: { title: '', thumbnail: '', duration: 0 },
+        videos: [],
+      };
     });
     await fixture.componentInstance.loadVideos();
     await settle();
@@ -271,7 +287,9 @@ describe('ChannelPage', () => {
     await settle();
     q('[data-testid="download-selected"]')!.click();
     await settle();
-    expect(text('[data-testid="videos-action-error"]')).toBe('Not queued: Downloads are paused: the disk is almost full');
+    expect(text('[data-testid="videos-action-error"]')).toBe(
+      'Not queued: Downloads are paused: the disk is almost full',
+    );
     expect(q('[data-testid="videos-action-error"]')?.getAttribute('role')).toBe('alert');
   });
 
@@ -296,12 +314,17 @@ describe('ChannelPage', () => {
     await settle();
     q('[data-testid="ignore-selected"]')!.click();
     await settle();
-    expect(api.callsTo('POST', `/api/channels/${CH}/videos/bulk-ignore`)[0].body).toEqual({ sourceIds: ['vid00000004', 'vid00000005'] });
+    expect(api.callsTo('POST', `/api/channels/${CH}/videos/bulk-ignore`)[0].body).toEqual({
+      sourceIds: ['vid00000004', 'vid00000005'],
+    });
     expect(text('[data-testid="videos-action-notice"]')).toBe('Successfully ignored 2 of 2 videos');
   });
 
   it('turns auto-download of the tab off', async () => {
-    api.on('PATCH', `/api/channels/${CH}/tabs/videos/auto-download`, () => ({ success: true, autoDownloadEnabledTabs: '' }));
+    api.on('PATCH', `/api/channels/${CH}/tabs/videos/auto-download`, () => ({
+      success: true,
+      autoDownloadEnabledTabs: '',
+    }));
     const toggle = q('[data-testid="tab-auto-download"] button') as HTMLButtonElement;
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     toggle.click();
@@ -312,7 +335,12 @@ describe('ChannelPage', () => {
 
   it('loads all videos of a tab with live progress from polling', async () => {
     const post = deferred<unknown>();
-    let status: FetchStatusResponse = { isFetching: true, type: 'full', tabType: 'videos', progress: { stage: 'listing', itemsFetched: 1200 } };
+    let status: FetchStatusResponse = {
+      isFetching: true,
+      type: 'full',
+      tabType: 'videos',
+      progress: { stage: 'listing', itemsFetched: 1200 },
+    };
     api.on('GET', `/api/channels/${CH}/fetch-status`, () => status);
     api.on('POST', `/fetchallchannelvideos/${CH}`, () => post.promise);
     q('[data-testid="fetch-all"]')!.click();
@@ -323,7 +351,14 @@ describe('ChannelPage', () => {
     await settle();
     expect(text('[data-testid="fetch-progress"]')).toContain('Listing the tab: 1,200 entries read');
     // A pushed message is shown too.
-    live.messages.next({ type: 'channelFetchProgress', channelId: CH, tabType: 'videos', fetchType: 'full', stage: 'saving', itemsFetched: 5000 });
+    live.messages.next({
+      type: 'channelFetchProgress',
+      channelId: CH,
+      tabType: 'videos',
+      fetchType: 'full',
+      stage: 'saving',
+      itemsFetched: 5000,
+    });
     await settle();
     expect(text('[data-testid="fetch-progress"]')).toContain('Saving 5,000 entries');
     expect(q('[data-testid="fetch-progress"]')?.getAttribute('data-stage')).toBe('saving');
@@ -338,7 +373,12 @@ describe('ChannelPage', () => {
     api.on('POST', `/fetchallchannelvideos/${CH}`, () => {
       throw new ApiError(409, 'A full fetch of this tab is already running.');
     });
-    api.on('GET', `/api/channels/${CH}/fetch-status`, () => ({ isFetching: true, type: 'full', tabType: 'videos', progress: { stage: 'listing', itemsFetched: 10 } }));
+    api.on('GET', `/api/channels/${CH}/fetch-status`, () => ({
+      isFetching: true,
+      type: 'full',
+      tabType: 'videos',
+      progress: { stage: 'listing', itemsFetched: 10 },
+    }));
     q('[data-testid="fetch-all"]')!.click();
     await settle();
     expect(text('[data-testid="fetch-error"]')).toContain('A full fetch of this tab is already running.');
@@ -351,11 +391,17 @@ describe('ChannelPage', () => {
   });
 
   it('previews and confirms download-all', async () => {
-    api.on('GET', `/api/channels/${CH}/download-all/preview`, () => ({ count: 3, totalDurationSeconds: 7500, missingDurations: 1 }));
+    api.on('GET', `/api/channels/${CH}/download-all/preview`, () => ({
+      count: 3,
+      totalDurationSeconds: 7500,
+      missingDurations: 1,
+    }));
     api.on('POST', `/api/channels/${CH}/download-all`, () => ({ status: 'accepted', queued: 3, jobId: 'job-1' }));
     q('[data-testid="download-all-open"]')!.click();
     await settle();
-    expect(text('[data-testid="download-all-summary"]')).toBe('3 videos would be queued as one job, about 2 h 05 min in total (1 video without a known length).');
+    expect(text('[data-testid="download-all-summary"]')).toBe(
+      '3 videos would be queued as one job, about 2 h 05 min in total (1 video without a known length).',
+    );
     q('[data-testid="download-all-confirm"]')!.click();
     await settle();
     expect(api.callsTo('POST', `/api/channels/${CH}/download-all`)[0].body).toEqual({ tabType: 'videos' });
@@ -364,7 +410,11 @@ describe('ChannelPage', () => {
   });
 
   it('shows why download-all was refused', async () => {
-    api.on('GET', `/api/channels/${CH}/download-all/preview`, () => ({ count: 2, totalDurationSeconds: 60, missingDurations: 0 }));
+    api.on('GET', `/api/channels/${CH}/download-all/preview`, () => ({
+      count: 2,
+      totalDurationSeconds: 60,
+      missingDurations: 0,
+    }));
     api.on('POST', `/api/channels/${CH}/download-all`, () => {
       throw new ApiError(409, 'Downloads are paused: storage limit reached');
     });
@@ -386,7 +436,9 @@ describe('ChannelPage', () => {
     api.on('GET', `/api/channels/${CH}/settings`, () => ({
       settings: { ...channel(), subfolder: null, detected_tabs: ['videos', 'shorts'] },
     }));
-    api.on('PUT', `/api/channels/${CH}/settings`, (body) => ({ settings: { ...channel(), ...(body as object), detected_tabs: ['videos', 'shorts'] } }));
+    api.on('PUT', `/api/channels/${CH}/settings`, (body) => ({
+      settings: { ...channel(), ...(body as object), detected_tabs: ['videos', 'shorts'] },
+    }));
     q('[data-testid="channel-settings-open"]')!.click();
     await settle();
     const input = document.body.querySelector<HTMLInputElement>('[data-testid="settings-subfolder"]')!;

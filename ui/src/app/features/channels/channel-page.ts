@@ -35,7 +35,17 @@ import type {
   TabType,
   UpdateChannelsResponse,
 } from './api-types';
-import { autoDownloadTabs, fetchProgressText, formatClock, formatNumber, formatTotalDuration, plural, subfolderLabel, tabLabel, tabStatsText } from './channel-format';
+import {
+  autoDownloadTabs,
+  fetchProgressText,
+  formatClock,
+  formatNumber,
+  formatTotalDuration,
+  plural,
+  subfolderLabel,
+  tabLabel,
+  tabStatsText,
+} from './channel-format';
 import {
   DEFAULT_VIDEO_STATE,
   TRI_STATE_CHOICES,
@@ -47,7 +57,13 @@ import {
   type VideoSort,
 } from './channel-query';
 import { ChannelSettingsDialog, type ChannelSettingsDialogData } from './channel-settings-dialog';
-import { advanceFetch, fetchStateFromMessage, fetchStateFromStatus, isFetchProgress, type FetchState } from './fetch-state';
+import {
+  advanceFetch,
+  fetchStateFromMessage,
+  fetchStateFromStatus,
+  isFetchProgress,
+  type FetchState,
+} from './fetch-state';
 
 const VIEW_KEY = 'vidkeep.channelView';
 const POLL_MS = 500;
@@ -112,7 +128,9 @@ export class ChannelPage {
   readonly currentStats = computed(() => this.stats()[this.currentTab()] ?? null);
   readonly autoBusy = signal(false);
   readonly autoError = signal<string | null>(null);
-  readonly autoOn = computed(() => autoDownloadTabs(this.channel()?.auto_download_enabled_tabs).includes(this.currentTab()));
+  readonly autoOn = computed(() =>
+    autoDownloadTabs(this.channel()?.auto_download_enabled_tabs).includes(this.currentTab()),
+  );
 
   // The video list
   readonly view = signal<View>(localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'grid');
@@ -127,7 +145,9 @@ export class ChannelPage {
   readonly pageSize = signal(DEFAULT_VIDEO_STATE.pageSize);
   readonly page = signal<ChannelVideoPage | null>(null);
   readonly videos = computed(() => this.page()?.videos ?? []);
-  readonly filtersActive = computed(() => !!this.search() || this.downloaded() !== 'off' || this.ignored() !== 'off' || this.watched() !== 'off');
+  readonly filtersActive = computed(
+    () => !!this.search() || this.downloaded() !== 'off' || this.ignored() !== 'off' || this.watched() !== 'off',
+  );
   readonly videosLoading = signal(false);
   readonly videosError = signal<string | null>(null);
   readonly brokenThumbs = signal<ReadonlySet<string>>(new Set());
@@ -244,7 +264,11 @@ export class ChannelPage {
       if (id !== this.channelId()) return;
       const e = toApiError(err);
       if (e.status === 404) this.notFound.set(true);
-      this.channelError.set(e.status === 404 ? `This channel is not known here: ${e.message}` : `The channel could not be loaded: ${e.message}`);
+      this.channelError.set(
+        e.status === 404
+          ? `This channel is not known here: ${e.message}`
+          : `The channel could not be loaded: ${e.message}`,
+      );
     } finally {
       this.channelLoading.set(false);
     }
@@ -277,7 +301,8 @@ export class ChannelPage {
       this.stats.set(r.tabs as Partial<Record<TabType, TabStats>>);
       this.statsError.set(null);
     } catch (err) {
-      if (generation === this.statsGeneration) this.statsError.set(`The tab figures could not be loaded: ${toApiError(err).message}`);
+      if (generation === this.statsGeneration)
+        this.statsError.set(`The tab figures could not be loaded: ${toApiError(err).message}`);
     }
   }
 
@@ -297,7 +322,10 @@ export class ChannelPage {
       sortOrder: this.sortOrder(),
     });
     try {
-      const r = await this.api.get<ChannelVideoPage>(`/getchannelvideos/${encodeURIComponent(this.channelId())}`, query);
+      const r = await this.api.get<ChannelVideoPage>(
+        `/getchannelvideos/${encodeURIComponent(this.channelId())}`,
+        query,
+      );
       if (generation !== this.videosGeneration) return;
       if (r.videos.length === 0 && r.total > 0 && this.pageIndex() > 0) {
         this.pageIndex.set(Math.max(0, r.totalPages - 1));
@@ -307,7 +335,8 @@ export class ChannelPage {
       this.page.set(r);
       this.videosError.set(null);
     } catch (err) {
-      if (generation === this.videosGeneration) this.videosError.set(`The videos could not be loaded: ${toApiError(err).message}`);
+      if (generation === this.videosGeneration)
+        this.videosError.set(`The videos could not be loaded: ${toApiError(err).message}`);
     } finally {
       if (generation === this.videosGeneration) this.videosLoading.set(false);
     }
@@ -330,13 +359,16 @@ export class ChannelPage {
   openSettings(): void {
     const c = this.channel();
     const data: ChannelSettingsDialogData = { channelId: this.channelId(), title: c?.title ?? this.channelId() };
-    const ref = this.dialog.open<ChannelSettingsDialog, ChannelSettingsDialogData, ChannelSettings>(ChannelSettingsDialog, {
-      data,
-      width: '720px',
-      maxWidth: '96vw',
-      autoFocus: 'first-tabbable',
-      restoreFocus: true,
-    });
+    const ref = this.dialog.open<ChannelSettingsDialog, ChannelSettingsDialogData, ChannelSettings>(
+      ChannelSettingsDialog,
+      {
+        data,
+        width: '720px',
+        maxWidth: '96vw',
+        autoFocus: 'first-tabbable',
+        restoreFocus: true,
+      },
+    );
     ref.afterClosed().subscribe((saved) => {
       if (!saved) return;
       this.headerNotice.set('Settings saved.');
@@ -350,7 +382,9 @@ export class ChannelPage {
     this.resubscribing.set(true);
     this.headerError.set(null);
     try {
-      await this.api.post<UpdateChannelsResponse>('/updatechannels', { add: [{ url: c.url, channel_id: c.channel_id }] });
+      await this.api.post<UpdateChannelsResponse>('/updatechannels', {
+        add: [{ url: c.url, channel_id: c.channel_id }],
+      });
       this.headerNotice.set(`Subscribed to ${c.title}.`);
       await this.loadChannel();
     } catch (err) {
@@ -392,7 +426,9 @@ export class ChannelPage {
     this.autoBusy.set(true);
     this.autoError.set(null);
     try {
-      const r = await this.api.patch<TabAutoDownloadResponse>(`${this.base()}/tabs/${tab}/auto-download`, { enabled: e.checked });
+      const r = await this.api.patch<TabAutoDownloadResponse>(`${this.base()}/tabs/${tab}/auto-download`, {
+        enabled: e.checked,
+      });
       const c = this.channel();
       if (c) this.channel.set({ ...c, auto_download_enabled_tabs: r.autoDownloadEnabledTabs });
     } catch (err) {
@@ -493,10 +529,14 @@ export class ChannelPage {
         sent += batch.length;
       }
       this.selected.set(new Map());
-      this.actionNotice.set(`Queued ${plural(queued, 'video')}${active ? ` (${plural(active, 'video')} already queued or downloading)` : ''}.`);
+      this.actionNotice.set(
+        `Queued ${plural(queued, 'video')}${active ? ` (${plural(active, 'video')} already queued or downloading)` : ''}.`,
+      );
       this.scheduleReload();
     } catch (err) {
-      const done = sent ? `Queued ${plural(queued, 'video')} of the first ${formatNumber(sent)}; the rest failed: ` : 'Not queued: ';
+      const done = sent
+        ? `Queued ${plural(queued, 'video')} of the first ${formatNumber(sent)}; the rest failed: `
+        : 'Not queued: ';
       this.actionError.set(done + toApiError(err).message);
       if (sent) this.scheduleReload();
     } finally {
@@ -531,7 +571,9 @@ export class ChannelPage {
     this.setBusy(v.sourceId, true);
     this.setItemError(v.sourceId, null);
     try {
-      await this.api.post<IgnoreResponse>(`${this.base()}/videos/${encodeURIComponent(v.sourceId)}/${ignored ? 'ignore' : 'unignore'}`);
+      await this.api.post<IgnoreResponse>(
+        `${this.base()}/videos/${encodeURIComponent(v.sourceId)}/${ignored ? 'ignore' : 'unignore'}`,
+      );
       const p = this.page();
       if (p) this.page.set({ ...p, videos: p.videos.map((x) => (x.sourceId === v.sourceId ? { ...x, ignored } : x)) });
       void this.loadStats();
@@ -573,17 +615,25 @@ export class ChannelPage {
     this.fetch.set({ tab, stage: 'starting', itemsFetched: 0, own: true });
     this.startPolling(tab);
     try {
-      const r = await this.api.post<FetchAllResponse>(`/fetchallchannelvideos/${encodeURIComponent(id)}`, {}, { tabType: tab });
+      const r = await this.api.post<FetchAllResponse>(
+        `/fetchallchannelvideos/${encodeURIComponent(id)}`,
+        {},
+        { tabType: tab },
+      );
       if (id !== this.channelId()) return;
       this.stopPolling();
       this.fetch.set(null);
-      this.fetchNotice.set(`Loaded the ${tabLabel(tab)} tab: ${plural(r.videosFound, 'video')} found in ${formatTotalDuration(r.elapsedSeconds)}.`);
+      this.fetchNotice.set(
+        `Loaded the ${tabLabel(tab)} tab: ${plural(r.videosFound, 'video')} found in ${formatTotalDuration(r.elapsedSeconds)}.`,
+      );
       void this.loadStats();
       if (tab === this.currentTab()) await this.loadVideos(true);
     } catch (err) {
       if (id !== this.channelId()) return;
       const e = toApiError(err);
-      this.fetchError.set(e.status === 409 ? `${e.message} Its progress is shown below.` : `Loading all videos failed: ${e.message}`);
+      this.fetchError.set(
+        e.status === 409 ? `${e.message} Its progress is shown below.` : `Loading all videos failed: ${e.message}`,
+      );
       if (e.status === 409) {
         // Someone else's fetch of this tab runs: show it until it ends.
         this.fetch.set({ tab, stage: 'starting', itemsFetched: 0, own: false });
@@ -683,7 +733,8 @@ export class ChannelPage {
   }
 
   previewText(p: DownloadAllPreview): string {
-    if (p.count === 0) return 'Nothing to download: every known video of this tab is downloaded, ignored, members-only, not yet live or already queued.';
+    if (p.count === 0)
+      return 'Nothing to download: every known video of this tab is downloaded, ignored, members-only, not yet live or already queued.';
     const missing = p.missingDurations ? ` (${plural(p.missingDurations, 'video')} without a known length)` : '';
     return `${plural(p.count, 'video')} would be queued as one job, about ${formatTotalDuration(p.totalDurationSeconds)} in total${missing}.`;
   }
@@ -695,7 +746,9 @@ export class ChannelPage {
     try {
       const r = await this.api.post<DownloadAllResponse>(`${this.base()}/download-all`, { tabType: tab });
       this.dlPreview.set(null);
-      this.dlNotice.set(r.queued > 0 ? `Queued ${plural(r.queued, 'video')} as one job.` : 'Nothing to download: no video was queued.');
+      this.dlNotice.set(
+        r.queued > 0 ? `Queued ${plural(r.queued, 'video')} as one job.` : 'Nothing to download: no video was queued.',
+      );
       this.scheduleReload();
     } catch (err) {
       this.dlError.set(`Not queued: ${toApiError(err).message}`);

@@ -2,13 +2,24 @@ import { DEFAULT_VIDEO_STATE, channelListQuery, channelVideosQuery, chunk, searc
 
 describe('channel-query', () => {
   it('builds the /getchannels query, leaving out empty search and subfolder', () => {
-    expect(channelListQuery({ pageIndex: 0, pageSize: 20, search: '  ', sortBy: 'title', sortOrder: 'asc', subFolder: '' })).toEqual({
+    expect(
+      channelListQuery({ pageIndex: 0, pageSize: 20, search: '  ', sortBy: 'title', sortOrder: 'asc', subFolder: '' }),
+    ).toEqual({
       page: 1,
       pageSize: 20,
       sortBy: 'title',
       sortOrder: 'asc',
     });
-    expect(channelListQuery({ pageIndex: 2, pageSize: 500, search: ' news ', sortBy: 'createdAt', sortOrder: 'desc', subFolder: '__default__' })).toEqual({
+    expect(
+      channelListQuery({
+        pageIndex: 2,
+        pageSize: 500,
+        search: ' news ',
+        sortBy: 'createdAt',
+        sortOrder: 'desc',
+        subFolder: '__default__',
+      }),
+    ).toEqual({
       page: 3,
       pageSize: 100,
       sortBy: 'createdAt',

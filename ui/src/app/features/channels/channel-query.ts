@@ -26,7 +26,9 @@ export const VIDEO_SORT_CHOICES: readonly { value: VideoSort; label: string; asc
 ];
 
 /** The words of each tri-state filter, per filter ("Only downloaded", "Not downloaded"). */
-export const TRI_STATE_CHOICES: Readonly<Record<'downloaded' | 'ignored' | 'watched', readonly { value: TriState; label: string }[]>> = {
+export const TRI_STATE_CHOICES: Readonly<
+  Record<'downloaded' | 'ignored' | 'watched', readonly { value: TriState; label: string }[]>
+> = {
   downloaded: [
     { value: 'off', label: 'Any' },
     { value: 'only', label: 'Only downloaded' },

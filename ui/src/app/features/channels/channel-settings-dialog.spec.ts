@@ -36,7 +36,8 @@ class FakeApi {
   async get<T>(url: string, query?: Record<string, unknown>): Promise<T> {
     this.gets.push({ url, query });
     if (url.endsWith('/filter-preview')) {
-      if (query?.['title_filter_regex'] === '(') throw new ApiError(400, 'The title filter is not a valid regular expression');
+      if (query?.['title_filter_regex'] === '(')
+        throw new ApiError(400, 'The title filter is not a valid regular expression');
       return {
         videos: [
           { sourceId: 'a', title: 'Episode 1', publishedAt: null, matches: true },
@@ -115,9 +116,12 @@ describe('ChannelSettingsDialog', () => {
     type('[data-testid="settings-subfolder"]', '__playlists__');
     await settle();
     expect(text('[data-testid="settings-subfolder-hint"]')).toContain('reserved');
-    api.putError = new ApiError(400, 'subfolder: subfolder name __playlists__ is reserved', 'CHANNELS_INVALID_SETTINGS', [
-      { path: 'subfolder', message: 'subfolder name __playlists__ is reserved' },
-    ]);
+    api.putError = new ApiError(
+      400,
+      'subfolder: subfolder name __playlists__ is reserved',
+      'CHANNELS_INVALID_SETTINGS',
+      [{ path: 'subfolder', message: 'subfolder name __playlists__ is reserved' }],
+    );
     q('[data-testid="settings-save"]')!.click();
     await settle();
     expect(api.puts).toEqual([{ subfolder: '__playlists__' }]);
@@ -129,7 +133,10 @@ describe('ChannelSettingsDialog', () => {
 
   it('shows the 409 answer too', async () => {
     type('[data-testid="settings-subfolder"]', 'music');
-    api.putError = new ApiError(409, 'The subfolder of Fixture Channel cannot change while its downloads are in progress; try again when they finish');
+    api.putError = new ApiError(
+      409,
+      'The subfolder of Fixture Channel cannot change while its downloads are in progress; try again when they finish',
+    );
     q('[data-testid="settings-save"]')!.click();
     await settle();
     expect(text('[data-testid="settings-error"]')).toContain('cannot change while its downloads are in progress');
@@ -160,7 +167,14 @@ describe('ChannelSettingsDialog', () => {
     q('[data-testid="settings-save"]')!.click();
     await settle();
     expect(api.puts).toEqual([
-      { video_quality: null, audio_format: 'mp3_only', skip_video_folder: false, m3u_enabled: true, hidden_tabs: ['shorts'], auto_download_enabled_tabs: '' },
+      {
+        video_quality: null,
+        audio_format: 'mp3_only',
+        skip_video_folder: false,
+        m3u_enabled: true,
+        hidden_tabs: ['shorts'],
+        auto_download_enabled_tabs: '',
+      },
     ]);
     expect((closed[0] as ChannelSettings).skip_video_folder).toBe(false);
   });
@@ -169,7 +183,10 @@ describe('ChannelSettingsDialog', () => {
     type('[data-testid="settings-title-filter"]', '(?i)episode');
     q('[data-testid="settings-filter-preview"]')!.click();
     await settle();
-    expect(api.gets.at(-1)).toEqual({ url: `/api/channels/${CH}/filter-preview`, query: { title_filter_regex: '(?i)episode' } });
+    expect(api.gets.at(-1)).toEqual({
+      url: `/api/channels/${CH}/filter-preview`,
+      query: { title_filter_regex: '(?i)episode' },
+    });
     expect(text('[data-testid="settings-filter-result"]')).toContain('1 of the 2 newest known videos match');
     type('[data-testid="settings-title-filter"]', '(');
     q('[data-testid="settings-filter-preview"]')!.click();

@@ -1,7 +1,15 @@
 import { DatePipe } from '@angular/common';
 import { Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
-import { FormControl, FormGroup, ReactiveFormsModule, type AbstractControl, type FormGroupDirective, type NgForm, type ValidatorFn } from '@angular/forms';
+import {
+  FormControl,
+  FormGroup,
+  ReactiveFormsModule,
+  type AbstractControl,
+  type FormGroupDirective,
+  type NgForm,
+  type ValidatorFn,
+} from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { ErrorStateMatcher } from '@angular/material/core';
@@ -63,19 +71,40 @@ const keepCountValidator: ValidatorFn = (c) => {
 /** Every setting of a channel (`GET|PUT /api/channels/{id}/settings`); closes with the saved settings. */
 @Component({
   selector: 'app-channel-settings-dialog',
-  imports: [DatePipe, ReactiveFormsModule, MatDialogModule, MatFormFieldModule, MatInputModule, MatSelectModule, MatCheckboxModule, MatSlideToggleModule, MatButtonModule, MatProgressBarModule],
+  imports: [
+    DatePipe,
+    ReactiveFormsModule,
+    MatDialogModule,
+    MatFormFieldModule,
+    MatInputModule,
+    MatSelectModule,
+    MatCheckboxModule,
+    MatSlideToggleModule,
+    MatButtonModule,
+    MatProgressBarModule,
+  ],
   template: `
     <h2 mat-dialog-title>Settings of {{ data.title }}</h2>
     <mat-dialog-content>
-      @if (loading()) { <mat-progress-bar mode="indeterminate" aria-label="Loading the settings" /> }
-      @if (loadError()) { <p class="error" role="alert" data-testid="settings-load-error">{{ loadError() }}</p> }
+      @if (loading()) {
+        <mat-progress-bar mode="indeterminate" aria-label="Loading the settings" />
+      }
+      @if (loadError()) {
+        <p class="error" role="alert" data-testid="settings-load-error">{{ loadError() }}</p>
+      }
       @if (original()) {
         <form [formGroup]="form" id="channel-settings-form" (ngSubmit)="save()" novalidate>
           <fieldset>
             <legend>Downloads</legend>
             <mat-form-field appearance="outline">
               <mat-label>Subfolder</mat-label>
-              <input matInput formControlName="subfolder" [errorStateMatcher]="matcher" autocomplete="off" data-testid="settings-subfolder" />
+              <input
+                matInput
+                formControlName="subfolder"
+                [errorStateMatcher]="matcher"
+                autocomplete="off"
+                data-testid="settings-subfolder"
+              />
               @if (form.controls.subfolder.errors?.['hint']; as e) {
                 <mat-error data-testid="settings-subfolder-hint">{{ e }}</mat-error>
               } @else {
@@ -86,19 +115,25 @@ const keepCountValidator: ValidatorFn = (c) => {
               <mat-label>Video quality</mat-label>
               <mat-select formControlName="video_quality" data-testid="settings-quality">
                 <mat-option value="">Global default</mat-option>
-                @for (r of resolutions; track r.value) { <mat-option [value]="r.value">Up to {{ r.label }}</mat-option> }
+                @for (r of resolutions; track r.value) {
+                  <mat-option [value]="r.value">Up to {{ r.label }}</mat-option>
+                }
               </mat-select>
             </mat-form-field>
             <mat-form-field appearance="outline">
               <mat-label>Audio</mat-label>
               <mat-select formControlName="audio_format" data-testid="settings-audio">
-                @for (a of audioChoices; track a.value) { <mat-option [value]="a.value">{{ a.label }}</mat-option> }
+                @for (a of audioChoices; track a.value) {
+                  <mat-option [value]="a.value">{{ a.label }}</mat-option>
+                }
               </mat-select>
             </mat-form-field>
             <mat-form-field appearance="outline">
               <mat-label>Files without a folder per video</mat-label>
               <mat-select formControlName="skip_video_folder" data-testid="settings-skip-folder">
-                @for (s of skipChoices; track s.value) { <mat-option [value]="s.value">{{ s.label }}</mat-option> }
+                @for (s of skipChoices; track s.value) {
+                  <mat-option [value]="s.value">{{ s.label }}</mat-option>
+                }
               </mat-select>
             </mat-form-field>
           </fieldset>
@@ -108,19 +143,37 @@ const keepCountValidator: ValidatorFn = (c) => {
             <div class="with-button">
               <mat-form-field appearance="outline">
                 <mat-label>Title filter (regular expression)</mat-label>
-                <input matInput formControlName="title_filter_regex" [errorStateMatcher]="matcher" autocomplete="off" spellcheck="false" data-testid="settings-title-filter" />
+                <input
+                  matInput
+                  formControlName="title_filter_regex"
+                  [errorStateMatcher]="matcher"
+                  autocomplete="off"
+                  spellcheck="false"
+                  data-testid="settings-title-filter"
+                />
                 @if (form.controls.title_filter_regex.errors?.['hint']; as e) {
                   <mat-error>{{ e }}</mat-error>
                 } @else {
-                  <mat-hint>Automatic downloads only take matching titles. Case-sensitive; start with (?i) to ignore case.</mat-hint>
+                  <mat-hint
+                    >Automatic downloads only take matching titles. Case-sensitive; start with (?i) to ignore
+                    case.</mat-hint
+                  >
                 }
                 <mat-hint align="end">{{ form.value.title_filter_regex?.length ?? 0 }} / {{ titleMax }}</mat-hint>
               </mat-form-field>
-              <button mat-stroked-button type="button" (click)="preview()" [disabled]="previewing()" data-testid="settings-filter-preview">
+              <button
+                mat-stroked-button
+                type="button"
+                (click)="preview()"
+                [disabled]="previewing()"
+                data-testid="settings-filter-preview"
+              >
                 {{ previewing() ? 'Checking…' : 'Preview' }}
               </button>
             </div>
-            @if (previewError()) { <p class="error" role="alert" data-testid="settings-filter-error">{{ previewError() }}</p> }
+            @if (previewError()) {
+              <p class="error" role="alert" data-testid="settings-filter-error">{{ previewError() }}</p>
+            }
             @if (previewResult(); as p) {
               <div class="preview" data-testid="settings-filter-result">
                 <p role="status">{{ p.matchCount }} of the {{ p.totalCount }} newest known videos match.</p>
@@ -130,7 +183,9 @@ const keepCountValidator: ValidatorFn = (c) => {
                       <span aria-hidden="true">{{ v.matches ? '✓' : '✗' }}</span>
                       <span class="sr-only">{{ v.matches ? 'Matches:' : 'Does not match:' }}</span>
                       {{ v.title }}
-                      @if (v.publishedAt) { <span class="muted">· {{ v.publishedAt | date: 'mediumDate' }}</span> }
+                      @if (v.publishedAt) {
+                        <span class="muted">· {{ v.publishedAt | date: 'mediumDate' }}</span>
+                      }
                     </li>
                   }
                 </ul>
@@ -142,7 +197,14 @@ const keepCountValidator: ValidatorFn = (c) => {
             <legend>Tags</legend>
             <mat-form-field appearance="outline">
               <mat-label>Additional tags</mat-label>
-              <input matInput formControlName="additional_tags" [errorStateMatcher]="matcher" autocomplete="off" placeholder="news|tech talk" data-testid="settings-tags" />
+              <input
+                matInput
+                formControlName="additional_tags"
+                [errorStateMatcher]="matcher"
+                autocomplete="off"
+                placeholder="news|tech talk"
+                data-testid="settings-tags"
+              />
               @if (form.controls.additional_tags.errors?.['hint']; as e) {
                 <mat-error data-testid="settings-tags-hint">{{ e }}</mat-error>
               } @else {
@@ -150,12 +212,16 @@ const keepCountValidator: ValidatorFn = (c) => {
               }
               <mat-hint align="end">{{ form.value.additional_tags?.length ?? 0 }} / {{ tagsMax }}</mat-hint>
             </mat-form-field>
-            @if (tagList().length) { <p class="small muted">Tags: {{ tagList().join(', ') }}</p> }
+            @if (tagList().length) {
+              <p class="small muted">Tags: {{ tagList().join(', ') }}</p>
+            }
           </fieldset>
 
           <fieldset>
             <legend>Playlist file (.m3u)</legend>
-            <mat-slide-toggle formControlName="m3u_enabled" data-testid="settings-m3u">Keep an .m3u playlist of the downloaded videos</mat-slide-toggle>
+            <mat-slide-toggle formControlName="m3u_enabled" data-testid="settings-m3u"
+              >Keep an .m3u playlist of the downloaded videos</mat-slide-toggle
+            >
             <mat-form-field appearance="outline">
               <mat-label>Playlist order</mat-label>
               <mat-select formControlName="m3u_sort_order" data-testid="settings-m3u-order">
@@ -167,14 +233,29 @@ const keepCountValidator: ValidatorFn = (c) => {
 
           <fieldset>
             <legend>Automatic removal</legend>
-            <mat-slide-toggle formControlName="auto_removal_protected" data-testid="settings-protected">Protected: never remove this channel's videos automatically</mat-slide-toggle>
+            <mat-slide-toggle formControlName="auto_removal_protected" data-testid="settings-protected"
+              >Protected: never remove this channel's videos automatically</mat-slide-toggle
+            >
             <mat-form-field appearance="outline">
               <mat-label>Keep the newest videos</mat-label>
-              <input matInput type="number" min="0" [max]="keepMax" step="1" formControlName="auto_removal_keep_recent_count" [errorStateMatcher]="matcher" data-testid="settings-keep-count" />
+              <input
+                matInput
+                type="number"
+                min="0"
+                [max]="keepMax"
+                step="1"
+                formControlName="auto_removal_keep_recent_count"
+                [errorStateMatcher]="matcher"
+                data-testid="settings-keep-count"
+              />
               @if (form.controls.auto_removal_keep_recent_count.errors?.['hint']; as e) {
                 <mat-error>{{ e }}</mat-error>
               } @else {
-                <mat-hint>{{ form.controls.auto_removal_protected.value ? 'Not used while the channel is protected' : 'How many recent videos automatic removal keeps; empty = no limit' }}</mat-hint>
+                <mat-hint>{{
+                  form.controls.auto_removal_protected.value
+                    ? 'Not used while the channel is protected'
+                    : 'How many recent videos automatic removal keeps; empty = no limit'
+                }}</mat-hint>
               }
             </mat-form-field>
           </fieldset>
@@ -188,45 +269,126 @@ const keepCountValidator: ValidatorFn = (c) => {
               @for (t of detectedTabs(); track t) {
                 <div class="tab-row" role="group" [attr.aria-label]="label(t) + ' tab'">
                   <strong>{{ label(t) }}</strong>
-                  <mat-checkbox [checked]="!isHidden(t)" (change)="setHidden(t, !$event.checked)" [attr.data-testid]="'settings-show-' + t">Show</mat-checkbox>
-                  <mat-checkbox [checked]="isAuto(t)" [disabled]="isHidden(t)" (change)="setAuto(t, $event.checked)" [attr.data-testid]="'settings-auto-' + t">
+                  <mat-checkbox
+                    [checked]="!isHidden(t)"
+                    (change)="setHidden(t, !$event.checked)"
+                    [attr.data-testid]="'settings-show-' + t"
+                    >Show</mat-checkbox
+                  >
+                  <mat-checkbox
+                    [checked]="isAuto(t)"
+                    [disabled]="isHidden(t)"
+                    (change)="setAuto(t, $event.checked)"
+                    [attr.data-testid]="'settings-auto-' + t"
+                  >
                     Download new ones automatically
                   </mat-checkbox>
                 </div>
               }
             </div>
-            @if (hiddenProblem()) { <p class="error small" role="alert">{{ hiddenProblem() }}</p> }
+            @if (hiddenProblem()) {
+              <p class="error small" role="alert">{{ hiddenProblem() }}</p>
+            }
           </fieldset>
         </form>
       }
     </mat-dialog-content>
     <mat-dialog-actions>
-      @if (error()) { <p class="error grow" role="alert" data-testid="settings-error">{{ error() }}</p> }
-      @if (notice()) { <p class="grow" role="status" data-testid="settings-notice">{{ notice() }}</p> }
+      @if (error()) {
+        <p class="error grow" role="alert" data-testid="settings-error">{{ error() }}</p>
+      }
+      @if (notice()) {
+        <p class="grow" role="status" data-testid="settings-notice">{{ notice() }}</p>
+      }
       <button mat-button type="button" mat-dialog-close data-testid="settings-cancel">Cancel</button>
-      <button mat-flat-button type="submit" form="channel-settings-form" [disabled]="!original() || saving()" data-testid="settings-save">
+      <button
+        mat-flat-button
+        type="submit"
+        form="channel-settings-form"
+        [disabled]="!original() || saving()"
+        data-testid="settings-save"
+      >
         {{ saving() ? 'Saving…' : 'Save' }}
       </button>
     </mat-dialog-actions>
   `,
   styles: `
-    form { display: flex; flex-direction: column; gap: 8px; }
-    fieldset { border: 1px solid var(--mat-sys-outline-variant); border-radius: 8px; padding: 8px 12px 4px; margin: 0; display: flex; flex-direction: column; gap: 8px; min-width: 0; }
-    legend { font: var(--mat-sys-title-small); padding: 0 4px; }
-    mat-form-field { width: 100%; }
-    mat-slide-toggle { margin: 4px 0; }
-    .with-button { display: flex; gap: 8px; align-items: flex-start; flex-wrap: wrap; }
-    .with-button mat-form-field { flex: 1 1 260px; }
-    .with-button button { margin-top: 8px; }
-    .preview ul { list-style: none; padding: 0; margin: 0 0 8px; max-height: 200px; overflow: auto; font-size: 13px; }
-    .preview li { padding: 2px 0; overflow-wrap: anywhere; }
-    .preview li.miss { color: var(--mat-sys-on-surface-variant); }
-    .tabs { display: flex; flex-direction: column; gap: 4px; }
-    .tab-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0 12px; }
-    .tab-row strong { min-width: 56px; }
-    .small { font-size: 13px; }
-    mat-dialog-actions { gap: 8px; flex-wrap: wrap; }
-    mat-dialog-actions p { margin: 0; }
+    form {
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+    }
+    fieldset {
+      border: 1px solid var(--mat-sys-outline-variant);
+      border-radius: 8px;
+      padding: 8px 12px 4px;
+      margin: 0;
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+      min-width: 0;
+    }
+    legend {
+      font: var(--mat-sys-title-small);
+      padding: 0 4px;
+    }
+    mat-form-field {
+      width: 100%;
+    }
+    mat-slide-toggle {
+      margin: 4px 0;
+    }
+    .with-button {
+      display: flex;
+      gap: 8px;
+      align-items: flex-start;
+      flex-wrap: wrap;
+    }
+    .with-button mat-form-field {
+      flex: 1 1 260px;
+    }
+    .with-button button {
+      margin-top: 8px;
+    }
+    .preview ul {
+      list-style: none;
+      padding: 0;
+      margin: 0 0 8px;
+      max-height: 200px;
+      overflow: auto;
+      font-size: 13px;
+    }
+    .preview li {
+      padding: 2px 0;
+      overflow-wrap: anywhere;
+    }
+    .preview li.miss {
+      color: var(--mat-sys-on-surface-variant);
+    }
+    .tabs {
+      display: flex;
+      flex-direction: column;
+      gap: 4px;
+    }
+    .tab-row {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0 12px;
+    }
+    .tab-row strong {
+      min-width: 56px;
+    }
+    .small {
+      font-size: 13px;
+    }
+    mat-dialog-actions {
+      gap: 8px;
+      flex-wrap: wrap;
+    }
+    mat-dialog-actions p {
+      margin: 0;
+    }
   `,
 })
 export class ChannelSettingsDialog {
@@ -270,8 +432,12 @@ export class ChannelSettingsDialog {
   });
 
   constructor() {
-    this.form.controls.auto_removal_protected.valueChanges.pipe(takeUntilDestroyed()).subscribe((p) => this.syncProtected(p));
-    this.form.controls.additional_tags.valueChanges.pipe(takeUntilDestroyed()).subscribe((t) => this.tagList.set(parseTags(t)));
+    this.form.controls.auto_removal_protected.valueChanges
+      .pipe(takeUntilDestroyed())
+      .subscribe((p) => this.syncProtected(p));
+    this.form.controls.additional_tags.valueChanges
+      .pipe(takeUntilDestroyed())
+      .subscribe((t) => this.tagList.set(parseTags(t)));
     void this.load();
   }
 
@@ -349,9 +515,12 @@ export class ChannelSettingsDialog {
     this.previewing.set(true);
     this.previewError.set(null);
     try {
-      const r = await this.api.get<FilterPreviewResponse>(`/api/channels/${encodeURIComponent(this.data.channelId)}/filter-preview`, {
-        title_filter_regex: this.form.controls.title_filter_regex.value.trim(),
-      });
+      const r = await this.api.get<FilterPreviewResponse>(
+        `/api/channels/${encodeURIComponent(this.data.channelId)}/filter-preview`,
+        {
+          title_filter_regex: this.form.controls.title_filter_regex.value.trim(),
+        },
+      );
       this.previewResult.set(r);
     } catch (err) {
       this.previewResult.set(null);

@@ -114,7 +114,10 @@ describe('ChannelsPage', () => {
   beforeEach(async () => {
     api = new FakeApi();
     list = {
-      channels: [channel(1, { sub_folder: 'music', auto_download_enabled_tabs: 'video,short' }), channel(2, { handle: null, terminated_at: '2025-02-01T00:00:00.000Z' })],
+      channels: [
+        channel(1, { sub_folder: 'music', auto_download_enabled_tabs: 'video,short' }),
+        channel(2, { handle: null, terminated_at: '2025-02-01T00:00:00.000Z' }),
+      ],
       total: 2,
       page: 1,
       pageSize: 20,
@@ -123,7 +126,11 @@ describe('ChannelsPage', () => {
     };
     api.on('GET', '/getchannels', () => list);
     TestBed.configureTestingModule({
-      providers: [provideRouter([]), { provide: Api, useValue: api }, { provide: Live, useValue: { messages: new Subject<LiveMessage>(), ready: new Subject() } }],
+      providers: [
+        provideRouter([]),
+        { provide: Api, useValue: api },
+        { provide: Live, useValue: { messages: new Subject<LiveMessage>(), ready: new Subject() } },
+      ],
     });
     fixture = TestBed.createComponent(ChannelsPage);
     await settle();
@@ -133,10 +140,14 @@ describe('ChannelsPage', () => {
     expect(lastList()).toEqual({ page: 1, pageSize: 20, sortBy: 'title', sortOrder: 'asc' });
     const items = all('[data-testid="channel-item"]');
     expect(items.length).toBe(2);
-    expect(items[0].querySelector('[data-testid="channel-link"]')?.getAttribute('href')).toBe(`/channels/${list.channels[0].channel_id}`);
+    expect(items[0].querySelector('[data-testid="channel-link"]')?.getAttribute('href')).toBe(
+      `/channels/${list.channels[0].channel_id}`,
+    );
     expect(items[0].textContent).toContain('@channel1');
     expect(items[0].querySelector('[data-testid="channel-subfolder"]')?.textContent).toBe('music');
-    expect(items[0].querySelector('[data-testid="channel-auto-download"]')?.textContent).toBe('Auto-download: Videos, Shorts');
+    expect(items[0].querySelector('[data-testid="channel-auto-download"]')?.textContent).toBe(
+      'Auto-download: Videos, Shorts',
+    );
     expect(items[1].querySelector('[data-testid="channel-subfolder"]')?.textContent).toBe('No subfolder');
     expect(items[1].querySelector('[data-testid="channel-auto-download"]')?.textContent).toBe('Auto-download: Off');
     expect(items[1].textContent).toContain('terminated');
@@ -158,7 +169,14 @@ describe('ChannelsPage', () => {
     page.list.setSort('createdAt', 'desc');
     page.setSubFolder('__default__');
     await settle();
-    expect(lastList()).toEqual({ page: 1, pageSize: 20, sortBy: 'createdAt', sortOrder: 'desc', search: 'news', subFolder: '__default__' });
+    expect(lastList()).toEqual({
+      page: 1,
+      pageSize: 20,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      search: 'news',
+      subFolder: '__default__',
+    });
     expect(page.subFolders()).toEqual(['__default__', 'music']);
     expect(page.folderLabel('__default__')).toBe('No subfolder');
     page.list.onPage({ pageIndex: 1, pageSize: 50, length: 60 });
@@ -193,20 +211,28 @@ describe('ChannelsPage', () => {
     const before = api.callsTo('GET', '/getchannels').length;
     q('[data-testid="subscribe-confirm"]')!.click();
     await settle();
-    expect(api.callsTo('POST', '/updatechannels')[0].body).toEqual({ add: [{ url: 'https://www.youtube.com/@new', channel_id: 'UCnewnewnewnewnewnewnew1' }] });
+    expect(api.callsTo('POST', '/updatechannels')[0].body).toEqual({
+      add: [{ url: 'https://www.youtube.com/@new', channel_id: 'UCnewnewnewnewnewnewnew1' }],
+    });
     expect(api.callsTo('GET', '/getchannels').length).toBe(before + 1);
     expect(text('[data-testid="subscribe-notice"]')).toBe('Subscribed to New Channel.');
     expect(q('[data-testid="subscribe-found"]')).toBeNull();
   });
 
   it('says when a looked-up channel is already subscribed or was removed', async () => {
-    api.on('POST', '/addchannelinfo', () => ({ status: 'success', channelInfo: info({ existing: true, enabled: true }) }));
+    api.on('POST', '/addchannelinfo', () => ({
+      status: 'success',
+      channelInfo: info({ existing: true, enabled: true }),
+    }));
     type('[data-testid="subscribe-url"]', '@new');
     q('[data-testid="subscribe-submit"]')!.click();
     await settle();
     expect(text('[data-testid="subscribe-state"]')).toContain('already subscribed');
     expect(q('[data-testid="subscribe-confirm"]')).toBeNull();
-    api.on('POST', '/addchannelinfo', () => ({ status: 'success', channelInfo: info({ existing: true, enabled: false }) }));
+    api.on('POST', '/addchannelinfo', () => ({
+      status: 'success',
+      channelInfo: info({ existing: true, enabled: false }),
+    }));
     q('[data-testid="subscribe-submit"]')!.click();
     await settle();
     expect(text('[data-testid="subscribe-state"]')).toContain('restores its settings');
@@ -248,8 +274,12 @@ describe('ChannelsPage', () => {
     expect(items[1].querySelector('[data-testid="channel-search-subscribed"]')).not.toBeNull();
     items[0].querySelector<HTMLElement>('[data-testid="channel-search-subscribe"]')!.click();
     await settle();
-    expect(api.callsTo('POST', '/updatechannels')[0].body).toEqual({ add: [{ url: result(1).url, channel_id: result(1).channelId }] });
-    expect(all('[data-testid="channel-search-result"]')[0].querySelector('[data-testid="channel-search-subscribed"]')).not.toBeNull();
+    expect(api.callsTo('POST', '/updatechannels')[0].body).toEqual({
+      add: [{ url: result(1).url, channel_id: result(1).channelId }],
+    });
+    expect(
+      all('[data-testid="channel-search-result"]')[0].querySelector('[data-testid="channel-search-subscribed"]'),
+    ).not.toBeNull();
   });
 
   it('shows search limits and failures', async () => {
@@ -259,7 +289,9 @@ describe('ChannelsPage', () => {
     type('[data-testid="channel-search-query"]', 'lofi');
     q('[data-testid="channel-search-submit"]')!.click();
     await settle();
-    expect(text('[data-testid="channel-search-error"]')).toBe('Search failed: Too many searches: 10 per minute are allowed. Try again in 1 minute.');
+    expect(text('[data-testid="channel-search-error"]')).toBe(
+      'Search failed: Too many searches: 10 per minute are allowed. Try again in 1 minute.',
+    );
     type('[data-testid="channel-search-query"]', '   ');
     q('[data-testid="channel-search-submit"]')!.click();
     await settle();

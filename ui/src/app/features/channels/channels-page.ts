@@ -18,32 +18,62 @@ import { SubscribePanel } from './subscribe-panel';
 /** Subscribed channels: subscribe, search, sort, filter by subfolder, page, unsubscribe. */
 @Component({
   selector: 'app-channels-page',
-  imports: [RouterLink, ListControls, MatFormFieldModule, MatSelectModule, MatButtonModule, MatPaginatorModule, MatProgressBarModule, SubscribePanel],
+  imports: [
+    RouterLink,
+    ListControls,
+    MatFormFieldModule,
+    MatSelectModule,
+    MatButtonModule,
+    MatPaginatorModule,
+    MatProgressBarModule,
+    SubscribePanel,
+  ],
   template: `
     <h1>Channels</h1>
     <app-subscribe-panel (subscribed)="list.load()" />
 
     <h2>Subscriptions</h2>
-    <app-list-controls [list]="list" [choices]="sortChoices" searchLabel="Search channels" placeholder="Name, handle or URL" testId="channels">
+    <app-list-controls
+      [list]="list"
+      [choices]="sortChoices"
+      searchLabel="Search channels"
+      placeholder="Name, handle or URL"
+      testId="channels"
+    >
       <mat-form-field appearance="outline">
         <mat-label>Subfolder</mat-label>
         <mat-select [value]="subFolder()" (valueChange)="setSubFolder($event)" data-testid="channels-subfolder">
           <mat-option value="">All subfolders</mat-option>
-          @for (f of subFolders(); track f) { <mat-option [value]="f">{{ folderLabel(f) }}</mat-option> }
+          @for (f of subFolders(); track f) {
+            <mat-option [value]="f">{{ folderLabel(f) }}</mat-option>
+          }
         </mat-select>
       </mat-form-field>
     </app-list-controls>
 
-    @if (list.loading()) { <mat-progress-bar mode="indeterminate" aria-label="Loading channels" /> }
-    @if (list.error()) { <p class="error" role="alert" data-testid="channels-error">{{ list.error() }}</p> }
-    @if (notice()) { <p role="status" data-testid="channels-notice">{{ notice() }}</p> }
+    @if (list.loading()) {
+      <mat-progress-bar mode="indeterminate" aria-label="Loading channels" />
+    }
+    @if (list.error()) {
+      <p class="error" role="alert" data-testid="channels-error">{{ list.error() }}</p>
+    }
+    @if (notice()) {
+      <p role="status" data-testid="channels-notice">{{ notice() }}</p>
+    }
 
     <ul class="list" aria-label="Subscribed channels">
       @for (c of list.items(); track c.channel_id) {
         <li class="item" data-testid="channel-item" [attr.data-channel-id]="c.channel_id">
           <div class="avatar">
             @if (c.thumbnailUrl && !brokenThumbs().has(c.channel_id)) {
-              <img [src]="c.thumbnailUrl" alt="" loading="lazy" referrerpolicy="no-referrer" (error)="thumbFailed(c.channel_id)" data-testid="channel-thumbnail" />
+              <img
+                [src]="c.thumbnailUrl"
+                alt=""
+                loading="lazy"
+                referrerpolicy="no-referrer"
+                (error)="thumbFailed(c.channel_id)"
+                data-testid="channel-thumbnail"
+              />
             } @else {
               <span aria-hidden="true">{{ c.title.charAt(0) }}</span>
             }
@@ -51,32 +81,68 @@ import { SubscribePanel } from './subscribe-panel';
           <div class="info">
             <a class="title" [routerLink]="['/channels', c.channel_id]" data-testid="channel-link">{{ c.title }}</a>
             <div class="muted small">
-              @if (c.handle) { <span>{{ c.handle }}</span> · }
+              @if (c.handle) {
+                <span>{{ c.handle }}</span> ·
+              }
               <span data-testid="channel-subfolder">{{ folderLabel(c.sub_folder) }}</span>
-              · <span data-testid="channel-auto-download">Auto-download: {{ autoLabel(c.auto_download_enabled_tabs) }}</span>
+              ·
+              <span data-testid="channel-auto-download"
+                >Auto-download: {{ autoLabel(c.auto_download_enabled_tabs) }}</span
+              >
             </div>
-            @if (c.terminated_at) { <div class="error small">The platform reports this channel as terminated.</div> }
-            @if (itemErrors()[c.channel_id]; as e) { <p class="error small" role="alert" data-testid="channel-item-error">{{ e }}</p> }
+            @if (c.terminated_at) {
+              <div class="error small">The platform reports this channel as terminated.</div>
+            }
+            @if (itemErrors()[c.channel_id]; as e) {
+              <p class="error small" role="alert" data-testid="channel-item-error">{{ e }}</p>
+            }
           </div>
           <div class="actions">
             @if (confirming() === c.channel_id) {
               <div class="confirm" role="group" [attr.aria-label]="'Confirm unsubscribing from ' + c.title">
                 <span class="small">Unsubscribe? Settings and files stay.</span>
-                <button mat-flat-button type="button" class="danger" (click)="unsubscribe(c)" [disabled]="removing() === c.channel_id" data-testid="channel-unsubscribe-confirm">
+                <button
+                  mat-flat-button
+                  type="button"
+                  class="danger"
+                  (click)="unsubscribe(c)"
+                  [disabled]="removing() === c.channel_id"
+                  data-testid="channel-unsubscribe-confirm"
+                >
                   {{ removing() === c.channel_id ? 'Unsubscribing…' : 'Unsubscribe' }}
                 </button>
-                <button mat-button type="button" (click)="confirming.set(null)" [disabled]="removing() === c.channel_id" data-testid="channel-unsubscribe-cancel">Keep</button>
+                <button
+                  mat-button
+                  type="button"
+                  (click)="confirming.set(null)"
+                  [disabled]="removing() === c.channel_id"
+                  data-testid="channel-unsubscribe-cancel"
+                >
+                  Keep
+                </button>
               </div>
             } @else {
               <a mat-button [routerLink]="['/channels', c.channel_id]" [attr.aria-label]="'Open ' + c.title">Open</a>
-              <button mat-button type="button" (click)="askUnsubscribe(c)" [attr.aria-label]="'Unsubscribe from ' + c.title" data-testid="channel-unsubscribe">Unsubscribe</button>
+              <button
+                mat-button
+                type="button"
+                (click)="askUnsubscribe(c)"
+                [attr.aria-label]="'Unsubscribe from ' + c.title"
+                data-testid="channel-unsubscribe"
+              >
+                Unsubscribe
+              </button>
             }
           </div>
         </li>
       } @empty {
         @if (!list.loading() && !list.error()) {
           <li class="muted empty" data-testid="channels-empty">
-            {{ list.search() || subFolder() ? 'No subscribed channel matches.' : 'No subscriptions yet: look a channel up above.' }}
+            {{
+              list.search() || subFolder()
+                ? 'No subscribed channel matches.'
+                : 'No subscriptions yet: look a channel up above.'
+            }}
           </li>
         }
       }
@@ -93,26 +159,77 @@ import { SubscribePanel } from './subscribe-panel';
     />
   `,
   styles: `
-    .list { list-style: none; margin: 8px 0 16px; padding: 0; display: flex; flex-direction: column; gap: 8px; }
+    .list {
+      list-style: none;
+      margin: 8px 0 16px;
+      padding: 0;
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+    }
     .item {
-      display: flex; gap: 12px; align-items: center; padding: 8px 12px; min-width: 0;
-      border: 1px solid var(--mat-sys-outline-variant); border-radius: 12px; background: var(--mat-sys-surface-container-low);
+      display: flex;
+      gap: 12px;
+      align-items: center;
+      padding: 8px 12px;
+      min-width: 0;
+      border: 1px solid var(--mat-sys-outline-variant);
+      border-radius: 12px;
+      background: var(--mat-sys-surface-container-low);
     }
     .avatar {
-      width: 56px; height: 56px; border-radius: 50%; overflow: hidden; flex: none; display: grid; place-items: center;
-      background: var(--mat-sys-surface-container-highest); font: var(--mat-sys-title-large);
+      width: 56px;
+      height: 56px;
+      border-radius: 50%;
+      overflow: hidden;
+      flex: none;
+      display: grid;
+      place-items: center;
+      background: var(--mat-sys-surface-container-highest);
+      font: var(--mat-sys-title-large);
     }
-    .avatar img { width: 100%; height: 100%; object-fit: cover; }
-    .info { flex: 1; min-width: 0; }
-    .title { font: var(--mat-sys-title-medium); overflow-wrap: anywhere; }
-    .small { font-size: 13px; }
-    .actions, .confirm { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; justify-content: flex-end; }
-    .danger { --mat-button-filled-container-color: var(--mat-sys-error); --mat-button-filled-label-text-color: var(--mat-sys-on-error); }
-    .empty { padding: 24px 0; }
+    .avatar img {
+      width: 100%;
+      height: 100%;
+      object-fit: cover;
+    }
+    .info {
+      flex: 1;
+      min-width: 0;
+    }
+    .title {
+      font: var(--mat-sys-title-medium);
+      overflow-wrap: anywhere;
+    }
+    .small {
+      font-size: 13px;
+    }
+    .actions,
+    .confirm {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px;
+      align-items: center;
+      justify-content: flex-end;
+    }
+    .danger {
+      --mat-button-filled-container-color: var(--mat-sys-error);
+      --mat-button-filled-label-text-color: var(--mat-sys-on-error);
+    }
+    .empty {
+      padding: 24px 0;
+    }
     @media (max-width: 599px) {
-      .item { flex-wrap: wrap; }
-      .avatar { width: 40px; height: 40px; }
-      .actions { width: 100%; }
+      .item {
+        flex-wrap: wrap;
+      }
+      .avatar {
+        width: 40px;
+        height: 40px;
+      }
+      .actions {
+        width: 100%;
+      }
     }
   `,
 })
@@ -151,7 +268,6 @@ export class ChannelsPage {
   readonly confirming = signal<string | null>(null);
   readonly removing = signal<string | null>(null);
   readonly itemErrors = signal<Record<string, string>>({});
-
 
   constructor() {
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {

@@ -1,24 +1,61 @@
-import { advanceFetch, fetchStateFromMessage, fetchStateFromStatus, isFetchProgress, type FetchState } from './fetch-state';
+import {
+  advanceFetch,
+  fetchStateFromMessage,
+  fetchStateFromStatus,
+  isFetchProgress,
+  type FetchState,
+} from './fetch-state';
 
 describe('fetch-state', () => {
   it('recognises channelFetchProgress messages', () => {
-    expect(isFetchProgress({ type: 'channelFetchProgress', channelId: 'UC1', tabType: 'videos', fetchType: 'full', stage: 'listing', itemsFetched: 3 })).toBe(true);
-    expect(isFetchProgress({ type: 'channelFetchProgress', channelId: 'UC1', tabType: 'playlists', stage: 'listing', itemsFetched: 3 })).toBe(false);
+    expect(
+      isFetchProgress({
+        type: 'channelFetchProgress',
+        channelId: 'UC1',
+        tabType: 'videos',
+        fetchType: 'full',
+        stage: 'listing',
+        itemsFetched: 3,
+      }),
+    ).toBe(true);
+    expect(
+      isFetchProgress({
+        type: 'channelFetchProgress',
+        channelId: 'UC1',
+        tabType: 'playlists',
+        stage: 'listing',
+        itemsFetched: 3,
+      }),
+    ).toBe(false);
     expect(isFetchProgress({ type: 'jobUpdated', job: {} })).toBe(false);
-    expect(isFetchProgress({ type: 'channelFetchProgress', channelId: 'UC1', tabType: 'videos', stage: 'listing' })).toBe(false);
+    expect(
+      isFetchProgress({ type: 'channelFetchProgress', channelId: 'UC1', tabType: 'videos', stage: 'listing' }),
+    ).toBe(false);
   });
 
   it('reads fetch-status answers', () => {
     expect(fetchStateFromStatus({ isFetching: false }, 'videos', false)).toBeNull();
     expect(fetchStateFromStatus({ isFetching: true, type: 'refresh', tabType: 'videos' }, 'videos', false)).toBeNull();
     expect(fetchStateFromStatus({ isFetching: true, type: 'full', tabType: 'shorts' }, 'videos', false)).toBeNull();
-    expect(fetchStateFromStatus({ isFetching: true, type: 'full', tabType: 'videos', startTime: '2026-01-01T00:00:00Z' }, 'videos', true)).toEqual({
+    expect(
+      fetchStateFromStatus(
+        { isFetching: true, type: 'full', tabType: 'videos', startTime: '2026-01-01T00:00:00Z' },
+        'videos',
+        true,
+      ),
+    ).toEqual({
       tab: 'videos',
       stage: 'starting',
       itemsFetched: 0,
       own: true,
     });
-    expect(fetchStateFromStatus({ isFetching: true, type: 'full', tabType: 'videos', progress: { stage: 'saving', itemsFetched: 5000 } }, 'videos', false)).toEqual({
+    expect(
+      fetchStateFromStatus(
+        { isFetching: true, type: 'full', tabType: 'videos', progress: { stage: 'saving', itemsFetched: 5000 } },
+        'videos',
+        false,
+      ),
+    ).toEqual({
       tab: 'videos',
       stage: 'saving',
       itemsFetched: 5000,
@@ -30,9 +67,29 @@ describe('fetch-state', () => {
     const s: FetchState = { tab: 'videos', stage: 'listing', itemsFetched: 300, own: true };
     expect(advanceFetch(s, { tab: 'videos', stage: 'listing', itemsFetched: 100, own: false })).toBe(s);
     expect(advanceFetch(s, { tab: 'videos', stage: 'starting', itemsFetched: 0, own: false })).toBe(s);
-    expect(advanceFetch(s, { tab: 'videos', stage: 'listing', itemsFetched: 900, own: false })).toEqual({ tab: 'videos', stage: 'listing', itemsFetched: 900, own: true });
+    expect(advanceFetch(s, { tab: 'videos', stage: 'listing', itemsFetched: 900, own: false })).toEqual({
+      tab: 'videos',
+      stage: 'listing',
+      itemsFetched: 900,
+      own: true,
+    });
     expect(advanceFetch(s, { tab: 'videos', stage: 'saving', itemsFetched: 900, own: false }).stage).toBe('saving');
-    expect(advanceFetch(null, fetchStateFromMessage({ type: 'channelFetchProgress', channelId: 'UC1', tabType: 'shorts', fetchType: 'full', stage: 'done', itemsFetched: 4 }, false))).toEqual({
+    expect(
+      advanceFetch(
+        null,
+        fetchStateFromMessage(
+          {
+            type: 'channelFetchProgress',
+            channelId: 'UC1',
+            tabType: 'shorts',
+            fetchType: 'full',
+            stage: 'done',
+            itemsFetched: 4,
+          },
+          false,
+        ),
+      ),
+    ).toEqual({
       tab: 'shorts',
       stage: 'done',
       itemsFetched: 4,

@@ -20,7 +20,10 @@ export interface FetchProgressMessage {
   itemsFetched: number;
 }
 
-export function isFetchProgress(m: { type: string; [key: string]: unknown }): m is FetchProgressMessage & { [key: string]: unknown } {
+export function isFetchProgress(m: {
+  type: string;
+  [key: string]: unknown;
+}): m is FetchProgressMessage & { [key: string]: unknown } {
   return (
     m.type === 'channelFetchProgress' &&
     typeof m['channelId'] === 'string' &&
@@ -44,7 +47,12 @@ export function fetchStateFromStatus(status: FetchStatusResponse, tab: TabType, 
   };
 }
 
-export const fetchStateFromMessage = (m: FetchProgressMessage, own: boolean): FetchState => ({ tab: m.tabType, stage: m.stage, itemsFetched: m.itemsFetched, own });
+export const fetchStateFromMessage = (m: FetchProgressMessage, own: boolean): FetchState => ({
+  tab: m.tabType,
+  stage: m.stage,
+  itemsFetched: m.itemsFetched,
+  own,
+});
 
 const STAGE_ORDER = { starting: 0, listing: 1, saving: 2, done: 3 } as const;
 
@@ -54,6 +62,8 @@ const STAGE_ORDER = { starting: 0, listing: 1, saving: 2, done: 3 } as const;
  */
 export function advanceFetch(state: FetchState | null, next: FetchState): FetchState {
   if (!state || state.tab !== next.tab) return next;
-  const older = STAGE_ORDER[next.stage] < STAGE_ORDER[state.stage] || (next.stage === state.stage && next.itemsFetched < state.itemsFetched);
+  const older =
+    STAGE_ORDER[next.stage] < STAGE_ORDER[state.stage] ||
+    (next.stage === state.stage && next.itemsFetched < state.itemsFetched);
   return older ? state : { ...state, stage: next.stage, itemsFetched: next.itemsFetched };
 }

@@ -46,7 +46,14 @@ describe('settings-form', () => {
   });
 
   it('reads settings into the form model', () => {
-    const m = toModel(settings({ subfolder: 'music', skip_video_folder: false, auto_download_enabled_tabs: 'short,video', hidden_tabs: ['streams'] }));
+    const m = toModel(
+      settings({
+        subfolder: 'music',
+        skip_video_folder: false,
+        auto_download_enabled_tabs: 'short,video',
+        hidden_tabs: ['streams'],
+      }),
+    );
     expect(m.subfolder).toBe('music');
     expect(m.skip_video_folder).toBe('no');
     expect(m.video_quality).toBe('');
@@ -63,23 +70,48 @@ describe('settings-form', () => {
 
   it('sends only the changed fields, with null for cleared ones', () => {
     const s = settings({ subfolder: 'old', video_quality: '720', additional_tags: 'a|b' });
-    const m = { ...toModel(s), subfolder: '', video_quality: '' as const, audio_format: 'mp3_only' as const, skip_video_folder: 'yes' as const, additional_tags: ' ' };
-    expect(changedSettings(s, m)).toEqual({ subfolder: null, video_quality: null, audio_format: 'mp3_only', skip_video_folder: true, additional_tags: null });
+    const m = {
+      ...toModel(s),
+      subfolder: '',
+      video_quality: '' as const,
+      audio_format: 'mp3_only' as const,
+      skip_video_folder: 'yes' as const,
+      additional_tags: ' ',
+    };
+    expect(changedSettings(s, m)).toEqual({
+      subfolder: null,
+      video_quality: null,
+      audio_format: 'mp3_only',
+      skip_video_folder: true,
+      additional_tags: null,
+    });
   });
 
   it('leaves out the keep-recent count while protected', () => {
     const s = settings({ auto_removal_keep_recent_count: 10 });
-    expect(changedSettings(s, { ...toModel(s), auto_removal_protected: true, auto_removal_keep_recent_count: 5 })).toEqual({ auto_removal_protected: true });
-    expect(changedSettings(s, { ...toModel(s), auto_removal_keep_recent_count: 20 })).toEqual({ auto_removal_keep_recent_count: 20 });
-    expect(changedSettings(s, { ...toModel(s), auto_removal_keep_recent_count: null })).toEqual({ auto_removal_keep_recent_count: null });
+    expect(
+      changedSettings(s, { ...toModel(s), auto_removal_protected: true, auto_removal_keep_recent_count: 5 }),
+    ).toEqual({ auto_removal_protected: true });
+    expect(changedSettings(s, { ...toModel(s), auto_removal_keep_recent_count: 20 })).toEqual({
+      auto_removal_keep_recent_count: 20,
+    });
+    expect(changedSettings(s, { ...toModel(s), auto_removal_keep_recent_count: null })).toEqual({
+      auto_removal_keep_recent_count: null,
+    });
   });
 
   it('sends tab lists in canonical order and drops auto-download of hidden tabs', () => {
     const s = settings({ auto_download_enabled_tabs: 'video,short' });
     expect(changedSettings(s, { ...toModel(s), auto_download_tabs: ['shorts', 'videos'] })).toEqual({});
-    expect(changedSettings(s, { ...toModel(s), hidden_tabs: ['shorts'] })).toEqual({ hidden_tabs: ['shorts'], auto_download_enabled_tabs: 'video' });
+    expect(changedSettings(s, { ...toModel(s), hidden_tabs: ['shorts'] })).toEqual({
+      hidden_tabs: ['shorts'],
+      auto_download_enabled_tabs: 'video',
+    });
     expect(changedSettings(s, { ...toModel(s), auto_download_tabs: [] })).toEqual({ auto_download_enabled_tabs: '' });
-    expect(changedSettings(s, { ...toModel(s), m3u_enabled: true, m3u_sort_order: 'newest_first' })).toEqual({ m3u_enabled: true, m3u_sort_order: 'newest_first' });
+    expect(changedSettings(s, { ...toModel(s), m3u_enabled: true, m3u_sort_order: 'newest_first' })).toEqual({
+      m3u_enabled: true,
+      m3u_sort_order: 'newest_first',
+    });
   });
 
   it('hints at subfolder problems like the server', () => {

@@ -61,7 +61,8 @@ export function toModel(s: ChannelSettings): SettingsModel {
   };
 }
 
-const sameTabs = (a: readonly TabType[], b: readonly TabType[]): boolean => a.length === b.length && a.every((t) => b.includes(t));
+const sameTabs = (a: readonly TabType[], b: readonly TabType[]): boolean =>
+  a.length === b.length && a.every((t) => b.includes(t));
 const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 
 /**
@@ -75,16 +76,21 @@ export function changedSettings(original: ChannelSettings, model: SettingsModel)
   if (model.subfolder.trim() !== before.subfolder.trim()) out.subfolder = orNull(model.subfolder);
   if (model.video_quality !== before.video_quality) out.video_quality = model.video_quality || null;
   if (model.audio_format !== before.audio_format) out.audio_format = model.audio_format || null;
-  if (model.skip_video_folder !== before.skip_video_folder) out.skip_video_folder = fromTriChoice(model.skip_video_folder);
-  if (model.title_filter_regex.trim() !== before.title_filter_regex.trim()) out.title_filter_regex = orNull(model.title_filter_regex);
-  if (model.additional_tags.trim() !== before.additional_tags.trim()) out.additional_tags = orNull(model.additional_tags);
+  if (model.skip_video_folder !== before.skip_video_folder)
+    out.skip_video_folder = fromTriChoice(model.skip_video_folder);
+  if (model.title_filter_regex.trim() !== before.title_filter_regex.trim())
+    out.title_filter_regex = orNull(model.title_filter_regex);
+  if (model.additional_tags.trim() !== before.additional_tags.trim())
+    out.additional_tags = orNull(model.additional_tags);
   if (model.m3u_enabled !== before.m3u_enabled) out.m3u_enabled = model.m3u_enabled;
   if (model.m3u_sort_order !== before.m3u_sort_order) out.m3u_sort_order = model.m3u_sort_order;
-  if (model.auto_removal_protected !== before.auto_removal_protected) out.auto_removal_protected = model.auto_removal_protected;
+  if (model.auto_removal_protected !== before.auto_removal_protected)
+    out.auto_removal_protected = model.auto_removal_protected;
   if (!model.auto_removal_protected && model.auto_removal_keep_recent_count !== before.auto_removal_keep_recent_count) {
     out.auto_removal_keep_recent_count = model.auto_removal_keep_recent_count;
   }
-  if (!sameTabs(model.hidden_tabs, before.hidden_tabs)) out.hidden_tabs = TABS.filter((t) => model.hidden_tabs.includes(t));
+  if (!sameTabs(model.hidden_tabs, before.hidden_tabs))
+    out.hidden_tabs = TABS.filter((t) => model.hidden_tabs.includes(t));
   const wanted = model.auto_download_tabs.filter((t) => !model.hidden_tabs.includes(t));
   if (!sameTabs(wanted, before.auto_download_tabs)) out.auto_download_enabled_tabs = autoDownloadCsv(wanted);
   return out;

@@ -7,7 +7,17 @@ import { Api, toApiError } from '../../core/api';
 import { Live, type LiveMessage } from '../../core/live';
 import type { JobDetail, JobList, JobSummary } from './api-types';
 import { statusLabel } from './format';
-import { applyProgress, applySummary, isActiveStatus, isJobProgress, isJobUpdated, progressText, progressView, sortQueue, upsertDetail } from './queue-state';
+import {
+  applyProgress,
+  applySummary,
+  isActiveStatus,
+  isJobProgress,
+  isJobUpdated,
+  progressText,
+  progressView,
+  sortQueue,
+  upsertDetail,
+} from './queue-state';
 
 /** How long live messages are gathered before the list or a job is fetched again. */
 const REFETCH_DELAY_MS = 400;
@@ -28,7 +38,9 @@ export const FINISHED_VISIBLE_MS = 60_000;
     <section aria-labelledby="queue-title" data-testid="queue">
       <div class="row">
         <h2 id="queue-title" class="grow">Queue</h2>
-        <button mat-button type="button" (click)="refresh()" [disabled]="loading()" data-testid="queue-refresh">Refresh</button>
+        <button mat-button type="button" (click)="refresh()" [disabled]="loading()" data-testid="queue-refresh">
+          Refresh
+        </button>
       </div>
       @if (loading() && jobs().length === 0) {
         <mat-progress-bar mode="indeterminate" aria-label="Loading the queue" />
@@ -40,16 +52,35 @@ export const FINISHED_VISIBLE_MS = 60_000;
         <p [class.error]="n.error" role="alert" data-testid="queue-notice">{{ n.text }}</p>
       }
       @for (job of jobs(); track job.id) {
-        <mat-card appearance="outlined" class="job" data-testid="queue-job" [attr.data-status]="job.status" [attr.data-job-id]="job.id">
+        <mat-card
+          appearance="outlined"
+          class="job"
+          data-testid="queue-job"
+          [attr.data-status]="job.status"
+          [attr.data-job-id]="job.id"
+        >
           <div class="job-head">
             <div class="head-text">
               <strong class="label">{{ job.label }}</strong>
-              <span class="badge" [class.running]="job.status === 'running'" [class.bad]="job.status === 'failed' || job.status === 'completed_with_errors' || job.status === 'interrupted'">{{ statusLabel(job.status) }}</span>
+              <span
+                class="badge"
+                [class.running]="job.status === 'running'"
+                [class.bad]="
+                  job.status === 'failed' || job.status === 'completed_with_errors' || job.status === 'interrupted'
+                "
+                >{{ statusLabel(job.status) }}</span
+              >
               <div class="muted small">
                 {{ job.counts.completed }} of {{ job.counts.total }} done
-                @if (job.counts.failed) { · {{ job.counts.failed }} failed }
-                @if (job.counts.skipped) { · {{ job.counts.skipped }} skipped }
-                @if (job.counts.cancelled) { · {{ job.counts.cancelled }} cancelled }
+                @if (job.counts.failed) {
+                  · {{ job.counts.failed }} failed
+                }
+                @if (job.counts.skipped) {
+                  · {{ job.counts.skipped }} skipped
+                }
+                @if (job.counts.cancelled) {
+                  · {{ job.counts.cancelled }} cancelled
+                }
               </div>
               @if (!isActive(job.status) && job.message) {
                 <div class="small" data-testid="queue-job-message">{{ job.message }}</div>
@@ -67,7 +98,15 @@ export const FINISHED_VISIBLE_MS = 60_000;
                 {{ cancelling().has(job.id) ? 'Cancelling…' : 'Cancel' }}
               </button>
             } @else {
-              <button mat-button type="button" (click)="dismiss(job.id)" [attr.aria-label]="'Dismiss ' + job.label" data-testid="queue-dismiss">Dismiss</button>
+              <button
+                mat-button
+                type="button"
+                (click)="dismiss(job.id)"
+                [attr.aria-label]="'Dismiss ' + job.label"
+                data-testid="queue-dismiss"
+              >
+                Dismiss
+              </button>
             }
           </div>
           <ul class="videos">
@@ -83,14 +122,24 @@ export const FINISHED_VISIBLE_MS = 60_000;
                   [mode]="view.mode"
                   [value]="view.percent"
                   [attr.aria-label]="'Progress of ' + name"
-                  [attr.aria-valuetext]="view.mode === 'determinate' ? view.percent.toFixed(0) + ' percent, ' + view.stage : view.stage"
+                  [attr.aria-valuetext]="
+                    view.mode === 'determinate' ? view.percent.toFixed(0) + ' percent, ' + view.stage : view.stage
+                  "
                 />
                 <div class="muted small" data-testid="queue-video-progress">
                   {{ view.stage }}
-                  @if (progressText(v); as text) { · {{ text }} }
+                  @if (progressText(v); as text) {
+                    · {{ text }}
+                  }
                 </div>
                 @if (v.diagnosis && v.state !== 'completed') {
-                  <p class="small" [class.error]="v.state === 'failed' || v.state === 'interrupted'" [class.muted]="v.state !== 'failed' && v.state !== 'interrupted'">{{ v.diagnosis.cause }} {{ v.diagnosis.fix }}</p>
+                  <p
+                    class="small"
+                    [class.error]="v.state === 'failed' || v.state === 'interrupted'"
+                    [class.muted]="v.state !== 'failed' && v.state !== 'interrupted'"
+                  >
+                    {{ v.diagnosis.cause }} {{ v.diagnosis.fix }}
+                  </p>
                 }
               </li>
             }
@@ -104,18 +153,70 @@ export const FINISHED_VISIBLE_MS = 60_000;
     </section>
   `,
   styles: `
-    .job { margin-bottom: 12px; padding: 12px 16px; }
-    .job-head { display: flex; gap: 12px; align-items: flex-start; flex-wrap: wrap; }
-    .head-text { flex: 1 1 200px; min-width: 0; }
-    .label { overflow-wrap: anywhere; margin-right: 8px; }
-    .badge { font-size: 12px; padding: 2px 8px; border-radius: 10px; background: var(--mat-sys-surface-variant); white-space: nowrap; }
-    .badge.running { background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
-    .badge.bad { background: var(--mat-sys-error-container); color: var(--mat-sys-on-error-container); }
-    .small { font-size: 13px; margin: 2px 0; }
-    .videos { list-style: none; margin: 8px 0 0; padding: 0; display: flex; flex-direction: column; gap: 10px; }
-    .line { display: flex; gap: 8px; align-items: baseline; margin-bottom: 4px; min-width: 0; }
-    .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
-    .state { font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--mat-sys-on-surface-variant); }
+    .job {
+      margin-bottom: 12px;
+      padding: 12px 16px;
+    }
+    .job-head {
+      display: flex;
+      gap: 12px;
+      align-items: flex-start;
+      flex-wrap: wrap;
+    }
+    .head-text {
+      flex: 1 1 200px;
+      min-width: 0;
+    }
+    .label {
+      overflow-wrap: anywhere;
+      margin-right: 8px;
+    }
+    .badge {
+      font-size: 12px;
+      padding: 2px 8px;
+      border-radius: 10px;
+      background: var(--mat-sys-surface-variant);
+      white-space: nowrap;
+    }
+    .badge.running {
+      background: var(--mat-sys-primary-container);
+      color: var(--mat-sys-on-primary-container);
+    }
+    .badge.bad {
+      background: var(--mat-sys-error-container);
+      color: var(--mat-sys-on-error-container);
+    }
+    .small {
+      font-size: 13px;
+      margin: 2px 0;
+    }
+    .videos {
+      list-style: none;
+      margin: 8px 0 0;
+      padding: 0;
+      display: flex;
+      flex-direction: column;
+      gap: 10px;
+    }
+    .line {
+      display: flex;
+      gap: 8px;
+      align-items: baseline;
+      margin-bottom: 4px;
+      min-width: 0;
+    }
+    .title {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+      min-width: 0;
+    }
+    .state {
+      font-size: 12px;
+      text-transform: uppercase;
+      letter-spacing: 0.04em;
+      color: var(--mat-sys-on-surface-variant);
+    }
   `,
 })
 export class ActiveQueue {
@@ -161,9 +262,13 @@ export class ActiveQueue {
     this.loading.set(true);
     try {
       const list = await this.api.get<JobList>('/api/jobs', { status: 'active', page: 1, pageSize: 200 });
-      const details = await Promise.all(list.jobs.map((j) => this.api.get<JobDetail>(`/api/jobs/${j.id}`).catch(() => null)));
+      const details = await Promise.all(
+        list.jobs.map((j) => this.api.get<JobDetail>(`/api/jobs/${j.id}`).catch(() => null)),
+      );
       if (generation !== this.generation) return;
-      const active = details.filter((d): d is JobDetail => d !== null && isActiveStatus(d.status) && !this.done.has(d.id));
+      const active = details.filter(
+        (d): d is JobDetail => d !== null && isActiveStatus(d.status) && !this.done.has(d.id),
+      );
       this.jobs.set(sortQueue([...active, ...this.jobs().filter((j) => this.lingerTimers.has(j.id))]));
       this.error.set(null);
     } catch (err) {
@@ -210,7 +315,9 @@ export class ActiveQueue {
     this.cancelling.set(new Set([...this.cancelling(), job.id]));
     this.notice.set(null);
     try {
-      const r = await this.api.post<{ success: boolean; message: string; job: JobSummary }>(`/api/jobs/${job.id}/cancel`);
+      const r = await this.api.post<{ success: boolean; message: string; job: JobSummary }>(
+        `/api/jobs/${job.id}/cancel`,
+      );
       this.notice.set({ text: `${job.label}: ${r.message}`, error: !r.success });
       this.applySummary(r.job);
     } catch (err) {

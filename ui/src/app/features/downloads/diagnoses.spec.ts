@@ -31,7 +31,12 @@ describe('explainFailures', () => {
     const d = diag();
     const r = explainFailures({
       videos: [video('aaaaaaaaaaa', { diagnosis: d }), video('bbbbbbbbbbb', { state: 'completed' })],
-      auxData: { failedVideos: [], diagnoses: [d], skipCounts: { archived: 0, membersOnly: 0, upcoming: 0, filtered: 0 }, terminatedChannels: [] },
+      auxData: {
+        failedVideos: [],
+        diagnoses: [d],
+        skipCounts: { archived: 0, membersOnly: 0, upcoming: 0, filtered: 0 },
+        terminatedChannels: [],
+      },
     });
     expect(r).toHaveLength(1);
     expect(r[0]).toMatchObject({ video: 'Title aaaaaaaaaaa', cause: d.cause, fix: d.fix, skipped: false });
@@ -39,10 +44,17 @@ describe('explainFailures', () => {
 
   it('adds job-level diagnoses and marks skips', () => {
     const r = explainFailures({
-      videos: [video('ccccccccccc', { state: 'skipped', diagnosis: diag({ kind: 'members_only', sourceId: 'ccccccccccc', cause: 'Members only.' }) })],
+      videos: [
+        video('ccccccccccc', {
+          state: 'skipped',
+          diagnosis: diag({ kind: 'members_only', sourceId: 'ccccccccccc', cause: 'Members only.' }),
+        }),
+      ],
       auxData: {
         failedVideos: [],
-        diagnoses: [diag({ kind: 'ytdlp_missing', sourceId: null, cause: 'yt-dlp is missing.', fix: 'Install yt-dlp.' })],
+        diagnoses: [
+          diag({ kind: 'ytdlp_missing', sourceId: null, cause: 'yt-dlp is missing.', fix: 'Install yt-dlp.' }),
+        ],
         skipCounts: { archived: 0, membersOnly: 1, upcoming: 0, filtered: 0 },
         terminatedChannels: [],
       },

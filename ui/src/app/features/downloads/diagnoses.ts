@@ -48,6 +48,9 @@ export function explainFailures(job: Pick<JobDetail, 'videos' | 'auxData'>): Exp
 }
 
 /** Whether a finished job has anything to explain. */
-export function hasProblems(job: { status: string; counts: { failed: number; skipped: number; cancelled: number } }): boolean {
+export function hasProblems(job: {
+  status: string;
+  counts: { failed: number; skipped: number; cancelled: number };
+}): boolean {
   return job.status !== 'completed' || job.counts.failed > 0 || job.counts.skipped > 0 || job.counts.cancelled > 0;
 }

@@ -1,4 +1,10 @@
-import { buildDownloadRequest, DOWNLOAD_BATCH_MAX, isResolution, parseUrls, type DownloadOptions } from './download-request';
+import {
+  buildDownloadRequest,
+  DOWNLOAD_BATCH_MAX,
+  isResolution,
+  parseUrls,
+  type DownloadOptions,
+} from './download-request';
 
 const defaults: DownloadOptions = { resolution: '1080', subfolder: '', skipVideoFolder: false, audioFormat: null };
 const A = 'https://www.youtube.com/watch?v=aaaaaaaaaaa';
@@ -24,11 +30,19 @@ describe('parseUrls', () => {
 
 describe('buildDownloadRequest', () => {
   it('sends url for a single URL', () => {
-    expect(buildDownloadRequest(`${A}\n`, defaults)).toEqual({ ok: true, count: 1, body: { url: A, resolution: '1080' } });
+    expect(buildDownloadRequest(`${A}\n`, defaults)).toEqual({
+      ok: true,
+      count: 1,
+      body: { url: A, resolution: '1080' },
+    });
   });
 
   it('sends urls for several URLs', () => {
-    expect(buildDownloadRequest(`${A}\n${B}`, defaults)).toEqual({ ok: true, count: 2, body: { urls: [A, B], resolution: '1080' } });
+    expect(buildDownloadRequest(`${A}\n${B}`, defaults)).toEqual({
+      ok: true,
+      count: 2,
+      body: { urls: [A, B], resolution: '1080' },
+    });
   });
 
   it('sends one url when the same URL was pasted twice', () => {
@@ -37,8 +51,19 @@ describe('buildDownloadRequest', () => {
   });
 
   it('adds the chosen options and leaves defaults out', () => {
-    const r = buildDownloadRequest(A, { resolution: '720', subfolder: '  Music ', skipVideoFolder: true, audioFormat: 'video_mp3' });
-    expect(r.ok && r.body).toEqual({ url: A, resolution: '720', subfolder: 'Music', skipVideoFolder: true, audioFormat: 'video_mp3' });
+    const r = buildDownloadRequest(A, {
+      resolution: '720',
+      subfolder: '  Music ',
+      skipVideoFolder: true,
+      audioFormat: 'video_mp3',
+    });
+    expect(r.ok && r.body).toEqual({
+      url: A,
+      resolution: '720',
+      subfolder: 'Music',
+      skipVideoFolder: true,
+      audioFormat: 'video_mp3',
+    });
     const bare = buildDownloadRequest(A, { ...defaults, resolution: null });
     expect(bare.ok && bare.body).toEqual({ url: A });
   });
@@ -48,7 +73,10 @@ describe('buildDownloadRequest', () => {
   });
 
   it('refuses more than the batch limit', () => {
-    const text = Array.from({ length: DOWNLOAD_BATCH_MAX + 1 }, (_, i) => `https://youtu.be/${String(i).padStart(11, 'x')}`).join('\n');
+    const text = Array.from(
+      { length: DOWNLOAD_BATCH_MAX + 1 },
+      (_, i) => `https://youtu.be/${String(i).padStart(11, 'x')}`,
+    ).join('\n');
     const r = buildDownloadRequest(text, defaults);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toContain('At most 50');

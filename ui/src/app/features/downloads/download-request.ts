@@ -4,7 +4,6 @@ export { isResolution, RESOLUTION_CHOICES } from '../../core/media-choices';
 /** `DOWNLOAD_BATCH_MAX` of the contracts (a value import would bundle TypeBox). */
 export const DOWNLOAD_BATCH_MAX = 50;
 
-
 /**
  * The URLs in what the user pasted: one per line (any whitespace separates), blanks dropped,
  * duplicates removed in their first order.

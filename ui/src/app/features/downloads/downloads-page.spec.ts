@@ -35,7 +35,14 @@ const detail = (): JobDetail => ({
       title: 'First Clip',
       thumbnail: null,
       duration: 5,
-      progress: { percent: 10, downloadedBytes: 100, totalBytes: 1000, speedBytesPerSecond: 2_000_000, etaSeconds: 90, stage: 'video' },
+      progress: {
+        percent: 10,
+        downloadedBytes: 100,
+        totalBytes: 1000,
+        speedBytesPerSecond: 2_000_000,
+        etaSeconds: 90,
+        stage: 'video',
+      },
       diagnosis: null,
       videoId: null,
       startedAt: null,
@@ -62,7 +69,8 @@ class FakeApi {
     if (url === '/getconfig') return { preferredResolution: '720' } as T;
     if (url === '/api/channels/subfolders') return ['Music', 'News'] as T;
     if (url === '/api/downloader/storage') return this.storage as T;
-    if (url === '/api/jobs' && query?.['status'] === 'active') return { jobs: [summary()], total: 1, page: 1, pageSize: 200 } as T;
+    if (url === '/api/jobs' && query?.['status'] === 'active')
+      return { jobs: [summary()], total: 1, page: 1, pageSize: 200 } as T;
     if (url === '/api/jobs') return { jobs: [], total: 0, page: 1, pageSize: 10 } as T;
     if (url.startsWith('/api/jobs/')) return detail() as T;
     throw new ApiError(404, `unexpected GET ${url}`);
@@ -76,7 +84,10 @@ class FakeApi {
 
 describe('DownloadsPage', () => {
   let api: FakeApi;
-  let live: { messages: Subject<LiveMessage>; ready: Subject<{ instanceId: string; restarted: boolean; reconnected: boolean }> };
+  let live: {
+    messages: Subject<LiveMessage>;
+    ready: Subject<{ instanceId: string; restarted: boolean; reconnected: boolean }>;
+  };
   let fixture: ComponentFixture<DownloadsPage>;
   const el = () => fixture.nativeElement as HTMLElement;
   const q = <T extends Element = HTMLElement>(sel: string) => el().querySelector<T & Element>(sel);
@@ -117,7 +128,10 @@ describe('DownloadsPage', () => {
     q<HTMLButtonElement>('[data-testid="download-submit"]')!.click();
     await settle();
     expect(api.posts).toEqual([
-      { url: '/api/videos/download', body: { urls: ['https://youtu.be/aaaaaaaaaaa', 'https://youtu.be/bbbbbbbbbbb'], resolution: '720' } },
+      {
+        url: '/api/videos/download',
+        body: { urls: ['https://youtu.be/aaaaaaaaaaa', 'https://youtu.be/bbbbbbbbbbb'], resolution: '720' },
+      },
     ]);
     const message = q('[data-testid="download-message"]')!;
     expect(message.getAttribute('role')).toBe('alert');
@@ -168,21 +182,45 @@ describe('DownloadsPage', () => {
       jobId: summary().id,
       sourceId: 'aaaaaaaaaaa',
       state: 'downloading',
-      progress: { percent: 55, downloadedBytes: 550, totalBytes: 1000, speedBytesPerSecond: 1000, etaSeconds: 3, stage: 'video' },
+      progress: {
+        percent: 55,
+        downloadedBytes: 550,
+        totalBytes: 1000,
+        speedBytesPerSecond: 1000,
+        etaSeconds: 3,
+        stage: 'video',
+      },
       diagnosis: null,
     });
     await settle();
     expect(row().querySelector('mat-progress-bar')!.getAttribute('aria-valuenow')).toBe('55');
     expect(row().textContent).toContain('3 s left');
 
-    live.messages.next({ type: 'jobProgress', jobId: summary().id, sourceId: 'aaaaaaaaaaa', state: 'processing', progress: null, diagnosis: null });
+    live.messages.next({
+      type: 'jobProgress',
+      jobId: summary().id,
+      sourceId: 'aaaaaaaaaaa',
+      state: 'processing',
+      progress: null,
+      diagnosis: null,
+    });
     await settle();
     expect(row().dataset['state']).toBe('processing');
   });
 
   it('keeps a finished job with its outcome until dismissed', async () => {
-    live.messages.next({ type: 'jobProgress', jobId: summary().id, sourceId: 'aaaaaaaaaaa', state: 'completed', progress: null, diagnosis: null });
-    live.messages.next({ type: 'jobUpdated', job: summary({ status: 'completed', finishedAt: '2025-01-01T00:01:00.000Z', message: '1 downloaded' }) });
+    live.messages.next({
+      type: 'jobProgress',
+      jobId: summary().id,
+      sourceId: 'aaaaaaaaaaa',
+      state: 'completed',
+      progress: null,
+      diagnosis: null,
+    });
+    live.messages.next({
+      type: 'jobUpdated',
+      job: summary({ status: 'completed', finishedAt: '2025-01-01T00:01:00.000Z', message: '1 downloaded' }),
+    });
     await settle();
     // The late detail answer (still "running") must not revive the job.
     expect(q('[data-testid="queue-job"]')!.dataset['status']).toBe('completed');
@@ -195,7 +233,11 @@ describe('DownloadsPage', () => {
   });
 
   it('cancels a job', async () => {
-    api.postAnswer = async () => ({ success: true, message: 'Cancelled; 0 video(s) downloaded before are kept', job: summary({ status: 'cancelled' }) });
+    api.postAnswer = async () => ({
+      success: true,
+      message: 'Cancelled; 0 video(s) downloaded before are kept',
+      job: summary({ status: 'cancelled' }),
+    });
     q<HTMLButtonElement>('[data-testid="queue-cancel"]')!.click();
     await settle();
     expect(api.posts[0]!.url).toBe(`/api/jobs/${summary().id}/cancel`);

@@ -14,7 +14,13 @@ import { Live } from '../../core/live';
 import { ActiveQueue } from './active-queue';
 import type { AudioFormat, DownloadResponse, Resolution, StorageStatus } from './api-types';
 import { AUDIO_CHOICES } from '../../core/media-choices';
-import { buildDownloadRequest, DOWNLOAD_BATCH_MAX, isResolution, parseUrls, RESOLUTION_CHOICES } from './download-request';
+import {
+  buildDownloadRequest,
+  DOWNLOAD_BATCH_MAX,
+  isResolution,
+  parseUrls,
+  RESOLUTION_CHOICES,
+} from './download-request';
 import { JobHistory } from './job-history';
 import { isActiveStatus, isJobUpdated } from './queue-state';
 
@@ -39,8 +45,8 @@ import { isActiveStatus, isJobUpdated } from './queue-state';
 
     @if (storage()?.paused) {
       <div class="banner" role="alert" data-testid="storage-banner">
-        <strong>Downloads are paused</strong>: {{ storage()?.reason ?? 'a storage limit is reached' }}.
-        New downloads are refused until you free some space (delete videos in the Library) or change the storage limits in Settings.
+        <strong>Downloads are paused</strong>: {{ storage()?.reason ?? 'a storage limit is reached' }}. New downloads
+        are refused until you free some space (delete videos in the Library) or change the storage limits in Settings.
       </div>
     }
     @if (storageError()) {
@@ -64,7 +70,9 @@ import { isActiveStatus, isJobUpdated } from './queue-state';
               data-testid="download-urls"
             ></textarea>
             <mat-hint>One URL per line, up to {{ batchMax }} (Ctrl+Enter queues them)</mat-hint>
-            <mat-hint align="end" class="nowrap" data-testid="download-count">{{ urlCount() }} URL{{ urlCount() === 1 ? '' : 's' }}</mat-hint>
+            <mat-hint align="end" class="nowrap" data-testid="download-count"
+              >{{ urlCount() }} URL{{ urlCount() === 1 ? '' : 's' }}</mat-hint
+            >
           </mat-form-field>
 
           <div class="options">
@@ -89,7 +97,14 @@ import { isActiveStatus, isJobUpdated } from './queue-state';
 
             <mat-form-field appearance="outline" subscriptSizing="dynamic">
               <mat-label>Subfolder</mat-label>
-              <input matInput formControlName="subfolder" [matAutocomplete]="folders" maxlength="100" autocomplete="off" data-testid="download-subfolder" />
+              <input
+                matInput
+                formControlName="subfolder"
+                [matAutocomplete]="folders"
+                maxlength="100"
+                autocomplete="off"
+                data-testid="download-subfolder"
+              />
               <mat-autocomplete #folders="matAutocomplete">
                 @for (s of subfolderOptions(); track s) {
                   <mat-option [value]="s">{{ s }}</mat-option>
@@ -116,7 +131,9 @@ import { isActiveStatus, isJobUpdated } from './queue-state';
               }
             </button>
             @if (busy()) {
-              <span class="muted small" role="status">Looking up the video{{ urlCount() === 1 ? '' : 's' }}; this can take a few seconds.</span>
+              <span class="muted small" role="status"
+                >Looking up the video{{ urlCount() === 1 ? '' : 's' }}; this can take a few seconds.</span
+              >
             }
           </div>
 
@@ -137,7 +154,9 @@ import { isActiveStatus, isJobUpdated } from './queue-state';
               <strong>{{ e.message }}</strong>
               @if (e.details.length) {
                 <ul>
-                  @for (d of e.details; track $index) { <li>{{ d.path ? d.path + ': ' : '' }}{{ d.message }}</li> }
+                  @for (d of e.details; track $index) {
+                    <li>{{ d.path ? d.path + ': ' : '' }}{{ d.message }}</li>
+                  }
                 </ul>
               }
             </div>
@@ -150,22 +169,66 @@ import { isActiveStatus, isJobUpdated } from './queue-state';
     <app-job-history />
   `,
   styles: `
-    .card { margin-bottom: 24px; }
-    form { display: flex; flex-direction: column; gap: 8px; }
-    .full { width: 100%; }
-    .nowrap { white-space: nowrap; }
-    textarea { font-family: ui-monospace, monospace; font-size: 13px; }
-    .options { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 8px 12px; margin-top: 8px; align-items: start; }
-    .small { font-size: 13px; margin: 0; }
-    .actions { margin-top: 8px; }
-    .spinner { display: inline-block; margin-right: 8px; vertical-align: middle; }
-    .message { padding: 12px 16px; border-radius: 8px; overflow-wrap: anywhere; }
-    .message.ok { background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
-    .message.error { background: var(--mat-sys-error-container); color: var(--mat-sys-on-error-container); }
-    .message ul { margin: 4px 0 0; padding-left: 20px; }
+    .card {
+      margin-bottom: 24px;
+    }
+    form {
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+    }
+    .full {
+      width: 100%;
+    }
+    .nowrap {
+      white-space: nowrap;
+    }
+    textarea {
+      font-family: ui-monospace, monospace;
+      font-size: 13px;
+    }
+    .options {
+      display: grid;
+      grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+      gap: 8px 12px;
+      margin-top: 8px;
+      align-items: start;
+    }
+    .small {
+      font-size: 13px;
+      margin: 0;
+    }
+    .actions {
+      margin-top: 8px;
+    }
+    .spinner {
+      display: inline-block;
+      margin-right: 8px;
+      vertical-align: middle;
+    }
+    .message {
+      padding: 12px 16px;
+      border-radius: 8px;
+      overflow-wrap: anywhere;
+    }
+    .message.ok {
+      background: var(--mat-sys-primary-container);
+      color: var(--mat-sys-on-primary-container);
+    }
+    .message.error {
+      background: var(--mat-sys-error-container);
+      color: var(--mat-sys-on-error-container);
+    }
+    .message ul {
+      margin: 4px 0 0;
+      padding-left: 20px;
+    }
     .banner {
-      padding: 12px 16px; margin-bottom: 16px; border-radius: 8px;
-      background: var(--mat-sys-error-container); color: var(--mat-sys-on-error-container);
+      padding: 12px 16px;
+      margin-bottom: 16px;
+      border-radius: 8px;
+      background: var(--mat-sys-error-container);
+      color: var(--mat-sys-on-error-container);
     }
   `,
 })
@@ -229,7 +292,8 @@ export class DownloadsPage {
       }),
     ]);
     const preferred = config?.preferredResolution;
-    if (isResolution(preferred) && this.form.controls.resolution.pristine) this.form.controls.resolution.setValue(preferred);
+    if (isResolution(preferred) && this.form.controls.resolution.pristine)
+      this.form.controls.resolution.setValue(preferred);
     this.subfolders.set([...new Set(folders)].sort((a, b) => a.localeCompare(b)));
     this.hint.set(problems.length ? problems.join(' ') : null);
   }

@@ -22,7 +22,13 @@ export function formatBytes(bytes: number | null | undefined): string {
 
 /** Download speed: 1_500_000 → "1.5 MB/s". Null or not positive → "". */
 export function formatSpeed(bytesPerSecond: number | null | undefined): string {
-  if (bytesPerSecond === null || bytesPerSecond === undefined || !Number.isFinite(bytesPerSecond) || bytesPerSecond <= 0) return '';
+  if (
+    bytesPerSecond === null ||
+    bytesPerSecond === undefined ||
+    !Number.isFinite(bytesPerSecond) ||
+    bytesPerSecond <= 0
+  )
+    return '';
   return `${formatBytes(bytesPerSecond)}/s`;
 }
 

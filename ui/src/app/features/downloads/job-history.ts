@@ -37,13 +37,19 @@ interface Explanation {
             <div class="head">
               <span [class]="'badge ' + tone(job)">{{ statusLabel(job.status) }}</span>
               <strong class="label grow">{{ job.label }}</strong>
-              <span class="muted small">{{ (job.finishedAt ?? job.createdAt) | date: 'medium' }}</span>
+              <span class="muted small">{{ job.finishedAt ?? job.createdAt | date: 'medium' }}</span>
             </div>
             <div class="muted small" data-testid="history-counts">
               {{ job.counts.completed }} of {{ job.counts.total }} downloaded
-              @if (job.counts.failed) { · {{ job.counts.failed }} failed }
-              @if (job.counts.skipped) { · {{ job.counts.skipped }} skipped }
-              @if (job.counts.cancelled) { · {{ job.counts.cancelled }} cancelled }
+              @if (job.counts.failed) {
+                · {{ job.counts.failed }} failed
+              }
+              @if (job.counts.skipped) {
+                · {{ job.counts.skipped }} skipped
+              }
+              @if (job.counts.cancelled) {
+                · {{ job.counts.cancelled }} cancelled
+              }
             </div>
             @if (job.message) {
               <p class="small">{{ job.message }}</p>
@@ -64,7 +70,10 @@ interface Explanation {
                 @let ex = explanations()[job.id];
                 <div [id]="'why-' + job.id" class="why" data-testid="history-failures">
                   @if (ex?.loading) {
-                    <mat-progress-bar mode="indeterminate" [attr.aria-label]="'Loading what went wrong in ' + job.label" />
+                    <mat-progress-bar
+                      mode="indeterminate"
+                      [attr.aria-label]="'Loading what went wrong in ' + job.label"
+                    />
                   }
                   @if (ex?.error) {
                     <p class="error" role="alert">{{ ex?.error }}</p>
@@ -72,10 +81,19 @@ interface Explanation {
                   @for (f of ex?.failures ?? []; track f.key) {
                     <div class="failure" data-testid="history-failure" [attr.data-kind]="f.kind">
                       @if (f.video) {
-                        <div class="small"><strong>{{ f.video }}</strong>@if (f.skipped) {<span class="muted"> (skipped)</span>}</div>
+                        <div class="small">
+                          <strong>{{ f.video }}</strong>
+                          @if (f.skipped) {
+                            <span class="muted"> (skipped)</span>
+                          }
+                        </div>
                       }
-                      <p class="small"><span class="muted">What happened: </span><span data-testid="history-cause">{{ f.cause }}</span></p>
-                      <p class="small"><span class="muted">What to do: </span><span data-testid="history-fix">{{ f.fix }}</span></p>
+                      <p class="small">
+                        <span class="muted">What happened: </span><span data-testid="history-cause">{{ f.cause }}</span>
+                      </p>
+                      <p class="small">
+                        <span class="muted">What to do: </span><span data-testid="history-fix">{{ f.fix }}</span>
+                      </p>
                       @if (f.detail) {
                         <details>
                           <summary class="small muted">Tool output</summary>
@@ -111,18 +129,64 @@ interface Explanation {
     </section>
   `,
   styles: `
-    .jobs { list-style: none; margin: 0; padding: 0; }
-    .job { padding: 10px 0; border-bottom: 1px solid var(--mat-sys-outline-variant); }
-    .head { display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
-    .label { overflow-wrap: anywhere; min-width: 0; }
-    .small { font-size: 13px; margin: 2px 0; }
-    .badge { font-size: 12px; padding: 2px 8px; border-radius: 10px; background: var(--mat-sys-surface-variant); white-space: nowrap; }
-    .badge.ok { background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
-    .badge.bad { background: var(--mat-sys-error-container); color: var(--mat-sys-on-error-container); }
-    .toggle { margin-left: -12px; }
-    .why { display: flex; flex-direction: column; gap: 8px; padding: 4px 0 4px 12px; border-left: 3px solid var(--mat-sys-outline-variant); }
-    .failure { overflow-wrap: anywhere; }
-    code { display: block; white-space: pre-wrap; font-size: 12px; padding: 4px 8px; background: var(--mat-sys-surface-container); }
+    .jobs {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    .job {
+      padding: 10px 0;
+      border-bottom: 1px solid var(--mat-sys-outline-variant);
+    }
+    .head {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px;
+      align-items: baseline;
+    }
+    .label {
+      overflow-wrap: anywhere;
+      min-width: 0;
+    }
+    .small {
+      font-size: 13px;
+      margin: 2px 0;
+    }
+    .badge {
+      font-size: 12px;
+      padding: 2px 8px;
+      border-radius: 10px;
+      background: var(--mat-sys-surface-variant);
+      white-space: nowrap;
+    }
+    .badge.ok {
+      background: var(--mat-sys-primary-container);
+      color: var(--mat-sys-on-primary-container);
+    }
+    .badge.bad {
+      background: var(--mat-sys-error-container);
+      color: var(--mat-sys-on-error-container);
+    }
+    .toggle {
+      margin-left: -12px;
+    }
+    .why {
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+      padding: 4px 0 4px 12px;
+      border-left: 3px solid var(--mat-sys-outline-variant);
+    }
+    .failure {
+      overflow-wrap: anywhere;
+    }
+    code {
+      display: block;
+      white-space: pre-wrap;
+      font-size: 12px;
+      padding: 4px 8px;
+      background: var(--mat-sys-surface-container);
+    }
   `,
 })
 export class JobHistory {
@@ -164,7 +228,11 @@ export class JobHistory {
     const generation = ++this.generation;
     this.loading.set(true);
     try {
-      const r = await this.api.get<JobList>('/api/jobs', { status: 'finished', page: this.pageIndex() + 1, pageSize: this.pageSize() });
+      const r = await this.api.get<JobList>('/api/jobs', {
+        status: 'finished',
+        page: this.pageIndex() + 1,
+        pageSize: this.pageSize(),
+      });
       if (generation !== this.generation) return;
       this.jobs.set(r.jobs);
       this.total.set(r.total);
@@ -208,9 +276,15 @@ export class JobHistory {
     this.explanations.update((e) => ({ ...e, [jobId]: { loading: true, error: null, failures: [] } }));
     try {
       const detail = await this.api.get<JobDetail>(`/api/jobs/${jobId}`);
-      this.explanations.update((e) => ({ ...e, [jobId]: { loading: false, error: null, failures: explainFailures(detail) } }));
+      this.explanations.update((e) => ({
+        ...e,
+        [jobId]: { loading: false, error: null, failures: explainFailures(detail) },
+      }));
     } catch (err) {
-      this.explanations.update((e) => ({ ...e, [jobId]: { loading: false, error: `The details could not be loaded: ${toApiError(err).message}`, failures: [] } }));
+      this.explanations.update((e) => ({
+        ...e,
+        [jobId]: { loading: false, error: `The details could not be loaded: ${toApiError(err).message}`, failures: [] },
+      }));
     }
   }
 }

@@ -1,5 +1,16 @@
 import type { JobDetail, JobSummary, JobVideo } from './api-types';
-import { applyProgress, applySummary, isActiveStatus, isJobProgress, isJobUpdated, progressText, progressView, sortQueue, upsertDetail, type JobProgressMessage } from './queue-state';
+import {
+  applyProgress,
+  applySummary,
+  isActiveStatus,
+  isJobProgress,
+  isJobUpdated,
+  progressText,
+  progressView,
+  sortQueue,
+  upsertDetail,
+  type JobProgressMessage,
+} from './queue-state';
 
 const video = (sourceId: string, extra: Partial<JobVideo> = {}): JobVideo => ({
   sourceId,
@@ -33,14 +44,25 @@ const summary = (id: string, extra: Partial<JobSummary> = {}): JobSummary => ({
   ...extra,
 });
 
-const detail = (id: string, extra: Partial<JobDetail> = {}, videos: JobVideo[] = [video('aaaaaaaaaaa')]): JobDetail => ({ ...summary(id), videos, auxData: null, ...extra });
+const detail = (
+  id: string,
+  extra: Partial<JobDetail> = {},
+  videos: JobVideo[] = [video('aaaaaaaaaaa')],
+): JobDetail => ({ ...summary(id), videos, auxData: null, ...extra });
 
 const progressMsg = (extra: Partial<JobProgressMessage> = {}): JobProgressMessage => ({
   type: 'jobProgress',
   jobId: 'j1',
   sourceId: 'aaaaaaaaaaa',
   state: 'downloading',
-  progress: { percent: 42, downloadedBytes: 420, totalBytes: 1000, speedBytesPerSecond: 100, etaSeconds: 6, stage: 'video' },
+  progress: {
+    percent: 42,
+    downloadedBytes: 420,
+    totalBytes: 1000,
+    speedBytesPerSecond: 100,
+    etaSeconds: 6,
+    stage: 'video',
+  },
   diagnosis: null,
   ...extra,
 });
@@ -101,19 +123,30 @@ describe('queue state', () => {
 
   it('reports a job that is not in the list as unknown', () => {
     expect(applySummary([detail('j1')], summary('j2'))).toMatchObject({ unknown: true, finished: false });
-    expect(applySummary([detail('j1')], summary('j2', { status: 'completed' }))).toMatchObject({ unknown: true, finished: true });
+    expect(applySummary([detail('j1')], summary('j2', { status: 'completed' }))).toMatchObject({
+      unknown: true,
+      finished: true,
+    });
   });
 
   it('keeps a job that finished, with its final status, after the active ones', () => {
-    const r = applySummary([detail('j1'), detail('j2')], summary('j1', { status: 'completed', finishedAt: '2025-01-01T00:05:00.000Z' }));
+    const r = applySummary(
+      [detail('j1'), detail('j2')],
+      summary('j1', { status: 'completed', finishedAt: '2025-01-01T00:05:00.000Z' }),
+    );
     expect(r).toMatchObject({ unknown: false, finished: true });
-    expect(r.jobs.map((j) => [j.id, j.status])).toEqual([['j2', 'queued'], ['j1', 'completed']]);
+    expect(r.jobs.map((j) => [j.id, j.status])).toEqual([
+      ['j2', 'queued'],
+      ['j1', 'completed'],
+    ]);
     expect(r.jobs[1]!.videos.length).toBe(1);
   });
 
   it('upserts details in queue order', () => {
     expect(upsertDetail([detail('j1')], detail('j2', { status: 'running' })).map((j) => j.id)).toEqual(['j2', 'j1']);
-    expect(upsertDetail([detail('j1')], detail('j1', { status: 'cancelled' })).map((j) => j.status)).toEqual(['cancelled']);
+    expect(upsertDetail([detail('j1')], detail('j1', { status: 'cancelled' })).map((j) => j.status)).toEqual([
+      'cancelled',
+    ]);
   });
 });
 
@@ -121,21 +154,43 @@ describe('progressView', () => {
   const progress = progressMsg().progress;
 
   it('shows waiting videos empty', () => {
-    expect(progressView({ state: 'queued', progress: null })).toEqual({ percent: 0, mode: 'determinate', stage: 'waiting' });
+    expect(progressView({ state: 'queued', progress: null })).toEqual({
+      percent: 0,
+      mode: 'determinate',
+      stage: 'waiting',
+    });
   });
 
   it('shows download percent and stage', () => {
-    expect(progressView({ state: 'downloading', progress })).toEqual({ percent: 42, mode: 'determinate', stage: 'downloading video' });
-    expect(progressView({ state: 'downloading', progress: null })).toEqual({ percent: 0, mode: 'determinate', stage: 'starting' });
+    expect(progressView({ state: 'downloading', progress })).toEqual({
+      percent: 42,
+      mode: 'determinate',
+      stage: 'downloading video',
+    });
+    expect(progressView({ state: 'downloading', progress: null })).toEqual({
+      percent: 0,
+      mode: 'determinate',
+      stage: 'starting',
+    });
   });
 
   it('shows merging and processing as indeterminate', () => {
-    expect(progressView({ state: 'downloading', progress: { ...progress!, stage: 'merging' } }).mode).toBe('indeterminate');
-    expect(progressView({ state: 'processing', progress })).toEqual({ percent: 100, mode: 'indeterminate', stage: 'processing' });
+    expect(progressView({ state: 'downloading', progress: { ...progress!, stage: 'merging' } }).mode).toBe(
+      'indeterminate',
+    );
+    expect(progressView({ state: 'processing', progress })).toEqual({
+      percent: 100,
+      mode: 'indeterminate',
+      stage: 'processing',
+    });
   });
 
   it('shows completed videos full', () => {
-    expect(progressView({ state: 'completed', progress: null })).toEqual({ percent: 100, mode: 'determinate', stage: 'done' });
+    expect(progressView({ state: 'completed', progress: null })).toEqual({
+      percent: 100,
+      mode: 'determinate',
+      stage: 'done',
+    });
   });
 
   it('clamps percent', () => {
@@ -144,14 +199,26 @@ describe('progressView', () => {
 });
 
 describe('progressText', () => {
-  const progress = { percent: 42.34, downloadedBytes: 12_000_000, totalBytes: 30_000_000, speedBytesPerSecond: 1_500_000, etaSeconds: 12, stage: 'video' };
+  const progress = {
+    percent: 42.34,
+    downloadedBytes: 12_000_000,
+    totalBytes: 30_000_000,
+    speedBytesPerSecond: 1_500_000,
+    etaSeconds: 12,
+    stage: 'video',
+  };
 
   it('shows percent, sizes, speed and time left', () => {
     expect(progressText({ state: 'downloading', progress })).toBe('42.3 % · 12 MB of 30 MB · 1.5 MB/s · 12 s left');
   });
 
   it('leaves out what is unknown', () => {
-    expect(progressText({ state: 'downloading', progress: { ...progress, totalBytes: null, speedBytesPerSecond: null, etaSeconds: null } })).toBe('42.3 % · 12 MB');
+    expect(
+      progressText({
+        state: 'downloading',
+        progress: { ...progress, totalBytes: null, speedBytesPerSecond: null, etaSeconds: null },
+      }),
+    ).toBe('42.3 % · 12 MB');
   });
 
   it('says nothing outside a download', () => {

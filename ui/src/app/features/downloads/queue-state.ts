@@ -1,4 +1,12 @@
-import type { Diagnosis, DownloadProgress, JobDetail, JobStatus, JobSummary, JobVideo, JobVideoState } from './api-types';
+import type {
+  Diagnosis,
+  DownloadProgress,
+  JobDetail,
+  JobStatus,
+  JobSummary,
+  JobVideo,
+  JobVideoState,
+} from './api-types';
 import { formatBytes, formatEta, formatPercent, formatSpeed } from './format';
 
 /** `jobProgress` WebSocket message (plugins/downloader/src/services/runner.ts `pushProgress`). */
@@ -20,7 +28,9 @@ export interface JobUpdatedMessage {
 export const isActiveStatus = (status: JobStatus | string): boolean => status === 'queued' || status === 'running';
 
 export const isJobProgress = (m: { type: string }): m is JobProgressMessage =>
-  m.type === 'jobProgress' && typeof (m as Partial<JobProgressMessage>).jobId === 'string' && typeof (m as Partial<JobProgressMessage>).sourceId === 'string';
+  m.type === 'jobProgress' &&
+  typeof (m as Partial<JobProgressMessage>).jobId === 'string' &&
+  typeof (m as Partial<JobProgressMessage>).sourceId === 'string';
 
 export const isJobUpdated = (m: { type: string }): m is JobUpdatedMessage =>
   m.type === 'jobUpdated' && typeof (m as Partial<JobUpdatedMessage>).job?.id === 'string';
@@ -40,14 +50,22 @@ export function sortQueue(jobs: readonly JobDetail[]): JobDetail[] {
 }
 
 /** Applies a `jobProgress` message. `known` is false when the job or video is not in the list (refetch it). */
-export function applyProgress(jobs: readonly JobDetail[], msg: JobProgressMessage): { jobs: JobDetail[]; known: boolean } {
+export function applyProgress(
+  jobs: readonly JobDetail[],
+  msg: JobProgressMessage,
+): { jobs: JobDetail[]; known: boolean } {
   let known = false;
   const next = jobs.map((job) => {
     if (job.id !== msg.jobId) return job;
     const videos = job.videos.map((v) => {
       if (v.sourceId !== msg.sourceId) return v;
       known = true;
-      return { ...v, state: msg.state ?? v.state, progress: msg.progress ?? v.progress, diagnosis: msg.diagnosis ?? v.diagnosis };
+      return {
+        ...v,
+        state: msg.state ?? v.state,
+        progress: msg.progress ?? v.progress,
+        diagnosis: msg.diagnosis ?? v.diagnosis,
+      };
     });
     return known ? { ...job, videos } : job;
   });
@@ -58,7 +76,10 @@ export function applyProgress(jobs: readonly JobDetail[], msg: JobProgressMessag
  * Applies a `jobUpdated` summary to a known job (its videos stay). `unknown`: the job is not in
  * the list (fetch it); `finished`: the job is no longer queued or running.
  */
-export function applySummary(jobs: readonly JobDetail[], summary: JobSummary): { jobs: JobDetail[]; unknown: boolean; finished: boolean } {
+export function applySummary(
+  jobs: readonly JobDetail[],
+  summary: JobSummary,
+): { jobs: JobDetail[]; unknown: boolean; finished: boolean } {
   const finished = !isActiveStatus(summary.status);
   const index = jobs.findIndex((j) => j.id === summary.id);
   if (index < 0) return { jobs: [...jobs], unknown: true, finished };
@@ -87,13 +108,21 @@ export function progressView(video: Pick<JobVideo, 'state' | 'progress'>): Video
     case 'queued':
       return { percent: 0, mode: 'determinate', stage: 'waiting' };
     case 'processing':
-      return { percent: 100, mode: 'indeterminate', stage: p?.stage && p.stage !== 'video' && p.stage !== 'audio' ? p.stage : 'processing' };
+      return {
+        percent: 100,
+        mode: 'indeterminate',
+        stage: p?.stage && p.stage !== 'video' && p.stage !== 'audio' ? p.stage : 'processing',
+      };
     case 'completed':
       return { percent: 100, mode: 'determinate', stage: 'done' };
     case 'downloading': {
       if (!p) return { percent: 0, mode: 'determinate', stage: 'starting' };
       const finishing = p.stage === 'merging' || p.stage === 'processing';
-      return { percent, mode: finishing ? 'indeterminate' : 'determinate', stage: finishing ? p.stage : `downloading ${p.stage}` };
+      return {
+        percent,
+        mode: finishing ? 'indeterminate' : 'determinate',
+        stage: finishing ? p.stage : `downloading ${p.stage}`,
+      };
     }
     default:
       return { percent, mode: 'determinate', stage: video.state };

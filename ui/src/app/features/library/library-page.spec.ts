@@ -34,7 +34,11 @@ const video = (sourceId: string, extra: Partial<Video> = {}): Video => ({
 class FakeApi {
   gets: { url: string; query: Record<string, unknown> | undefined }[] = [];
   deletes: string[] = [];
-  list: Video[] = [video('aaaaaaaaaaa'), video('bbbbbbbbbbb', { video_resolution: '0x0', thumbnailUrl: null }), video('ccccccccccc', { video_resolution: null, filePath: null, audioFilePath: '/out/c.mp3' })];
+  list: Video[] = [
+    video('aaaaaaaaaaa'),
+    video('bbbbbbbbbbb', { video_resolution: '0x0', thumbnailUrl: null }),
+    video('ccccccccccc', { video_resolution: null, filePath: null, audioFilePath: '/out/c.mp3' }),
+  ];
   deleteError: ApiError | null = null;
 
   async get<T>(url: string, query?: Record<string, unknown>): Promise<T> {
@@ -79,7 +83,10 @@ describe('LibraryPage', () => {
   it('lists videos with thumbnail, resolution and duration', () => {
     const items = all('[data-testid="library-item"]');
     expect(items).toHaveLength(3);
-    expect(api.gets[0]).toEqual({ url: '/api/videos', query: { page: 1, pageSize: 24, sortBy: 'downloadedAt', sortOrder: 'desc', search: undefined } });
+    expect(api.gets[0]).toEqual({
+      url: '/api/videos',
+      query: { page: 1, pageSize: 24, sortBy: 'downloadedAt', sortOrder: 'desc', search: undefined },
+    });
     expect(items[0]!.querySelector('img')!.getAttribute('src')).toBe('/api/videos/aaaaaaaaaaa/thumbnail?token=tok');
     expect(items[0]!.querySelector('[data-testid="library-resolution"]')!.textContent!.trim()).toBe('1080p');
     expect(items[0]!.textContent).toContain('1:05');

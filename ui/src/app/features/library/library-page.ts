@@ -29,7 +29,12 @@ interface VideoPage {
   template: `
     <h1>Library</h1>
 
-    <app-list-controls [list]="list" [choices]="sortChoices" placeholder="Title, channel or video id" testId="library" />
+    <app-list-controls
+      [list]="list"
+      [choices]="sortChoices"
+      placeholder="Title, channel or video id"
+      testId="library"
+    />
 
     @if (list.loading()) {
       <mat-progress-bar mode="indeterminate" aria-label="Loading videos" />
@@ -45,7 +50,9 @@ interface VideoPage {
       <section class="player" #player tabindex="-1" aria-label="Player" data-testid="library-player-panel">
         <div class="row">
           <h2 class="grow player-title">{{ p.title }}</h2>
-          <button mat-stroked-button type="button" (click)="closePlayer()" data-testid="library-player-close">Close player</button>
+          <button mat-stroked-button type="button" (click)="closePlayer()" data-testid="library-player-close">
+            Close player
+          </button>
         </div>
         <video
           controls
@@ -53,7 +60,11 @@ interface VideoPage {
           preload="metadata"
           [src]="fileUrl(p)"
           [attr.aria-label]="'Playing ' + p.title"
-          (error)="playerError.set('The file cannot be played here (it may be missing, or the browser cannot play this format). Try Save file.')"
+          (error)="
+            playerError.set(
+              'The file cannot be played here (it may be missing, or the browser cannot play this format). Try Save file.'
+            )
+          "
           data-testid="library-player"
         ></video>
         @if (playerError()) {
@@ -68,10 +79,18 @@ interface VideoPage {
         <li class="item" data-testid="library-item" [attr.data-source-id]="v.sourceId">
           <div class="thumb">
             @if (v.thumbnailUrl && !brokenThumbs().has(v.sourceId)) {
-              <img [src]="thumbUrl(v)" alt="" loading="lazy" (error)="thumbFailed(v.sourceId)" data-testid="library-thumbnail" />
+              <img
+                [src]="thumbUrl(v)"
+                alt=""
+                loading="lazy"
+                (error)="thumbFailed(v.sourceId)"
+                data-testid="library-thumbnail"
+              />
             }
             @if (v.duration) {
-              <span class="duration" [attr.aria-label]="'Duration ' + duration(v.duration)">{{ duration(v.duration) }}</span>
+              <span class="duration" [attr.aria-label]="'Duration ' + duration(v.duration)">{{
+                duration(v.duration)
+              }}</span>
             }
             @if (res) {
               <span class="res" data-testid="library-resolution">{{ res }}</span>
@@ -84,23 +103,62 @@ interface VideoPage {
             }
             <div class="muted small">
               Downloaded {{ v.downloadedAt | date: 'mediumDate' }}
-              @if (size(v); as s) { · {{ s }} }
+              @if (size(v); as s) {
+                · {{ s }}
+              }
             </div>
             @if (confirming() === v.sourceId) {
               <div class="confirm" role="group" [attr.aria-label]="'Confirm deleting ' + v.title">
                 <span class="small">Delete the files of this video?</span>
-                <button mat-flat-button type="button" class="danger" (click)="remove(v)" [disabled]="deleting() === v.sourceId" data-testid="library-delete-confirm">
+                <button
+                  mat-flat-button
+                  type="button"
+                  class="danger"
+                  (click)="remove(v)"
+                  [disabled]="deleting() === v.sourceId"
+                  data-testid="library-delete-confirm"
+                >
                   {{ deleting() === v.sourceId ? 'Deleting…' : 'Delete' }}
                 </button>
-                <button mat-button type="button" (click)="confirming.set(null)" [disabled]="deleting() === v.sourceId" data-testid="library-delete-cancel">Keep</button>
+                <button
+                  mat-button
+                  type="button"
+                  (click)="confirming.set(null)"
+                  [disabled]="deleting() === v.sourceId"
+                  data-testid="library-delete-cancel"
+                >
+                  Keep
+                </button>
               </div>
             } @else {
               <div class="actions">
                 @if (v.filePath || v.audioFilePath) {
-                  <button mat-flat-button type="button" (click)="play(v)" [attr.aria-label]="'Play ' + v.title" data-testid="library-play">▶ Play</button>
-                  <a mat-button [href]="fileUrl(v, true)" [attr.aria-label]="'Save the file of ' + v.title" data-testid="library-save">Save file</a>
+                  <button
+                    mat-flat-button
+                    type="button"
+                    (click)="play(v)"
+                    [attr.aria-label]="'Play ' + v.title"
+                    data-testid="library-play"
+                  >
+                    ▶ Play
+                  </button>
+                  <a
+                    mat-button
+                    [href]="fileUrl(v, true)"
+                    [attr.aria-label]="'Save the file of ' + v.title"
+                    data-testid="library-save"
+                    >Save file</a
+                  >
                 }
-                <button mat-button type="button" (click)="askDelete(v)" [attr.aria-label]="'Delete ' + v.title" data-testid="library-delete">Delete</button>
+                <button
+                  mat-button
+                  type="button"
+                  (click)="askDelete(v)"
+                  [attr.aria-label]="'Delete ' + v.title"
+                  data-testid="library-delete"
+                >
+                  Delete
+                </button>
               </div>
             }
             @if (itemErrors()[v.sourceId]; as e) {
@@ -111,7 +169,11 @@ interface VideoPage {
       } @empty {
         @if (!list.loading() && !list.error()) {
           <li class="muted empty" data-testid="library-empty">
-            {{ list.search() ? 'No downloaded video matches "' + list.search() + '".' : 'No downloaded videos yet. Queue some on the Downloads page.' }}
+            {{
+              list.search()
+                ? 'No downloaded video matches "' + list.search() + '".'
+                : 'No downloaded videos yet. Queue some on the Downloads page.'
+            }}
           </li>
         }
       }
@@ -187,7 +249,11 @@ export class LibraryPage {
   }
 
   fileUrl(v: Video, download = false): string {
-    return mediaUrl(`/api/videos/${encodeURIComponent(v.sourceId)}/file`, this.auth.token(), download ? { download: 'true' } : {});
+    return mediaUrl(
+      `/api/videos/${encodeURIComponent(v.sourceId)}/file`,
+      this.auth.token(),
+      download ? { download: 'true' } : {},
+    );
   }
 
   thumbFailed(sourceId: string): void {
@@ -220,7 +286,9 @@ export class LibraryPage {
     this.deleting.set(v.sourceId);
     this.setItemError(v.sourceId, null);
     try {
-      const r = await this.api.delete<{ success: boolean; message: string }>(`/api/videos/${encodeURIComponent(v.sourceId)}`);
+      const r = await this.api.delete<{ success: boolean; message: string }>(
+        `/api/videos/${encodeURIComponent(v.sourceId)}`,
+      );
       if (this.playing()?.sourceId === v.sourceId) this.closePlayer();
       this.confirming.set(null);
       this.notice.set(r.message);

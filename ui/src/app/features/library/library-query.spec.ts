@@ -6,7 +6,9 @@ describe('mediaUrl', () => {
   });
 
   it('encodes the token and keeps other parameters', () => {
-    expect(mediaUrl('/api/videos/abc/file', 'a+b/c=', { download: 'true' })).toBe('/api/videos/abc/file?download=true&token=a%2Bb%2Fc%3D');
+    expect(mediaUrl('/api/videos/abc/file', 'a+b/c=', { download: 'true' })).toBe(
+      '/api/videos/abc/file?download=true&token=a%2Bb%2Fc%3D',
+    );
   });
 
   it('leaves the token out when there is none', () => {
@@ -16,6 +18,13 @@ describe('mediaUrl', () => {
 
 describe('SORT_CHOICES', () => {
   it('offers every sort field of the API once', () => {
-    expect(SORT_CHOICES.map((s) => s.value).sort()).toEqual(['channelName', 'downloadedAt', 'duration', 'fileSize', 'title', 'uploadDate']);
+    expect(SORT_CHOICES.map((s) => s.value).sort()).toEqual([
+      'channelName',
+      'downloadedAt',
+      'duration',
+      'fileSize',
+      'title',
+      'uploadDate',
+    ]);
   });
 });

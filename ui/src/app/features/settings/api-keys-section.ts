@@ -1,4 +1,14 @@
-import { Component, ElementRef, Injector, OnInit, afterNextRender, computed, inject, signal, viewChild } from '@angular/core';
+import {
+  Component,
+  ElementRef,
+  Injector,
+  OnInit,
+  afterNextRender,
+  computed,
+  inject,
+  signal,
+  viewChild,
+} from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators, type AbstractControl } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
@@ -15,7 +25,8 @@ import { formatWhen } from './settings-format';
 export const API_KEY_NAME_MAX = 100;
 export const MAX_ACTIVE_API_KEYS = 20;
 
-const notBlank = (c: AbstractControl) => (typeof c.value === 'string' && c.value.trim() === '' ? { blank: true } : null);
+const notBlank = (c: AbstractControl) =>
+  typeof c.value === 'string' && c.value.trim() === '' ? { blank: true } : null;
 
 interface CreatedKey {
   id: number;
@@ -32,9 +43,14 @@ interface CreatedKey {
   imports: [ReactiveFormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule],
   template: `
     <mat-card appearance="outlined">
-      <mat-card-header><mat-card-title><h2 id="settings-keys-title">API keys</h2></mat-card-title></mat-card-header>
+      <mat-card-header
+        ><mat-card-title><h2 id="settings-keys-title">API keys</h2></mat-card-title></mat-card-header
+      >
       <mat-card-content>
-        <p class="muted">An API key can only queue single videos (<code>POST /api/videos/download</code>), for bookmarklets, phone shortcuts and scripts. Keys do not expire; delete one to revoke it.</p>
+        <p class="muted">
+          An API key can only queue single videos (<code>POST /api/videos/download</code>), for bookmarklets, phone
+          shortcuts and scripts. Keys do not expire; delete one to revoke it.
+        </p>
 
         <form class="create" [formGroup]="form" (ngSubmit)="create()" novalidate aria-label="Create an API key">
           <mat-form-field appearance="outline" subscriptSizing="dynamic" class="grow">
@@ -42,44 +58,81 @@ interface CreatedKey {
             <input matInput formControlName="name" [maxlength]="nameMax" autocomplete="off" data-testid="apikey-name" />
             <mat-hint>What uses it, e.g. "Phone shortcut"</mat-hint>
             <mat-hint align="end">{{ name.value.length }} / {{ nameMax }}</mat-hint>
-            @if (name.invalid) { <mat-error>Enter a name of 1 to {{ nameMax }} characters</mat-error> }
+            @if (name.invalid) {
+              <mat-error>Enter a name of 1 to {{ nameMax }} characters</mat-error>
+            }
           </mat-form-field>
-          <button mat-flat-button type="submit" [disabled]="creating()" data-testid="apikey-create">{{ creating() ? 'Creating…' : 'Create key' }}</button>
+          <button mat-flat-button type="submit" [disabled]="creating()" data-testid="apikey-create">
+            {{ creating() ? 'Creating…' : 'Create key' }}
+          </button>
         </form>
-        @if (createError()) { <p class="error" role="alert" data-testid="apikey-error">{{ createError() }}</p> }
+        @if (createError()) {
+          <p class="error" role="alert" data-testid="apikey-error">{{ createError() }}</p>
+        }
 
         @if (created(); as c) {
           <section class="created" data-testid="apikey-created" aria-labelledby="apikey-created-title">
             <h3 id="apikey-created-title" tabindex="-1" #createdTitle>Key “{{ c.name }}” created: copy it now</h3>
-            <p>This is the only time the full key is shown. Store it somewhere safe; vidkeep keeps only a fingerprint of it.</p>
+            <p>
+              This is the only time the full key is shown. Store it somewhere safe; vidkeep keeps only a fingerprint of
+              it.
+            </p>
             <div class="key-row">
               <code class="key" #keyText data-testid="apikey-value">{{ c.key }}</code>
-              <button mat-stroked-button type="button" (click)="copy(c.key, keyText)" data-testid="apikey-copy">Copy</button>
+              <button mat-stroked-button type="button" (click)="copy(c.key, keyText)" data-testid="apikey-copy">
+                Copy
+              </button>
             </div>
             <p class="muted small" role="status">{{ copyState() }}</p>
 
             <h4>Bookmarklet</h4>
-            <p class="small">Drag this link to your bookmarks bar. Clicking it on a video page sends that page’s address to vidkeep and shows the answer.</p>
-            <a class="bookmarklet" [href]="c.bookmarklet" (click)="$event.preventDefault()" data-testid="apikey-bookmarklet"
-              aria-label="vidkeep download bookmarklet: drag it to the bookmarks bar">⤓ vidkeep: download</a>
-            <button mat-stroked-button type="button" class="after-link" (click)="copy(c.bookmarkletText, bookmarkletText)" data-testid="apikey-copy-bookmarklet">Copy bookmarklet</button>
+            <p class="small">
+              Drag this link to your bookmarks bar. Clicking it on a video page sends that page’s address to vidkeep and
+              shows the answer.
+            </p>
+            <a
+              class="bookmarklet"
+              [href]="c.bookmarklet"
+              (click)="$event.preventDefault()"
+              data-testid="apikey-bookmarklet"
+              aria-label="vidkeep download bookmarklet: drag it to the bookmarks bar"
+              >⤓ vidkeep: download</a
+            >
+            <button
+              mat-stroked-button
+              type="button"
+              class="after-link"
+              (click)="copy(c.bookmarkletText, bookmarkletText)"
+              data-testid="apikey-copy-bookmarklet"
+            >
+              Copy bookmarklet
+            </button>
             <details>
               <summary>Show the bookmarklet code (to create the bookmark by hand, e.g. on a phone)</summary>
               <pre class="curl" #bookmarkletText data-testid="apikey-bookmarklet-code">{{ c.bookmarkletText }}</pre>
             </details>
-            <p class="muted small">The browser calls vidkeep from the video site’s page, so vidkeep must be reachable at {{ origin }} from that browser.</p>
+            <p class="muted small">
+              The browser calls vidkeep from the video site’s page, so vidkeep must be reachable at {{ origin }} from
+              that browser.
+            </p>
 
             <h4>curl</h4>
             <pre class="curl" #curlText data-testid="apikey-curl">{{ c.curl }}</pre>
-            <button mat-stroked-button type="button" (click)="copy(c.curl, curlText)" data-testid="apikey-copy-curl">Copy command</button>
+            <button mat-stroked-button type="button" (click)="copy(c.curl, curlText)" data-testid="apikey-copy-curl">
+              Copy command
+            </button>
 
             <div class="done">
-              <button mat-flat-button type="button" (click)="dismiss()" data-testid="apikey-dismiss">Done: I saved the key</button>
+              <button mat-flat-button type="button" (click)="dismiss()" data-testid="apikey-dismiss">
+                Done: I saved the key
+              </button>
             </div>
           </section>
         }
 
-        @if (loadError()) { <p class="error" role="alert" data-testid="apikey-load-error">{{ loadError() }}</p> }
+        @if (loadError()) {
+          <p class="error" role="alert" data-testid="apikey-load-error">{{ loadError() }}</p>
+        }
         @if (keys(); as list) {
           <p class="muted small" data-testid="apikey-count">{{ activeCount() }} of {{ maxKeys }} keys in use</p>
           @if (list.length === 0) {
@@ -91,18 +144,46 @@ interface CreatedKey {
                   <div class="info">
                     <span class="name">{{ k.name }}</span>
                     <code class="muted">{{ k.key_prefix }}…</code>
-                    <span class="muted small">Created {{ when(k.created_at) }} · last used {{ when(k.last_used_at) }}</span>
+                    <span class="muted small"
+                      >Created {{ when(k.created_at) }} · last used {{ when(k.last_used_at) }}</span
+                    >
                   </div>
                   @if (confirming() === k.id) {
                     <div class="confirm" role="group" [attr.aria-label]="'Confirm deleting ' + k.name">
                       <span>Delete “{{ k.name }}”? Anything using it stops working.</span>
-                      <button mat-flat-button type="button" class="danger" (click)="remove(k)" [disabled]="deleting() === k.id" data-testid="apikey-delete-confirm">Delete key</button>
-                      <button mat-button type="button" (click)="confirming.set(null)" data-testid="apikey-delete-cancel">Cancel</button>
+                      <button
+                        mat-flat-button
+                        type="button"
+                        class="danger"
+                        (click)="remove(k)"
+                        [disabled]="deleting() === k.id"
+                        data-testid="apikey-delete-confirm"
+                      >
+                        Delete key
+                      </button>
+                      <button
+                        mat-button
+                        type="button"
+                        (click)="confirming.set(null)"
+                        data-testid="apikey-delete-cancel"
+                      >
+                        Cancel
+                      </button>
                     </div>
                   } @else {
-                    <button mat-stroked-button type="button" (click)="askDelete(k)" [attr.aria-label]="'Delete key ' + k.name" data-testid="apikey-delete">Delete</button>
+                    <button
+                      mat-stroked-button
+                      type="button"
+                      (click)="askDelete(k)"
+                      [attr.aria-label]="'Delete key ' + k.name"
+                      data-testid="apikey-delete"
+                    >
+                      Delete
+                    </button>
                   }
-                  @if (deleteError()?.id === k.id) { <p class="error full" role="alert">{{ deleteError()?.message }}</p> }
+                  @if (deleteError()?.id === k.id) {
+                    <p class="error full" role="alert">{{ deleteError()?.message }}</p>
+                  }
                 </li>
               }
             </ul>
@@ -114,27 +195,112 @@ interface CreatedKey {
     </mat-card>
   `,
   styles: `
-    .create { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 8px 12px; }
-    .create button { margin-top: 8px; }
-    .small { font: var(--mat-sys-body-small); }
-    .created { border: 2px solid var(--mat-sys-primary); border-radius: 12px; padding: 4px 16px 16px; margin: 16px 0; }
-    .created h3 { font: var(--mat-sys-title-medium); outline: none; }
-    .created h4 { font: var(--mat-sys-title-small); margin: 16px 0 4px; }
-    .key-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
-    .key { flex: 1 1 240px; padding: 8px; border-radius: 8px; background: var(--mat-sys-surface-container-high); overflow-wrap: anywhere; user-select: all; }
-    .curl { white-space: pre-wrap; overflow-wrap: anywhere; padding: 8px; border-radius: 8px; background: var(--mat-sys-surface-container-high); font-size: 12px; }
-    .bookmarklet { display: inline-block; padding: 6px 12px; border: 1px dashed var(--mat-sys-primary); border-radius: 16px; text-decoration: none; cursor: grab; }
-    .done { margin-top: 16px; }
-    .after-link { margin-left: 8px; }
-    details { margin-top: 8px; }
-    summary { cursor: pointer; font: var(--mat-sys-body-small); }
-    .list { list-style: none; padding: 0; margin: 0; }
-    .list li { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; padding: 10px 0; border-top: 1px solid var(--mat-sys-outline-variant); }
-    .info { flex: 1 1 220px; display: flex; flex-direction: column; min-width: 0; }
-    .name { font-weight: 500; overflow-wrap: anywhere; }
-    .confirm { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
-    .danger { --mat-button-filled-container-color: var(--mat-sys-error); --mat-button-filled-label-text-color: var(--mat-sys-on-error); }
-    .full { flex-basis: 100%; margin: 0; }
+    .create {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: flex-start;
+      gap: 8px 12px;
+    }
+    .create button {
+      margin-top: 8px;
+    }
+    .small {
+      font: var(--mat-sys-body-small);
+    }
+    .created {
+      border: 2px solid var(--mat-sys-primary);
+      border-radius: 12px;
+      padding: 4px 16px 16px;
+      margin: 16px 0;
+    }
+    .created h3 {
+      font: var(--mat-sys-title-medium);
+      outline: none;
+    }
+    .created h4 {
+      font: var(--mat-sys-title-small);
+      margin: 16px 0 4px;
+    }
+    .key-row {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px;
+      align-items: center;
+    }
+    .key {
+      flex: 1 1 240px;
+      padding: 8px;
+      border-radius: 8px;
+      background: var(--mat-sys-surface-container-high);
+      overflow-wrap: anywhere;
+      user-select: all;
+    }
+    .curl {
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+      padding: 8px;
+      border-radius: 8px;
+      background: var(--mat-sys-surface-container-high);
+      font-size: 12px;
+    }
+    .bookmarklet {
+      display: inline-block;
+      padding: 6px 12px;
+      border: 1px dashed var(--mat-sys-primary);
+      border-radius: 16px;
+      text-decoration: none;
+      cursor: grab;
+    }
+    .done {
+      margin-top: 16px;
+    }
+    .after-link {
+      margin-left: 8px;
+    }
+    details {
+      margin-top: 8px;
+    }
+    summary {
+      cursor: pointer;
+      font: var(--mat-sys-body-small);
+    }
+    .list {
+      list-style: none;
+      padding: 0;
+      margin: 0;
+    }
+    .list li {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px 12px;
+      align-items: center;
+      padding: 10px 0;
+      border-top: 1px solid var(--mat-sys-outline-variant);
+    }
+    .info {
+      flex: 1 1 220px;
+      display: flex;
+      flex-direction: column;
+      min-width: 0;
+    }
+    .name {
+      font-weight: 500;
+      overflow-wrap: anywhere;
+    }
+    .confirm {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px;
+      align-items: center;
+    }
+    .danger {
+      --mat-button-filled-container-color: var(--mat-sys-error);
+      --mat-button-filled-label-text-color: var(--mat-sys-on-error);
+    }
+    .full {
+      flex-basis: 100%;
+      margin: 0;
+    }
   `,
 })
 export class ApiKeysSection implements OnInit {
@@ -146,7 +312,10 @@ export class ApiKeysSection implements OnInit {
   readonly maxKeys = MAX_ACTIVE_API_KEYS;
   readonly origin = location.origin;
 
-  readonly name = new FormControl('', { nonNullable: true, validators: [Validators.required, notBlank, Validators.maxLength(API_KEY_NAME_MAX)] });
+  readonly name = new FormControl('', {
+    nonNullable: true,
+    validators: [Validators.required, notBlank, Validators.maxLength(API_KEY_NAME_MAX)],
+  });
   readonly form = new FormGroup({ name: this.name });
   readonly keys = signal<ApiKeyItem[] | null>(null);
   readonly loadError = signal<string | null>(null);
@@ -209,7 +378,11 @@ export class ApiKeysSection implements OnInit {
   async copy(text: string, el: HTMLElement): Promise<void> {
     const result = await copyText(text, el);
     this.copyState.set(
-      result === 'copied' ? 'Copied to the clipboard.' : result === 'selected' ? 'Selected: press Ctrl+C (⌘C) to copy.' : 'Copying is not available here: select the text and copy it.',
+      result === 'copied'
+        ? 'Copied to the clipboard.'
+        : result === 'selected'
+          ? 'Selected: press Ctrl+C (⌘C) to copy.'
+          : 'Copying is not available here: select the text and copy it.',
     );
   }
 

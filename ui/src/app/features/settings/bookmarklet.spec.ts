@@ -8,7 +8,11 @@ interface FetchCall {
 }
 
 /** Runs the bookmarklet's code with a fake page (location, fetch, alert). */
-async function runBookmarklet(href: string, pageUrl: string, answer: { ok: boolean; status: number; body: unknown } | Error): Promise<{ calls: FetchCall[]; alerts: string[] }> {
+async function runBookmarklet(
+  href: string,
+  pageUrl: string,
+  answer: { ok: boolean; status: number; body: unknown } | Error,
+): Promise<{ calls: FetchCall[]; alerts: string[] }> {
   expect(href.startsWith('javascript:')).toBe(true);
   const code = decodeURIComponent(href.slice('javascript:'.length));
   const calls: FetchCall[] = [];
@@ -50,17 +54,29 @@ describe('buildBookmarklet', () => {
   });
 
   it('alerts the server error', async () => {
-    const { alerts } = await runBookmarklet(buildBookmarklet('http://h', KEY), 'https://x', { ok: false, status: 429, body: { success: false, error: 'Too many requests' } });
+    const { alerts } = await runBookmarklet(buildBookmarklet('http://h', KEY), 'https://x', {
+      ok: false,
+      status: 429,
+      body: { success: false, error: 'Too many requests' },
+    });
     expect(alerts).toEqual(['vidkeep: Too many requests']);
   });
 
   it('alerts the status when the answer is not JSON', async () => {
-    const { alerts } = await runBookmarklet(buildBookmarklet('http://h', KEY), 'https://x', { ok: false, status: 502, body: undefined });
+    const { alerts } = await runBookmarklet(buildBookmarklet('http://h', KEY), 'https://x', {
+      ok: false,
+      status: 502,
+      body: undefined,
+    });
     expect(alerts).toEqual(['vidkeep: HTTP 502']);
   });
 
   it('alerts when vidkeep cannot be reached', async () => {
-    const { alerts } = await runBookmarklet(buildBookmarklet('http://h', KEY), 'https://x', new TypeError('Failed to fetch'));
+    const { alerts } = await runBookmarklet(
+      buildBookmarklet('http://h', KEY),
+      'https://x',
+      new TypeError('Failed to fetch'),
+    );
     expect(alerts).toEqual(['vidkeep: could not reach http://h/api/videos/download (Failed to fetch)']);
   });
 
@@ -69,7 +85,11 @@ describe('buildBookmarklet', () => {
     const href = buildBookmarklet('http://h', evil);
     expect(href).not.toMatch(/[\s"'<>{}]/);
     expect(bookmarkletCode('http://h', 'a"b')).toContain('"x-api-key":"a\\"b"');
-    const { calls, alerts } = await runBookmarklet(href, 'https://x', { ok: true, status: 200, body: { message: 'ok' } });
+    const { calls, alerts } = await runBookmarklet(href, 'https://x', {
+      ok: true,
+      status: 200,
+      body: { message: 'ok' },
+    });
     expect(calls[0]?.init.headers['x-api-key']).toBe(evil);
     expect(alerts).toEqual(['vidkeep: ok']);
   });
@@ -83,8 +103,12 @@ describe('buildCurlExample', () => {
   });
 
   it('takes another video URL and strips a trailing slash from the origin', () => {
-    expect(buildCurlExample('https://vk.example.com/', KEY, 'https://youtu.be/abc')).toContain(`https://vk.example.com/api/videos/download -H`);
-    expect(buildCurlExample('https://vk.example.com/', KEY, 'https://youtu.be/abc')).toContain(`-d '{"url":"https://youtu.be/abc"}'`);
+    expect(buildCurlExample('https://vk.example.com/', KEY, 'https://youtu.be/abc')).toContain(
+      `https://vk.example.com/api/videos/download -H`,
+    );
+    expect(buildCurlExample('https://vk.example.com/', KEY, 'https://youtu.be/abc')).toContain(
+      `-d '{"url":"https://youtu.be/abc"}'`,
+    );
   });
 });
 

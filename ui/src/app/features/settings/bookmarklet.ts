@@ -18,7 +18,9 @@ export function bookmarkletCode(origin: string, apiKey: string): string {
   return (
     '(function(){' +
     `var e=${endpoint};` +
-    'fetch(e,{method:"POST",headers:{"Content-Type":"application/json","x-api-key":' + key + '},body:JSON.stringify({url:location.href})})' +
+    'fetch(e,{method:"POST",headers:{"Content-Type":"application/json","x-api-key":' +
+    key +
+    '},body:JSON.stringify({url:location.href})})' +
     '.then(function(r){return r.json().catch(function(){return {};}).then(function(d){' +
     'alert(r.ok?"vidkeep: "+(d.message||"Queued"):"vidkeep: "+(d.error||d.message||"HTTP "+r.status));});})' +
     '.catch(function(x){alert("vidkeep: could not reach "+e+" ("+(x&&x.message||x)+")");});' +

@@ -14,7 +14,11 @@ export function selectText(el: HTMLElement): boolean {
  * not a secure context), the text in `fallback` is selected instead: `selected` tells the caller
  * to ask the user to press Ctrl+C.
  */
-export async function copyText(text: string, fallback: HTMLElement | null, clipboard: Pick<Clipboard, 'writeText'> | null | undefined = globalThis.navigator?.clipboard): Promise<'copied' | 'selected' | 'failed'> {
+export async function copyText(
+  text: string,
+  fallback: HTMLElement | null,
+  clipboard: Pick<Clipboard, 'writeText'> | null | undefined = globalThis.navigator?.clipboard,
+): Promise<'copied' | 'selected' | 'failed'> {
   try {
     if (clipboard?.writeText) {
       await clipboard.writeText(text);

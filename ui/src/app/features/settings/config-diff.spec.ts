@@ -26,7 +26,12 @@ describe('diffConfig', () => {
     { key: 'sourceApiKey', kind: 'secret' as const },
     { key: 'cookiesEnabled', kind: 'boolean' as const },
   ];
-  const initial = { apiKeyRateLimit: 10, sponsorblockCategories: ['sponsor', 'selfpromo'], mediaserverUrl: '', cookiesEnabled: false };
+  const initial = {
+    apiKeyRateLimit: 10,
+    sponsorblockCategories: ['sponsor', 'selfpromo'],
+    mediaserverUrl: '',
+    cookiesEnabled: false,
+  };
 
   it('sends nothing when nothing changed (empty secrets mean "keep")', () => {
     const current = { ...initial, sponsorblockCategories: ['selfpromo', 'sponsor'], proxy: '', sourceApiKey: '' };
@@ -40,12 +45,17 @@ describe('diffConfig', () => {
 
   it('sends a typed secret and an empty string for a removed one', () => {
     const current = { ...initial, proxy: 'socks5://u:p@host:1080', sourceApiKey: 'ignored' };
-    expect(diffConfig({ fields, initial, current, clearSecrets: new Set(['sourceApiKey']) })).toEqual({ proxy: 'socks5://u:p@host:1080', sourceApiKey: '' });
+    expect(diffConfig({ fields, initial, current, clearSecrets: new Set(['sourceApiKey']) })).toEqual({
+      proxy: 'socks5://u:p@host:1080',
+      sourceApiKey: '',
+    });
   });
 
   it('never sends read-only keys', () => {
     const current = { ...initial, mediaserverUrl: 'http://jellyfin:8096', apiKeyRateLimit: 11 };
-    expect(diffConfig({ fields, initial, current, readOnly: new Set(['mediaserverUrl']) })).toEqual({ apiKeyRateLimit: 11 });
+    expect(diffConfig({ fields, initial, current, readOnly: new Set(['mediaserverUrl']) })).toEqual({
+      apiKeyRateLimit: 11,
+    });
   });
 
   it('sends a changed category list', () => {

@@ -74,9 +74,12 @@ export function validateField(meta: ConfigFieldMeta, value: unknown): string | n
     case 'string': {
       const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
       if (meta.kind === 'secret' && text === '') return null; // empty: keep the stored secret
-      if (meta.minLength !== undefined && text.length < meta.minLength) return meta.minLength === 1 ? 'A value is required' : `At least ${meta.minLength} characters`;
-      if (meta.maxLength !== undefined && text.length > meta.maxLength) return `At most ${meta.maxLength} characters (now ${text.length})`;
-      if (meta.pattern !== undefined && !new RegExp(meta.pattern).test(text)) return meta.patternHint ?? 'The format is not valid';
+      if (meta.minLength !== undefined && text.length < meta.minLength)
+        return meta.minLength === 1 ? 'A value is required' : `At least ${meta.minLength} characters`;
+      if (meta.maxLength !== undefined && text.length > meta.maxLength)
+        return `At most ${meta.maxLength} characters (now ${text.length})`;
+      if (meta.pattern !== undefined && !new RegExp(meta.pattern).test(text))
+        return meta.patternHint ?? 'The format is not valid';
       return null;
     }
   }

@@ -1,6 +1,21 @@
 // The real schemas (a value import is fine in a spec: it is never bundled into the app).
-import { AuthConfigSection, ChannelsConfigSection, CoreConfigSection, DownloaderConfigSection, SchedulerConfigSection } from '../../../../../contracts/src/index';
-import { CONFIG_FIELDS, FIELD_BY_KEY, buildConfigGroups, outputDirectoryNote, rangeHint, readOnlyReason, type ConfigOwner, type ConfigView } from './config-fields';
+import {
+  AuthConfigSection,
+  ChannelsConfigSection,
+  CoreConfigSection,
+  DownloaderConfigSection,
+  SchedulerConfigSection,
+} from '../../../../../contracts/src/index';
+import {
+  CONFIG_FIELDS,
+  FIELD_BY_KEY,
+  buildConfigGroups,
+  outputDirectoryNote,
+  rangeHint,
+  readOnlyReason,
+  type ConfigOwner,
+  type ConfigView,
+} from './config-fields';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema> };
 
@@ -21,7 +36,13 @@ function allowed(schema: Schema): string[] | undefined {
 /** A view as `GET /getconfig` answers on a default install (captured from a real server). */
 function sampleView(overrides: Partial<ConfigView> = {}): ConfigView {
   return {
-    isPlatformManaged: { useTmpForDownloads: false, ytdlpUpdates: false, sourceOutputDirectory: false, mediaserverUrl: false, authEnabled: true },
+    isPlatformManaged: {
+      useTmpForDownloads: false,
+      ytdlpUpdates: false,
+      sourceOutputDirectory: false,
+      mediaserverUrl: false,
+      authEnabled: true,
+    },
     deploymentEnvironment: { platform: null },
     sourceOutputDirectory: '/data',
     configuredSecrets: ['username', 'passwordHash'],
@@ -87,7 +108,8 @@ describe('CONFIG_FIELDS mirrors the config schemas', () => {
 });
 
 describe('buildConfigGroups', () => {
-  const keysOf = (view: ConfigView) => buildConfigGroups(view).flatMap((g) => g.sections.flatMap((s) => s.fields.map((f) => f.key)));
+  const keysOf = (view: ConfigView) =>
+    buildConfigGroups(view).flatMap((g) => g.sections.flatMap((s) => s.fields.map((f) => f.key)));
 
   it('groups by owner in a fixed order and leaves out managed keys and schedules', () => {
     const groups = buildConfigGroups(sampleView());
@@ -103,12 +125,23 @@ describe('buildConfigGroups', () => {
 
   it('splits the downloads group into titled sections in table order', () => {
     const dl = buildConfigGroups(sampleView()).find((g) => g.owner === 'downloader');
-    expect(dl?.sections.map((s) => s.title)).toEqual(['Files and format', 'SponsorBlock', 'Network', 'Jobs', 'Storage'].filter((t) => dl?.sections.some((s) => s.title === t)));
-    expect(dl?.sections[0]?.fields.map((f) => f.key)).toEqual(['preferredResolution', 'videoCodec', 'useTmpForDownloads', 'tmpFilePath']);
+    expect(dl?.sections.map((s) => s.title)).toEqual(
+      ['Files and format', 'SponsorBlock', 'Network', 'Jobs', 'Storage'].filter((t) =>
+        dl?.sections.some((s) => s.title === t),
+      ),
+    );
+    expect(dl?.sections[0]?.fields.map((f) => f.key)).toEqual([
+      'preferredResolution',
+      'videoCodec',
+      'useTmpForDownloads',
+      'tmpFilePath',
+    ]);
   });
 
   it('shows secrets of present owners as write-only with their set state', () => {
-    const fields = buildConfigGroups(sampleView({ configuredSecrets: ['username', 'proxy'] })).flatMap((g) => g.sections.flatMap((s) => s.fields));
+    const fields = buildConfigGroups(sampleView({ configuredSecrets: ['username', 'proxy'] })).flatMap((g) =>
+      g.sections.flatMap((s) => s.fields),
+    );
     const proxy = fields.find((f) => f.key === 'proxy');
     const apiKey = fields.find((f) => f.key === 'sourceApiKey');
     expect(proxy).toMatchObject({ kind: 'secret', secretSet: true, value: undefined });
@@ -125,7 +158,13 @@ describe('buildConfigGroups', () => {
   });
 
   it('puts unknown plugin keys in "other" with an inferred control and skips objects', () => {
-    const view = sampleView({ acmeInterval: 5, acmeRatio: 0.5, acmeOn: true, acmeName: 'x', acmeMap: { a: 1 } } as Partial<ConfigView>);
+    const view = sampleView({
+      acmeInterval: 5,
+      acmeRatio: 0.5,
+      acmeOn: true,
+      acmeName: 'x',
+      acmeMap: { a: 1 },
+    } as Partial<ConfigView>);
     const other = buildConfigGroups(view).find((g) => g.owner === 'other');
     expect(other?.sections[0]?.fields.map((f) => [f.key, f.kind, f.label])).toEqual([
       ['acmeInterval', 'integer', 'Acme Interval'],
@@ -137,11 +176,19 @@ describe('buildConfigGroups', () => {
 
   it('marks platform-managed and environment-forced keys read-only with the reason', () => {
     const view = sampleView({
-      isPlatformManaged: { useTmpForDownloads: true, ytdlpUpdates: true, sourceOutputDirectory: true, mediaserverUrl: true, authEnabled: true },
+      isPlatformManaged: {
+        useTmpForDownloads: true,
+        ytdlpUpdates: true,
+        sourceOutputDirectory: true,
+        mediaserverUrl: true,
+        authEnabled: true,
+      },
       deploymentEnvironment: { platform: 'elfhosted' },
       readOnlyKeys: ['mediaserverUrl', 'useTmpForDownloads', 'tmpFilePath', 'concurrentJobs'],
     });
-    const fields = new Map(buildConfigGroups(view).flatMap((g) => g.sections.flatMap((s) => s.fields.map((f) => [f.key, f] as const))));
+    const fields = new Map(
+      buildConfigGroups(view).flatMap((g) => g.sections.flatMap((s) => s.fields.map((f) => [f.key, f] as const))),
+    );
     expect(fields.get('mediaserverUrl')?.readOnly).toMatch(/MEDIASERVER_URL/);
     expect(fields.get('useTmpForDownloads')?.readOnly).toMatch(/hosting platform \(elfhosted\)/);
     expect(fields.get('tmpFilePath')?.readOnly).toMatch(/hosting platform/);
@@ -158,7 +205,15 @@ describe('readOnlyReason and outputDirectoryNote', () => {
 
   it('explains where the output directory comes from', () => {
     expect(outputDirectoryNote(sampleView())).toMatch(/SOURCE_OUTPUT_DIR/);
-    const managed = sampleView({ isPlatformManaged: { useTmpForDownloads: false, ytdlpUpdates: false, sourceOutputDirectory: true, mediaserverUrl: false, authEnabled: true } });
+    const managed = sampleView({
+      isPlatformManaged: {
+        useTmpForDownloads: false,
+        ytdlpUpdates: false,
+        sourceOutputDirectory: true,
+        mediaserverUrl: false,
+        authEnabled: true,
+      },
+    });
     expect(outputDirectoryNote(managed)).toMatch(/DATA_PATH/);
   });
 });

@@ -67,7 +67,16 @@ export const OWNER_ORDER: readonly ConfigOwner[] = ['core', 'auth', 'downloader'
 
 /** Mirrors contracts/src/config/downloader.ts. */
 export const RESOLUTIONS = ['360', '480', '720', '1080', '1440', '2160'] as const;
-export const SPONSORBLOCK_CATEGORIES = ['sponsor', 'intro', 'outro', 'selfpromo', 'preview', 'filler', 'interaction', 'music_offtopic'] as const;
+export const SPONSORBLOCK_CATEGORIES = [
+  'sponsor',
+  'intro',
+  'outro',
+  'selfpromo',
+  'preview',
+  'filler',
+  'interaction',
+  'music_offtopic',
+] as const;
 export const RATE_PATTERN = '^$|^[0-9]+(\\.[0-9]+)?[KMG]?$';
 
 const CATEGORY_LABELS: Record<(typeof SPONSORBLOCK_CATEGORIES)[number], string> = {
@@ -92,7 +101,8 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     label: 'Media server URL',
     kind: 'string',
     maxLength: 2048,
-    description: 'Base URL of the media server. While the MEDIASERVER_URL environment variable is set it wins and this field is read-only.',
+    description:
+      'Base URL of the media server. While the MEDIASERVER_URL environment variable is set it wins and this field is read-only.',
   }),
   // auth
   F({ key: 'username', owner: 'auth', label: 'Username', kind: 'string', managed: true }),
@@ -105,7 +115,8 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     min: 1,
     max: 1000,
     unit: 'requests per minute',
-    description: 'Requests per minute allowed for each API key on the download endpoint (signed-in requests are not limited).',
+    description:
+      'Requests per minute allowed for each API key on the download endpoint (signed-in requests are not limited).',
   }),
   // downloader: files and format
   F({
@@ -128,7 +139,8 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
       { value: 'h264', label: 'H.264 (AVC)' },
       { value: 'h265', label: 'H.265 (HEVC)' },
     ],
-    description: 'Preferred video codec; default takes the best mp4 the platform offers, H.264/H.265 fall back to other streams when none exists.',
+    description:
+      'Preferred video codec; default takes the best mp4 the platform offers, H.264/H.265 fall back to other streams when none exists.',
   }),
   F({
     key: 'defaultSubfolder',
@@ -147,14 +159,22 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     kind: 'boolean',
     description: 'Put files directly in the channel folder instead of one folder per video.',
   }),
-  F({ key: 'writeVideoNfoFiles', owner: 'downloader', section: 'Files and format', label: 'Write .nfo files', kind: 'boolean', description: 'Write a Kodi/Jellyfin/Emby .nfo next to every video.' }),
+  F({
+    key: 'writeVideoNfoFiles',
+    owner: 'downloader',
+    section: 'Files and format',
+    label: 'Write .nfo files',
+    kind: 'boolean',
+    description: 'Write a Kodi/Jellyfin/Emby .nfo next to every video.',
+  }),
   F({
     key: 'useTmpForDownloads',
     owner: 'downloader',
     section: 'Files and format',
     label: 'Stage downloads in a temporary directory',
     kind: 'boolean',
-    description: 'Download into the temporary directory and move finished files into the output directory. Off: staging happens in <output>/.vidkeep-staging.',
+    description:
+      'Download into the temporary directory and move finished files into the output directory. Off: staging happens in <output>/.vidkeep-staging.',
   }),
   F({
     key: 'tmpFilePath',
@@ -167,7 +187,14 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     description: 'The staging directory used while staging in a temporary directory is on.',
   }),
   // downloader: subtitles
-  F({ key: 'subtitlesEnabled', owner: 'downloader', section: 'Subtitles', label: 'Download subtitles', kind: 'boolean', description: 'Download subtitles (also automatic ones) and convert them to .srt.' }),
+  F({
+    key: 'subtitlesEnabled',
+    owner: 'downloader',
+    section: 'Subtitles',
+    label: 'Download subtitles',
+    kind: 'boolean',
+    description: 'Download subtitles (also automatic ones) and convert them to .srt.',
+  }),
   F({
     key: 'subtitleLanguage',
     owner: 'downloader',
@@ -181,7 +208,14 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     description: 'One language code or a comma-separated list (en,de); patterns like en.* are allowed.',
   }),
   // downloader: SponsorBlock
-  F({ key: 'sponsorblockEnabled', owner: 'downloader', section: 'SponsorBlock', label: 'Use SponsorBlock', kind: 'boolean', description: 'Remove or mark sponsored segments (needs at least one category).' }),
+  F({
+    key: 'sponsorblockEnabled',
+    owner: 'downloader',
+    section: 'SponsorBlock',
+    label: 'Use SponsorBlock',
+    kind: 'boolean',
+    description: 'Remove or mark sponsored segments (needs at least one category).',
+  }),
   F({
     key: 'sponsorblockAction',
     owner: 'downloader',
@@ -222,7 +256,8 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     section: 'Network',
     label: 'Use cookies',
     kind: 'boolean',
-    description: 'Pass the Netscape cookie file CONFIG_DIR/cookies.user.txt to yt-dlp when it exists (bot checks, age-restricted or members-only videos).',
+    description:
+      'Pass the Netscape cookie file CONFIG_DIR/cookies.user.txt to yt-dlp when it exists (bot checks, age-restricted or members-only videos).',
   }),
   F({
     key: 'proxy',
@@ -270,12 +305,59 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     patternHint: 'Bytes per second like 100K, or empty',
     description: 'Slower than this, yt-dlp assumes throttling and fetches fresh stream URLs. Empty: off.',
   }),
-  F({ key: 'sleepRequests', owner: 'downloader', section: 'Network', label: 'Pause between requests', kind: 'number', min: 0, max: 30, unit: 'seconds', description: 'Wait between metadata requests (0: no pause).' }),
-  F({ key: 'downloadSocketTimeoutSeconds', owner: 'downloader', section: 'Network', label: 'Network timeout', kind: 'integer', min: 1, max: 600, unit: 'seconds', description: 'Network timeout of every yt-dlp call.' }),
-  F({ key: 'downloadRetryCount', owner: 'downloader', section: 'Network', label: 'Retries', kind: 'integer', min: 0, max: 20, description: 'How often a failed download or fragment is retried.' }),
-  F({ key: 'concurrentFragments', owner: 'downloader', section: 'Network', label: 'Parallel fragments', kind: 'integer', min: 1, max: 16, description: 'Fragments of one video downloaded in parallel.' }),
+  F({
+    key: 'sleepRequests',
+    owner: 'downloader',
+    section: 'Network',
+    label: 'Pause between requests',
+    kind: 'number',
+    min: 0,
+    max: 30,
+    unit: 'seconds',
+    description: 'Wait between metadata requests (0: no pause).',
+  }),
+  F({
+    key: 'downloadSocketTimeoutSeconds',
+    owner: 'downloader',
+    section: 'Network',
+    label: 'Network timeout',
+    kind: 'integer',
+    min: 1,
+    max: 600,
+    unit: 'seconds',
+    description: 'Network timeout of every yt-dlp call.',
+  }),
+  F({
+    key: 'downloadRetryCount',
+    owner: 'downloader',
+    section: 'Network',
+    label: 'Retries',
+    kind: 'integer',
+    min: 0,
+    max: 20,
+    description: 'How often a failed download or fragment is retried.',
+  }),
+  F({
+    key: 'concurrentFragments',
+    owner: 'downloader',
+    section: 'Network',
+    label: 'Parallel fragments',
+    kind: 'integer',
+    min: 1,
+    max: 16,
+    description: 'Fragments of one video downloaded in parallel.',
+  }),
   // downloader: jobs
-  F({ key: 'concurrentJobs', owner: 'downloader', section: 'Jobs', label: 'Parallel jobs', kind: 'integer', min: 1, max: 4, description: 'Download jobs that may run at the same time; others wait as queued.' }),
+  F({
+    key: 'concurrentJobs',
+    owner: 'downloader',
+    section: 'Jobs',
+    label: 'Parallel jobs',
+    kind: 'integer',
+    min: 1,
+    max: 4,
+    description: 'Download jobs that may run at the same time; others wait as queued.',
+  }),
   F({
     key: 'ytdlpCustomArgs',
     owner: 'downloader',
@@ -284,7 +366,8 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     kind: 'string',
     maxLength: 2000,
     multiline: true,
-    description: 'Shell-style quoting, appended after the managed flags. Options that change paths, run commands or override managed settings make a job fail.',
+    description:
+      'Shell-style quoting, appended after the managed flags. Options that change paths, run commands or override managed settings make a job fail.',
   }),
   F({
     key: 'inactivityTimeoutMinutes',
@@ -297,18 +380,97 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     unit: 'minutes',
     description: 'A job whose yt-dlp prints nothing for this long is stopped (doubled while post-processing).',
   }),
-  F({ key: 'maxJobRuntimeHours', owner: 'downloader', section: 'Jobs', label: 'Maximum job runtime', kind: 'number', min: 0.01, max: 720, unit: 'hours', description: 'Absolute runtime cap of a job; download-all jobs are exempt.' }),
-  F({ key: 'jobHistoryDays', owner: 'downloader', section: 'Jobs', label: 'Keep job history for', kind: 'integer', min: 1, max: 3650, unit: 'days', description: 'Finished jobs older than this are removed from the history (files stay).' }),
-  F({ key: 'jobHistoryMax', owner: 'downloader', section: 'Jobs', label: 'Maximum jobs in history', kind: 'integer', min: 10, max: 100_000, description: 'At most this many finished jobs are kept.' }),
+  F({
+    key: 'maxJobRuntimeHours',
+    owner: 'downloader',
+    section: 'Jobs',
+    label: 'Maximum job runtime',
+    kind: 'number',
+    min: 0.01,
+    max: 720,
+    unit: 'hours',
+    description: 'Absolute runtime cap of a job; download-all jobs are exempt.',
+  }),
+  F({
+    key: 'jobHistoryDays',
+    owner: 'downloader',
+    section: 'Jobs',
+    label: 'Keep job history for',
+    kind: 'integer',
+    min: 1,
+    max: 3650,
+    unit: 'days',
+    description: 'Finished jobs older than this are removed from the history (files stay).',
+  }),
+  F({
+    key: 'jobHistoryMax',
+    owner: 'downloader',
+    section: 'Jobs',
+    label: 'Maximum jobs in history',
+    kind: 'integer',
+    min: 10,
+    max: 100_000,
+    description: 'At most this many finished jobs are kept.',
+  }),
   // downloader: storage
-  F({ key: 'storageMinFreeGb', owner: 'downloader', section: 'Storage', label: 'Minimum free space', kind: 'number', min: 0, max: 1_000_000, unit: 'GB', description: 'Pause downloads while the output filesystem has less free space (0: off).' }),
-  F({ key: 'storageMaxUsedGb', owner: 'downloader', section: 'Storage', label: 'Maximum space used', kind: 'number', min: 0, max: 1_000_000, unit: 'GB', description: 'Pause downloads while downloaded files use this much or more (0: off).' }),
+  F({
+    key: 'storageMinFreeGb',
+    owner: 'downloader',
+    section: 'Storage',
+    label: 'Minimum free space',
+    kind: 'number',
+    min: 0,
+    max: 1_000_000,
+    unit: 'GB',
+    description: 'Pause downloads while the output filesystem has less free space (0: off).',
+  }),
+  F({
+    key: 'storageMaxUsedGb',
+    owner: 'downloader',
+    section: 'Storage',
+    label: 'Maximum space used',
+    kind: 'number',
+    min: 0,
+    max: 1_000_000,
+    unit: 'GB',
+    description: 'Pause downloads while downloaded files use this much or more (0: off).',
+  }),
   // downloader: tools
-  F({ key: 'ytdlpPath', owner: 'downloader', section: 'Tools', label: 'yt-dlp path', kind: 'string', maxLength: 1024, description: 'yt-dlp binary. Empty: YTDLP_PATH if set, else yt-dlp on PATH.' }),
-  F({ key: 'ffmpegPath', owner: 'downloader', section: 'Tools', label: 'ffmpeg path', kind: 'string', maxLength: 1024, description: 'ffmpeg binary. Empty: ffmpeg on PATH.' }),
-  F({ key: 'ffprobePath', owner: 'downloader', section: 'Tools', label: 'ffprobe path', kind: 'string', maxLength: 1024, description: 'ffprobe binary. Empty: ffprobe on PATH.' }),
+  F({
+    key: 'ytdlpPath',
+    owner: 'downloader',
+    section: 'Tools',
+    label: 'yt-dlp path',
+    kind: 'string',
+    maxLength: 1024,
+    description: 'yt-dlp binary. Empty: YTDLP_PATH if set, else yt-dlp on PATH.',
+  }),
+  F({
+    key: 'ffmpegPath',
+    owner: 'downloader',
+    section: 'Tools',
+    label: 'ffmpeg path',
+    kind: 'string',
+    maxLength: 1024,
+    description: 'ffmpeg binary. Empty: ffmpeg on PATH.',
+  }),
+  F({
+    key: 'ffprobePath',
+    owner: 'downloader',
+    section: 'Tools',
+    label: 'ffprobe path',
+    kind: 'string',
+    maxLength: 1024,
+    description: 'ffprobe binary. Empty: ffprobe on PATH.',
+  }),
   // scheduler
-  F({ key: 'schedules', owner: 'scheduler', label: 'Task schedules', kind: 'string', elsewhere: 'Task schedules are changed under Scheduled tasks below.' }),
+  F({
+    key: 'schedules',
+    owner: 'scheduler',
+    label: 'Task schedules',
+    kind: 'string',
+    elsewhere: 'Task schedules are changed under Scheduled tasks below.',
+  }),
   F({
     key: 'schedulerShutdownWaitSeconds',
     owner: 'scheduler',
@@ -337,7 +499,8 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     maxLength: 200,
     pattern: '^[A-Za-z0-9_-]*$',
     patternHint: 'Letters, digits, _ and - only',
-    description: 'Optional key of the platform’s Data API. With it, channel search and tab counts use the API; without it, yt-dlp.',
+    description:
+      'Optional key of the platform’s Data API. With it, channel search and tab counts use the API; without it, yt-dlp.',
   }),
   F({
     key: 'tabCountBatchSize',
@@ -379,7 +542,8 @@ export interface ConfigGroup {
 export function readOnlyReason(key: string, view: ConfigView): string | null {
   const managed = view.isPlatformManaged;
   const platform = view.deploymentEnvironment?.platform;
-  if (key === 'mediaserverUrl' && managed?.mediaserverUrl) return 'Set by the MEDIASERVER_URL environment variable, which takes precedence.';
+  if (key === 'mediaserverUrl' && managed?.mediaserverUrl)
+    return 'Set by the MEDIASERVER_URL environment variable, which takes precedence.';
   if ((key === 'useTmpForDownloads' || key === 'tmpFilePath') && managed?.useTmpForDownloads) {
     return `Managed by the hosting platform${platform ? ` (${platform})` : ''}: downloads are always staged in its temporary directory.`;
   }
@@ -397,7 +561,8 @@ export function outputDirectoryNote(view: ConfigView): string {
 function inferMeta(key: string, value: unknown): ConfigFieldMeta | null {
   const label = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
   if (typeof value === 'boolean') return { key, owner: 'other', label, kind: 'boolean' };
-  if (typeof value === 'number') return { key, owner: 'other', label, kind: Number.isInteger(value) ? 'integer' : 'number' };
+  if (typeof value === 'number')
+    return { key, owner: 'other', label, kind: Number.isInteger(value) ? 'integer' : 'number' };
   if (typeof value === 'string') return { key, owner: 'other', label, kind: 'string' };
   return null; // objects and lists of unknown shape are not editable here
 }
@@ -453,6 +618,13 @@ export function buildConfigGroups(view: ConfigView): ConfigGroup[] {
 /** The hint under a number field: "1–1000 requests per minute". */
 export function rangeHint(meta: Pick<ConfigFieldMeta, 'min' | 'max' | 'unit'>): string {
   const fmt = (n: number) => n.toLocaleString('en-US');
-  const range = meta.min !== undefined && meta.max !== undefined ? `${fmt(meta.min)}–${fmt(meta.max)}` : meta.min !== undefined ? `at least ${fmt(meta.min)}` : meta.max !== undefined ? `at most ${fmt(meta.max)}` : '';
+  const range =
+    meta.min !== undefined && meta.max !== undefined
+      ? `${fmt(meta.min)}–${fmt(meta.max)}`
+      : meta.min !== undefined
+        ? `at least ${fmt(meta.min)}`
+        : meta.max !== undefined
+          ? `at most ${fmt(meta.max)}`
+          : '';
   return [range, meta.unit].filter(Boolean).join(' ');
 }

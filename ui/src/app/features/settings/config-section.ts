@@ -1,4 +1,15 @@
-import { Component, ElementRef, Injector, afterNextRender, computed, inject, input, linkedSignal, output, signal } from '@angular/core';
+import {
+  Component,
+  ElementRef,
+  Injector,
+  afterNextRender,
+  computed,
+  inject,
+  input,
+  linkedSignal,
+  output,
+  signal,
+} from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule, type AbstractControl } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
@@ -9,7 +20,14 @@ import { MatSelectModule } from '@angular/material/select';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { Api, toApiError } from '../../core/api';
 import { diffConfig, validateField } from './config-diff';
-import { buildConfigGroups, outputDirectoryNote, rangeHint, type ConfigField, type ConfigGroup, type ConfigView } from './config-fields';
+import {
+  buildConfigGroups,
+  outputDirectoryNote,
+  rangeHint,
+  type ConfigField,
+  type ConfigGroup,
+  type ConfigView,
+} from './config-fields';
 import { mapErrorDetails } from './error-paths';
 
 function initialValue(f: ConfigField): unknown {
@@ -39,10 +57,21 @@ function buildForm(groups: readonly ConfigGroup[]): FormGroup<Record<string, For
 /** Section 1 of the settings page: every config key of `GET /getconfig`, saved with `PATCH /api/config`. */
 @Component({
   selector: 'app-config-section',
-  imports: [ReactiveFormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatSelectModule, MatSlideToggleModule, MatCheckboxModule, MatButtonModule],
+  imports: [
+    ReactiveFormsModule,
+    MatCardModule,
+    MatFormFieldModule,
+    MatInputModule,
+    MatSelectModule,
+    MatSlideToggleModule,
+    MatCheckboxModule,
+    MatButtonModule,
+  ],
   template: `
     <mat-card appearance="outlined">
-      <mat-card-header><mat-card-title><h2 id="settings-config-title">Configuration</h2></mat-card-title></mat-card-header>
+      <mat-card-header
+        ><mat-card-title><h2 id="settings-config-title">Configuration</h2></mat-card-title></mat-card-header
+      >
       <mat-card-content>
         <form [formGroup]="form()" (ngSubmit)="save()" novalidate aria-labelledby="settings-config-title">
           @for (g of groups(); track g.owner) {
@@ -58,24 +87,37 @@ function buildForm(groups: readonly ConfigGroup[]): FormGroup<Record<string, For
               @if (g.owner === 'auth' && view().isPlatformManaged.authEnabled === false) {
                 <p class="muted">Authentication is turned off by AUTH_ENABLED=false on the server.</p>
               }
-              @for (note of g.notes; track note) { <p class="muted">{{ note }}</p> }
+              @for (note of g.notes; track note) {
+                <p class="muted">{{ note }}</p>
+              }
               @for (s of g.sections; track s.title) {
-                @if (s.title) { <h3>{{ s.title }}</h3> }
+                @if (s.title) {
+                  <h3>{{ s.title }}</h3>
+                }
                 <div class="fields">
                   @for (f of s.fields; track f.key) {
                     @switch (f.kind) {
                       @case ('boolean') {
                         <div class="toggle">
-                          <mat-slide-toggle [formControlName]="f.key" [attr.data-testid]="'config-' + f.key" [aria-describedby]="'hint-' + f.key">{{ f.label }}</mat-slide-toggle>
+                          <mat-slide-toggle
+                            [formControlName]="f.key"
+                            [attr.data-testid]="'config-' + f.key"
+                            [aria-describedby]="'hint-' + f.key"
+                            >{{ f.label }}</mat-slide-toggle
+                          >
                           <p class="hint" [id]="'hint-' + f.key">{{ hintOf(f) }}</p>
-                          @if (errorOf(f.key); as e) { <p class="error" role="alert">{{ e }}</p> }
+                          @if (errorOf(f.key); as e) {
+                            <p class="error" role="alert">{{ e }}</p>
+                          }
                         </div>
                       }
                       @case ('enum') {
                         <mat-form-field appearance="outline" subscriptSizing="dynamic">
                           <mat-label>{{ f.label }}</mat-label>
                           <mat-select [formControlName]="f.key" [attr.data-testid]="'config-' + f.key">
-                            @for (o of f.options; track o.value) { <mat-option [value]="o.value">{{ o.label }}</mat-option> }
+                            @for (o of f.options; track o.value) {
+                              <mat-option [value]="o.value">{{ o.label }}</mat-option>
+                            }
                           </mat-select>
                           <mat-hint>{{ hintOf(f) }}</mat-hint>
                           <mat-error>{{ errorOf(f.key) }}</mat-error>
@@ -85,7 +127,9 @@ function buildForm(groups: readonly ConfigGroup[]): FormGroup<Record<string, For
                         <mat-form-field appearance="outline" subscriptSizing="dynamic">
                           <mat-label>{{ f.label }}</mat-label>
                           <mat-select multiple [formControlName]="f.key" [attr.data-testid]="'config-' + f.key">
-                            @for (o of f.options; track o.value) { <mat-option [value]="o.value">{{ o.label }}</mat-option> }
+                            @for (o of f.options; track o.value) {
+                              <mat-option [value]="o.value">{{ o.label }}</mat-option>
+                            }
                           </mat-select>
                           <mat-hint>{{ hintOf(f) }}</mat-hint>
                           <mat-error>{{ errorOf(f.key) }}</mat-error>
@@ -95,13 +139,31 @@ function buildForm(groups: readonly ConfigGroup[]): FormGroup<Record<string, For
                         <div class="secret">
                           <mat-form-field appearance="outline" subscriptSizing="dynamic">
                             <mat-label>{{ f.label }}</mat-label>
-                            <input matInput type="password" autocomplete="new-password" [formControlName]="f.key" [attr.data-testid]="'config-' + f.key"
-                              [placeholder]="f.secretSet ? 'Leave empty to keep the stored value' : 'Not set'" />
-                            <mat-hint><span class="badge" [class.on]="f.secretSet" [attr.data-testid]="'config-secret-' + f.key">{{ f.secretSet ? 'set' : 'not set' }}</span> Write-only. {{ hintOf(f) }}</mat-hint>
+                            <input
+                              matInput
+                              type="password"
+                              autocomplete="new-password"
+                              [formControlName]="f.key"
+                              [attr.data-testid]="'config-' + f.key"
+                              [placeholder]="f.secretSet ? 'Leave empty to keep the stored value' : 'Not set'"
+                            />
+                            <mat-hint
+                              ><span
+                                class="badge"
+                                [class.on]="f.secretSet"
+                                [attr.data-testid]="'config-secret-' + f.key"
+                                >{{ f.secretSet ? 'set' : 'not set' }}</span
+                              >
+                              Write-only. {{ hintOf(f) }}</mat-hint
+                            >
                             <mat-error>{{ errorOf(f.key) }}</mat-error>
                           </mat-form-field>
                           @if (f.secretSet && !f.readOnly) {
-                            <mat-checkbox [checked]="clearSecrets().has(f.key)" (change)="toggleClear(f.key, $event.checked)" [attr.data-testid]="'config-clear-' + f.key">
+                            <mat-checkbox
+                              [checked]="clearSecrets().has(f.key)"
+                              (change)="toggleClear(f.key, $event.checked)"
+                              [attr.data-testid]="'config-clear-' + f.key"
+                            >
                               Remove the stored {{ f.label.toLowerCase() }}
                             </mat-checkbox>
                           }
@@ -111,9 +173,21 @@ function buildForm(groups: readonly ConfigGroup[]): FormGroup<Record<string, For
                         <mat-form-field appearance="outline" subscriptSizing="dynamic" [class.wide]="f.multiline">
                           <mat-label>{{ f.label }}</mat-label>
                           @if (f.multiline) {
-                            <textarea matInput rows="2" [formControlName]="f.key" [attr.data-testid]="'config-' + f.key" [attr.maxlength]="f.maxLength ?? null"></textarea>
+                            <textarea
+                              matInput
+                              rows="2"
+                              [formControlName]="f.key"
+                              [attr.data-testid]="'config-' + f.key"
+                              [attr.maxlength]="f.maxLength ?? null"
+                            ></textarea>
                           } @else {
-                            <input matInput [formControlName]="f.key" [attr.data-testid]="'config-' + f.key" autocomplete="off" spellcheck="false" />
+                            <input
+                              matInput
+                              [formControlName]="f.key"
+                              [attr.data-testid]="'config-' + f.key"
+                              autocomplete="off"
+                              spellcheck="false"
+                            />
                           }
                           <mat-hint>{{ hintOf(f) }}</mat-hint>
                           <mat-error>{{ errorOf(f.key) }}</mat-error>
@@ -122,9 +196,22 @@ function buildForm(groups: readonly ConfigGroup[]): FormGroup<Record<string, For
                       @default {
                         <mat-form-field appearance="outline" subscriptSizing="dynamic">
                           <mat-label>{{ f.label }}</mat-label>
-                          <input matInput type="number" inputmode="decimal" [formControlName]="f.key" [attr.data-testid]="'config-' + f.key"
-                            [attr.min]="f.min ?? null" [attr.max]="f.max ?? null" [attr.step]="f.kind === 'integer' ? 1 : 'any'" />
-                          <mat-hint>@if (!f.readOnly && hint(f)) {<strong>{{ hint(f) }}</strong>. }{{ hintOf(f) }}</mat-hint>
+                          <input
+                            matInput
+                            type="number"
+                            inputmode="decimal"
+                            [formControlName]="f.key"
+                            [attr.data-testid]="'config-' + f.key"
+                            [attr.min]="f.min ?? null"
+                            [attr.max]="f.max ?? null"
+                            [attr.step]="f.kind === 'integer' ? 1 : 'any'"
+                          />
+                          <mat-hint>
+                            @if (!f.readOnly && hint(f)) {
+                              <strong>{{ hint(f) }}</strong>.
+                            }
+                            {{ hintOf(f) }}</mat-hint
+                          >
                           <mat-error>{{ errorOf(f.key) }}</mat-error>
                         </mat-form-field>
                       }
@@ -138,37 +225,118 @@ function buildForm(groups: readonly ConfigGroup[]): FormGroup<Record<string, For
           @if (error()) {
             <div class="error alert" role="alert" data-testid="config-error">
               <p>{{ error() }}</p>
-              @if (otherErrors().length) { <ul>@for (m of otherErrors(); track $index) { <li>{{ m }}</li> }</ul> }
+              @if (otherErrors().length) {
+                <ul>
+                  @for (m of otherErrors(); track $index) {
+                    <li>{{ m }}</li>
+                  }
+                </ul>
+              }
             </div>
           }
           <div class="actions">
-            <button mat-flat-button type="submit" [disabled]="busy()" data-testid="config-save">{{ busy() ? 'Saving…' : 'Save changes' }}</button>
-            <button mat-button type="button" (click)="reset()" [disabled]="busy()" data-testid="config-reset">Discard changes</button>
+            <button mat-flat-button type="submit" [disabled]="busy()" data-testid="config-save">
+              {{ busy() ? 'Saving…' : 'Save changes' }}
+            </button>
+            <button mat-button type="button" (click)="reset()" [disabled]="busy()" data-testid="config-reset">
+              Discard changes
+            </button>
             <span class="muted">{{ pendingText() }}</span>
-            @if (status()) { <span role="status" data-testid="config-status">{{ status() }}</span> }
+            @if (status()) {
+              <span role="status" data-testid="config-status">{{ status() }}</span>
+            }
           </div>
         </form>
       </mat-card-content>
     </mat-card>
   `,
   styles: `
-    .group { border: 1px solid var(--mat-sys-outline-variant); border-radius: 12px; padding: 8px 16px 16px; margin: 0 0 16px; min-width: 0; }
-    legend { font: var(--mat-sys-title-medium); padding: 0 6px; }
-    h3 { font: var(--mat-sys-title-small); margin: 16px 0 8px; color: var(--mat-sys-on-surface-variant); }
-    .fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 280px), 1fr)); gap: 12px 16px; align-items: start; }
-    .wide { grid-column: 1 / -1; }
-    .toggle { padding: 4px 0; }
-    .hint { font: var(--mat-sys-body-small); color: var(--mat-sys-on-surface-variant); margin: 4px 0 0; }
-    .secret { display: flex; flex-direction: column; gap: 4px; }
-    .badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; background: var(--mat-sys-surface-variant); margin-right: 4px; }
-    .badge.on { background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
-    .readonly-row { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; margin: 8px 0; }
-    .readonly-row .name { font-weight: 500; }
-    .readonly-row code { overflow-wrap: anywhere; }
-    mat-form-field { width: 100%; }
-    .alert { border: 1px solid var(--mat-sys-error); border-radius: 8px; padding: 4px 12px; margin-bottom: 12px; }
-    .alert p { margin: 8px 0; }
-    .actions { position: sticky; bottom: 0; z-index: 1; display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; padding: 8px 0; background: var(--mat-sys-surface); }
+    .group {
+      border: 1px solid var(--mat-sys-outline-variant);
+      border-radius: 12px;
+      padding: 8px 16px 16px;
+      margin: 0 0 16px;
+      min-width: 0;
+    }
+    legend {
+      font: var(--mat-sys-title-medium);
+      padding: 0 6px;
+    }
+    h3 {
+      font: var(--mat-sys-title-small);
+      margin: 16px 0 8px;
+      color: var(--mat-sys-on-surface-variant);
+    }
+    .fields {
+      display: grid;
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, 280px), 1fr));
+      gap: 12px 16px;
+      align-items: start;
+    }
+    .wide {
+      grid-column: 1 / -1;
+    }
+    .toggle {
+      padding: 4px 0;
+    }
+    .hint {
+      font: var(--mat-sys-body-small);
+      color: var(--mat-sys-on-surface-variant);
+      margin: 4px 0 0;
+    }
+    .secret {
+      display: flex;
+      flex-direction: column;
+      gap: 4px;
+    }
+    .badge {
+      display: inline-block;
+      font-size: 11px;
+      padding: 0 6px;
+      border-radius: 8px;
+      background: var(--mat-sys-surface-variant);
+      margin-right: 4px;
+    }
+    .badge.on {
+      background: var(--mat-sys-primary-container);
+      color: var(--mat-sys-on-primary-container);
+    }
+    .readonly-row {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px 12px;
+      align-items: baseline;
+      margin: 8px 0;
+    }
+    .readonly-row .name {
+      font-weight: 500;
+    }
+    .readonly-row code {
+      overflow-wrap: anywhere;
+    }
+    mat-form-field {
+      width: 100%;
+    }
+    .alert {
+      border: 1px solid var(--mat-sys-error);
+      border-radius: 8px;
+      padding: 4px 12px;
+      margin-bottom: 12px;
+    }
+    .alert p {
+      margin: 8px 0;
+    }
+    .actions {
+      position: sticky;
+      bottom: 0;
+      z-index: 1;
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 8px 12px;
+      padding: 8px 0;
+      background: var(--mat-sys-surface);
+    }
   `,
 })
 export class ConfigSection {
@@ -186,7 +354,10 @@ export class ConfigSection {
     this.resets();
     return buildForm(this.groups());
   });
-  readonly clearSecrets = linkedSignal({ source: this.form, computation: (): ReadonlySet<string> => new Set<string>() });
+  readonly clearSecrets = linkedSignal({
+    source: this.form,
+    computation: (): ReadonlySet<string> => new Set<string>(),
+  });
   readonly outputNote = computed(() => outputDirectoryNote(this.view()));
 
   readonly busy = signal(false);
@@ -206,7 +377,11 @@ export class ConfigSection {
   errorOf(key: string): string | null {
     const c = this.form().controls[key];
     if (!c || !c.errors || !(c.touched || c.dirty)) return null;
-    return (c.errors['server'] as string | undefined) ?? (c.errors['field'] as string | undefined) ?? 'The value is not valid';
+    return (
+      (c.errors['server'] as string | undefined) ??
+      (c.errors['field'] as string | undefined) ??
+      'The value is not valid'
+    );
   }
 
   /** The `PATCH /api/config` body for the form as it is now. */
@@ -286,11 +461,16 @@ export class ConfigSection {
   }
 
   private focusFirstInvalid(): void {
-    afterNextRender(() => {
-      const el = this.host.nativeElement.querySelector<HTMLElement>('[data-testid^="config-"].ng-invalid');
-      if (!el) return;
-      const target = el.matches('input, textarea, mat-select') ? el : el.querySelector<HTMLElement>('button, input, [tabindex]');
-      target?.focus();
-    }, { injector: this.injector });
+    afterNextRender(
+      () => {
+        const el = this.host.nativeElement.querySelector<HTMLElement>('[data-testid^="config-"].ng-invalid');
+        if (!el) return;
+        const target = el.matches('input, textarea, mat-select')
+          ? el
+          : el.querySelector<HTMLElement>('button, input, [tabindex]');
+        target?.focus();
+      },
+      { injector: this.injector },
+    );
   }
 }

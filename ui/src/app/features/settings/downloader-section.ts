@@ -13,9 +13,13 @@ type ToolStatus = ToolsResponse['ytdlp'];
   imports: [MatCardModule, MatButtonModule],
   template: `
     <mat-card appearance="outlined">
-      <mat-card-header><mat-card-title><h2 id="settings-tools-title">Downloader tools</h2></mat-card-title></mat-card-header>
+      <mat-card-header
+        ><mat-card-title><h2 id="settings-tools-title">Downloader tools</h2></mat-card-title></mat-card-header
+      >
       <mat-card-content>
-        @if (error()) { <p class="error" role="alert" data-testid="tools-error">{{ error() }}</p> }
+        @if (error()) {
+          <p class="error" role="alert" data-testid="tools-error">{{ error() }}</p>
+        }
         @if (tools(); as t) {
           <ul class="list" aria-label="Tools">
             @for (tool of list(); track tool.name) {
@@ -34,29 +38,72 @@ type ToolStatus = ToolsResponse['ytdlp'];
           <p class="muted" role="status">Checking the tools…</p>
         }
         <div class="update">
-          <button mat-flat-button type="button" (click)="update()" [disabled]="managed() || updating()" data-testid="ytdlp-update"
-            [attr.aria-describedby]="managed() ? 'ytdlp-managed-note' : null">
+          <button
+            mat-flat-button
+            type="button"
+            (click)="update()"
+            [disabled]="managed() || updating()"
+            data-testid="ytdlp-update"
+            [attr.aria-describedby]="managed() ? 'ytdlp-managed-note' : null"
+          >
             {{ updating() ? 'Updating yt-dlp…' : 'Update yt-dlp' }}
           </button>
           @if (managed()) {
-            <span id="ytdlp-managed-note" class="muted" data-testid="ytdlp-update-managed">Updates are managed by the hosting platform{{ platform() ? ' (' + platform() + ')' : '' }}; they cannot be started here.</span>
+            <span id="ytdlp-managed-note" class="muted" data-testid="ytdlp-update-managed"
+              >Updates are managed by the hosting platform{{ platform() ? ' (' + platform() + ')' : '' }}; they cannot
+              be started here.</span
+            >
           }
         </div>
         @if (outcome(); as o) {
-          <p [class.error]="!o.success" [attr.role]="o.success ? 'status' : 'alert'" data-testid="ytdlp-update-result">{{ o.text }}</p>
+          <p [class.error]="!o.success" [attr.role]="o.success ? 'status' : 'alert'" data-testid="ytdlp-update-result">
+            {{ o.text }}
+          </p>
         }
       </mat-card-content>
     </mat-card>
   `,
   styles: `
-    .list { list-style: none; padding: 0; margin: 0 0 12px; }
-    .list li { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; padding: 8px 0; border-top: 1px solid var(--mat-sys-outline-variant); }
-    .name { font-weight: 500; min-width: 64px; }
-    .path { overflow-wrap: anywhere; font-size: 12px; }
-    .badge { font-size: 12px; padding: 1px 8px; border-radius: 8px; }
-    .ok { background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
-    .missing { background: var(--mat-sys-error-container); color: var(--mat-sys-on-error-container); }
-    .update { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; }
+    .list {
+      list-style: none;
+      padding: 0;
+      margin: 0 0 12px;
+    }
+    .list li {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px 12px;
+      align-items: baseline;
+      padding: 8px 0;
+      border-top: 1px solid var(--mat-sys-outline-variant);
+    }
+    .name {
+      font-weight: 500;
+      min-width: 64px;
+    }
+    .path {
+      overflow-wrap: anywhere;
+      font-size: 12px;
+    }
+    .badge {
+      font-size: 12px;
+      padding: 1px 8px;
+      border-radius: 8px;
+    }
+    .ok {
+      background: var(--mat-sys-primary-container);
+      color: var(--mat-sys-on-primary-container);
+    }
+    .missing {
+      background: var(--mat-sys-error-container);
+      color: var(--mat-sys-on-error-container);
+    }
+    .update {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px 12px;
+      align-items: center;
+    }
   `,
 })
 export class DownloaderSection implements OnInit {

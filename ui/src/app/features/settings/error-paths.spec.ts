@@ -39,7 +39,10 @@ describe('mapErrorDetails', () => {
       { path: 'body/proxy', message: 'must match pattern' },
       { path: 'body/proxy', message: 'must NOT have more than 2048 characters' },
     ];
-    expect(mapErrorDetails(details, new Set(['proxy'])).byField['proxy']).toEqual(['must match pattern', 'must NOT have more than 2048 characters']);
+    expect(mapErrorDetails(details, new Set(['proxy'])).byField['proxy']).toEqual([
+      'must match pattern',
+      'must NOT have more than 2048 characters',
+    ]);
   });
 
   it('handles no details', () => {

@@ -16,7 +16,10 @@ export interface MappedErrors {
  * name a key; `body` alone (or a path outside the body) names none.
  */
 export function fieldOfPath(path: string): string | null {
-  const parts = path.replace(/^\/+/, '').split('/').filter((p) => p !== '');
+  const parts = path
+    .replace(/^\/+/, '')
+    .split('/')
+    .filter((p) => p !== '');
   if (parts[0] === 'body') parts.shift();
   else if (parts.length > 1) return null; // querystring/…, params/…: not a form field
   return parts[0] ?? null;

@@ -1,6 +1,13 @@
 import { HttpBackend, HttpClient } from '@angular/common/http';
 import { Component, inject, signal } from '@angular/core';
-import { FormControl, FormGroup, ReactiveFormsModule, Validators, type AbstractControl, type ValidationErrors } from '@angular/forms';
+import {
+  FormControl,
+  FormGroup,
+  ReactiveFormsModule,
+  Validators,
+  type AbstractControl,
+  type ValidationErrors,
+} from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -22,12 +29,20 @@ const sameAsNew = (group: AbstractControl): ValidationErrors | null =>
   imports: [ReactiveFormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule],
   template: `
     <mat-card appearance="outlined">
-      <mat-card-header><mat-card-title><h2 id="settings-password-title">Change password</h2></mat-card-title></mat-card-header>
+      <mat-card-header
+        ><mat-card-title><h2 id="settings-password-title">Change password</h2></mat-card-title></mat-card-header
+      >
       <mat-card-content>
         <form [formGroup]="form" (ngSubmit)="submit()" novalidate aria-labelledby="settings-password-title">
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>Current password</mat-label>
-            <input matInput type="password" formControlName="currentPassword" autocomplete="current-password" data-testid="password-current" />
+            <input
+              matInput
+              type="password"
+              formControlName="currentPassword"
+              autocomplete="current-password"
+              data-testid="password-current"
+            />
             @if (form.controls.currentPassword.hasError('wrong')) {
               <mat-error>The current password is not correct</mat-error>
             } @else {
@@ -36,28 +51,56 @@ const sameAsNew = (group: AbstractControl): ValidationErrors | null =>
           </mat-form-field>
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>New password</mat-label>
-            <input matInput type="password" formControlName="newPassword" autocomplete="new-password" [maxlength]="max" data-testid="password-new" />
+            <input
+              matInput
+              type="password"
+              formControlName="newPassword"
+              autocomplete="new-password"
+              [maxlength]="max"
+              data-testid="password-new"
+            />
             <mat-hint>{{ min }} to {{ max }} characters</mat-hint>
             <mat-hint align="end">{{ form.value.newPassword?.length ?? 0 }} / {{ max }}</mat-hint>
             <mat-error>The new password needs {{ min }} to {{ max }} characters</mat-error>
           </mat-form-field>
           <mat-form-field appearance="outline" subscriptSizing="dynamic">
             <mat-label>Confirm new password</mat-label>
-            <input matInput type="password" formControlName="confirmPassword" autocomplete="new-password" data-testid="password-confirm" />
+            <input
+              matInput
+              type="password"
+              formControlName="confirmPassword"
+              autocomplete="new-password"
+              data-testid="password-confirm"
+            />
             <mat-error>Repeat the new password</mat-error>
           </mat-form-field>
-          @if (form.hasError('mismatch') && form.controls.confirmPassword.touched && form.controls.confirmPassword.valid) {
+          @if (
+            form.hasError('mismatch') && form.controls.confirmPassword.touched && form.controls.confirmPassword.valid
+          ) {
             <p class="error" role="alert">The new passwords do not match</p>
           }
-          @if (error()) { <p class="error" role="alert" data-testid="password-error">{{ error() }}</p> }
-          @if (done()) { <p role="status" data-testid="password-done">{{ done() }}</p> }
-          <div><button mat-flat-button type="submit" [disabled]="busy()" data-testid="password-submit">{{ busy() ? 'Changing…' : 'Change password' }}</button></div>
+          @if (error()) {
+            <p class="error" role="alert" data-testid="password-error">{{ error() }}</p>
+          }
+          @if (done()) {
+            <p role="status" data-testid="password-done">{{ done() }}</p>
+          }
+          <div>
+            <button mat-flat-button type="submit" [disabled]="busy()" data-testid="password-submit">
+              {{ busy() ? 'Changing…' : 'Change password' }}
+            </button>
+          </div>
         </form>
       </mat-card-content>
     </mat-card>
   `,
   styles: `
-    form { display: flex; flex-direction: column; gap: 12px; max-width: 420px; }
+    form {
+      display: flex;
+      flex-direction: column;
+      gap: 12px;
+      max-width: 420px;
+    }
   `,
 })
 export class PasswordSection {
@@ -74,8 +117,14 @@ export class PasswordSection {
   readonly done = signal<string | null>(null);
   readonly form = new FormGroup(
     {
-      currentPassword: new FormControl('', { nonNullable: true, validators: [Validators.required, Validators.maxLength(PASSWORD_MAX)] }),
-      newPassword: new FormControl('', { nonNullable: true, validators: [Validators.required, Validators.minLength(PASSWORD_MIN), Validators.maxLength(PASSWORD_MAX)] }),
+      currentPassword: new FormControl('', {
+        nonNullable: true,
+        validators: [Validators.required, Validators.maxLength(PASSWORD_MAX)],
+      }),
+      newPassword: new FormControl('', {
+        nonNullable: true,
+        validators: [Validators.required, Validators.minLength(PASSWORD_MIN), Validators.maxLength(PASSWORD_MAX)],
+      }),
       confirmPassword: new FormControl('', { nonNullable: true, validators: [Validators.required] }),
     },
     { validators: sameAsNew },
@@ -90,7 +139,13 @@ export class PasswordSection {
     this.busy.set(true);
     try {
       const token = this.auth.token();
-      await firstValueFrom(this.http.post('/auth/change-password', { currentPassword, newPassword }, { headers: token ? { 'x-access-token': token } : {} }));
+      await firstValueFrom(
+        this.http.post(
+          '/auth/change-password',
+          { currentPassword, newPassword },
+          { headers: token ? { 'x-access-token': token } : {} },
+        ),
+      );
       this.form.reset();
       this.done.set('Password changed. Your other sessions stay signed in: revoke them under Sessions if needed.');
     } catch (err) {

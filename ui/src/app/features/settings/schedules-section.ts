@@ -26,14 +26,23 @@ interface History {
   imports: [FormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule, MatSlideToggleModule],
   template: `
     <mat-card appearance="outlined">
-      <mat-card-header><mat-card-title><h2 id="settings-schedules-title">Scheduled tasks</h2></mat-card-title></mat-card-header>
+      <mat-card-header
+        ><mat-card-title><h2 id="settings-schedules-title">Scheduled tasks</h2></mat-card-title></mat-card-header
+      >
       <mat-card-content>
         @if (timezone()) {
-          <p class="muted">Schedules are five-field cron expressions (minute hour day-of-month month day-of-week) in the server’s time zone, <strong>{{ timezone() }}</strong>. Times below are in your browser’s time zone.</p>
+          <p class="muted">
+            Schedules are five-field cron expressions (minute hour day-of-month month day-of-week) in the server’s time
+            zone, <strong>{{ timezone() }}</strong>. Times below are in your browser’s time zone.
+          </p>
         }
-        @if (error()) { <p class="error" role="alert" data-testid="schedules-error">{{ error() }}</p> }
+        @if (error()) {
+          <p class="error" role="alert" data-testid="schedules-error">{{ error() }}</p>
+        }
         @if (schedules(); as list) {
-          @if (list.length === 0) { <p class="muted">No scheduled tasks (is the scheduler plugin disabled?).</p> }
+          @if (list.length === 0) {
+            <p class="muted">No scheduled tasks (is the scheduler plugin disabled?).</p>
+          }
           <ul class="tasks" aria-label="Scheduled tasks">
             @for (s of list; track s.key) {
               <li class="task" [attr.data-testid]="'schedule-' + s.key">
@@ -42,16 +51,26 @@ interface History {
                     <span class="name">{{ s.title }}</span>
                     <code class="muted small">{{ s.key }}</code>
                   </div>
-                  <mat-slide-toggle [checked]="s.enabled" (change)="setEnabled(s, $event)" [disabled]="busy() === s.key" data-testid="schedule-enabled"
-                    [aria-label]="'On schedule: ' + s.title">On schedule</mat-slide-toggle>
+                  <mat-slide-toggle
+                    [checked]="s.enabled"
+                    (change)="setEnabled(s, $event)"
+                    [disabled]="busy() === s.key"
+                    data-testid="schedule-enabled"
+                    [aria-label]="'On schedule: ' + s.title"
+                    >On schedule</mat-slide-toggle
+                  >
                 </div>
-                @if (s.description) { <p class="muted small desc">{{ s.description }}</p> }
+                @if (s.description) {
+                  <p class="muted small desc">{{ s.description }}</p>
+                }
                 <dl class="facts">
                   <div>
                     <dt>Schedule</dt>
                     <dd>
                       <code data-testid="schedule-cron">{{ s.schedule }}</code>
-                      @if (s.schedule !== s.defaultSchedule) { <span class="muted small"> (default {{ s.defaultSchedule }})</span> }
+                      @if (s.schedule !== s.defaultSchedule) {
+                        <span class="muted small"> (default {{ s.defaultSchedule }})</span>
+                      }
                     </dd>
                   </div>
                   <div>
@@ -61,58 +80,132 @@ interface History {
                   <div>
                     <dt>Last run</dt>
                     <dd data-testid="schedule-last">
-                      @if (s.running) { <span class="status running">Running now</span> }
-                      @else if (s.lastRun; as r) {
+                      @if (s.running) {
+                        <span class="status running">Running now</span>
+                      } @else if (s.lastRun; as r) {
                         <span class="status" [class]="'status ' + r.status">{{ status(r.status) }}</span>
-                        {{ when(r.finishedAt ?? r.startedAt) }}@if (r.outcome) { · {{ r.outcome }} }
-                      } @else { <span class="muted">never</span> }
+                        {{ when(r.finishedAt ?? r.startedAt) }}
+                        @if (r.outcome) {
+                          · {{ r.outcome }}
+                        }
+                      } @else {
+                        <span class="muted">never</span>
+                      }
                     </dd>
                   </div>
                 </dl>
 
                 @if (editing() === s.key) {
-                  <form class="edit" (ngSubmit)="saveCron(s)" novalidate [attr.aria-label]="'Change the schedule of ' + s.title">
+                  <form
+                    class="edit"
+                    (ngSubmit)="saveCron(s)"
+                    novalidate
+                    [attr.aria-label]="'Change the schedule of ' + s.title"
+                  >
                     <mat-form-field appearance="outline" subscriptSizing="dynamic" class="grow">
                       <mat-label>Cron schedule</mat-label>
-                      <input matInput name="cron" [(ngModel)]="cronText" [maxlength]="cronMax" required autocomplete="off" spellcheck="false" data-testid="schedule-cron-input" />
+                      <input
+                        matInput
+                        name="cron"
+                        [(ngModel)]="cronText"
+                        [maxlength]="cronMax"
+                        required
+                        autocomplete="off"
+                        spellcheck="false"
+                        data-testid="schedule-cron-input"
+                      />
                       <mat-hint>e.g. 30 5 * * mon-fri (default {{ s.defaultSchedule }})</mat-hint>
                     </mat-form-field>
                     <div class="buttons">
-                      <button mat-flat-button type="submit" [disabled]="busy() === s.key" data-testid="schedule-cron-save">Save</button>
+                      <button
+                        mat-flat-button
+                        type="submit"
+                        [disabled]="busy() === s.key"
+                        data-testid="schedule-cron-save"
+                      >
+                        Save
+                      </button>
                       @if (s.schedule !== s.defaultSchedule) {
-                        <button mat-button type="button" (click)="restoreDefault(s)" [disabled]="busy() === s.key" data-testid="schedule-cron-default">Restore default</button>
+                        <button
+                          mat-button
+                          type="button"
+                          (click)="restoreDefault(s)"
+                          [disabled]="busy() === s.key"
+                          data-testid="schedule-cron-default"
+                        >
+                          Restore default
+                        </button>
                       }
-                      <button mat-button type="button" (click)="cancelEdit()" data-testid="schedule-cron-cancel">Cancel</button>
+                      <button mat-button type="button" (click)="cancelEdit()" data-testid="schedule-cron-cancel">
+                        Cancel
+                      </button>
                     </div>
                   </form>
                 }
-                @if (taskError()[s.key]; as e) { <p class="error" role="alert" data-testid="schedule-error">{{ e }}</p> }
-                @if (taskNote()[s.key]; as n) { <p role="status" class="small">{{ n }}</p> }
+                @if (taskError()[s.key]; as e) {
+                  <p class="error" role="alert" data-testid="schedule-error">{{ e }}</p>
+                }
+                @if (taskNote()[s.key]; as n) {
+                  <p role="status" class="small">{{ n }}</p>
+                }
 
                 <div class="actions">
-                  <button mat-stroked-button type="button" (click)="run(s)" [disabled]="s.running || busy() === s.key" data-testid="schedule-run"
-                    [attr.aria-label]="'Run now: ' + s.title">Run now</button>
+                  <button
+                    mat-stroked-button
+                    type="button"
+                    (click)="run(s)"
+                    [disabled]="s.running || busy() === s.key"
+                    data-testid="schedule-run"
+                    [attr.aria-label]="'Run now: ' + s.title"
+                  >
+                    Run now
+                  </button>
                   @if (editing() !== s.key) {
-                    <button mat-button type="button" (click)="edit(s)" data-testid="schedule-edit" [attr.aria-label]="'Edit schedule: ' + s.title">Edit schedule</button>
+                    <button
+                      mat-button
+                      type="button"
+                      (click)="edit(s)"
+                      data-testid="schedule-edit"
+                      [attr.aria-label]="'Edit schedule: ' + s.title"
+                    >
+                      Edit schedule
+                    </button>
                   }
-                  <button mat-button type="button" (click)="toggleHistory(s)" [attr.aria-expanded]="history()[s.key] !== undefined"
-                    [attr.aria-controls]="'runs-' + s.key" data-testid="schedule-history" [attr.aria-label]="'History: ' + s.title">
+                  <button
+                    mat-button
+                    type="button"
+                    (click)="toggleHistory(s)"
+                    [attr.aria-expanded]="history()[s.key] !== undefined"
+                    [attr.aria-controls]="'runs-' + s.key"
+                    data-testid="schedule-history"
+                    [attr.aria-label]="'History: ' + s.title"
+                  >
                     <span aria-hidden="true">{{ history()[s.key] !== undefined ? '▾' : '▸' }}</span> History
                   </button>
                 </div>
 
                 @if (history()[s.key]; as h) {
                   <div class="runs" [id]="'runs-' + s.key" data-testid="schedule-runs">
-                    @if (h.error) { <p class="error" role="alert">{{ h.error }}</p> }
-                    @else if (h.runs === null) { <p class="muted" role="status">Loading the history…</p> }
-                    @else if (h.runs.length === 0) { <p class="muted">This task has not run yet.</p> }
-                    @else {
+                    @if (h.error) {
+                      <p class="error" role="alert">{{ h.error }}</p>
+                    } @else if (h.runs === null) {
+                      <p class="muted" role="status">Loading the history…</p>
+                    } @else if (h.runs.length === 0) {
+                      <p class="muted">This task has not run yet.</p>
+                    } @else {
                       <ul aria-label="Runs">
                         @for (r of h.runs; track r.id) {
                           <li data-testid="schedule-run-item">
                             <span class="status" [class]="'status ' + r.status">{{ status(r.status) }}</span>
-                            <span class="small">{{ when(r.startedAt) }} · {{ r.triggerType }}@if (r.outcome) { · <strong>{{ r.outcome }}</strong> }</span>
-                            @if (r.message) { <span class="msg small">{{ r.message }}</span> }
+                            <span class="small"
+                              >{{ when(r.startedAt) }} · {{ r.triggerType }}
+                              @if (r.outcome) {
+                                · <strong>{{ r.outcome }}</strong>
+                              }
+                            </span>
+                            @if (r.message) {
+                              <span class="msg small">{{ r.message }}</span>
+                            }
                           </li>
                         }
                       </ul>
@@ -129,26 +222,105 @@ interface History {
     </mat-card>
   `,
   styles: `
-    .small { font: var(--mat-sys-body-small); }
-    .tasks { list-style: none; padding: 0; margin: 0; }
-    .task { padding: 12px 0; border-top: 1px solid var(--mat-sys-outline-variant); }
-    .head { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; justify-content: space-between; }
-    .title { display: flex; flex-direction: column; min-width: 0; }
-    .name { font-weight: 500; }
-    .desc { margin: 4px 0; }
-    .facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 200px), 1fr)); gap: 4px 16px; margin: 8px 0; }
-    dt { font: var(--mat-sys-label-medium); color: var(--mat-sys-on-surface-variant); }
-    dd { margin: 0; overflow-wrap: anywhere; }
-    .edit { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: flex-start; margin: 8px 0; }
-    .buttons { display: flex; flex-wrap: wrap; gap: 4px; padding-top: 8px; }
-    .actions { display: flex; flex-wrap: wrap; gap: 4px 8px; }
-    .status { font-size: 12px; padding: 1px 8px; border-radius: 8px; background: var(--mat-sys-surface-variant); }
-    .status.success { background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
-    .status.error, .status.interrupted { background: var(--mat-sys-error-container); color: var(--mat-sys-on-error-container); }
-    .status.running { background: var(--mat-sys-tertiary-container); color: var(--mat-sys-on-tertiary-container); }
-    .runs ul { list-style: none; padding: 0 0 0 8px; margin: 8px 0 0; border-left: 2px solid var(--mat-sys-outline-variant); }
-    .runs li { display: flex; flex-wrap: wrap; gap: 2px 8px; align-items: baseline; padding: 4px 0; }
-    .msg { flex-basis: 100%; color: var(--mat-sys-on-surface-variant); overflow-wrap: anywhere; }
+    .small {
+      font: var(--mat-sys-body-small);
+    }
+    .tasks {
+      list-style: none;
+      padding: 0;
+      margin: 0;
+    }
+    .task {
+      padding: 12px 0;
+      border-top: 1px solid var(--mat-sys-outline-variant);
+    }
+    .head {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px 16px;
+      align-items: center;
+      justify-content: space-between;
+    }
+    .title {
+      display: flex;
+      flex-direction: column;
+      min-width: 0;
+    }
+    .name {
+      font-weight: 500;
+    }
+    .desc {
+      margin: 4px 0;
+    }
+    .facts {
+      display: grid;
+      grid-template-columns: repeat(auto-fit, minmax(min(100%, 200px), 1fr));
+      gap: 4px 16px;
+      margin: 8px 0;
+    }
+    dt {
+      font: var(--mat-sys-label-medium);
+      color: var(--mat-sys-on-surface-variant);
+    }
+    dd {
+      margin: 0;
+      overflow-wrap: anywhere;
+    }
+    .edit {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px 12px;
+      align-items: flex-start;
+      margin: 8px 0;
+    }
+    .buttons {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px;
+      padding-top: 8px;
+    }
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px 8px;
+    }
+    .status {
+      font-size: 12px;
+      padding: 1px 8px;
+      border-radius: 8px;
+      background: var(--mat-sys-surface-variant);
+    }
+    .status.success {
+      background: var(--mat-sys-primary-container);
+      color: var(--mat-sys-on-primary-container);
+    }
+    .status.error,
+    .status.interrupted {
+      background: var(--mat-sys-error-container);
+      color: var(--mat-sys-on-error-container);
+    }
+    .status.running {
+      background: var(--mat-sys-tertiary-container);
+      color: var(--mat-sys-on-tertiary-container);
+    }
+    .runs ul {
+      list-style: none;
+      padding: 0 0 0 8px;
+      margin: 8px 0 0;
+      border-left: 2px solid var(--mat-sys-outline-variant);
+    }
+    .runs li {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 2px 8px;
+      align-items: baseline;
+      padding: 4px 0;
+    }
+    .msg {
+      flex-basis: 100%;
+      color: var(--mat-sys-on-surface-variant);
+      overflow-wrap: anywhere;
+    }
   `,
 })
 export class SchedulesSection implements OnInit {
@@ -214,7 +386,11 @@ export class SchedulesSection implements OnInit {
     this.schedules.update((list) => list?.map((s) => (s.key === entry.key ? entry : s)) ?? null);
   }
 
-  private async patch(s: ScheduleEntry, body: { cron?: string | null; enabled?: boolean }, note: string): Promise<boolean> {
+  private async patch(
+    s: ScheduleEntry,
+    body: { cron?: string | null; enabled?: boolean },
+    note: string,
+  ): Promise<boolean> {
     this.busy.set(s.key);
     this.setFor(this.taskError, s.key, null);
     this.setFor(this.taskNote, s.key, null);
@@ -233,7 +409,13 @@ export class SchedulesSection implements OnInit {
 
   async setEnabled(s: ScheduleEntry, change: MatSlideToggleChange): Promise<void> {
     const enabled = change.checked;
-    const ok = await this.patch(s, { enabled }, enabled ? 'Enabled: the task runs on its schedule again.' : 'Disabled: the task no longer runs on its schedule (Run now still works).');
+    const ok = await this.patch(
+      s,
+      { enabled },
+      enabled
+        ? 'Enabled: the task runs on its schedule again.'
+        : 'Disabled: the task no longer runs on its schedule (Run now still works).',
+    );
     if (!ok) change.source.checked = !enabled; // put the toggle back
   }
 
@@ -259,7 +441,8 @@ export class SchedulesSection implements OnInit {
   }
 
   async restoreDefault(s: ScheduleEntry): Promise<void> {
-    if (await this.patch(s, { cron: null }, `Schedule restored to the default ${s.defaultSchedule}.`)) this.editing.set(null);
+    if (await this.patch(s, { cron: null }, `Schedule restored to the default ${s.defaultSchedule}.`))
+      this.editing.set(null);
   }
 
   async run(s: ScheduleEntry): Promise<void> {

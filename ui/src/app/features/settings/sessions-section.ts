@@ -12,25 +12,50 @@ import { describeUserAgent, formatWhen } from './settings-format';
   imports: [MatCardModule, MatButtonModule],
   template: `
     <mat-card appearance="outlined">
-      <mat-card-header><mat-card-title><h2 id="settings-sessions-title">Sessions</h2></mat-card-title></mat-card-header>
+      <mat-card-header
+        ><mat-card-title><h2 id="settings-sessions-title">Sessions</h2></mat-card-title></mat-card-header
+      >
       <mat-card-content>
-        <p class="muted">Everywhere you are signed in. Sessions last 7 days; changing the password keeps them, so revoke the ones you do not recognise.</p>
-        @if (error()) { <p class="error" role="alert" data-testid="sessions-error">{{ error() }}</p> }
+        <p class="muted">
+          Everywhere you are signed in. Sessions last 7 days; changing the password keeps them, so revoke the ones you
+          do not recognise.
+        </p>
+        @if (error()) {
+          <p class="error" role="alert" data-testid="sessions-error">{{ error() }}</p>
+        }
         @if (sessions(); as list) {
-          @if (list.length === 0) { <p class="muted">No active sessions.</p> }
+          @if (list.length === 0) {
+            <p class="muted">No active sessions.</p>
+          }
           <ul class="list" aria-label="Sessions">
             @for (s of list; track s.id) {
               <li data-testid="session-item" [class.current]="s.current">
                 <div class="info">
                   <span class="name">
                     {{ agent(s.user_agent) }}
-                    @if (s.current) { <span class="badge" data-testid="session-current">This session</span> }
+                    @if (s.current) {
+                      <span class="badge" data-testid="session-current">This session</span>
+                    }
                   </span>
-                  <span class="muted small">{{ s.ip_address || 'unknown address' }} · signed in {{ when(s.createdAt) }} · last used {{ when(s.last_used_at) }}</span>
+                  <span class="muted small"
+                    >{{ s.ip_address || 'unknown address' }} · signed in {{ when(s.createdAt) }} · last used
+                    {{ when(s.last_used_at) }}</span
+                  >
                   <span class="muted small ua" [title]="s.user_agent">{{ s.user_agent }}</span>
                 </div>
-                <button mat-stroked-button type="button" (click)="revoke(s)" [disabled]="busy() === s.id" data-testid="session-revoke"
-                  [attr.aria-label]="(s.current ? 'Revoke and sign out: this session, ' : 'Revoke: ') + agent(s.user_agent) + ', ' + s.ip_address">
+                <button
+                  mat-stroked-button
+                  type="button"
+                  (click)="revoke(s)"
+                  [disabled]="busy() === s.id"
+                  data-testid="session-revoke"
+                  [attr.aria-label]="
+                    (s.current ? 'Revoke and sign out: this session, ' : 'Revoke: ') +
+                    agent(s.user_agent) +
+                    ', ' +
+                    s.ip_address
+                  "
+                >
                   {{ s.current ? 'Revoke and sign out' : 'Revoke' }}
                 </button>
               </li>
@@ -43,13 +68,45 @@ import { describeUserAgent, formatWhen } from './settings-format';
     </mat-card>
   `,
   styles: `
-    .small { font: var(--mat-sys-body-small); }
-    .list { list-style: none; padding: 0; margin: 0; }
-    .list li { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; padding: 10px 0; border-top: 1px solid var(--mat-sys-outline-variant); }
-    .info { flex: 1 1 240px; display: flex; flex-direction: column; min-width: 0; }
-    .name { font-weight: 500; }
-    .ua { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-    .badge { font-size: 11px; font-weight: 400; padding: 1px 8px; margin-left: 6px; border-radius: 8px; background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
+    .small {
+      font: var(--mat-sys-body-small);
+    }
+    .list {
+      list-style: none;
+      padding: 0;
+      margin: 0;
+    }
+    .list li {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px 12px;
+      align-items: center;
+      padding: 10px 0;
+      border-top: 1px solid var(--mat-sys-outline-variant);
+    }
+    .info {
+      flex: 1 1 240px;
+      display: flex;
+      flex-direction: column;
+      min-width: 0;
+    }
+    .name {
+      font-weight: 500;
+    }
+    .ua {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .badge {
+      font-size: 11px;
+      font-weight: 400;
+      padding: 1px 8px;
+      margin-left: 6px;
+      border-radius: 8px;
+      background: var(--mat-sys-primary-container);
+      color: var(--mat-sys-on-primary-container);
+    }
   `,
 })
 export class SessionsSection implements OnInit {

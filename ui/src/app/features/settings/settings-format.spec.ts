@@ -14,11 +14,29 @@ describe('formatWhen', () => {
 
 describe('describeUserAgent', () => {
   it('names common browsers and systems', () => {
-    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox on Linux');
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36')).toBe('Chrome on Windows');
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0')).toBe('Edge on Windows');
-    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari on iOS');
-    expect(describeUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36')).toBe('Chrome on Android');
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
+      'Firefox on Linux',
+    );
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+      ),
+    ).toBe('Chrome on Windows');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0',
+      ),
+    ).toBe('Edge on Windows');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+      ),
+    ).toBe('Chrome on Android');
     expect(describeUserAgent('curl/7.88.1')).toBe('curl');
   });
 
@@ -31,14 +49,33 @@ describe('describeUserAgent', () => {
 
 describe('runStatusLabel', () => {
   it('words every run status', () => {
-    expect(['running', 'success', 'error', 'skipped', 'interrupted', null].map(runStatusLabel)).toEqual(['Running', 'Succeeded', 'Failed', 'Skipped', 'Interrupted', 'Never run']);
+    expect(['running', 'success', 'error', 'skipped', 'interrupted', null].map(runStatusLabel)).toEqual([
+      'Running',
+      'Succeeded',
+      'Failed',
+      'Skipped',
+      'Interrupted',
+      'Never run',
+    ]);
   });
 });
 
 describe('updateSummary', () => {
   it('describes each outcome', () => {
-    expect(updateSummary({ success: true, reason: 'updated', message: 'yt-dlp updated', currentVersion: '2024.01.01', newVersion: '2024.02.01' })).toBe('Updated (2024.01.01 → 2024.02.01): yt-dlp updated');
-    expect(updateSummary({ success: true, reason: 'up-to-date', message: '', currentVersion: '2024.02.01' })).toBe('Already up to date (2024.02.01)');
-    expect(updateSummary({ success: false, reason: 'error', message: 'network unreachable', currentVersion: null })).toBe('Update failed: network unreachable');
+    expect(
+      updateSummary({
+        success: true,
+        reason: 'updated',
+        message: 'yt-dlp updated',
+        currentVersion: '2024.01.01',
+        newVersion: '2024.02.01',
+      }),
+    ).toBe('Updated (2024.01.01 → 2024.02.01): yt-dlp updated');
+    expect(updateSummary({ success: true, reason: 'up-to-date', message: '', currentVersion: '2024.02.01' })).toBe(
+      'Already up to date (2024.02.01)',
+    );
+    expect(
+      updateSummary({ success: false, reason: 'error', message: 'network unreachable', currentVersion: null }),
+    ).toBe('Update failed: network unreachable');
   });
 });

@@ -1,7 +1,12 @@
 import type { ToolUpdateResponse } from './contracts';
 
 /** A date-time for lists ("Nov 23, 2026, 12:02 PM"); `fallback` for none or an invalid value. */
-export function formatWhen(iso: string | null | undefined, fallback = 'never', locale?: string, timeZone?: string): string {
+export function formatWhen(
+  iso: string | null | undefined,
+  fallback = 'never',
+  locale?: string,
+  timeZone?: string,
+): string {
   if (!iso) return fallback;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return fallback;
@@ -56,8 +61,16 @@ export function runStatusLabel(status: string | null | undefined): string {
 
 /** One line about a finished `POST /api/ytdlp/update`. */
 export function updateSummary(r: ToolUpdateResponse): string {
-  const version = r.newVersion && r.newVersion !== r.currentVersion ? `${r.currentVersion ?? 'unknown'} → ${r.newVersion}` : r.currentVersion;
-  const heads: Record<string, string> = { updated: 'Updated', 'up-to-date': 'Already up to date', skipped: 'Skipped', error: 'Update failed' };
+  const version =
+    r.newVersion && r.newVersion !== r.currentVersion
+      ? `${r.currentVersion ?? 'unknown'} → ${r.newVersion}`
+      : r.currentVersion;
+  const heads: Record<string, string> = {
+    updated: 'Updated',
+    'up-to-date': 'Already up to date',
+    skipped: 'Skipped',
+    error: 'Update failed',
+  };
   const head = heads[r.reason] ?? String(r.reason);
   return [head + (version ? ` (${version})` : ''), r.message].filter((s) => s && s.trim() !== '').join(': ');
 }

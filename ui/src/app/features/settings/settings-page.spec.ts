@@ -14,7 +14,13 @@ const KEY = 'vk_0967397a4ed9a20dde2f05d7890b3bb9a696d1da5d69ad027072e9b3cd6b036e
 
 function configView(extra: Partial<ConfigView> = {}): ConfigView {
   return {
-    isPlatformManaged: { useTmpForDownloads: false, ytdlpUpdates: false, sourceOutputDirectory: false, mediaserverUrl: false, authEnabled: true },
+    isPlatformManaged: {
+      useTmpForDownloads: false,
+      ytdlpUpdates: false,
+      sourceOutputDirectory: false,
+      mediaserverUrl: false,
+      authEnabled: true,
+    },
     deploymentEnvironment: { platform: null },
     sourceOutputDirectory: '/srv/videos',
     configuredSecrets: ['username', 'passwordHash', 'proxy'],
@@ -53,10 +59,35 @@ const schedule = (extra: Partial<ScheduleEntry> = {}): ScheduleEntry => ({
 
 class FakeApi {
   config = configView();
-  keys: ApiKeyItem[] = [{ id: 1, name: 'Old phone', key_prefix: 'vk_11111111', created_at: '2026-11-01T10:00:00.000Z', last_used_at: null, is_active: true }];
+  keys: ApiKeyItem[] = [
+    {
+      id: 1,
+      name: 'Old phone',
+      key_prefix: 'vk_11111111',
+      created_at: '2026-11-01T10:00:00.000Z',
+      last_used_at: null,
+      is_active: true,
+    },
+  ];
   sessions: SessionItem[] = [
-    { id: 7, user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', ip_address: '10.0.0.2', createdAt: '2026-11-23T10:00:00.000Z', last_used_at: '2026-11-23T12:00:00.000Z', expires_at: '2026-11-30T10:00:00.000Z', current: true },
-    { id: 8, user_agent: 'curl/7.88.1', ip_address: '10.0.0.3', createdAt: '2026-11-22T10:00:00.000Z', last_used_at: '2026-11-22T12:00:00.000Z', expires_at: '2026-11-29T10:00:00.000Z', current: false },
+    {
+      id: 7,
+      user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+      ip_address: '10.0.0.2',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      last_used_at: '2026-11-23T12:00:00.000Z',
+      expires_at: '2026-11-30T10:00:00.000Z',
+      current: true,
+    },
+    {
+      id: 8,
+      user_agent: 'curl/7.88.1',
+      ip_address: '10.0.0.3',
+      createdAt: '2026-11-22T10:00:00.000Z',
+      last_used_at: '2026-11-22T12:00:00.000Z',
+      expires_at: '2026-11-29T10:00:00.000Z',
+      current: false,
+    },
   ];
   tools = {
     ytdlp: { name: 'yt-dlp', path: 'yt-dlp', found: true, version: '2025.01.01' },
@@ -71,9 +102,23 @@ class FakeApi {
     return { success: true, schedule: { ...this.schedules[0], ...(body as object) } };
   };
   postAnswer: (url: string, body: unknown) => Promise<unknown> = async (url, body) => {
-    if (url === '/api/keys') return { success: true, message: 'API key created', id: 2, name: (body as { name: string }).name, key: KEY, prefix: KEY.slice(0, 11) };
-    if (url === '/api/ytdlp/update') return { success: true, reason: 'up-to-date', message: 'yt-dlp is up to date', currentVersion: '2025.01.01' };
-    if (url.endsWith('/run')) throw new ApiError(409, '"Remove expired sessions" is already running; it does not run twice at once', 'SCHEDULER_TASK_RUNNING');
+    if (url === '/api/keys')
+      return {
+        success: true,
+        message: 'API key created',
+        id: 2,
+        name: (body as { name: string }).name,
+        key: KEY,
+        prefix: KEY.slice(0, 11),
+      };
+    if (url === '/api/ytdlp/update')
+      return { success: true, reason: 'up-to-date', message: 'yt-dlp is up to date', currentVersion: '2025.01.01' };
+    if (url.endsWith('/run'))
+      throw new ApiError(
+        409,
+        '"Remove expired sessions" is already running; it does not run twice at once',
+        'SCHEDULER_TASK_RUNNING',
+      );
     throw new ApiError(404, `unexpected POST ${url}`);
   };
 
@@ -86,7 +131,19 @@ class FakeApi {
     if (url === '/api/schedules') return { schedules: this.schedules, timezone: 'Europe/Berlin' } as T;
     if (url.endsWith('/runs')) {
       return {
-        runs: [{ id: 3, taskKey: 'auth.session-cleanup', triggerType: 'manual', status: 'success', outcome: 'nothing-to-do', message: 'Removed 0 expired sessions', details: null, startedAt: '2026-11-23T12:02:07.657Z', finishedAt: '2026-11-23T12:02:07.691Z' }],
+        runs: [
+          {
+            id: 3,
+            taskKey: 'auth.session-cleanup',
+            triggerType: 'manual',
+            status: 'success',
+            outcome: 'nothing-to-do',
+            message: 'Removed 0 expired sessions',
+            details: null,
+            startedAt: '2026-11-23T12:02:07.657Z',
+            finishedAt: '2026-11-23T12:02:07.691Z',
+          },
+        ],
         total: 1,
         page: 1,
         pageSize: 20,
@@ -114,7 +171,12 @@ class FakeApi {
 
 describe('SettingsPage', () => {
   let api: FakeApi;
-  let auth: { authEnabled: ReturnType<typeof signal<boolean>>; token: ReturnType<typeof signal<string | null>>; username: ReturnType<typeof signal<string | null>>; expired: ReturnType<typeof vi.fn> };
+  let auth: {
+    authEnabled: ReturnType<typeof signal<boolean>>;
+    token: ReturnType<typeof signal<string | null>>;
+    username: ReturnType<typeof signal<string | null>>;
+    expired: ReturnType<typeof vi.fn>;
+  };
   let live: { messages: Subject<LiveMessage>; ready: Subject<unknown> };
   let fixture: ComponentFixture<SettingsPage>;
   const el = () => fixture.nativeElement as HTMLElement;
@@ -142,7 +204,12 @@ describe('SettingsPage', () => {
 
   beforeEach(() => {
     api = new FakeApi();
-    auth = { authEnabled: signal(true), token: signal<string | null>('tok'), username: signal<string | null>('admin'), expired: vi.fn() };
+    auth = {
+      authEnabled: signal(true),
+      token: signal<string | null>('tok'),
+      username: signal<string | null>('admin'),
+      expired: vi.fn(),
+    };
     live = { messages: new Subject(), ready: new Subject() };
     TestBed.configureTestingModule({
       providers: [
@@ -168,7 +235,9 @@ describe('SettingsPage', () => {
       expect(q<HTMLInputElement>('[data-testid="config-proxy"]')?.type).toBe('password');
       expect(q<HTMLInputElement>('[data-testid="config-proxy"]')?.value).toBe('');
       expect(q('[data-testid="config-output-directory"]')?.textContent).toContain('/srv/videos');
-      expect(q('[data-testid="config-apiKeyRateLimit"]')?.closest('mat-form-field')?.textContent).toContain('1–1,000 requests per minute');
+      expect(q('[data-testid="config-apiKeyRateLimit"]')?.closest('mat-form-field')?.textContent).toContain(
+        '1–1,000 requests per minute',
+      );
     });
 
     it('sends only the changed keys and shows the result', async () => {
@@ -179,7 +248,9 @@ describe('SettingsPage', () => {
       expect(el().textContent).toContain('2 unsaved changes');
       q<HTMLButtonElement>('[data-testid="config-save"]')!.click();
       await settle();
-      expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/config', body: { apiKeyRateLimit: 20, proxy: 'socks5://user:pw@proxy:1080' } }]);
+      expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([
+        { method: 'PATCH', url: '/api/config', body: { apiKeyRateLimit: 20, proxy: 'socks5://user:pw@proxy:1080' } },
+      ]);
       expect(q('[data-testid="config-status"]')?.textContent).toContain('Saved 2 settings');
       expect(q<HTMLInputElement>('[data-testid="config-apiKeyRateLimit"]')?.value).toBe('20');
       expect(q<HTMLInputElement>('[data-testid="config-proxy"]')?.value).toBe('');
@@ -193,7 +264,9 @@ describe('SettingsPage', () => {
       await settle();
       expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
       expect(q('[data-testid="config-error"]')?.getAttribute('role')).toBe('alert');
-      expect(q('[data-testid="config-apiKeyRateLimit"]')?.closest('mat-form-field')?.textContent).toContain('Must be at most 1000');
+      expect(q('[data-testid="config-apiKeyRateLimit"]')?.closest('mat-form-field')?.textContent).toContain(
+        'Must be at most 1000',
+      );
     });
 
     it('shows the server’s 400 details next to the fields and the message in an alert', async () => {
@@ -211,12 +284,20 @@ describe('SettingsPage', () => {
       const alert = q('[data-testid="config-error"]')!;
       expect(alert.textContent).toContain('body/tmpFilePath must NOT have fewer than 1 characters');
       expect(alert.textContent).toContain('bogus: is not allowed');
-      expect(q('[data-testid="config-concurrentJobs"]')?.closest('mat-form-field')?.textContent).toContain('must be <= 4');
+      expect(q('[data-testid="config-concurrentJobs"]')?.closest('mat-form-field')?.textContent).toContain(
+        'must be <= 4',
+      );
     });
 
     it('shows platform-managed keys read-only with the reason', async () => {
       api.config = configView({
-        isPlatformManaged: { useTmpForDownloads: true, ytdlpUpdates: true, sourceOutputDirectory: true, mediaserverUrl: true, authEnabled: true },
+        isPlatformManaged: {
+          useTmpForDownloads: true,
+          ytdlpUpdates: true,
+          sourceOutputDirectory: true,
+          mediaserverUrl: true,
+          authEnabled: true,
+        },
         deploymentEnvironment: { platform: 'elfhosted' },
         readOnlyKeys: ['mediaserverUrl', 'useTmpForDownloads', 'tmpFilePath'],
         mediaserverUrl: 'http://jellyfin:8096',
@@ -242,7 +323,11 @@ describe('SettingsPage', () => {
       await settle();
       q<HTMLButtonElement>('[data-testid="apikey-create"]')!.click();
       await settle();
-      expect(api.calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/keys', body: { name: 'Bookmarklet' } });
+      expect(api.calls.find((c) => c.method === 'POST')).toEqual({
+        method: 'POST',
+        url: '/api/keys',
+        body: { name: 'Bookmarklet' },
+      });
       const panel = q('[data-testid="apikey-created"]')!;
       expect(panel.querySelector('[data-testid="apikey-value"]')?.textContent?.trim()).toBe(KEY);
       const href = panel.querySelector<HTMLAnchorElement>('[data-testid="apikey-bookmarklet"]')!.getAttribute('href')!;
@@ -298,7 +383,9 @@ describe('SettingsPage', () => {
 
     it('signs out after revoking the current session', async () => {
       await create();
-      qa('[data-testid="session-item"]')[0]!.querySelector<HTMLButtonElement>('[data-testid="session-revoke"]')!.click();
+      qa('[data-testid="session-item"]')[0]!
+        .querySelector<HTMLButtonElement>('[data-testid="session-revoke"]')!
+        .click();
       await settle();
       expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', url: '/auth/sessions/7' }]);
       expect(auth.expired).toHaveBeenCalled();
@@ -322,7 +409,10 @@ describe('SettingsPage', () => {
       const req = http.expectOne('/auth/change-password');
       expect(req.request.headers.get('x-access-token')).toBe('tok');
       expect(req.request.body).toEqual({ currentPassword: 'wrong-one', newPassword: 'new-password-1' });
-      req.flush({ error: 'Current password is incorrect', code: 'AUTH_WRONG_PASSWORD' }, { status: 401, statusText: 'Unauthorized' });
+      req.flush(
+        { error: 'Current password is incorrect', code: 'AUTH_WRONG_PASSWORD' },
+        { status: 401, statusText: 'Unauthorized' },
+      );
       await settle();
       expect(q('[data-testid="password-error"]')?.textContent).toContain('Current password is incorrect');
       expect(auth.expired).not.toHaveBeenCalled();
@@ -368,7 +458,11 @@ describe('SettingsPage', () => {
       await settle();
       task().querySelector<HTMLButtonElement>('[data-testid="schedule-cron-save"]')!.click();
       await settle();
-      expect(api.calls.find((c) => c.method === 'PATCH')).toEqual({ method: 'PATCH', url: '/api/schedules/auth.session-cleanup', body: { cron: '0 0 31 2 *' } });
+      expect(api.calls.find((c) => c.method === 'PATCH')).toEqual({
+        method: 'PATCH',
+        url: '/api/schedules/auth.session-cleanup',
+        body: { cron: '0 0 31 2 *' },
+      });
       expect(task().querySelector('[data-testid="schedule-error"]')?.textContent).toContain('it never runs');
 
       task().querySelector<HTMLButtonElement>('[data-testid="schedule-run"]')!.click();

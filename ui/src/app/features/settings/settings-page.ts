@@ -18,12 +18,22 @@ interface NavEntry {
 /** Settings: configuration, API keys, sessions, password, downloader tools and scheduled tasks. */
 @Component({
   selector: 'app-settings-page',
-  imports: [MatButtonModule, ConfigSection, ApiKeysSection, SessionsSection, PasswordSection, DownloaderSection, SchedulesSection],
+  imports: [
+    MatButtonModule,
+    ConfigSection,
+    ApiKeysSection,
+    SessionsSection,
+    PasswordSection,
+    DownloaderSection,
+    SchedulesSection,
+  ],
   template: `
     <h1>Settings</h1>
     <nav class="toc" aria-label="Settings sections">
       @for (n of nav(); track n.id) {
-        <button mat-stroked-button type="button" (click)="jump(n.id)" [attr.data-testid]="'settings-nav-' + n.id">{{ n.label }}</button>
+        <button mat-stroked-button type="button" (click)="jump(n.id)" [attr.data-testid]="'settings-nav-' + n.id">
+          {{ n.label }}
+        </button>
       }
     </nav>
 
@@ -49,16 +59,32 @@ interface NavEntry {
     }
 
     <section id="settings-tools" tabindex="-1" aria-label="Downloader tools">
-      <app-downloader-section [updatesManaged]="config()?.isPlatformManaged?.ytdlpUpdates ?? false" [platform]="config()?.deploymentEnvironment?.platform ?? null" />
+      <app-downloader-section
+        [updatesManaged]="config()?.isPlatformManaged?.ytdlpUpdates ?? false"
+        [platform]="config()?.deploymentEnvironment?.platform ?? null"
+      />
     </section>
 
     <section id="settings-schedules" tabindex="-1" aria-label="Scheduled tasks"><app-schedules-section /></section>
   `,
   styles: `
-    :host { display: block; }
-    .toc { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 16px; }
-    section { margin-bottom: 24px; scroll-margin-top: 8px; outline: none; }
-    .error p { margin: 8px 0; }
+    :host {
+      display: block;
+    }
+    .toc {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px;
+      margin-bottom: 16px;
+    }
+    section {
+      margin-bottom: 24px;
+      scroll-margin-top: 8px;
+      outline: none;
+    }
+    .error p {
+      margin: 8px 0;
+    }
   `,
 })
 export class SettingsPage implements OnInit {
