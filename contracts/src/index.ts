@@ -5,6 +5,7 @@ export * from './events/index.js';
 export * from './http/index.js';
 export * from './config/index.js';
 export * from './cron.js';
+export * from './text.js';
 
 /** Version of the HTTP interface description (spec 9). */
 export const API_VERSION = '1.86.1';

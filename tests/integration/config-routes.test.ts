@@ -272,7 +272,7 @@ describe('POST /api/ytdlp/update', () => {
     expect(typeof message).toBe('string');
     expect((message as string).trim().length).toBeGreaterThan(0);
     // Plain words for the UI: no terminal colour codes, no multi-line tool dumps.
-    expect(message).not.toMatch(/\u001b\[/);
+    expect(message).not.toContain('\u001b[');
     expect(message).not.toContain('\n');
   }
 

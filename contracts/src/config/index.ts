@@ -17,7 +17,6 @@ import type { ChannelsConfigSection } from './channels.js';
  *
  *   declare module '@vidkeep/contracts' { interface AppConfig { acmeFooInterval: number } }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface AppConfig
   extends
     CoreConfigSection,

@@ -1,3 +1,4 @@
+import { hasControlChars } from '../text.js';
 import { Type, type Static } from '../typebox.js';
 import { AudioFormat, Resolution } from '../config/downloader.js';
 import { DateTime, Nullable, PAGE_SIZE_MAX } from './common.js';
@@ -27,7 +28,7 @@ export const RESERVED_SUBFOLDER = '__playlists__';
 /** Why a subfolder name cannot be used (one safe folder name, not the reserved one); null when fine. */
 export function subfolderProblem(name: string): string | null {
   if (name.length > 100) return 'subfolder must be at most 100 characters';
-  if (/[/\\\0]/.test(name) || /[\u0000-\u001f]/.test(name))
+  if (/[/\\\0]/.test(name) || hasControlChars(name))
     return 'subfolder must be a single folder name (no slashes or control characters)';
   if (name.startsWith('.')) return 'subfolder must not start with a dot';
   if (name === RESERVED_SUBFOLDER) return `subfolder name ${RESERVED_SUBFOLDER} is reserved`;

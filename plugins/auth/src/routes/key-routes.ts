@@ -5,14 +5,12 @@ import {
   ErrorCodes,
   ErrorEnvelope,
   IdParams,
+  stripControlChars,
   SuccessResponse,
 } from '@vidkeep/contracts';
 import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import { ApiKeyLimitError } from '../services/api-keys.js';
 import { iso, type AuthRouteDeps } from './deps.js';
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 
 /** API key management: session only (an API key gets 403 from the core's auth hook). */
 export const keyRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, { apiKeys }) => {
@@ -49,7 +47,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, {
       },
     },
     async (request) => {
-      const name = request.body.name.replace(CONTROL_CHARS, '').trim();
+      const name = stripControlChars(request.body.name).trim();
       if (name.length === 0) {
         throw new HttpError(400, ErrorCodes.validationFailed, 'Name is required (1-100 characters)');
       }

@@ -1,6 +1,7 @@
 import bcrypt from 'bcrypt';
 import {
   AuthEvents,
+  hasControlChars,
   PASSWORD_MAX,
   PASSWORD_MIN,
   USERNAME_MAX,
@@ -14,15 +15,12 @@ export const BCRYPT_ROUNDS = 10;
 // password. Precomputed (bcrypt of a fixed string, cost 10) rather than hashed at every start.
 const DUMMY_HASH = '$2b$10$J6y6VS.tMmbrcWpASR7GxOHUmh79zV3r71taQ6AobAERUFtwR9QZ2';
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
-
 /** Username rules of spec 8 after trimming: 1 to 32 characters, no control characters. */
 export function usernameProblem(raw: string): string | null {
   const name = raw.trim();
   if (name.length < 1) return 'Username is required';
   if (name.length > USERNAME_MAX) return `Username must be at most ${USERNAME_MAX} characters`;
-  if (CONTROL_CHARS.test(name)) return 'Username must not contain control characters';
+  if (hasControlChars(name)) return 'Username must not contain control characters';
   return null;
 }
 

@@ -176,7 +176,10 @@ export class ChannelsService implements ChannelSettingsProvider {
     const adds: { url: string; channelId?: string; settings?: Parameters<typeof validateAddSettings>[1] }[] = [];
     const removes: string[] = [];
     if (Array.isArray(body)) {
-      for (const item of body) item.enabled ? adds.push({ url: item.url }) : removes.push(item.url);
+      for (const item of body) {
+        if (item.enabled) adds.push({ url: item.url });
+        else removes.push(item.url);
+      }
     } else {
       for (const item of body.add ?? [])
         adds.push(

@@ -3,6 +3,18 @@
  * tab counts. A quota error puts the key to rest until the next midnight Pacific time; every
  * caller then falls back to yt-dlp.
  */
+/** One item of the Data API's `channels` answer, as far as it is read (every field may be absent). */
+interface ApiChannelItem {
+  id?: unknown;
+  snippet?: {
+    title?: unknown;
+    description?: unknown;
+    customUrl?: unknown;
+    thumbnails?: Partial<Record<'default' | 'medium' | 'high', { url?: string }>>;
+  };
+  statistics?: { hiddenSubscriberCount?: boolean; subscriberCount?: unknown; videoCount?: unknown };
+}
+
 export class DataApiError extends Error {
   constructor(
     readonly reason: string,
@@ -115,7 +127,7 @@ export class DataApiClient {
       { part: 'snippet,statistics', id: ids.join(','), maxResults: '50' },
       signal,
     );
-    return ((body.items ?? []) as Record<string, any>[]).map((item) => {
+    return ((body.items ?? []) as ApiChannelItem[]).map((item) => {
       const s = item.snippet ?? {};
       const st = item.statistics ?? {};
       const thumbs = s.thumbnails ?? {};

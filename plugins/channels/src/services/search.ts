@@ -1,5 +1,6 @@
 import {
   ChannelErrorCodes as E,
+  hasControlChars,
   type ChannelSearchResult,
   type PluginLogger,
   type SourceInfo,
@@ -9,14 +10,12 @@ import type { ChannelStore } from './channel-store.js';
 import { DataApiError, type ApiChannel, type DataApiClient } from './data-api.js';
 import { channelUrl, type ChannelPlatform } from './platform.js';
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** The query as searched: trimmed, 1 to 200 characters, no control characters. */
 export function searchQueryProblem(raw: string): { query: string } | { error: string } {
   const query = raw.trim();
   if (query.length < 1) return { error: 'query must not be empty' };
   if (query.length > 200) return { error: 'query must be at most 200 characters' };
-  if (CONTROL.test(query)) return { error: 'query must not contain control characters' };
+  if (hasControlChars(query)) return { error: 'query must not contain control characters' };
   return { query };
 }
 

@@ -171,8 +171,10 @@ export class ChannelVideoStore {
     const params: unknown[] = [channelId, TAB_MEDIA_TYPE[q.tabType]];
     if (q.downloadedFilter === 'only') where.push('downloaded_at is not null');
     else if (q.downloadedFilter === 'exclude') where.push('downloaded_at is null');
-    if (q.ignoredFilter === 'only') (where.push('ignored = ?'), params.push(true));
-    else if (q.ignoredFilter === 'exclude') (where.push('ignored = ?'), params.push(false));
+    if (q.ignoredFilter !== 'off') {
+      where.push('ignored = ?');
+      params.push(q.ignoredFilter === 'only');
+    }
     // Until watch status is known, nothing counts as watched: `only` is empty, `exclude` keeps all.
     if (q.watchedFilter === 'only' && !watchedKnown) where.push('1 = 0');
     const search = q.searchQuery?.trim().toLowerCase();

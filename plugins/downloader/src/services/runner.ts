@@ -15,7 +15,7 @@ import type {
   PluginLogger,
   Resolution,
 } from '@vidkeep/contracts';
-import { subfolderProblem } from '@vidkeep/contracts';
+import { replaceControlChars, subfolderProblem } from '@vidkeep/contracts';
 import type { DownloaderJob, DownloaderJobVideo } from '../entities.js';
 import { finalizeVideo } from '../files/finalize.js';
 import { listFiles } from '../files/move.js';
@@ -671,8 +671,8 @@ async function readable(path: string): Promise<boolean> {
 
 /** A channel folder name from settings: one safe path segment. */
 export function sanitizeFolder(name: string): string {
-  const cleaned = name
-    .replace(/[/\\\0<>:"|?*\u0000-\u001f]/g, '_')
+  const cleaned = replaceControlChars(name, '_')
+    .replace(/[/\\<>:"|?*]/g, '_')
     .replace(/^\.+/, '')
     .trim()
     .slice(0, 80);
