@@ -9,7 +9,7 @@ import { configServiceRef, eventBusRef, liveHubRef, type PluginLogger } from '@v
 import { builtinMigrations } from '@vidkeep/migrations';
 import type { Logger } from 'pino';
 import { composeConfigSchema, FileConfigService } from './config/config-service.js';
-import { ServiceRegistry, MissingServiceError } from './di/container.js';
+import { ServiceRegistry } from './di/container.js';
 import { openDatabase, type Orm } from './db/orm.js';
 import { readEnvironment, type RuntimeEnvironment, type TrustProxySetting } from './env.js';
 import { InProcessEventBus } from './events/event-bus.js';
@@ -24,7 +24,8 @@ import { installLiveRoute, WebSocketLiveHub } from './live/live-hub.js';
 import { createLogger } from './logger.js';
 import { BootErrorCodes, PluginBootError } from './manifest/boot-error.js';
 import { loadPlugins, type LoadedPlugin } from './manifest/load-manifest.js';
-import type { HealthCheckResult, PluginContext, PluginDefinition } from './plugin-api/definition.js';
+import type { HealthCheckResult, PluginDefinition } from './plugin-api/definition.js';
+import { checkRequiredServices, createPluginContext, type ContextParts, type Hook } from './plugins/context.js';
 
 /** Largest request body accepted (413 beyond). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -77,11 +78,6 @@ export type VidkeepApp = FastifyInstance;
 function fastifyTrustProxy(setting: TrustProxySetting): boolean | string[] | ((addr: string, hop: number) => boolean) {
   if (typeof setting === 'number') return (_addr, hop) => hop < setting;
   return setting;
-}
-
-interface Hook {
-  pluginId: string;
-  fn: () => unknown;
 }
 
 /**
@@ -199,49 +195,36 @@ async function assemble(parts: {
     return { ok: true };
   });
 
+  const contextParts: ContextParts = {
+    env,
+    config,
+    events,
+    orm,
+    services,
+    logger: (id) => logger.child({ plugin: id }) as unknown as PluginLogger,
+    readyHooks,
+    closeHooks,
+    healthChecks,
+  };
   for (const plugin of plugins) {
     const def = plugin.definition;
     await app.register(async (instance) => {
-      const ctx: PluginContext = {
-        id: def.id,
-        options: plugin.options,
-        logger: logger.child({ plugin: def.id }) as unknown as PluginLogger,
-        env,
-        config,
-        events,
-        orm,
-        em: () => orm.em.fork(),
-        provide: (ref, value) => services.provide(ref, value, def.id),
-        resolve: (ref) => services.resolve(ref, def.id),
-        tryResolve: (ref) => services.tryResolve(ref),
-        routes: (routes) => {
-          instance.register(routes);
-        },
-        onReady: (fn) => readyHooks.push({ pluginId: def.id, fn }),
-        onClose: (fn) => closeHooks.push({ pluginId: def.id, fn }),
-        healthCheck: (name, fn) => healthChecks.set(`${def.id}.${name}`, fn),
-      };
       try {
-        await def.register(ctx);
+        await def.register(createPluginContext(plugin, instance, contextParts));
       } catch (err) {
         if (err instanceof PluginBootError) throw err;
-        if (err instanceof MissingServiceError) {
-          throw new PluginBootError(
-            BootErrorCodes.dependencyMissing,
-            def.id,
-            err.message.replace(/^Plugin "[^"]+": /, ''),
-            { cause: err },
-          );
-        }
         throw new PluginBootError(
           BootErrorCodes.registerFailed,
           def.id,
           `register() failed: ${(err as Error).message}`,
-          { cause: err },
+          {
+            cause: err,
+          },
         );
       }
     });
   }
+  checkRequiredServices(plugins, services);
 
   await app.register(coreRoutes, { env, config, healthChecks, startedAt: Date.now() });
   const sendIndex = await installUi(app, parts.uiDir);

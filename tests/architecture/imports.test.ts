@@ -5,84 +5,27 @@
  *   `@vidkeep/contracts`, and never import another plugin;
  * - the core knows no plugin.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-interface ImportRef {
-  file: string;
-  line: number;
-  specifier: string;
-}
-
-/** Every module specifier a file refers to: static, type-only, re-exports, dynamic imports, require. */
-function importsOf(source: string, file = '<source>'): ImportRef[] {
-  // Blank out comments first, keeping line numbers.
-  const text = source
-    .replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' '))
-    .replace(/(^|[^:\\'"`])\/\/[^\n]*/g, (m, p: string) => p + ' '.repeat(m.length - p.length));
-  const patterns = [
-    /\b(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-    /\bimport\s+\w+\s*=\s*require\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  const refs: ImportRef[] = [];
-  for (const pattern of patterns) {
-    for (const match of text.matchAll(pattern)) {
-      const line = text.slice(0, match.index).split('\n').length;
-      refs.push({ file, line, specifier: match[1] as string });
-    }
-  }
-  return refs;
-}
-
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name === 'dist') continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.(c|m)?[tj]sx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
-
-const isRelative = (s: string) => s.startsWith('./') || s.startsWith('../');
-const packageName = (s: string) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : (s.split('/')[0] ?? s));
-const inside = (path: string, dir: string) => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-const resolveRelative = (file: string, specifier: string) => resolve(dirname(file), specifier);
-const where = (ref: ImportRef) => `${relative(ROOT, ref.file)}:${ref.line} imports "${ref.specifier}"`;
-
-function readJson(path: string): Record<string, Record<string, string> | undefined> {
-  return JSON.parse(readFileSync(path, 'utf8'));
-}
+import {
+  importsOf,
+  inside,
+  isRelative,
+  packageName,
+  productionFiles,
+  readJson,
+  resolveRelative,
+  ROOT,
+  sourceFiles,
+  where,
+  type ImportRef,
+} from './sources.js';
 
 const rootPackage = readJson(join(ROOT, 'package.json'));
 const RUNTIME_DEPS = new Set(Object.keys(rootPackage.dependencies ?? {}));
 const DEV_DEPS = new Set(Object.keys(rootPackage.devDependencies ?? {}));
-
-/** Files reachable from a plugin's entry through relative imports: its production code. */
-function productionFiles(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file) || !existsSync(file)) return;
-    seen.add(file);
-    for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
-      if (!isRelative(ref.specifier)) continue;
-      const target = resolveRelative(file, ref.specifier);
-      const candidates = [target, target.replace(/\.js$/, '.ts'), `${target}.ts`, join(target, 'index.ts')];
-      for (const c of candidates) if (existsSync(c) && statSync(c).isFile()) visit(c);
-    }
-  };
-  visit(entry);
-  return seen;
-}
 
 /** The plugin rule for one import; returns the problem or null. */
 function pluginImportProblem(
@@ -140,7 +83,7 @@ describe('plugins/*/src', () => {
   });
 
   it.each(plugins)(
-    '%s imports only contracts, the plugin API, node: builtins, npm libraries and its own files',
+    '%s imports only contracts, the plugin API, node: builtins, its declared packages and its own files',
     (plugin) => {
       const pluginDir = join(pluginsDir, plugin);
       const own = readJson(join(pluginDir, 'package.json'));
@@ -150,11 +93,12 @@ describe('plugins/*/src', () => {
         // Code not reachable from the entry (tests and their helpers) may also use the test harness
         // and the dev dependencies.
         const testCode = !production.has(file);
+        // Production code imports only what the plugin's own package.json declares, so the
+        // package installs on its own; tests may also use the repository's libraries and tools.
         const deps = new Set([
-          ...RUNTIME_DEPS,
           ...Object.keys(own.dependencies ?? {}),
           ...Object.keys(own.peerDependencies ?? {}),
-          ...(testCode ? [...DEV_DEPS, ...Object.keys(own.devDependencies ?? {})] : []),
+          ...(testCode ? [...RUNTIME_DEPS, ...DEV_DEPS, ...Object.keys(own.devDependencies ?? {})] : []),
         ]);
         for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
           const problem = pluginImportProblem(ref, pluginDir, { testCode, deps });

@@ -23,6 +23,7 @@ async function measure(label: string, manifest: unknown, extraTasks: number, dir
     version: '1.0.0',
     core: '^1.0.0',
     optionalDependsOn: ['scheduler'],
+    optionalConsumes: [schedulerServiceRef],
     register(ctx) {
       const scheduler = ctx.tryResolve(schedulerServiceRef);
       if (!scheduler) return;

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { definePlugin, HttpError } from '@vidkeep/core/plugin-api';
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  PlatformRefusedError,
+  RateLimitedError,
+} from '@vidkeep/contracts';
+import { definePlugin, HttpError, mapDomainErrors, type FastifyInstance } from '@vidkeep/core/plugin-api';
 import { buildTestApp, completeSetup, login, type TestApp } from '@vidkeep/core/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 
@@ -213,6 +220,83 @@ describe('server faults', () => {
     const body = expectEnvelope(res, 409, 'FX_CONFLICT');
     expect(body).toMatchObject({ error: 'Already there', hint: 'try later' });
     expect(res.headers['retry-after']).toBe('5');
+  });
+});
+
+describe('domain errors thrown by services', () => {
+  let t: TestApp;
+  const throwing = (err: Error) => async () => {
+    throw err;
+  };
+  beforeEach(async () => {
+    const plugin = definePlugin({
+      id: 'fx-domain',
+      version: '1.0.0',
+      core: '^1.0.0',
+      register(ctx) {
+        const routes = (prefix: string) => async (app: FastifyInstance) => {
+          const get = (path: string, err: Error) =>
+            app.get(`${prefix}/${path}`, { config: { auth: 'public' } }, throwing(err));
+          get('not-found', new NotFoundError('FX_NOT_FOUND', 'No such thing'));
+          get('conflict', new ConflictError('FX_BUSY', 'Already running'));
+          get(
+            'invalid',
+            new InvalidInputError('FX_INVALID', 'name: too long', {
+              details: [{ path: 'name', message: 'too long' }],
+            }),
+          );
+          get('unreachable', new PlatformRefusedError('unreachable', 'FX_PLATFORM', 'Cannot reach the platform'));
+          get('cookies', new PlatformRefusedError('cookies-required', 'FX_COOKIES', 'Sign-in required'));
+          get('limited', new RateLimitedError('FX_LIMIT', 'Slow down', 61.2));
+          get('fault', new Error('internal detail'));
+        };
+        // Mapped: this plugin answers an unreachable platform with 502 and a conflict with 423.
+        ctx.routes(async (app) => {
+          mapDomainErrors(app, { kinds: { conflict: 423 }, platform: { unreachable: 502 } });
+          await routes('/api/fx-domain/mapped')(app);
+        });
+        // Unmapped: the core's defaults.
+        ctx.routes(async (app) => routes('/api/fx-domain/default')(app));
+      },
+    });
+    t = await buildTestApp({ extraPlugins: [{ definition: plugin }] });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+  const get = (url: string) => t.app.inject({ url: `/api/fx-domain/${url}` });
+
+  it.each([
+    ['not-found', 404, 'FX_NOT_FOUND'],
+    ['conflict', 409, 'FX_BUSY'],
+    ['invalid', 400, 'FX_INVALID'],
+    ['unreachable', 503, 'FX_PLATFORM'],
+    ['cookies', 403, 'FX_COOKIES'],
+    ['limited', 429, 'FX_LIMIT'],
+  ])('unmapped, %s answers the default status', async (path, status, code) => {
+    expectEnvelope(await get(`default/${path}`), status, code);
+  });
+
+  it("a plugin's map overrides the defaults for its own routes only", async () => {
+    expectEnvelope(await get('mapped/conflict'), 423, 'FX_BUSY');
+    expectEnvelope(await get('mapped/unreachable'), 502, 'FX_PLATFORM');
+    expectEnvelope(await get('mapped/not-found'), 404, 'FX_NOT_FOUND');
+    expectEnvelope(await get('default/conflict'), 409, 'FX_BUSY');
+  });
+
+  it('carries the message, the field details and a Retry-After in whole seconds', async () => {
+    const invalid = expectEnvelope(await get('mapped/invalid'), 400, 'FX_INVALID');
+    expect(invalid).toMatchObject({ error: 'name: too long', details: [{ path: 'name', message: 'too long' }] });
+    const limited = await get('mapped/limited');
+    expect(limited.headers['retry-after']).toBe('62');
+  });
+
+  it('anything else still reaches the core as a 500 that leaks nothing, mapped or not', async () => {
+    for (const path of ['mapped/fault', 'default/fault']) {
+      const res = await get(path);
+      expectEnvelope(res, 500, 'CORE_INTERNAL_ERROR');
+      expect(res.body).not.toContain('internal detail');
+    }
   });
 });
 

@@ -244,7 +244,7 @@ describe('boot fails fast, naming the plugin', () => {
   it('resolving a service nobody provides', async () => {
     await expectPluginBootError(
       [fx('fx-needs-nobody')],
-      BootErrorCodes.dependencyMissing,
+      BootErrorCodes.serviceMissing,
       'fx-needs-nobody',
       'fx-nobody.service',
     );
@@ -451,5 +451,69 @@ describe('plugins that load', () => {
       extraPlugins: [{ definition: inline }],
     });
     expect((await t.app.inject({ url: '/api/fx-inline' })).json()).toEqual({ answer: 42 });
+  });
+});
+
+describe('services between plugins', () => {
+  const kinds = async (t: TestApp) => (await t.app.inject({ url: '/api/fx-kind-hub/kinds' })).json();
+
+  it('two plugins contribute to one extension point and a third sees both, in boot order', async () => {
+    const t = await boot([fx('fx-kind-hub'), fx('fx-kind-beta'), fx('fx-kind-alpha')]);
+    expect(await kinds(t)).toEqual({
+      keys: ['beta', 'alpha'],
+      described: ['beta from fx-kind-beta', 'alpha from fx-kind-alpha'],
+      contributors: ['fx-kind-beta', 'fx-kind-alpha'],
+    });
+  });
+
+  it('a contributor disabled in the manifest contributes nothing; the others still do', async () => {
+    const t = await boot([fx('fx-kind-hub'), fx('fx-kind-alpha'), fx('fx-kind-beta', { enabled: false })]);
+    expect(await kinds(t)).toEqual({
+      keys: ['alpha'],
+      described: ['alpha from fx-kind-alpha'],
+      contributors: ['fx-kind-alpha'],
+    });
+  });
+
+  it('an extension point without any contributor is empty, not a boot failure', async () => {
+    const t = await boot([fx('fx-kind-hub')]);
+    expect(await kinds(t)).toEqual({ keys: [], described: [], contributors: [] });
+  });
+
+  it('two contributions under one key fail the boot, naming both plugins and the key', async () => {
+    await expectPluginBootError(
+      [fx('fx-kind-alpha'), fx('fx-kind-alpha-again')],
+      BootErrorCodes.serviceConflict,
+      'fx-kind-alpha-again',
+      '"fx-kinds.providers"',
+      '"alpha"',
+      '"fx-kind-alpha"',
+    );
+  });
+
+  it('a required service nobody provides fails the boot even when it is only resolved per request', async () => {
+    await expectPluginBootError(
+      [fx('fx-lazy-consumer')],
+      BootErrorCodes.serviceMissing,
+      'fx-lazy-consumer',
+      '"fx-greeter.greeter"',
+    );
+  });
+
+  it('a declared required service resolves per request; an optional one may be absent', async () => {
+    const t = await boot([fx('fx-lazy-consumer'), fx('fx-greeter')]);
+    const res = await t.app.inject({ url: '/api/fx-lazy-consumer' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ greeting: 'hello, lazy', nobody: false });
+  });
+
+  it('resolving a service the plugin did not declare fails the boot, naming plugin and service', async () => {
+    await expectPluginBootError(
+      [fx('fx-greeter'), fx('fx-undeclared')],
+      BootErrorCodes.serviceUndeclared,
+      'fx-undeclared',
+      '"fx-greeter.greeter"',
+      'consumes',
+    );
   });
 });

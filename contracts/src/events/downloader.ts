@@ -1,5 +1,5 @@
 import { Type, type Static } from '../typebox.js';
-import { JobStatus } from '../http/downloader.js';
+import { JobStatus } from '../schemas/downloader.js';
 
 export const VideoDownloadedPayload = Type.Object({
   jobId: Type.String(),

@@ -1,5 +1,5 @@
 import type { AudioFormat, Resolution } from '../config/downloader.js';
-import type { JobOptions, JobSummary, StorageStatus } from '../http/downloader.js';
+import type { JobOptions, JobSummary, StorageStatus } from '../schemas/downloader.js';
 import { serviceRef } from './ref.js';
 
 export interface EnqueueRequest {
@@ -38,7 +38,10 @@ export interface ChannelDownload {
 
 /** Provided by the downloader plugin. */
 export interface DownloaderService {
-  /** Queues a job, committed to the database before it resolves. Throws an HttpError 409 while a storage limit pauses downloads. */
+  /**
+   * Queues a job, committed to the database before it resolves. Throws a ConflictError
+   * (`DOWNLOAD_PAUSED`) while a storage limit pauses downloads.
+   */
   enqueue(request: EnqueueRequest): Promise<EnqueueResult>;
   cancelJob(jobId: string): Promise<JobSummary | null>;
   /** Video ids currently queued or downloading, with their job. */

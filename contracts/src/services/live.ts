@@ -1,13 +1,5 @@
+import type { LiveMessage } from '../live/messages.js';
 import { serviceRef } from './ref.js';
-
-/**
- * A message pushed to every authenticated WebSocket client. `type` names it
- * (`videoActivityUpdated`, `jobProgress`, ...); the rest is the payload.
- */
-export interface LiveMessage {
-  type: string;
-  [key: string]: unknown;
-}
 
 /**
  * The core's WebSocket hub at `GET /api/ws`. Plugins push; only authenticated sockets receive.

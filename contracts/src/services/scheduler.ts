@@ -1,11 +1,6 @@
-import type { TaskRun } from '../http/scheduler.js';
+import type { TaskRun, TaskTrigger } from '../schemas/scheduler.js';
 import type { PluginLogger } from './logger.js';
 import { serviceRef } from './ref.js';
-
-export const TASK_TRIGGERS = ['scheduled', 'manual', 'startup'] as const;
-export type TaskTrigger = (typeof TASK_TRIGGERS)[number];
-export const TASK_RUN_STATUSES = ['running', 'success', 'error', 'skipped', 'interrupted'] as const;
-export type TaskRunStatus = (typeof TASK_RUN_STATUSES)[number];
 
 /** What a task reports when it ends. A task that throws is recorded as `error` with its message. */
 export interface TaskResult {
@@ -81,8 +76,8 @@ export interface SchedulerService {
   register(task: TaskDefinition): void;
   /**
    * Starts a run now: resolves once its `running` row is saved, with a promise of the finished
-   * row. Throws an HttpError 409 when the task is running and may not overlap, 404 for an
-   * unknown key.
+   * row. Throws a ConflictError when the task is running and may not overlap, a NotFoundError
+   * for an unknown key and an UnavailableError while the server shuts down.
    */
   runNow(key: string, trigger?: TaskTrigger): Promise<{ run: TaskRunSummary; finished: Promise<TaskRunSummary> }>;
   isRunning(key: string): boolean;

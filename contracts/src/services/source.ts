@@ -1,4 +1,4 @@
-import type { Diagnosis } from '../http/downloader.js';
+import type { Diagnosis } from '../schemas/downloader.js';
 import { serviceRef } from './ref.js';
 
 /** A raw yt-dlp info dict or flat-playlist entry. */
@@ -26,7 +26,7 @@ export interface SourceFailure {
   timedOut: boolean;
   /** The process was stopped by `signal`. */
   aborted: boolean;
-  /** The platform says the page does not exist (HTTP 404, "does not exist", "does not have a … tab"). */
+  /** The platform says the page does not exist (a 404 page, "does not exist", "does not have a … tab"). */
   notFound: boolean;
   /** Last lines of yt-dlp's error output. */
   stderr: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { authServiceRef, ErrorCodes, type RouteAuthMode } from '@vidkeep/contracts';
+import { authServiceRef, AuthErrorCodes, CoreErrorCodes, type RouteAuthMode } from '@vidkeep/contracts';
 import type { ServiceRegistry } from '../di/container.js';
 import { sendError } from './error-handler.js';
 import { HttpError } from './http-error.js';
@@ -50,7 +50,7 @@ export function installRouteAuthDefaults(app: FastifyInstance, registry: Service
         errorResponseBuilder: (_req, ctx) =>
           new HttpError(
             429,
-            ErrorCodes.authApiKeyRateLimited,
+            AuthErrorCodes.apiKeyRateLimited,
             `Rate limit exceeded: this API key allows ${ctx.max} requests per minute. Try again in ${ctx.after}.`,
           ),
       };
@@ -74,7 +74,7 @@ export function installAuthHook(app: FastifyInstance, registry: ServiceRegistry)
     if (!authService) {
       return sendError(reply, request, 503, {
         error: 'No authentication plugin is loaded; enable "auth" in plugin-manifest.json',
-        code: ErrorCodes.authUnavailable,
+        code: CoreErrorCodes.authUnavailable,
       });
     }
     const decision = await authService.authenticate({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_VERSION,
-  ErrorCodes,
+  CoreErrorCodes,
   ErrorEnvelope,
   GetConfigResponse,
   HealthResponse,
@@ -74,7 +74,7 @@ export const coreRoutes: FastifyPluginAsyncTypebox<CoreRoutesOptions> = async (a
         if (err instanceof ConfigValidationError) {
           throw new HttpError(
             400,
-            ErrorCodes.validationFailed,
+            CoreErrorCodes.validationFailed,
             `body/${err.details[0]?.path} ${err.details[0]?.message}`,
             {
               details: err.details.map((d) => ({ path: `body/${d.path}`, message: d.message })),

@@ -1,16 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCodes, type ErrorEnvelope } from '@vidkeep/contracts';
+import { CoreErrorCodes, isDomainError, type DomainError, type ErrorEnvelope } from '@vidkeep/contracts';
 import type { ErrorObject } from 'ajv';
 import type { Logger } from 'pino';
 import { formatIssues } from '../validation/schema-validator.js';
+import { toHttpError } from './domain-errors.js';
 import { isHttpError, type HttpError } from './http-error.js';
 
 const CLIENT_ERRORS: Record<string, { status: number; code: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCodes.payloadTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCodes.unsupportedMediaType },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCodes.badRequest },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCodes.badRequest },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCodes.badRequest },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: CoreErrorCodes.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: CoreErrorCodes.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: CoreErrorCodes.badRequest },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: CoreErrorCodes.badRequest },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: CoreErrorCodes.badRequest },
 };
 
 /**
@@ -34,13 +35,15 @@ export function sendError(
  * only genuine server faults become 500 (logged, never leaking internals to the client).
  */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((raw: FastifyError | HttpError | DomainError, request, reply) => {
+    // A domain error no plugin mapped answers with the core's default status for its kind.
+    const err = isDomainError(raw) ? toHttpError(raw) : raw;
     if ('validation' in err && err.validation) {
       const details = formatIssues(err.validation as ErrorObject[], err.validationContext ?? 'request');
       const first = details[0];
       return sendError(reply, request, 400, {
         error: first ? `${first.path} ${first.message}` : 'Invalid request',
-        code: ErrorCodes.validationFailed,
+        code: CoreErrorCodes.validationFailed,
         details,
       });
     }
@@ -60,13 +63,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return sendError(reply, request, status, {
         error: err.message,
-        code: err.code ?? ErrorCodes.badRequest,
+        code: err.code ?? CoreErrorCodes.badRequest,
       });
     }
     request.log.error({ err }, 'Request failed');
     return sendError(reply, request, 500, {
       error: 'Internal server error; the server log has the details',
-      code: ErrorCodes.internal,
+      code: CoreErrorCodes.internal,
     });
   });
 }
@@ -74,7 +77,7 @@ export function installErrorHandling(app: FastifyInstance): void {
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return sendError(reply, request, 404, {
     error: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-    code: ErrorCodes.notFound,
+    code: CoreErrorCodes.notFound,
   });
 }
 

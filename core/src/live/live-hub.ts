@@ -171,7 +171,8 @@ export function installLiveRoute(
           return;
         }
         client.auth = decision.auth;
-        socket.send(JSON.stringify({ type: 'ready', instanceId: hub.instanceId }));
+        const ready: LiveMessage<'ready'> = { type: 'ready', instanceId: hub.instanceId };
+        socket.send(JSON.stringify(ready));
       };
 
       if (firstHeader(request.headers['x-api-key'])) {

@@ -1,17 +1,6 @@
-export const BootErrorCodes = {
-  manifestInvalid: 'CORE_MANIFEST_INVALID',
-  unknown: 'CORE_PLUGIN_UNKNOWN',
-  notAPlugin: 'CORE_PLUGIN_INVALID_DEFINITION',
-  loadFailed: 'CORE_PLUGIN_LOAD_FAILED',
-  duplicate: 'CORE_PLUGIN_DUPLICATE',
-  idMismatch: 'CORE_PLUGIN_ID_MISMATCH',
-  optionsInvalid: 'CORE_PLUGIN_OPTIONS_INVALID',
-  dependencyMissing: 'CORE_PLUGIN_DEPENDENCY_MISSING',
-  dependencyCycle: 'CORE_PLUGIN_DEPENDENCY_CYCLE',
-  coreMismatch: 'CORE_PLUGIN_CORE_MISMATCH',
-  registerFailed: 'CORE_PLUGIN_REGISTER_FAILED',
-} as const;
+import { BootErrorCodes } from '@vidkeep/contracts';
 
+export { BootErrorCodes };
 /** A boot failure caused by one plugin. The message always starts with `Plugin "<id>":`. */
 export class PluginBootError extends Error {
   constructor(

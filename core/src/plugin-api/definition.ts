@@ -1,6 +1,17 @@
 import type { EntityManager, EntitySchema, MigrationObject } from '@mikro-orm/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ConfigService, EventBus, PluginLogger, ServiceRef, Static, TObject } from '@vidkeep/contracts';
+import type {
+  AnyServiceRef,
+  AppConfig,
+  CoreConfigSection,
+  EventBus,
+  MultiServiceRef,
+  PluginLogger,
+  ProviderSet,
+  ServiceRef,
+  Static,
+  TObject,
+} from '@vidkeep/contracts';
 import type { Orm } from '../db/orm.js';
 import type { RuntimeEnvironment } from '../env.js';
 
@@ -11,30 +22,58 @@ export interface HealthCheckResult {
   message?: string;
 }
 
-/** Configuration access for a plugin: the shared `ConfigService` plus runtime overrides. */
-export interface PluginConfig extends ConfigService {
-  /** Forces a key's effective value while the process runs; never written to the file. */
-  setOverride(key: string, value: unknown): void;
+/**
+ * A plugin's typed view of `config.json`: its own section (the `config` schema of its definition)
+ * plus the core's keys. Keys of other plugins are read by name with `read`; a plugin writes only
+ * its own keys.
+ */
+export interface PluginConfig<Section extends object = Record<string, unknown>> {
+  /** The effective configuration (file plus runtime overrides), typed as this plugin's section. */
+  get(): Readonly<CoreConfigSection & Section>;
+  /** One key of the whole configuration, e.g. another plugin's setting this plugin follows. */
+  read<K extends keyof AppConfig>(key: K): AppConfig[K];
+  /** Validates, persists atomically and publishes `core.config.updated`. */
+  update(patch: Partial<CoreConfigSection & Section>): Promise<void>;
+  /** Keys whose effective value is forced at run time (never written to the file). */
+  overriddenKeys(): string[];
+  /** Forces one of this plugin's keys while the process runs; never written to the file. */
+  setOverride<K extends keyof Section & string>(key: K, value: Section[K]): void;
 }
 
 /** What `register(ctx)` receives. Everything a plugin touches comes through here. */
-export interface PluginContext<Options = Record<string, unknown>> {
+export interface PluginContext<
+  Options = Record<string, unknown>,
+  ConfigSection extends object = Record<string, unknown>,
+> {
   readonly id: string;
   /** Manifest options, validated against the plugin's `options` schema with defaults applied. */
   readonly options: Options;
   readonly logger: PluginLogger;
   readonly env: Readonly<RuntimeEnvironment>;
-  readonly config: PluginConfig;
+  readonly config: PluginConfig<ConfigSection>;
   readonly events: EventBus;
   readonly orm: Orm;
   /** A fresh MikroORM entity manager (identity map) for one unit of work. */
   em(): EntityManager;
-  /** Binds a service into the app's DI container under its ref. */
+  /** Binds a service into the app's DI container under its ref (one provider per ref). */
   provide<T>(ref: ServiceRef<T>, value: T): void;
-  /** Resolves a service; a missing provider fails the boot, naming this plugin. */
+  /**
+   * Adds this plugin's implementation to an extension point under `key` (unique within the ref,
+   * e.g. a media-server kind). A second contribution with the same key fails the boot.
+   */
+  contribute<T>(ref: MultiServiceRef<T>, key: string, provider: T): void;
+  /**
+   * A declared service (`consumes` or `optionalConsumes`). A required one nobody provides fails
+   * the boot naming this plugin; resolving an undeclared ref fails the boot as well.
+   */
   resolve<T>(ref: ServiceRef<T>): T;
-  /** Resolves a service if some loaded plugin provides it. */
+  /** A declared optional service, or undefined when no loaded plugin provides it. */
   tryResolve<T>(ref: ServiceRef<T>): T | undefined;
+  /**
+   * The live set of every contribution to an extension point from plugins that are loaded and
+   * enabled; it changes when a contributor is switched on or off at run time.
+   */
+  resolveAll<T>(ref: MultiServiceRef<T>): ProviderSet<T>;
   /** Adds routes inside this plugin's encapsulated Fastify context. */
   routes(routes: FastifyPluginAsyncTypebox): void;
   /** Runs after every plugin registered, before the server listens (in dependency order). */
@@ -45,7 +84,7 @@ export interface PluginContext<Options = Record<string, unknown>> {
   healthCheck(name: string, fn: () => HealthCheckResult | Promise<HealthCheckResult>): void;
 }
 
-export interface PluginDefinition<O extends TObject = TObject> {
+export interface PluginDefinition<O extends TObject = TObject, C extends TObject = TObject> {
   /** kebab-case id; must equal the manifest entry's id. */
   id: string;
   /** The plugin's own semver version. */
@@ -57,16 +96,24 @@ export interface PluginDefinition<O extends TObject = TObject> {
   dependsOn?: string[];
   /** Plugins that register first when present; absence is fine. */
   optionalDependsOn?: string[];
+  /**
+   * Services this plugin needs. Every one must have a provider once all plugins registered, or
+   * the boot fails naming this plugin and the service. Extension points (multi-provider refs)
+   * may be listed too: having no contributor is fine for them.
+   */
+  consumes?: AnyServiceRef[];
+  /** Services this plugin uses when some plugin provides them. */
+  optionalConsumes?: AnyServiceRef[];
   /** TypeBox schema of the manifest `options`. */
   options?: O;
   /** This plugin's keys in `config.json` (merged into the one config schema). */
-  config?: TObject;
-  /** MikroORM entity schemas; tables are prefixed with the plugin id. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  config?: C;
+  /** MikroORM entity schemas; table names start with the plugin id. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- entity schemas of any entity type
   entities?: EntitySchema<any>[];
   /** Migrations shipped with a third-party plugin (built-in plugins use the top-level timeline). */
   migrations?: MigrationObject[];
-  register(ctx: PluginContext<Static<O>>): void | Promise<void>;
+  register(ctx: PluginContext<Static<O>, Static<C>>): void | Promise<void>;
 }
 
 export type BrandedPluginDefinition = PluginDefinition & { readonly [PLUGIN_BRAND]: true };
@@ -77,8 +124,10 @@ export type BrandedPluginDefinition = PluginDefinition & { readonly [PLUGIN_BRAN
  *   export default definePlugin({ id: 'acme-hello', version: '1.0.0', core: '^1.0.0',
  *     register(ctx) { ctx.routes(async (app) => { app.get('/api/acme-hello', async () => ({ hi: true })) }) } });
  */
-export function definePlugin<O extends TObject = TObject>(definition: PluginDefinition<O>): PluginDefinition<O> {
-  return Object.freeze({ ...definition, [PLUGIN_BRAND]: true }) as PluginDefinition<O>;
+export function definePlugin<O extends TObject = TObject, C extends TObject = TObject>(
+  definition: PluginDefinition<O, C>,
+): PluginDefinition<O, C> {
+  return Object.freeze({ ...definition, [PLUGIN_BRAND]: true }) as PluginDefinition<O, C>;
 }
 
 export function isPluginDefinition(value: unknown): value is BrandedPluginDefinition {

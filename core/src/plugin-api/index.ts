@@ -15,12 +15,15 @@ export {
   type HealthCheckResult,
 } from './definition.js';
 export { HttpError, isHttpError } from '../http/http-error.js';
+export { DEFAULT_DOMAIN_STATUSES, mapDomainErrors, statusOf, type DomainErrorStatuses } from '../http/domain-errors.js';
 export { writeFileAtomic } from '../fs-util.js';
 export type { RuntimeEnvironment, RuntimePaths } from '../env.js';
 export { MANAGED_TEMP_PATH } from '../env.js';
 export type { Orm } from '../db/orm.js';
 export { likeEscape, readBool, readDate, readJson, Sql } from '../db/sql.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+/** The Fastify types route modules and hooks use, so a plugin needs no direct Fastify import. */
+export type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export { BigIntType, EntitySchema } from '@mikro-orm/core';
 export type { EntityManager, FilterQuery } from '@mikro-orm/core';
 export { Migration } from '@mikro-orm/migrations';

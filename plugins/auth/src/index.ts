@@ -79,6 +79,7 @@ export default definePlugin({
   core: '^1.0.0',
   description: 'Local login with sessions, first-start setup, API keys for the download endpoint',
   optionalDependsOn: ['scheduler'],
+  optionalConsumes: [schedulerServiceRef],
   options: AuthOptions,
   config: AuthConfigSection,
   entities: [AuthSessionEntity, AuthApiKeyEntity],

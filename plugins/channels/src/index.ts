@@ -6,7 +6,6 @@ import {
   schedulerServiceRef,
   sourceClientRef,
   Type,
-  type AppConfig,
 } from '@vidkeep/contracts';
 import { definePlugin } from '@vidkeep/core/plugin-api';
 import { ChannelEntity, ChannelVideoEntity } from './entities.js';
@@ -43,17 +42,21 @@ export default definePlugin({
   description: 'Channel subscriptions: tabs, listings, settings, download-all and automatic downloads',
   dependsOn: ['downloader'],
   optionalDependsOn: ['scheduler'],
+  consumes: [downloaderServiceRef, sourceClientRef],
+  optionalConsumes: [schedulerServiceRef],
   options: ChannelsOptions,
   config: ChannelsConfigSection,
   entities: [ChannelEntity, ChannelVideoEntity],
   register(ctx) {
-    const config = () => ctx.config.get() as AppConfig;
-    const downloader = () => ctx.resolve(downloaderServiceRef);
+    const config = () => ctx.config.get();
+    const downloaderService = ctx.resolve(downloaderServiceRef);
+    const downloader = () => downloaderService;
+    const sourceClient = ctx.resolve(sourceClientRef);
     const hub = ctx.tryResolve(liveHubRef) ?? null;
     const shutdown = new AbortController();
     const store = new ChannelStore(ctx.orm);
     const videos = new ChannelVideoStore(ctx.orm);
-    const platform = new ChannelPlatform(() => ctx.resolve(sourceClientRef));
+    const platform = new ChannelPlatform(() => sourceClient);
     const api = new DataApiClient(
       ctx.env.variables.VIDKEEP_SOURCE_API_URL || DEFAULT_DATA_API,
       () => config().sourceApiKey,
@@ -85,6 +88,7 @@ export default definePlugin({
       fetcher,
       downloader,
       config,
+      defaultSubfolder: () => ctx.config.read('defaultSubfolder'),
       logger: ctx.logger,
       refreshTabCounts: async (row) => {
         await automation.refreshCounts(row, shutdown.signal);

@@ -8,7 +8,6 @@ import {
   liveHubRef,
   schedulerServiceRef,
   sourceClientRef,
-  type AppConfig,
 } from '@vidkeep/contracts';
 import { definePlugin, MANAGED_TEMP_PATH, workerFile } from '@vidkeep/core/plugin-api';
 import {
@@ -37,6 +36,7 @@ export default definePlugin({
   core: '^1.0.0',
   description: 'Downloads with yt-dlp and ffmpeg: persistent job queue, files, live activity',
   optionalDependsOn: ['scheduler'],
+  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef],
   config: DownloaderConfigSection,
   entities: [DownloaderJobEntity, DownloaderJobVideoEntity, DownloaderVideoEntity, DownloaderSubfolderEntity],
   register(ctx) {
@@ -46,7 +46,7 @@ export default definePlugin({
       ctx.config.setOverride('useTmpForDownloads', true);
       ctx.config.setOverride('tmpFilePath', MANAGED_TEMP_PATH);
     }
-    const config = () => ctx.config.get() as AppConfig;
+    const config = () => ctx.config.get();
     const tools = new ToolLocator(() => {
       const c = config();
       return { ytdlp: c.ytdlpPath || env.variables.YTDLP_PATH || '', ffmpeg: c.ffmpegPath, ffprobe: c.ffprobePath };

@@ -1,4 +1,4 @@
-import { liveHubRef, SchedulerConfigSection, schedulerServiceRef, type AppConfig } from '@vidkeep/contracts';
+import { liveHubRef, SchedulerConfigSection, schedulerServiceRef } from '@vidkeep/contracts';
 import { definePlugin } from '@vidkeep/core/plugin-api';
 import { SchedulerTaskRunEntity } from './entities.js';
 import { scheduleRoutes } from './routes/schedule-routes.js';
@@ -19,7 +19,7 @@ export default definePlugin({
   config: SchedulerConfigSection,
   entities: [SchedulerTaskRunEntity],
   register(ctx) {
-    const config = () => ctx.config.get() as AppConfig;
+    const config = () => ctx.config.get();
     const store = new RunStore(ctx.orm);
     const scheduler = new TaskScheduler({
       store,

@@ -2,7 +2,8 @@ import {
   ApiKeyList,
   CreateApiKeyBody,
   CreateApiKeyResponse,
-  ErrorCodes,
+  AuthErrorCodes,
+  CoreErrorCodes,
   ErrorEnvelope,
   IdParams,
   stripControlChars,
@@ -49,7 +50,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, {
     async (request) => {
       const name = stripControlChars(request.body.name).trim();
       if (name.length === 0) {
-        throw new HttpError(400, ErrorCodes.validationFailed, 'Name is required (1-100 characters)');
+        throw new HttpError(400, CoreErrorCodes.validationFailed, 'Name is required (1-100 characters)');
       }
       try {
         const { key, record } = await apiKeys.create(name);
@@ -62,7 +63,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, {
           prefix: record.keyPrefix,
         };
       } catch (err) {
-        if (err instanceof ApiKeyLimitError) throw new HttpError(400, ErrorCodes.authApiKeyLimit, err.message);
+        if (err instanceof ApiKeyLimitError) throw new HttpError(400, AuthErrorCodes.apiKeyLimit, err.message);
         throw err;
       }
     },
@@ -86,7 +87,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, {
     },
     async (request) => {
       if (!(await apiKeys.delete(request.params.id))) {
-        throw new HttpError(404, ErrorCodes.authApiKeyNotFound, 'API key not found');
+        throw new HttpError(404, AuthErrorCodes.apiKeyNotFound, 'API key not found');
       }
       return { success: true, message: 'API key deleted' };
     },

@@ -1,6 +1,7 @@
 import {
   ChangePasswordBody,
-  ErrorCodes,
+  AuthErrorCodes,
+  CoreErrorCodes,
   ErrorEnvelope,
   IdParams,
   LoginBody,
@@ -12,8 +13,7 @@ import {
   ValidateResponse,
   type AuthContext,
 } from '@vidkeep/contracts';
-import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
-import type { FastifyRequest } from 'fastify';
+import { HttpError, type FastifyPluginAsyncTypebox, type FastifyRequest } from '@vidkeep/core/plugin-api';
 import { passwordProblem } from '../services/credentials.js';
 import { NOT_CONFIGURED_MESSAGE } from '../services/auth-service.js';
 import { iso, type AuthRouteDeps } from './deps.js';
@@ -29,7 +29,7 @@ function tooManyAttempts(seconds: number): HttpError {
   const minutes = Math.ceil(seconds / 60);
   return new HttpError(
     429,
-    ErrorCodes.authTooManyAttempts,
+    AuthErrorCodes.tooManyAttempts,
     `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     {},
     { 'retry-after': String(seconds) },
@@ -79,12 +79,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
         };
       }
       if (!credentials.isConfigured()) {
-        throw new HttpError(503, ErrorCodes.authNotConfigured, NOT_CONFIGURED_MESSAGE, { requiresSetup: true });
+        throw new HttpError(503, AuthErrorCodes.notConfigured, NOT_CONFIGURED_MESSAGE, { requiresSetup: true });
       }
       checkLimits(request, username);
       if (!(await credentials.verify(username, password))) {
         recordFailure(request, username);
-        throw new HttpError(401, ErrorCodes.authInvalidCredentials, 'Invalid credentials');
+        throw new HttpError(401, AuthErrorCodes.invalidCredentials, 'Invalid credentials');
       }
       loginLimiter.reset(`${request.clientAddress}|${username.toLowerCase()}`);
       const { token, session } = await sessions.create({
@@ -167,7 +167,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
     async (request) => {
       const username = usernameOf(request.auth);
       if (!(await sessions.delete(request.params.id, username))) {
-        throw new HttpError(404, ErrorCodes.authSessionNotFound, 'Session not found');
+        throw new HttpError(404, AuthErrorCodes.sessionNotFound, 'Session not found');
       }
       return { success: true, message: 'Session ended' };
     },
@@ -193,18 +193,18 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
       if (!env.authEnabled) {
         throw new HttpError(
           400,
-          ErrorCodes.authDisabled,
+          AuthErrorCodes.disabled,
           'Authentication is disabled (AUTH_ENABLED=false); there is no password to change',
         );
       }
       const { currentPassword, newPassword } = request.body;
       const problem = passwordProblem(newPassword);
-      if (problem) throw new HttpError(400, ErrorCodes.validationFailed, problem);
+      if (problem) throw new HttpError(400, CoreErrorCodes.validationFailed, problem);
       const username = usernameOf(request.auth);
       checkLimits(request, username);
       if (!(await credentials.verify(username, currentPassword))) {
         recordFailure(request, username);
-        throw new HttpError(401, ErrorCodes.authWrongPassword, 'Current password is incorrect');
+        throw new HttpError(401, AuthErrorCodes.wrongPassword, 'Current password is incorrect');
       }
       await credentials.set(username, newPassword, 'change-password');
       return {

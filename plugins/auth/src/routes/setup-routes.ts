@@ -1,4 +1,11 @@
-import { ErrorCodes, ErrorEnvelope, LoginResponse, SetupBody, SetupStatusResponse } from '@vidkeep/contracts';
+import {
+  AuthErrorCodes,
+  CoreErrorCodes,
+  ErrorEnvelope,
+  LoginResponse,
+  SetupBody,
+  SetupStatusResponse,
+} from '@vidkeep/contracts';
 import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import { passwordProblem, usernameProblem } from '../services/credentials.js';
 import { iso, type AuthRouteDeps } from './deps.js';
@@ -55,7 +62,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app,
       if (!env.authEnabled) {
         throw new HttpError(
           400,
-          ErrorCodes.authDisabled,
+          AuthErrorCodes.disabled,
           'Authentication is disabled (AUTH_ENABLED=false); there is nothing to set up',
         );
       }
@@ -63,7 +70,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app,
       if (wait > 0) {
         throw new HttpError(
           429,
-          ErrorCodes.authTooManyAttempts,
+          AuthErrorCodes.tooManyAttempts,
           `Too many setup attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
           {},
           { 'retry-after': String(wait) },
@@ -72,20 +79,20 @@ export const setupRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app,
       setupLimiter.record(request.clientAddress);
       const { token, username, password, confirmPassword } = request.body;
       if (!setupToken.matches(token)) {
-        throw new HttpError(401, ErrorCodes.authInvalidSetupToken, 'Invalid setup token');
+        throw new HttpError(401, AuthErrorCodes.invalidSetupToken, 'Invalid setup token');
       }
       if (credentials.isConfigured()) {
-        throw new HttpError(409, ErrorCodes.authAlreadyConfigured, 'Authentication is already configured');
+        throw new HttpError(409, AuthErrorCodes.alreadyConfigured, 'Authentication is already configured');
       }
       const problem = usernameProblem(username) ?? passwordProblem(password);
-      if (problem) throw new HttpError(400, ErrorCodes.validationFailed, problem);
+      if (problem) throw new HttpError(400, CoreErrorCodes.validationFailed, problem);
       if (password !== confirmPassword) {
-        throw new HttpError(400, ErrorCodes.authPasswordMismatch, 'Password and confirmation do not match');
+        throw new HttpError(400, AuthErrorCodes.passwordMismatch, 'Password and confirmation do not match');
       }
       if (!setupToken.claim()) {
         throw new HttpError(
           409,
-          ErrorCodes.authAlreadyConfigured,
+          AuthErrorCodes.alreadyConfigured,
           'Setup is already being completed by another request',
         );
       }

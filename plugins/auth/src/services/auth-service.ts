@@ -1,10 +1,11 @@
 import {
-  ErrorCodes,
+  AuthErrorCodes,
+  type AuthConfigSection,
   type AuthDecision,
   type AuthRequestInfo,
   type AuthService,
-  type ConfigService,
 } from '@vidkeep/contracts';
+import type { PluginConfig } from '@vidkeep/core/plugin-api';
 import type { ApiKeyStore } from './api-keys.js';
 import type { CredentialStore } from './credentials.js';
 import type { SessionStore } from './sessions.js';
@@ -28,7 +29,7 @@ const fail = (statusCode: 401 | 403 | 503, code: string, error: string, requires
 export class LocalAuthService implements AuthService {
   constructor(
     private readonly authEnabled: boolean,
-    private readonly config: ConfigService,
+    private readonly config: PluginConfig<AuthConfigSection>,
     private readonly credentials: CredentialStore,
     private readonly sessions: SessionStore,
     private readonly apiKeys: ApiKeyStore,
@@ -47,23 +48,23 @@ export class LocalAuthService implements AuthService {
       return { ok: true, auth: { kind: 'disabled', username: this.credentials.username() || 'admin' } };
     }
     if (!this.credentials.isConfigured()) {
-      return fail(503, ErrorCodes.authNotConfigured, NOT_CONFIGURED_MESSAGE, true);
+      return fail(503, AuthErrorCodes.notConfigured, NOT_CONFIGURED_MESSAGE, true);
     }
     if (info.apiKey) {
       if (info.mode !== 'sessionOrApiKey') {
         return fail(
           403,
-          ErrorCodes.authApiKeyForbidden,
+          AuthErrorCodes.apiKeyForbidden,
           'API keys can only access the download endpoint (POST /api/videos/download)',
         );
       }
       const key = this.apiKeys.validate(info.apiKey);
-      if (!key) return fail(401, ErrorCodes.authInvalidApiKey, 'Invalid API key');
+      if (!key) return fail(401, AuthErrorCodes.invalidApiKey, 'Invalid API key');
       return { ok: true, auth: { kind: 'apiKey', keyId: key.id, keyName: key.name } };
     }
-    if (!info.accessToken) return fail(403, ErrorCodes.authNoToken, 'No token provided');
+    if (!info.accessToken) return fail(403, AuthErrorCodes.noToken, 'No token provided');
     const session = await this.sessions.validate(info.accessToken);
-    if (!session) return fail(401, ErrorCodes.authInvalidToken, 'Invalid or expired token');
+    if (!session) return fail(401, AuthErrorCodes.invalidToken, 'Invalid or expired token');
     return { ok: true, auth: { kind: 'session', username: session.username, sessionId: session.id } };
   }
 }

@@ -5,10 +5,11 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   USERNAME_MAX,
-  type ConfigService,
+  type AuthConfigSection,
   type CredentialsChangedPayload,
   type EventBus,
 } from '@vidkeep/contracts';
+import type { PluginConfig } from '@vidkeep/core/plugin-api';
 
 export const BCRYPT_ROUNDS = 10;
 // Compared against when the username is wrong, so a wrong username costs as long as a wrong
@@ -33,7 +34,7 @@ export function passwordProblem(password: string): string | null {
 /** The single local account; its username and bcrypt hash live in the config file (spec 5). */
 export class CredentialStore {
   constructor(
-    private readonly config: ConfigService,
+    private readonly config: PluginConfig<AuthConfigSection>,
     private readonly events: EventBus,
   ) {}
 

@@ -6,7 +6,7 @@ import {
   MEDIA_TYPES,
   TAB_MEDIA_TYPE,
   TAB_TYPES,
-  type AppConfig,
+  type ChannelsConfigSection,
   type DownloaderService,
   type MediaType,
   type PluginLogger,
@@ -32,7 +32,7 @@ export interface AutomationDeps {
   fetcher: TabFetcher;
   api: DataApiClient;
   downloader: () => DownloaderService;
-  config: () => AppConfig;
+  config: () => ChannelsConfigSection;
   logger: PluginLogger;
   outputDir: string;
 }

@@ -4,7 +4,7 @@ import {
   MEDIA_TYPES,
   TAB_MEDIA_TYPE,
   TAB_TYPES,
-  type AppConfig,
+  type ChannelsConfigSection,
   type Channel,
   type ChannelDownloadSettings,
   type ChannelSettingsProvider,
@@ -35,7 +35,9 @@ export interface ChannelsDeps {
   platform: ChannelPlatform;
   fetcher: TabFetcher;
   downloader: () => DownloaderService;
-  config: () => AppConfig;
+  config: () => ChannelsConfigSection;
+  /** The downloader's default subfolder (its setting), offered among the subfolders. */
+  defaultSubfolder: () => string;
   logger: PluginLogger;
   /** Publishes tab counts for one channel (tab-stats refresh). */
   refreshTabCounts: (channel: ChannelRow) => Promise<void>;
@@ -394,7 +396,7 @@ export class ChannelsService implements ChannelSettingsProvider {
 
   async subfolders(): Promise<string[]> {
     const [registry, channels] = await Promise.all([this.deps.downloader().listSubfolders(), this.store.subFolders()]);
-    const def = this.deps.config().defaultSubfolder;
+    const def = this.deps.defaultSubfolder();
     return [...new Set([...registry, ...channels, ...(def ? [def] : [])])].sort((a, b) => a.localeCompare(b));
   }
 

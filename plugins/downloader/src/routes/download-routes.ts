@@ -13,7 +13,8 @@ import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-
 import type { ActivityTracker } from '../services/activity.js';
 import type { JobStore } from '../services/job-store.js';
 import type { MetadataService, VideoMetadata } from '../services/metadata.js';
-import { DownloadErrorCodes, type DownloadQueue } from '../services/queue.js';
+import { DownloaderErrorCodes } from '@vidkeep/contracts';
+import type { DownloadQueue } from '../services/queue.js';
 import { toVideo, type VideoStore } from '../services/video-store.js';
 import { parsePlatformUrl, videoUrl } from '../url.js';
 
@@ -26,7 +27,7 @@ export interface DownloadRouteDeps {
 }
 
 const fallbackThumbnail = (id: string) => `https://i.ytimg.com/vi/${id}/hqdefault.jpg`;
-const bad = (message: string, code: string = DownloadErrorCodes.invalidUrl) => new HttpError(400, code, message);
+const bad = (message: string, code: string = DownloaderErrorCodes.invalidUrl) => new HttpError(400, code, message);
 
 /**
  * The bookmarklet POSTs from the platform's pages, so this one endpoint allows any origin. That is
@@ -80,7 +81,10 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = asyn
       const isApiKey = request.auth.kind === 'apiKey';
       if (body.url !== undefined && body.urls !== undefined) throw bad('Send either url or urls, not both');
       if (isApiKey && body.urls !== undefined) {
-        throw bad('API keys queue one video per request: send url instead of urls', DownloadErrorCodes.batchNotAllowed);
+        throw bad(
+          'API keys queue one video per request: send url instead of urls',
+          DownloaderErrorCodes.batchNotAllowed,
+        );
       }
       const inputs = body.urls ?? (body.url !== undefined ? [body.url] : []);
       if (inputs.length === 0) throw bad('url is required');
@@ -93,7 +97,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloadRouteDeps> = asyn
             isApiKey
               ? `${what} URLs cannot be queued with an API key; send a single video URL`
               : `${what} URLs are not single videos; subscribe to the ${what.toLowerCase()} instead, or send video URLs`,
-            isApiKey ? DownloadErrorCodes.batchNotAllowed : DownloadErrorCodes.invalidUrl,
+            isApiKey ? DownloaderErrorCodes.batchNotAllowed : DownloaderErrorCodes.invalidUrl,
           );
         }
         if (parsed.kind === 'invalid')

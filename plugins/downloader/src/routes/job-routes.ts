@@ -10,7 +10,8 @@ import {
 } from '@vidkeep/contracts';
 import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import type { JobStore } from '../services/job-store.js';
-import { DownloadErrorCodes, type DownloadQueue } from '../services/queue.js';
+import { DownloaderErrorCodes } from '@vidkeep/contracts';
+import type { DownloadQueue } from '../services/queue.js';
 import type { ToolLocator } from '../services/tools.js';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
@@ -21,7 +22,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{
   tools: ToolLocator;
   platformManaged: boolean;
 }> = async (app, { queue, store, tools, platformManaged }) => {
-  const notFound = (id: string) => new HttpError(404, DownloadErrorCodes.jobNotFound, `No job with id ${id}`);
+  const notFound = (id: string) => new HttpError(404, DownloaderErrorCodes.jobNotFound, `No job with id ${id}`);
 
   app.get(
     '/api/jobs',

@@ -1,4 +1,4 @@
-import { ErrorCodes, ErrorEnvelope, ManagedForbiddenResponse, ToolUpdateResponse, Type } from '@vidkeep/contracts';
+import { CoreErrorCodes, ErrorEnvelope, ManagedForbiddenResponse, ToolUpdateResponse, Type } from '@vidkeep/contracts';
 import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import type { YtDlpUpdater } from '../services/ytdlp-updater.js';
 
@@ -21,7 +21,7 @@ export const updateRoutes: FastifyPluginAsyncTypebox<{ platformManaged: boolean;
     async (_request, reply) => {
       if (platformManaged) {
         const message = 'yt-dlp updates are managed by the hosting platform';
-        return reply.code(403).send({ success: false, message, error: message, code: ErrorCodes.platformManaged });
+        return reply.code(403).send({ success: false, message, error: message, code: CoreErrorCodes.platformManaged });
       }
       return updater.update();
     },

@@ -13,10 +13,14 @@ import {
   VideoListQuery,
   type EventBus,
 } from '@vidkeep/contracts';
-import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  HttpError,
+  type FastifyPluginAsyncTypebox,
+  type FastifyReply,
+  type FastifyRequest,
+} from '@vidkeep/core/plugin-api';
 import { isInside } from '../files/move.js';
-import { DownloadErrorCodes } from '../services/queue.js';
+import { DownloaderErrorCodes } from '@vidkeep/contracts';
 import { toVideo, type VideoStore } from '../services/video-store.js';
 
 const MIME: Record<string, string> = {
@@ -39,7 +43,7 @@ async function sendFile(
   asAttachment: boolean,
 ): Promise<FastifyReply> {
   const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw new HttpError(404, DownloadErrorCodes.fileMissing, 'The file is no longer on disk');
+  if (!info?.isFile()) throw new HttpError(404, DownloaderErrorCodes.fileMissing, 'The file is no longer on disk');
   const size = info.size;
   reply.header('accept-ranges', 'bytes').type(MIME[extname(path).toLowerCase()] ?? 'application/octet-stream');
   if (asAttachment)
@@ -72,7 +76,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { videos, outputDir, imagesDir, events }) => {
   const find = async (sourceId: string) => {
     const row = await videos.bySourceId(sourceId);
-    if (!row) throw new HttpError(404, DownloadErrorCodes.videoNotFound, `No downloaded video ${sourceId}`);
+    if (!row) throw new HttpError(404, DownloaderErrorCodes.videoNotFound, `No downloaded video ${sourceId}`);
     return row;
   };
 
@@ -122,9 +126,9 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{
       const row = await find(request.params.sourceId);
       const path = request.query.kind === 'audio' ? row.audioFilePath : (row.filePath ?? row.audioFilePath);
       if (row.removed || !path)
-        throw new HttpError(404, DownloadErrorCodes.fileMissing, `No ${request.query.kind} file for ${row.sourceId}`);
+        throw new HttpError(404, DownloaderErrorCodes.fileMissing, `No ${request.query.kind} file for ${row.sourceId}`);
       if (!isInside(outputDir, path))
-        throw new HttpError(404, DownloadErrorCodes.fileMissing, 'The file is outside the output directory');
+        throw new HttpError(404, DownloaderErrorCodes.fileMissing, 'The file is outside the output directory');
       return sendFile(request, reply, path, request.query.download);
     },
   );
@@ -144,7 +148,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const row = await find(request.params.sourceId);
       if (!row.thumbnailPath || !isInside(imagesDir, row.thumbnailPath))
-        throw new HttpError(404, DownloadErrorCodes.fileMissing, 'No thumbnail');
+        throw new HttpError(404, DownloaderErrorCodes.fileMissing, 'No thumbnail');
       reply.header('cache-control', 'private, max-age=86400');
       return sendFile(request, reply, row.thumbnailPath, false);
     },

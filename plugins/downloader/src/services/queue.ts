@@ -1,6 +1,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  DownloaderErrorCodes,
   type ChannelDownload,
   type DownloaderConfigSection,
   type DownloaderService,
@@ -24,15 +25,6 @@ import type { VideoStore } from './video-store.js';
 const UUID_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PAUSE_RECHECK_MS = 60_000;
 const SHUTDOWN_WAIT_MS = 10_000;
-
-export const DownloadErrorCodes = {
-  paused: 'DOWNLOAD_PAUSED',
-  invalidUrl: 'DOWNLOAD_INVALID_URL',
-  batchNotAllowed: 'DOWNLOAD_BATCH_NOT_ALLOWED',
-  jobNotFound: 'DOWNLOAD_JOB_NOT_FOUND',
-  videoNotFound: 'DOWNLOAD_VIDEO_NOT_FOUND',
-  fileMissing: 'DOWNLOAD_FILE_MISSING',
-} as const;
 
 /**
  * The persistent job queue. Jobs and their per-video rows live in SQLite; the queue starts the
@@ -211,7 +203,7 @@ export class DownloadQueue implements DownloaderService {
 
   async assertNotPaused(): Promise<void> {
     const s = await this.deps.storage.status();
-    if (s.paused) throw new HttpError(409, DownloadErrorCodes.paused, `Downloads are paused: ${s.reason}`);
+    if (s.paused) throw new HttpError(409, DownloaderErrorCodes.paused, `Downloads are paused: ${s.reason}`);
   }
 
   enqueue(request: EnqueueRequest): Promise<EnqueueResult> {

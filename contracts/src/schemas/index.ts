@@ -1,5 +1,4 @@
 export * from './common.js';
-export * from './errors.js';
 export * from './auth.js';
 export * from './config.js';
 export * from './downloader.js';

@@ -1,7 +1,11 @@
-import { TASK_RUN_STATUSES, TASK_TRIGGERS } from '../services/scheduler.js';
 import { Type, type Static } from '../typebox.js';
 import { CRON_MAX_LENGTH } from '../cron.js';
 import { DateTime, Nullable, pagedList, pageQueryFields } from './common.js';
+
+export const TASK_TRIGGERS = ['scheduled', 'manual', 'startup'] as const;
+export type TaskTrigger = (typeof TASK_TRIGGERS)[number];
+export const TASK_RUN_STATUSES = ['running', 'success', 'error', 'skipped', 'interrupted'] as const;
+export type TaskRunStatus = (typeof TASK_RUN_STATUSES)[number];
 
 export const TaskTriggerSchema = Type.Enum(TASK_TRIGGERS);
 export const TaskRunStatusSchema = Type.Enum(TASK_RUN_STATUSES);

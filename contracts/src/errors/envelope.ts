@@ -1,0 +1,24 @@
+import { Type, type Static } from '../typebox.js';
+
+export const ErrorDetail = Type.Object({
+  path: Type.String({ description: 'Where the problem is, e.g. `body/username`' }),
+  message: Type.String(),
+});
+export type ErrorDetail = Static<typeof ErrorDetail>;
+
+/**
+ * The error envelope every endpoint uses. `error` is always present and human-readable; `code` is
+ * stable. Endpoints whose spec shape includes `success: false` or `message` add them.
+ */
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.String(),
+    code: Type.String(),
+    success: Type.Optional(Type.Literal(false)),
+    message: Type.Optional(Type.String()),
+    details: Type.Optional(Type.Array(ErrorDetail)),
+    requiresSetup: Type.Optional(Type.Boolean()),
+  },
+  { description: 'Error body' },
+);
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;

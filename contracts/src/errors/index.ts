@@ -1,0 +1,26 @@
+import { AuthErrorCodes } from './auth.js';
+import { ChannelErrorCodes } from './channels.js';
+import { CoreErrorCodes } from './core.js';
+import { DownloaderErrorCodes } from './downloader.js';
+import { SchedulerErrorCodes } from './scheduler.js';
+
+/**
+ * Every error code, one file per owner with its own prefix (`CORE_`, `AUTH_`, `DOWNLOAD_`,
+ * `CHANNELS_`, `SCHEDULER_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
+ * `code`, never on the human-readable `error` text.
+ */
+export * from './envelope.js';
+export * from './domain.js';
+export * from './core.js';
+export * from './auth.js';
+export * from './downloader.js';
+export * from './channels.js';
+export * from './scheduler.js';
+
+type Values<T> = T[keyof T];
+export type ErrorCode =
+  | Values<typeof CoreErrorCodes>
+  | Values<typeof AuthErrorCodes>
+  | Values<typeof DownloaderErrorCodes>
+  | Values<typeof ChannelErrorCodes>
+  | Values<typeof SchedulerErrorCodes>;

@@ -1,0 +1,51 @@
+import type { TabType } from '../schemas/channels.js';
+import type { Diagnosis, DownloadProgress, JobSummary, JobVideoState } from '../schemas/downloader.js';
+import type { TaskRun } from '../schemas/scheduler.js';
+
+/**
+ * Every message the WebSocket at `/api/ws` sends, by `type`. The server's hub accepts only these
+ * shapes and the UI reads them without casts. A third-party plugin adds its own by augmenting the
+ * map (`declare module '@vidkeep/contracts' { interface LiveMessageMap { acmeThing: {...} } }`);
+ * its type should start with the plugin's id.
+ */
+export interface LiveMessageMap {
+  /** Sent once after authentication; a new `instanceId` means the server restarted. */
+  ready: { instanceId: string };
+  /** The set of queued and downloading videos changed; fetch `/api/videos/activity` again. */
+  videoActivityUpdated: { instanceId: string; revision: number };
+  /** A job's summary changed (state, counts, message). */
+  jobUpdated: { job: JobSummary };
+  /** One video of a running job moved on (coalesced to four a second per video). */
+  jobProgress: {
+    jobId: string;
+    sourceId: string;
+    state: JobVideoState;
+    progress: DownloadProgress | null;
+    diagnosis: Diagnosis | null;
+  };
+  /** A scheduled task's run started, progressed or finished. */
+  scheduleRunUpdated: { run: TaskRun };
+  /** A channel tab listing is running (`listing`, `saving`) or finished (`done`). */
+  channelFetchProgress: {
+    channelId: string;
+    tabType: TabType;
+    fetchType: 'full' | 'refresh';
+    stage: 'listing' | 'saving' | 'done';
+    itemsFetched: number;
+  };
+}
+
+export type LiveMessageType = keyof LiveMessageMap;
+
+/** One message as sent: `{ type, ...payload }`; without a type argument, the union of all. */
+export type LiveMessage<K extends LiveMessageType = LiveMessageType> = K extends LiveMessageType
+  ? { type: K } & LiveMessageMap[K]
+  : never;
+
+/** Narrows a received message to one type. */
+export function isLiveMessage<K extends LiveMessageType>(
+  message: { type: string },
+  type: K,
+): message is LiveMessage<K> {
+  return message.type === type;
+}

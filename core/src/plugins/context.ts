@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { AnyServiceRef, PluginLogger, ServiceRef } from '@vidkeep/contracts';
+import type { FileConfigService } from '../config/config-service.js';
+import type { Orm } from '../db/orm.js';
+import { MissingServiceError, ServiceConflictError, type ServiceRegistry } from '../di/container.js';
+import type { RuntimeEnvironment } from '../env.js';
+import type { InProcessEventBus } from '../events/event-bus.js';
+import { BootErrorCodes, PluginBootError } from '../manifest/boot-error.js';
+import type { LoadedPlugin } from '../manifest/load-manifest.js';
+import type { HealthCheckResult, PluginConfig, PluginContext } from '../plugin-api/definition.js';
+
+export interface Hook {
+  pluginId: string;
+  fn: () => unknown;
+}
+
+/** What every plugin context shares: the app's parts and the hook lists the core runs. */
+export interface ContextParts {
+  env: RuntimeEnvironment;
+  config: FileConfigService;
+  events: InProcessEventBus;
+  orm: Orm;
+  services: ServiceRegistry;
+  logger: (pluginId: string) => PluginLogger;
+  readyHooks: Hook[];
+  closeHooks: Hook[];
+  healthChecks: Map<string, () => HealthCheckResult | Promise<HealthCheckResult>>;
+}
+
+const ids = (refs: AnyServiceRef[] | undefined) => new Set((refs ?? []).map((r) => r.id));
+
+/** A service problem of one plugin, as the boot error that names it. */
+export function asBootError(pluginId: string, err: unknown): unknown {
+  if (err instanceof MissingServiceError) {
+    return new PluginBootError(
+      BootErrorCodes.serviceMissing,
+      pluginId,
+      `needs service "${err.refId}", which no loaded plugin provides`,
+      { cause: err },
+    );
+  }
+  if (err instanceof ServiceConflictError) {
+    return new PluginBootError(BootErrorCodes.serviceConflict, pluginId, err.message, { cause: err });
+  }
+  return err;
+}
+
+/**
+ * The `ctx` one plugin's `register` receives. Services it uses must be declared: a ref outside
+ * `consumes`/`optionalConsumes` fails at once (the core's own services, such as the config, the
+ * event bus and the live hub, need no declaration).
+ */
+export function createPluginContext(
+  plugin: LoadedPlugin,
+  instance: FastifyInstance,
+  parts: ContextParts,
+): PluginContext {
+  const def = plugin.definition;
+  const { services, config } = parts;
+  const declared = new Set([...ids(def.consumes), ...ids(def.optionalConsumes)]);
+  const checkDeclared = (ref: AnyServiceRef) => {
+    if (declared.has(ref.id)) return;
+    if (!ref.multi && services.providerOf(ref as ServiceRef<unknown>) === 'core') return;
+    throw new PluginBootError(
+      BootErrorCodes.serviceUndeclared,
+      def.id,
+      `uses service "${ref.id}" without declaring it in consumes or optionalConsumes`,
+    );
+  };
+  const guard = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (err) {
+      throw asBootError(def.id, err);
+    }
+  };
+  const pluginConfig: PluginConfig = {
+    get: () => config.get(),
+    read: (key) => config.get()[key],
+    update: async (patch) => {
+      await config.update(patch);
+    },
+    overriddenKeys: () => config.overriddenKeys(),
+    setOverride: (key, value) => config.setOverride(key, value),
+  };
+  return {
+    id: def.id,
+    options: plugin.options,
+    logger: parts.logger(def.id),
+    env: parts.env,
+    config: pluginConfig,
+    events: parts.events,
+    orm: parts.orm,
+    em: () => parts.orm.em.fork(),
+    provide: (ref, value) => guard(() => services.provide(ref, value, def.id)),
+    contribute: (ref, key, provider) => guard(() => services.contribute(ref, key, provider, def.id)),
+    resolve: (ref) => {
+      checkDeclared(ref);
+      return guard(() => services.resolve(ref, def.id));
+    },
+    tryResolve: (ref) => {
+      checkDeclared(ref);
+      return services.tryResolve(ref);
+    },
+    resolveAll: (ref) => {
+      checkDeclared(ref);
+      return services.resolveAll(ref);
+    },
+    routes: (routes) => {
+      instance.register(routes);
+    },
+    onReady: (fn) => parts.readyHooks.push({ pluginId: def.id, fn }),
+    onClose: (fn) => parts.closeHooks.push({ pluginId: def.id, fn }),
+    healthCheck: (name, fn) => parts.healthChecks.set(`${def.id}.${name}`, fn),
+  };
+}
+
+/** After every plugin registered: each required single-provider service has a provider. */
+export function checkRequiredServices(plugins: LoadedPlugin[], services: ServiceRegistry): void {
+  for (const { definition: def } of plugins) {
+    for (const ref of def.consumes ?? []) {
+      if (ref.multi || services.providerOf(ref as ServiceRef<unknown>) !== undefined) continue;
+      throw asBootError(def.id, new MissingServiceError(ref.id, def.id));
+    }
+  }
+}
