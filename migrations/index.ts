@@ -3,6 +3,7 @@ import { Migration20261122000000AuthInitial } from './20261122000000_auth_initia
 import { Migration20261122010000DownloaderInitial } from './20261122010000_downloader_initial.js';
 import { Migration20261122020000SchedulerInitial } from './20261122020000_scheduler_initial.js';
 import { Migration20261123000000ChannelsInitial } from './20261123000000_channels_initial.js';
+import { Migration20261124000000ChannelsRenameVideosTable } from './20261124000000_channels_rename_videos_table.js';
 
 /**
  * The single migration timeline of the built-in plugins, applied in name order at start.
@@ -13,4 +14,8 @@ export const builtinMigrations: MigrationObject[] = [
   { name: '20261122010000_downloader_initial', class: Migration20261122010000DownloaderInitial },
   { name: '20261122020000_scheduler_initial', class: Migration20261122020000SchedulerInitial },
   { name: '20261123000000_channels_initial', class: Migration20261123000000ChannelsInitial },
+  {
+    name: '20261124000000_channels_rename_videos_table',
+    class: Migration20261124000000ChannelsRenameVideosTable,
+  },
 ];

@@ -351,7 +351,7 @@ async function writeDataset(file: string, ds: Dataset): Promise<void> {
       }
       ch.finalize(fail);
       const cv = db.prepare(
-        `insert into channel_videos (id, channel_id, source_id, media_type, title, thumbnail, duration, published_at, published_at_source, ignored, downloaded_at, removed, first_seen_at)
+        `insert into channels_videos (id, channel_id, source_id, media_type, title, thumbnail, duration, published_at, published_at_source, ignored, downloaded_at, removed, first_seen_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, 'approximate', 0, ?, 0, ?)`,
         fail,
       );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { completeSetup, createApiKey, login, TestHarness, type TestApp } from '@vidkeep/core/testing';
+import { builtinMigrations } from '@vidkeep/migrations';
 
 const h = new TestHarness();
 afterEach(() => h.closeAll());
@@ -74,5 +75,32 @@ describe('SQLite connection settings', () => {
     const first = await boot();
     const second = await boot(first.dir);
     expect(await query(second, 'pragma journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+  });
+});
+
+describe('the channels_videos rename', () => {
+  it('keeps the listed videos of a database made before it, and applies once', async () => {
+    const before = builtinMigrations.filter((m) => m.name < '20261124000000');
+    const old = await h.boot({ migrations: before });
+    await query(
+      old,
+      `insert into channels (id, channel_id, title, url, enabled, auto_download_enabled_tabs, m3u_enabled, m3u_sort_order, auto_removal_protected, created_at, updated_at)
+       values (1, 'UCkept', 'Kept', 'https://www.youtube.com/channel/UCkept', 1, 'video', 0, 'oldest_first', 0, 0, 0)`,
+    );
+    await query(
+      old,
+      `insert into channel_videos (channel_id, source_id, media_type, title, ignored, removed, first_seen_at)
+       values ('UCkept', 'kept0000001', 'video', 'A kept video', 0, 0, 0)`,
+    );
+    const renamed = await h.boot({ dir: old.dir });
+    const rows = await query<{ source_id: string; title: string }>(
+      renamed,
+      'select source_id, title from channels_videos',
+    );
+    expect(rows).toEqual([{ source_id: 'kept0000001', title: 'A kept video' }]);
+    const tables = await query<{ name: string }>(renamed, "select name from sqlite_master where type = 'table'");
+    expect(tables.map((t) => t.name)).not.toContain('channel_videos');
+    const diff = await renamed.app.vidkeep.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+    expect(diff.trim()).toBe('');
   });
 });

@@ -93,7 +93,7 @@ export interface ChannelVideoRow {
 
 export const ChannelVideoEntity = new EntitySchema<ChannelVideoRow>({
   name: 'ChannelVideo',
-  tableName: 'channel_videos',
+  tableName: 'channels_videos',
   uniques: [{ properties: ['channelId', 'sourceId'] }],
   indexes: [{ properties: ['channelId', 'mediaType', 'publishedAt'] }],
   properties: {

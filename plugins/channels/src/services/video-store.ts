@@ -89,7 +89,7 @@ export interface TabStatRow {
   ignored: number;
 }
 
-/** The channel-video listing cache (`channel_videos`); only this plugin writes it. */
+/** The channel-video listing cache (`channels_videos`); only this plugin writes it. */
 export class ChannelVideoStore {
   private readonly sql: Sql;
   private readonly oldest = new Map<string, Date | null>();
@@ -133,19 +133,19 @@ export class ChannelVideoStore {
         }
         const row = `(${COLUMNS.map(() => '?').join(',')})`;
         await run(
-          `insert into channel_videos (${COLUMNS.join(',')}) values ${chunk.map(() => row).join(',')}
+          `insert into channels_videos (${COLUMNS.join(',')}) values ${chunk.map(() => row).join(',')}
            on conflict (channel_id, source_id) do update set
              title = excluded.title,
              thumbnail = excluded.thumbnail,
-             duration = coalesce(excluded.duration, channel_videos.duration),
+             duration = coalesce(excluded.duration, channels_videos.duration),
              availability = excluded.availability,
              live_status = excluded.live_status,
              media_type = excluded.media_type,
-             downloaded_at = coalesce(channel_videos.downloaded_at, excluded.downloaded_at),
-             published_at = case when channel_videos.published_at_source is null or channel_videos.published_at_source = 'estimated'
-                                 then excluded.published_at else channel_videos.published_at end,
-             published_at_source = case when channel_videos.published_at_source is null or channel_videos.published_at_source = 'estimated'
-                                 then excluded.published_at_source else channel_videos.published_at_source end`,
+             downloaded_at = coalesce(channels_videos.downloaded_at, excluded.downloaded_at),
+             published_at = case when channels_videos.published_at_source is null or channels_videos.published_at_source = 'estimated'
+                                 then excluded.published_at else channels_videos.published_at end,
+             published_at_source = case when channels_videos.published_at_source is null or channels_videos.published_at_source = 'estimated'
+                                 then excluded.published_at_source else channels_videos.published_at_source end`,
           params,
         );
       }
@@ -185,9 +185,9 @@ export class ChannelVideoStore {
     const clause = where.join(' and ');
     const dir = q.sortOrder === 'asc' ? 'asc' : 'desc';
     const [count, rows] = await Promise.all([
-      this.sql.one<{ n: number }>(`select count(*) as n from channel_videos where ${clause}`, params),
+      this.sql.one<{ n: number }>(`select count(*) as n from channels_videos where ${clause}`, params),
       this.sql.all(
-        `select * from channel_videos where ${clause} order by ${SORTS[q.sortBy]} ${dir}, id ${dir} limit ? offset ?`,
+        `select * from channels_videos where ${clause} order by ${SORTS[q.sortBy]} ${dir}, id ${dir} limit ? offset ?`,
         [...params, q.pageSize, (q.page - 1) * q.pageSize],
       ),
     ]);
@@ -203,7 +203,7 @@ export class ChannelVideoStore {
     if (known !== undefined) return known;
     const generation = this.generation;
     const r = await this.sql.one<{ d: unknown }>(
-      "select min(published_at) as d from channel_videos where channel_id = ? and media_type = ? and (published_at_source is null or published_at_source <> 'estimated')",
+      "select min(published_at) as d from channels_videos where channel_id = ? and media_type = ? and (published_at_source is null or published_at_source <> 'estimated')",
       [channelId, TAB_MEDIA_TYPE[tab]],
     );
     const value = readDate(r?.d);
@@ -247,7 +247,7 @@ export class ChannelVideoStore {
   private async forgetVideo(sourceId: string): Promise<void> {
     this.generation += 1;
     const rows = await this.sql.all<{ channel_id: string }>(
-      'select distinct channel_id from channel_videos where source_id = ?',
+      'select distinct channel_id from channels_videos where source_id = ?',
       [sourceId],
     );
     for (const r of rows) this.forget(r.channel_id);
@@ -259,7 +259,7 @@ export class ChannelVideoStore {
       `select media_type, count(*) as loaded,
               sum(case when downloaded_at is not null then 1 else 0 end) as downloaded,
               sum(case when ignored = ? then 1 else 0 end) as ignored
-         from channel_videos where channel_id = ? and (availability is null or availability <> 'subscriber_only')
+         from channels_videos where channel_id = ? and (availability is null or availability <> 'subscriber_only')
         group by media_type`,
       [true, channelId],
     );
@@ -272,7 +272,7 @@ export class ChannelVideoStore {
   }
 
   async find(channelId: string, sourceId: string): Promise<ChannelVideoRow | null> {
-    const r = await this.sql.one('select * from channel_videos where channel_id = ? and source_id = ?', [
+    const r = await this.sql.one('select * from channels_videos where channel_id = ? and source_id = ?', [
       channelId,
       sourceId,
     ]);
@@ -287,12 +287,12 @@ export class ChannelVideoStore {
       const chunk = sourceIds.slice(i, i + 500);
       const marks = chunk.map(() => '?').join(',');
       const rows = await this.sql.all<{ source_id: string }>(
-        `select source_id from channel_videos where channel_id = ? and source_id in (${marks})`,
+        `select source_id from channels_videos where channel_id = ? and source_id in (${marks})`,
         [channelId, ...chunk],
       );
       for (const r of rows) found.add(r.source_id);
       await this.sql.run(
-        `update channel_videos set ignored = ?, ignored_at = ? where channel_id = ? and source_id in (${marks})`,
+        `update channels_videos set ignored = ?, ignored_at = ? where channel_id = ? and source_id in (${marks})`,
         [ignored, ignored ? this.sql.date(new Date()) : null, channelId, ...chunk],
       );
     }
@@ -304,12 +304,12 @@ export class ChannelVideoStore {
   async markDownloaded(sourceId: string, publishedAt: Date | null, at: Date): Promise<void> {
     await this.forgetVideo(sourceId);
     await this.sql.run(
-      'update channel_videos set downloaded_at = coalesce(downloaded_at, ?), removed = ? where source_id = ?',
+      'update channels_videos set downloaded_at = coalesce(downloaded_at, ?), removed = ? where source_id = ?',
       [this.sql.date(at), false, sourceId],
     );
     if (publishedAt) {
       await this.sql.run(
-        "update channel_videos set published_at = ?, published_at_source = 'exact' where source_id = ?",
+        "update channels_videos set published_at = ?, published_at_source = 'exact' where source_id = ?",
         [this.sql.date(publishedAt), sourceId],
       );
     }
@@ -318,7 +318,7 @@ export class ChannelVideoStore {
 
   async markRemoved(sourceId: string): Promise<void> {
     await this.forgetVideo(sourceId);
-    await this.sql.run('update channel_videos set removed = ? where source_id = ? and downloaded_at is not null', [
+    await this.sql.run('update channels_videos set removed = ? where source_id = ? and downloaded_at is not null', [
       true,
       sourceId,
     ]);
@@ -328,7 +328,7 @@ export class ChannelVideoStore {
   /** The newest `limit` videos of a tab, newest first. */
   async newest(channelId: string, tab: TabType, limit: number): Promise<ChannelVideoRow[]> {
     const rows = await this.sql.all(
-      'select * from channel_videos where channel_id = ? and media_type = ? order by published_at desc, id desc limit ?',
+      'select * from channels_videos where channel_id = ? and media_type = ? order by published_at desc, id desc limit ?',
       [channelId, TAB_MEDIA_TYPE[tab], limit],
     );
     return rows.map(fromDb);
@@ -337,7 +337,7 @@ export class ChannelVideoStore {
   /** The 50 most recent known videos of the channel (all tabs), newest first. */
   async recent(channelId: string, limit = 50): Promise<ChannelVideoRow[]> {
     const rows = await this.sql.all(
-      'select * from channel_videos where channel_id = ? order by published_at desc, id desc limit ?',
+      'select * from channels_videos where channel_id = ? order by published_at desc, id desc limit ?',
       [channelId, limit],
     );
     return rows.map(fromDb);
@@ -346,7 +346,7 @@ export class ChannelVideoStore {
   /** Known, never-downloaded, downloadable videos of a tab, oldest first (download-all). */
   async neverDownloaded(channelId: string, tab: TabType): Promise<ChannelVideoRow[]> {
     const rows = await this.sql.all(
-      `select * from channel_videos where channel_id = ? and media_type = ? and downloaded_at is null and ignored = ?
+      `select * from channels_videos where channel_id = ? and media_type = ? and downloaded_at is null and ignored = ?
           and (availability is null or availability <> 'subscriber_only')
           and (live_status is null or live_status not in ('is_live', 'is_upcoming'))
         order by published_at asc, id asc`,
