@@ -22,3 +22,8 @@ export const ErrorEnvelope = Type.Object(
   { description: 'Error body' },
 );
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/** Response schemas for the error statuses a route documents: `errorResponses(400, 401, 404)`. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof ErrorEnvelope> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope])) as Record<S, typeof ErrorEnvelope>;
+}

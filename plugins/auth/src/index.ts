@@ -6,11 +6,14 @@ import {
   schedulerServiceRef,
   Type,
 } from '@vidkeep/contracts';
-import { definePlugin, type PluginContext } from '@vidkeep/core/plugin-api';
+import { definePlugin, mapDomainErrors, type PluginContext } from '@vidkeep/core/plugin-api';
 import { AuthApiKeyEntity, AuthSessionEntity } from './entities.js';
+import type { AuthRouteDeps } from './routes/deps.js';
+import { errorStatuses } from './routes/errors.js';
 import { keyRoutes } from './routes/key-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { setupRoutes } from './routes/setup-routes.js';
+import { AccountService } from './services/account.js';
 import { ApiKeyStore } from './services/api-keys.js';
 import { AttemptLimiter } from './services/attempt-limiter.js';
 import { LocalAuthService } from './services/auth-service.js';
@@ -90,18 +93,17 @@ export default definePlugin({
     const apiKeys = new ApiKeyStore(ctx.orm, events, ctx.logger);
     const setupToken = new SetupTokenStore(env.paths.setupTokenFile);
     const minutes = (m: number) => m * 60_000;
-    const deps = {
-      env,
+    const account = new AccountService({
+      authEnabled: env.authEnabled,
       logger: ctx.logger,
-      events,
       credentials,
       sessions,
-      apiKeys,
       setupToken,
       loginLimiter: new AttemptLimiter(options.loginMaxFailures, minutes(options.loginWindowMinutes)),
       loginAddressLimiter: new AttemptLimiter(options.loginAddressMaxFailures, minutes(options.loginWindowMinutes)),
       setupLimiter: new AttemptLimiter(options.setupMaxAttempts, minutes(options.setupWindowMinutes)),
-    };
+    });
+    const deps: AuthRouteDeps = { env, credentials, sessions, apiKeys, account };
 
     ctx.provide(authServiceRef, new LocalAuthService(env.authEnabled, config, credentials, sessions, apiKeys));
     // Spec 5: expired sessions are removed daily at 03:00 (and once at every start, below).
@@ -120,6 +122,7 @@ export default definePlugin({
     });
 
     ctx.routes(async (app) => {
+      mapDomainErrors(app, errorStatuses);
       await app.register(sessionRoutes, deps);
       await app.register(setupRoutes, deps);
       await app.register(keyRoutes, deps);

@@ -1,55 +1,25 @@
 import {
-  ChangePasswordBody,
   AuthErrorCodes,
-  CoreErrorCodes,
-  ErrorEnvelope,
+  ChangePasswordBody,
+  errorResponses,
   IdParams,
   LoginBody,
   LoginResponse,
   LogoutResponse,
+  NotFoundError,
   SESSION_LIFETIME_MS,
   SessionList,
   SuccessResponse,
   ValidateResponse,
-  type AuthContext,
 } from '@vidkeep/contracts';
-import { HttpError, type FastifyPluginAsyncTypebox, type FastifyRequest } from '@vidkeep/core/plugin-api';
-import { passwordProblem } from '../services/credentials.js';
-import { NOT_CONFIGURED_MESSAGE } from '../services/auth-service.js';
-import { iso, type AuthRouteDeps } from './deps.js';
+import type { FastifyPluginAsyncTypebox, FastifyRequest } from '@vidkeep/core/plugin-api';
+import { clientOf, iso, usernameOf, type AuthRouteDeps } from './deps.js';
 
 /** The synthetic token the UI uses while authentication is disabled (spec 5, rule 7). */
 export const PLATFORM_MANAGED_TOKEN = 'platform-managed-auth';
 
-function usernameOf(auth: AuthContext): string {
-  return auth.kind === 'session' || auth.kind === 'disabled' ? auth.username : '';
-}
-
-function tooManyAttempts(seconds: number): HttpError {
-  const minutes = Math.ceil(seconds / 60);
-  return new HttpError(
-    429,
-    AuthErrorCodes.tooManyAttempts,
-    `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    {},
-    { 'retry-after': String(seconds) },
-  );
-}
-
 export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, deps) => {
-  const { env, credentials, sessions, loginLimiter, loginAddressLimiter } = deps;
-
-  const checkLimits = (request: FastifyRequest, username: string) => {
-    const wait = Math.max(
-      loginLimiter.retryAfterSeconds(`${request.clientAddress}|${username.toLowerCase()}`),
-      loginAddressLimiter.retryAfterSeconds(request.clientAddress),
-    );
-    if (wait > 0) throw tooManyAttempts(wait);
-  };
-  const recordFailure = (request: FastifyRequest, username: string) => {
-    loginLimiter.record(`${request.clientAddress}|${username.toLowerCase()}`);
-    loginAddressLimiter.record(request.clientAddress);
-  };
+  const { env, credentials, sessions, account } = deps;
 
   app.post(
     '/auth/login',
@@ -61,10 +31,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
         body: LoginBody,
         response: {
           200: LoginResponse,
-          400: ErrorEnvelope,
-          401: ErrorEnvelope,
-          429: ErrorEnvelope,
-          503: ErrorEnvelope,
+          ...errorResponses(400, 401, 429, 503),
         },
       },
     },
@@ -78,21 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
           message: 'Authentication is disabled (AUTH_ENABLED=false); no login is needed',
         };
       }
-      if (!credentials.isConfigured()) {
-        throw new HttpError(503, AuthErrorCodes.notConfigured, NOT_CONFIGURED_MESSAGE, { requiresSetup: true });
-      }
-      checkLimits(request, username);
-      if (!(await credentials.verify(username, password))) {
-        recordFailure(request, username);
-        throw new HttpError(401, AuthErrorCodes.invalidCredentials, 'Invalid credentials');
-      }
-      loginLimiter.reset(`${request.clientAddress}|${username.toLowerCase()}`);
-      const { token, session } = await sessions.create({
-        username,
-        userAgent: request.headers['user-agent'],
-        ipAddress: request.clientAddress,
-      });
-      deps.logger.info({ sessionId: session.id, client: request.clientAddress }, 'User logged in');
+      const { token, session } = await account.login(username, password, clientOf(request));
       return { token, expires: iso(session.expiresAt), username };
     },
   );
@@ -100,7 +53,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
   const validateSchema = {
     tags: ['auth'],
     summary: 'Check the session token',
-    response: { 200: ValidateResponse, 401: ErrorEnvelope, 403: ErrorEnvelope },
+    response: { 200: ValidateResponse, ...errorResponses(401, 403) },
   };
   const validate = async (request: FastifyRequest) => ({ valid: true, username: usernameOf(request.auth) });
   app.get('/validateToken', { schema: validateSchema }, validate);
@@ -112,7 +65,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
       schema: {
         tags: ['auth'],
         summary: 'End the current session',
-        response: { 200: LogoutResponse, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        response: { 200: LogoutResponse, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -129,7 +82,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
       schema: {
         tags: ['auth'],
         summary: "The current user's active sessions, most recently used first",
-        response: { 200: SessionList, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        response: { 200: SessionList, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -157,17 +110,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
         params: IdParams,
         response: {
           200: SuccessResponse,
-          400: ErrorEnvelope,
-          401: ErrorEnvelope,
-          403: ErrorEnvelope,
-          404: ErrorEnvelope,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
     async (request) => {
-      const username = usernameOf(request.auth);
-      if (!(await sessions.delete(request.params.id, username))) {
-        throw new HttpError(404, AuthErrorCodes.sessionNotFound, 'Session not found');
+      if (!(await sessions.delete(request.params.id, usernameOf(request.auth)))) {
+        throw new NotFoundError(AuthErrorCodes.sessionNotFound, 'Session not found');
       }
       return { success: true, message: 'Session ended' };
     },
@@ -182,31 +131,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (ap
         body: ChangePasswordBody,
         response: {
           200: SuccessResponse,
-          400: ErrorEnvelope,
-          401: ErrorEnvelope,
-          403: ErrorEnvelope,
-          429: ErrorEnvelope,
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },
     async (request) => {
-      if (!env.authEnabled) {
-        throw new HttpError(
-          400,
-          AuthErrorCodes.disabled,
-          'Authentication is disabled (AUTH_ENABLED=false); there is no password to change',
-        );
-      }
       const { currentPassword, newPassword } = request.body;
-      const problem = passwordProblem(newPassword);
-      if (problem) throw new HttpError(400, CoreErrorCodes.validationFailed, problem);
-      const username = usernameOf(request.auth);
-      checkLimits(request, username);
-      if (!(await credentials.verify(username, currentPassword))) {
-        recordFailure(request, username);
-        throw new HttpError(401, AuthErrorCodes.wrongPassword, 'Current password is incorrect');
-      }
-      await credentials.set(username, newPassword, 'change-password');
+      await account.changePassword(usernameOf(request.auth), currentPassword, newPassword, clientOf(request));
       return {
         success: true,
         message: 'Password changed. Other sessions stay signed in; end them under sessions if needed.',

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { AuthEvents, MAX_ACTIVE_API_KEYS, type EventBus, type PluginLogger } from '@vidkeep/contracts';
+import {
+  AuthErrorCodes,
+  AuthEvents,
+  CoreErrorCodes,
+  InvalidInputError,
+  MAX_ACTIVE_API_KEYS,
+  NotFoundError,
+  stripControlChars,
+  type EventBus,
+  type PluginLogger,
+} from '@vidkeep/contracts';
 import type { Orm } from '@vidkeep/core/plugin-api';
 import { AuthApiKeyEntity, type AuthApiKey } from '../entities.js';
 import { sha256 } from './hashing.js';
@@ -9,8 +19,6 @@ export const API_KEY_MARK = 'vk_';
 const PREFIX_LENGTH = API_KEY_MARK.length + 8;
 /** `last_used_at` is written at most this often per key. */
 const LAST_USED_WRITE_INTERVAL_MS = 1_000;
-
-export class ApiKeyLimitError extends Error {}
 
 /**
  * API keys (spec 2.1): the full key is returned once at creation, only its SHA-256 is stored.
@@ -37,11 +45,21 @@ export class ApiKeyStore {
     return [...this.byHash.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
   }
 
-  /** Creates a key; creations are serialized so the limit of 20 holds under concurrency. */
-  create(name: string): Promise<{ key: string; record: AuthApiKey }> {
+  /**
+   * Creates a key named `rawName` (control characters dropped, trimmed); creations are serialized
+   * so the limit of 20 holds under concurrency.
+   */
+  create(rawName: string): Promise<{ key: string; record: AuthApiKey }> {
+    const name = stripControlChars(rawName).trim();
+    if (name.length === 0) {
+      return Promise.reject(
+        new InvalidInputError(CoreErrorCodes.validationFailed, 'Name is required (1-100 characters)'),
+      );
+    }
     const run = async () => {
       if (this.byHash.size >= MAX_ACTIVE_API_KEYS) {
-        throw new ApiKeyLimitError(
+        throw new InvalidInputError(
+          AuthErrorCodes.apiKeyLimit,
           `Maximum number of API keys reached (${MAX_ACTIVE_API_KEYS}); delete one before creating another`,
         );
       }
@@ -66,12 +84,12 @@ export class ApiKeyStore {
     return result;
   }
 
-  /** Deletes a key permanently. False when it does not exist. */
-  async delete(id: number): Promise<boolean> {
+  /** Deletes a key permanently; a NotFoundError when it does not exist. */
+  async delete(id: number): Promise<void> {
     const deleted = await this.orm.em.fork().nativeDelete(AuthApiKeyEntity, { id });
     for (const [hash, key] of this.byHash) if (key.id === id) this.byHash.delete(hash);
-    if (deleted > 0) this.events.publish(AuthEvents.apiKeyDeleted, { keyId: id });
-    return deleted > 0;
+    if (deleted === 0) throw new NotFoundError(AuthErrorCodes.apiKeyNotFound, 'API key not found');
+    this.events.publish(AuthEvents.apiKeyDeleted, { keyId: id });
   }
 
   /** The active key matching a presented key, or null. Records its use. */

@@ -10,6 +10,12 @@ const CACHE_LIMIT = 5_000;
 
 type SessionRecord = Omit<AuthSession, never>;
 
+/** A session just created: its token is shown once and only its hash is kept. */
+export interface NewSession {
+  token: string;
+  session: SessionRecord;
+}
+
 /**
  * Server-side sessions (spec 5, rule 2): several per user, 7 days from login (not sliding),
  * stored as the SHA-256 of the token. Validated sessions are cached in memory; every way a
@@ -25,10 +31,7 @@ export class SessionStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(input: { username: string; userAgent?: string; ipAddress: string }): Promise<{
-    token: string;
-    session: SessionRecord;
-  }> {
+  async create(input: { username: string; userAgent?: string; ipAddress: string }): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date(this.now());
     const em = this.orm.em.fork();
