@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects: `unit` (pure code and in-process apps on temporary SQLite files: no yt-dlp, no
+ * Chromium, no server processes; `npm run test:unit`, seconds) and `integration` (everything under
+ * tests/ that runs real tools, processes and the browser). `vitest run` runs both.
+ */
 export default defineConfig({
   // Workspace packages resolve to their TypeScript sources in tests (the `source` export
   // condition), both through Vite and through Node's own resolver (plugin loading).
@@ -7,16 +12,32 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     execArgv: ['--conditions=source'],
-    include: [
-      'contracts/src/**/*.test.ts',
-      'core/src/**/*.test.ts',
-      'plugins/*/src/**/*.test.ts',
-      'tests/**/*.test.ts',
-    ],
     exclude: ['**/node_modules/**', 'ui/**', 'tests/bench/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'contracts/src/**/*.test.ts',
+            'core/src/**/*.test.ts',
+            'plugins/*/src/**/*.test.ts',
+            'tests/architecture/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'tests/bench/**', 'tests/architecture/**'],
+        },
+      },
+    ],
   },
 });
