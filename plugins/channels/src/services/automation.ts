@@ -1,7 +1,8 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { HttpError } from '@vidkeep/core/plugin-api';
 import {
+  DownloaderErrorCodes,
+  isDomainError,
   MEDIA_TYPE_TAB,
   MEDIA_TYPES,
   TAB_MEDIA_TYPE,
@@ -124,7 +125,7 @@ export class ChannelAutomation {
         queued += r.acceptedIds.length;
         if (r.job) jobs.push(r.job.id);
       } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 409) {
+        if (isDomainError(err) && err.code === DownloaderErrorCodes.paused) {
           return { status: 'skipped', outcome: 'downloads-paused', message: err.message, details: { queued, jobs } };
         }
         throw err;

@@ -1,6 +1,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  ConflictError,
   DownloaderErrorCodes,
   type ChannelDownload,
   type DownloaderConfigSection,
@@ -13,7 +14,6 @@ import {
   type PluginLogger,
   type StorageStatus,
 } from '@vidkeep/contracts';
-import { HttpError } from '@vidkeep/core/plugin-api';
 import { diagnose, toDiagnosis } from '../ytdlp/failures.js';
 import { videoUrl } from '../url.js';
 import type { ActivityTracker } from './activity.js';
@@ -203,7 +203,7 @@ export class DownloadQueue implements DownloaderService {
 
   async assertNotPaused(): Promise<void> {
     const s = await this.deps.storage.status();
-    if (s.paused) throw new HttpError(409, DownloaderErrorCodes.paused, `Downloads are paused: ${s.reason}`);
+    if (s.paused) throw new ConflictError(DownloaderErrorCodes.paused, `Downloads are paused: ${s.reason}`);
   }
 
   enqueue(request: EnqueueRequest): Promise<EnqueueResult> {
