@@ -10,7 +10,7 @@ import { fmt, hasTaskset, load, memoryOf, startBenchServer, treeRssMiB, type Ben
 
 /**
  * Channels read paths on the dataset and with the method of the benchmark anchor
- * (docs: /work/shared/reference/benchmark-anchor.md): 1,000 subscribed channels, 200,000
+ * (docs/benchmarks.md): 1,000 subscribed channels, 200,000
  * channel-video rows and 20,000 downloaded videos (sparse files on disk), written straight into
  * the SQLite file after a first start has created the schema.
  *
