@@ -25,12 +25,15 @@ export async function bootDownloader(
     env?: Record<string, string>;
     setup?: boolean;
     manifest?: unknown;
+    /** Where relative plugin packages of `manifest` resolve from. */
+    manifestPath?: string;
   } = {},
 ): Promise<DownloadApp> {
   const t = await h.boot({
     dir: options.dir,
     env: { ...platform.env, ...options.env },
     ...(options.manifest ? { manifest: options.manifest } : {}),
+    ...(options.manifestPath ? { manifestPath: options.manifestPath } : {}),
   });
   const token = options.setup === false ? '' : await completeSetup(t);
   const headers = { 'x-access-token': token };
