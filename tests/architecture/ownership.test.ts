@@ -54,6 +54,7 @@ describe('error codes', () => {
     ['downloader', contracts.DownloaderErrorCodes, 'DOWNLOAD_'],
     ['channels', contracts.ChannelErrorCodes, 'CHANNELS_'],
     ['scheduler', contracts.SchedulerErrorCodes, 'SCHEDULER_'],
+    ['playlists', contracts.PlaylistErrorCodes, 'PLAYLISTS_'],
   ];
 
   it.each(groups)('the %s codes start with their prefix and are PREFIX_REASON', (_owner, codes, prefix) => {

@@ -2,11 +2,12 @@ import { AuthErrorCodes } from './auth.js';
 import { ChannelErrorCodes } from './channels.js';
 import { CoreErrorCodes } from './core.js';
 import { DownloaderErrorCodes } from './downloader.js';
+import { PlaylistErrorCodes } from './playlists.js';
 import { SchedulerErrorCodes } from './scheduler.js';
 
 /**
  * Every error code, one file per owner with its own prefix (`CORE_`, `AUTH_`, `DOWNLOAD_`,
- * `CHANNELS_`, `SCHEDULER_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
+ * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
  * `code`, never on the human-readable `error` text.
  */
 export * from './envelope.js';
@@ -16,6 +17,7 @@ export * from './auth.js';
 export * from './downloader.js';
 export * from './channels.js';
 export * from './scheduler.js';
+export * from './playlists.js';
 
 type Values<T> = T[keyof T];
 export type ErrorCode =
@@ -23,4 +25,5 @@ export type ErrorCode =
   | Values<typeof AuthErrorCodes>
   | Values<typeof DownloaderErrorCodes>
   | Values<typeof ChannelErrorCodes>
-  | Values<typeof SchedulerErrorCodes>;
+  | Values<typeof SchedulerErrorCodes>
+  | Values<typeof PlaylistErrorCodes>;

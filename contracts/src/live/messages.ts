@@ -33,6 +33,17 @@ export interface LiveMessageMap {
     stage: 'listing' | 'saving' | 'done';
     itemsFetched: number;
   };
+  /** A playlist listing is running (`listing`, `saving`) or finished (`done`). */
+  playlistFetchProgress: {
+    playlistId: string;
+    stage: 'listing' | 'saving' | 'done';
+    itemsFetched: number;
+  };
+  /**
+   * Something a playlist page shows changed (a video downloaded, a sync or `.m3u` rebuild finished,
+   * a listing saved); fetch the playlist again.
+   */
+  playlistUpdated: { playlistId: string; reason: 'downloaded' | 'synced' | 'm3u' | 'listed' | 'settings' };
 }
 
 export type LiveMessageType = keyof LiveMessageMap;

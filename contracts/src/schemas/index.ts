@@ -4,3 +4,4 @@ export * from './config.js';
 export * from './downloader.js';
 export * from './scheduler.js';
 export * from './channels.js';
+export * from './playlists.js';

@@ -7,3 +7,5 @@ export * from './live.js';
 export * from './downloader.js';
 export * from './scheduler.js';
 export * from './source.js';
+export * from './channels.js';
+export * from './media-servers.js';
