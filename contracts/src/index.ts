@@ -8,6 +8,7 @@ export * from './schemas/index.js';
 export * from './config/index.js';
 export * from './cron.js';
 export * from './text.js';
+export * from './download-override.js';
 
 /** Version of the HTTP interface description (spec 9). */
 export const API_VERSION = '1.86.1';

@@ -41,13 +41,18 @@ import {
   UpdateChannelsResponse,
   type SchedulerService,
 } from '@vidkeep/contracts';
-import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import {
+  compileTitleFilter,
+  FilterTimeoutError,
+  HttpError,
+  matchTitles,
+  type FastifyPluginAsyncTypebox,
+} from '@vidkeep/core/plugin-api';
 import type { ChannelAutomation } from '../services/automation.js';
 import type { ChannelStore } from '../services/channel-store.js';
 import type { ChannelsService } from '../services/channels.js';
 import type { TabFetcher } from '../services/fetcher.js';
 import { searchQueryProblem, type ChannelSearch } from '../services/search.js';
-import { compileTitleFilter, FilterTimeoutError, matchTitles } from '../services/title-filter.js';
 import type { ChannelVideoStore } from '../services/video-store.js';
 
 export interface ChannelRouteDeps {

@@ -21,7 +21,7 @@ import type { DataApiClient } from './data-api.js';
 import { isMembersOnly, isNotDownloadableYet } from './entries.js';
 import type { TabFetcher } from './fetcher.js';
 import { tabPlaylistId, type ChannelPlatform } from './platform.js';
-import { compileTitleFilter, FilterTimeoutError, matchTitles } from './title-filter.js';
+import { compileTitleFilter, FilterTimeoutError, matchTitles } from '@vidkeep/core/plugin-api';
 import type { ChannelVideoStore } from './video-store.js';
 
 const DAY = 24 * 3600_000;

@@ -10,7 +10,7 @@ import {
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
 import { parseTabs, settingsOf, tabsCsv, visibleTabs } from './channel-store.js';
-import { compileTitleFilter } from './title-filter.js';
+import { compileTitleFilter } from '@vidkeep/core/plugin-api';
 
 export type SettingsPatch = Partial<Omit<ChannelRow, 'id' | 'createdAt' | 'updatedAt'>>;
 export type SettingsResult =

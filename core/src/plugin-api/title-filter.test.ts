@@ -13,6 +13,14 @@ describe('title filter', () => {
     expect(matchTitles(compile('(?i)review'), ['Phone REVIEW', 'Unboxing'])).toEqual([true, false]);
   });
 
+  it('matches any case when asked to (playlists), with or without (?i)', () => {
+    const c = compileTitleFilter('review', { caseInsensitive: true });
+    const d = compileTitleFilter('(?i)review', { caseInsensitive: true });
+    if (!c.ok || !d.ok) throw new Error('did not compile');
+    expect(matchTitles(c.filter, ['Phone REVIEW', 'Unboxing'])).toEqual([true, false]);
+    expect(d.filter?.flags).toBe('ui');
+  });
+
   it('matches everything when empty', () => {
     expect(compileTitleFilter('  ')).toEqual({ ok: true, filter: null });
     expect(matchTitles(null, ['a', 'b'])).toEqual([true, true]);

@@ -1,3 +1,7 @@
+/**
+ * User-supplied regular expressions (title filters of channels and playlists) are matched here,
+ * and only here, so that no pattern can hang the server.
+ */
 import vm from 'node:vm';
 
 /** Matching of all titles of one call may take at most this long. */
@@ -11,18 +15,20 @@ export interface CompiledFilter {
 /**
  * Reads a user's title filter. JavaScript syntax; a leading `(?i)` (the Python spelling that
  * yt-dlp users know) becomes the case-insensitive flag. Matching is otherwise case-sensitive,
- * like yt-dlp's own title matching. Returns an error message for a pattern that does not compile.
+ * like yt-dlp's own title matching (channels), unless `caseInsensitive` (playlists, spec 2.6).
+ * Returns an error message for a pattern that does not compile.
  */
 export function compileTitleFilter(
   raw: string | null | undefined,
+  options: { caseInsensitive?: boolean } = {},
 ): { ok: true; filter: CompiledFilter | null } | { ok: false; error: string } {
   const text = (raw ?? '').trim();
   if (text === '') return { ok: true, filter: null };
   let pattern = text;
-  let flags = 'u';
+  let flags = options.caseInsensitive ? 'ui' : 'u';
   if (pattern.startsWith('(?i)')) {
     pattern = pattern.slice(4);
-    flags += 'i';
+    if (!flags.includes('i')) flags += 'i';
   }
   try {
     new RegExp(pattern, flags);
