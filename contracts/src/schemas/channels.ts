@@ -32,6 +32,11 @@ export function subfolderProblem(name: string): string | null {
     return 'subfolder must be a single folder name (no slashes or control characters)';
   if (name.startsWith('.')) return 'subfolder must not start with a dot';
   if (name === RESERVED_SUBFOLDER) return `subfolder name ${RESERVED_SUBFOLDER} is reserved`;
+  // Subfolder X is stored in the folder `__X`: names that would land on (or look like) the
+  // playlists folder are refused too, as the reference product refuses `playlists` and `__…`.
+  if (name.startsWith('__')) return 'subfolder must not start with __ (the folder gets that prefix itself)';
+  if (`__${name}`.toLowerCase() === RESERVED_SUBFOLDER || name.toLowerCase() === 'playlists')
+    return `subfolder name ${name} is reserved for ${RESERVED_SUBFOLDER}`;
   return null;
 }
 
