@@ -36,6 +36,22 @@ export interface ChannelDownload {
   downloadedAt: Date;
 }
 
+/** A video the library has (or had: `removed`), as other plugins need it for files and lists. */
+export interface LibraryVideo {
+  videoId: number;
+  sourceId: string;
+  title: string;
+  channelName: string | null;
+  duration: number | null;
+  /** Absolute paths inside the output directory. */
+  filePath: string | null;
+  fileSize: number | null;
+  audioFilePath: string | null;
+  audioFileSize: number | null;
+  removed: boolean;
+  downloadedAt: Date;
+}
+
 /** Provided by the downloader plugin. */
 export interface DownloaderService {
   /**
@@ -50,6 +66,8 @@ export interface DownloaderService {
   hasActiveDownloadsForChannel(channelId: string): Promise<boolean>;
   /** Ids among `sourceIds` that were ever downloaded (also when their files were deleted later). */
   downloadedSourceIds(sourceIds: string[]): Promise<Set<string>>;
+  /** The library's records of these ids (also deleted ones, flagged `removed`); one query per 500 ids. */
+  libraryVideos(sourceIds: string[]): Promise<LibraryVideo[]>;
   /** Downloaded videos recorded for a channel (also deleted ones, flagged `removed`). */
   channelVideos(channelId: string): Promise<ChannelDownload[]>;
   storageStatus(): Promise<StorageStatus>;

@@ -10,6 +10,7 @@ import {
   type EnqueueResult,
   type JobDetail,
   type JobSummary,
+  type LibraryVideo,
   type LiveHub,
   type PluginLogger,
   type StorageStatus,
@@ -317,6 +318,10 @@ export class DownloadQueue implements DownloaderService {
   async downloadedSourceIds(sourceIds: string[]): Promise<Set<string>> {
     const rows = await this.deps.videoStore.bySourceIds(sourceIds);
     return new Set(rows.map((r) => r.sourceId));
+  }
+
+  libraryVideos(sourceIds: string[]): Promise<LibraryVideo[]> {
+    return this.deps.videoStore.library(sourceIds);
   }
 
   async channelVideos(channelId: string): Promise<ChannelDownload[]> {

@@ -1,4 +1,4 @@
-import type { Video, VideoListQuery } from '@vidkeep/contracts';
+import type { LibraryVideo, Video, VideoListQuery } from '@vidkeep/contracts';
 import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
 import type { DownloaderSubfolder, DownloaderVideo } from '../entities.js';
 import { videoUrl } from '../url.js';
@@ -111,6 +111,38 @@ export class VideoStore {
   async bySourceIds(sourceIds: string[]): Promise<DownloaderVideo[]> {
     if (sourceIds.length === 0) return [];
     return this.em().find<DownloaderVideo>('DownloaderVideo', { sourceId: { $in: sourceIds } });
+  }
+
+  /**
+   * What other plugins need of many videos at once (a playlist's `.m3u` of 5,000 entries): raw
+   * SQL over the unique source id, 500 ids per query, no entity hydration.
+   */
+  async library(sourceIds: string[]): Promise<LibraryVideo[]> {
+    const out: LibraryVideo[] = [];
+    for (let i = 0; i < sourceIds.length; i += 500) {
+      const chunk = sourceIds.slice(i, i + 500);
+      const rows = await this.sql.all(
+        `select id, source_id, title, channel_name, duration, file_path, file_size, audio_file_path, audio_file_size,
+           removed, downloaded_at from downloader_videos where source_id in (${chunk.map(() => '?').join(',')})`,
+        chunk,
+      );
+      for (const r of rows) {
+        out.push({
+          videoId: Number(r.id),
+          sourceId: String(r.source_id),
+          title: String(r.title),
+          channelName: textOrNull(r.channel_name),
+          duration: numberOrNull(r.duration),
+          filePath: textOrNull(r.file_path),
+          fileSize: numberOrNull(r.file_size),
+          audioFilePath: textOrNull(r.audio_file_path),
+          audioFileSize: numberOrNull(r.audio_file_size),
+          removed: readBool(r.removed),
+          downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
+        });
+      }
+    }
+    return out;
   }
 
   async byChannel(channelId: string): Promise<DownloaderVideo[]> {
