@@ -4,6 +4,7 @@ import { Migration20261122010000DownloaderInitial } from './20261122010000_downl
 import { Migration20261122020000SchedulerInitial } from './20261122020000_scheduler_initial.js';
 import { Migration20261123000000ChannelsInitial } from './20261123000000_channels_initial.js';
 import { Migration20261124000000ChannelsRenameVideosTable } from './20261124000000_channels_rename_videos_table.js';
+import { Migration20261125000000PlaylistsInitial } from './20261125000000_playlists_initial.js';
 
 /**
  * The single migration timeline of the built-in plugins, applied in name order at start.
@@ -18,4 +19,5 @@ export const builtinMigrations: MigrationObject[] = [
     name: '20261124000000_channels_rename_videos_table',
     class: Migration20261124000000ChannelsRenameVideosTable,
   },
+  { name: '20261125000000_playlists_initial', class: Migration20261125000000PlaylistsInitial },
 ];

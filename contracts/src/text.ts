@@ -14,3 +14,17 @@ export const stripControlChars = (text: string): string => text.replace(CONTROL_
 /** Replaces control characters with `replacement` (one for each). */
 export const replaceControlChars = (text: string, replacement: string): string =>
   text.replace(CONTROL_CHARS_GLOBAL, replacement);
+
+/**
+ * A file or folder name made from a title: no path separators, reserved characters or control
+ * characters, no leading dots, at most 80 characters. The downloader names channel folders this
+ * way, and the playlists plugin its `.m3u` files.
+ */
+export function sanitizeFileName(name: string, fallback = 'Unknown Channel'): string {
+  const cleaned = replaceControlChars(name, '_')
+    .replace(/[/\\<>:"|?*]/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 80);
+  return cleaned || fallback;
+}

@@ -85,6 +85,11 @@ export const JobOptions = Type.Object({
   audioFormat: Type.Optional(Nullable(AudioFormat)),
   subfolder: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   skipVideoFolder: Type.Optional(Type.Boolean()),
+  /**
+   * Subfolder when neither `subfolder` nor the video's subscribed channel decides (a playlist's
+   * default, spec 1.1 / reference 6.3); null = the root. Absent: the global default.
+   */
+  fallbackSubfolder: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   /** Channel that owns every video of the job (its folder and settings apply). */
   ownerChannelId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
   /** Tags written into the files' metadata (`|`-separated). */

@@ -1,0 +1,148 @@
+import {
+  channelDirectoryRef,
+  channelSettingsProviderRef,
+  downloaderServiceRef,
+  liveHubRef,
+  mediaServerProvidersRef,
+  schedulerServiceRef,
+  sourceClientRef,
+} from '@vidkeep/contracts';
+import { definePlugin } from '@vidkeep/core/plugin-api';
+import { PlaylistEntity, PlaylistSyncStateEntity, PlaylistVideoEntity } from './entities.js';
+import { actionRoutes } from './routes/action-routes.js';
+import type { PlaylistRouteDeps } from './routes/deps.js';
+import { playlistRoutes } from './routes/playlist-routes.js';
+import { videoRoutes } from './routes/video-routes.js';
+import { PlaylistFollowing } from './services/following.js';
+import { PlaylistLister } from './services/lister.js';
+import { PlaylistPlatform } from './services/platform.js';
+import { PlaylistStore } from './services/playlist-store.js';
+import { PlaylistVideos } from './services/playlist-videos.js';
+import { PlaylistPublisher } from './services/publisher.js';
+import { PlaylistQueue } from './services/queueing.js';
+import { PlaylistSubscriptions } from './services/subscriptions.js';
+import { PlaylistVideoStore } from './services/video-store.js';
+
+const AUTO_DOWNLOAD_TASK = 'playlists.auto-download';
+/** Per run and per playlist, as for channels (the reference shares `channelFilesToDownload`). */
+const DEFAULT_LIMIT = 5;
+
+/**
+ * Followed playlists: listings, automatic following with a verified starting point, downloads
+ * into the uploaders' channel folders, and publishing as `.m3u` files and native playlists on
+ * every media server a plugin contributes (`mediaServerProvidersRef`; no kind is named here).
+ */
+export default definePlugin({
+  id: 'playlists',
+  version: '1.0.0',
+  core: '^1.0.0',
+  description: 'Playlists: follow, download, .m3u files and media-server playlists',
+  dependsOn: ['downloader'],
+  optionalDependsOn: ['scheduler', 'channels'],
+  consumes: [downloaderServiceRef, sourceClientRef, mediaServerProvidersRef],
+  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, channelDirectoryRef],
+  entities: [PlaylistEntity, PlaylistVideoEntity, PlaylistSyncStateEntity],
+  register(ctx) {
+    const downloader = ctx.resolve(downloaderServiceRef);
+    const sourceClient = ctx.resolve(sourceClientRef);
+    const providers = ctx.resolveAll(mediaServerProvidersRef);
+    const hub = ctx.tryResolve(liveHubRef) ?? null;
+    const shutdown = new AbortController();
+    const store = new PlaylistStore(ctx.orm);
+    const videoStore = new PlaylistVideoStore(ctx.orm);
+    const platform = new PlaylistPlatform(() => sourceClient);
+    const lister = new PlaylistLister({
+      platform,
+      store,
+      videos: videoStore,
+      downloader,
+      hub,
+      logger: ctx.logger,
+      signal: shutdown.signal,
+    });
+    const publisher = new PlaylistPublisher({
+      store,
+      videos: videoStore,
+      downloader,
+      providers,
+      outputDir: ctx.env.paths.outputDir,
+      hub,
+      logger: ctx.logger,
+      signal: shutdown.signal,
+    });
+    // Channels may be switched off: then videos still go to their uploader's folder.
+    const queue = new PlaylistQueue({
+      downloader,
+      channelSettings: ctx.tryResolve(channelSettingsProviderRef) ?? null,
+      directory: ctx.tryResolve(channelDirectoryRef) ?? null,
+    });
+    const following = new PlaylistFollowing({
+      store,
+      videos: videoStore,
+      lister,
+      queue,
+      downloader,
+      limit: () => ctx.config.read('channelFilesToDownload') ?? DEFAULT_LIMIT,
+      logger: ctx.logger,
+    });
+    const subscriptions = new PlaylistSubscriptions({
+      store,
+      videos: videoStore,
+      platform,
+      lister,
+      following,
+      publisher,
+      providers,
+      downloader,
+    });
+    const videos = new PlaylistVideos({ videos: videoStore, downloader, queue });
+
+    // Spec 1.1: after every download (manual and channel downloads too) each followed playlist
+    // holding the video rewrites its .m3u and syncs; a deletion drops it the same way.
+    const republish = async (playlistRowIds: number[], reason: 'downloaded' | 'm3u') => {
+      for (const id of playlistRowIds) {
+        const row = await store.byRowId(id);
+        if (!row?.enabled) continue;
+        hub?.broadcast({ type: 'playlistUpdated', playlistId: row.playlistId, reason });
+        void publisher.request(id, { m3u: true, sync: true });
+      }
+    };
+    ctx.events.subscribe('downloader.video.downloaded', async (e) => {
+      await republish(await videoStore.markDownloaded(e.sourceId, new Date(e.downloadedAt)), 'downloaded');
+    });
+    ctx.events.subscribe('downloader.video.removed', async (e) => {
+      await republish(await videoStore.markRemoved(e.sourceId), 'm3u');
+    });
+
+    ctx.tryResolve(schedulerServiceRef)?.register({
+      key: AUTO_DOWNLOAD_TASK,
+      title: 'Automatic playlist downloads',
+      description:
+        'Lists every followed playlist with automatic downloads on and queues the entries added since its starting point, then selected and earlier failed ones.',
+      defaultSchedule: '15 * * * *',
+      run: (run) => following.sweep(run.signal),
+    });
+
+    const deps: PlaylistRouteDeps = {
+      subscriptions,
+      videos,
+      following,
+      lister,
+      publisher,
+      connectedServers: () =>
+        providers
+          .entries()
+          .filter((e) => e.provider.isConfigured())
+          .map((e) => e.provider.label),
+    };
+    ctx.routes(async (app) => {
+      await app.register(playlistRoutes, deps);
+      await app.register(videoRoutes, deps);
+      await app.register(actionRoutes, deps);
+    });
+    ctx.onClose(async () => {
+      shutdown.abort();
+      await publisher.idle();
+    });
+  },
+});

@@ -1,0 +1,16 @@
+import type { PlaylistFollowing } from '../services/following.js';
+import type { PlaylistLister } from '../services/lister.js';
+import type { PlaylistVideos } from '../services/playlist-videos.js';
+import type { PlaylistPublisher } from '../services/publisher.js';
+import type { PlaylistSubscriptions } from '../services/subscriptions.js';
+
+/** What the playlists plugin's route modules share. */
+export interface PlaylistRouteDeps {
+  subscriptions: PlaylistSubscriptions;
+  videos: PlaylistVideos;
+  following: PlaylistFollowing;
+  lister: PlaylistLister;
+  publisher: PlaylistPublisher;
+  /** Whether any media-server provider is connected (for the Sync now answer). */
+  connectedServers: () => string[];
+}

@@ -1,0 +1,105 @@
+import {
+  ConflictError,
+  PlaylistErrorCodes as E,
+  type DownloaderService,
+  type LiveHub,
+  type PluginLogger,
+} from '@vidkeep/contracts';
+import type { PlaylistRow } from '../entities.js';
+import type { Listing, PlaylistPlatform } from './platform.js';
+import type { PlaylistStore } from './playlist-store.js';
+import type { PlaylistVideoStore } from './video-store.js';
+
+export type ListingOutcome = Omit<Listing, 'entries'> & { inserted: number; pruned: number };
+
+/**
+ * Reads a playlist from the platform into its entries, one listing per playlist at a time (a
+ * second request while one runs is a conflict), with progress on the WebSocket like channel
+ * fetches. The playlist row records when, whether the listing was verified complete, and how many
+ * entries the platform reported.
+ */
+export class PlaylistLister {
+  private readonly running = new Map<number, Promise<ListingOutcome>>();
+
+  constructor(
+    private readonly deps: {
+      platform: PlaylistPlatform;
+      store: PlaylistStore;
+      videos: PlaylistVideoStore;
+      downloader: DownloaderService;
+      hub: LiveHub | null;
+      logger: PluginLogger;
+      signal: AbortSignal;
+    },
+  ) {}
+
+  isFetching(playlistRowId: number): boolean {
+    return this.running.has(playlistRowId);
+  }
+
+  /** Lists the playlist now; a ConflictError when a listing of it is already running. */
+  refresh(row: PlaylistRow): Promise<ListingOutcome> {
+    if (this.running.has(row.id)) {
+      throw new ConflictError(E.fetchInProgress, `A listing of "${row.title}" is already running`);
+    }
+    const run = this.run(row).finally(() => this.running.delete(row.id));
+    this.running.set(row.id, run);
+    return run;
+  }
+
+  private push(row: PlaylistRow, stage: 'listing' | 'saving' | 'done', itemsFetched: number): void {
+    this.deps.hub?.broadcast(
+      { type: 'playlistFetchProgress', playlistId: row.playlistId, stage, itemsFetched },
+      { coalesceKey: `playlistFetch:${row.playlistId}` },
+    );
+  }
+
+  private async run(row: PlaylistRow): Promise<ListingOutcome> {
+    const { platform, videos, store, logger, downloader } = this.deps;
+    const started = Date.now();
+    this.push(row, 'listing', 0);
+    let read = 0;
+    try {
+      const listing = await platform.list(row.playlistId, {
+        signal: this.deps.signal,
+        onProgress: (n) => {
+          read = n;
+          if (n % 100 === 0) this.push(row, 'listing', n);
+        },
+      });
+      this.push(row, 'saving', listing.read);
+      const ids = listing.entries.map((e) => e.sourceId);
+      const library = await downloader.libraryVideos(ids);
+      const now = new Date();
+      const saved = await videos.saveListing(row.id, listing.entries, {
+        complete: listing.complete,
+        downloaded: new Set(library.map((v) => v.sourceId)),
+        removed: new Set(library.filter((v) => v.removed).map((v) => v.sourceId)),
+        now,
+      });
+      const firstThumb = listing.entries.find((e) => !e.unavailable && e.thumbnail)?.thumbnail ?? null;
+      await store.update(row.id, {
+        lastFetched: now,
+        lastListingComplete: listing.complete,
+        reportedCount: listing.reportedCount ?? (listing.complete ? listing.read : row.reportedCount),
+        ...(row.thumbnail ? {} : { thumbnail: firstThumb }),
+      });
+      const { entries: _entries, ...judged } = listing;
+      logger.info(
+        {
+          playlistId: row.playlistId,
+          read: listing.read,
+          complete: listing.complete,
+          inserted: saved.inserted,
+          pruned: saved.pruned,
+          ms: Date.now() - started,
+        },
+        listing.complete ? 'Playlist listed' : `Playlist listed partly: ${listing.problem}`,
+      );
+      this.deps.hub?.broadcast({ type: 'playlistUpdated', playlistId: row.playlistId, reason: 'listed' });
+      return { ...judged, ...saved };
+    } finally {
+      this.push(row, 'done', read);
+    }
+  }
+}

@@ -1,0 +1,297 @@
+import type { PlaylistVideosQuery } from '@vidkeep/contracts';
+import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import type { PlaylistVideoRow } from '../entities.js';
+import type { ListedEntry } from './entries.js';
+
+const CHUNK = 200;
+const INSERT_COLUMNS = [
+  'playlist_row_id',
+  'source_id',
+  'position',
+  'first_seen_at',
+  'channel_id',
+  'channel_name',
+  'title',
+  'duration',
+  'published_at',
+  'thumbnail',
+  'unavailable',
+  'downloaded_at',
+  'removed',
+] as const;
+
+function fromDb(r: Record<string, unknown>): PlaylistVideoRow {
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return {
+    id: Number(r.id),
+    playlistRowId: Number(r.playlist_row_id),
+    sourceId: String(r.source_id),
+    position: Number(r.position),
+    firstSeenAt: readDate(r.first_seen_at) ?? new Date(0),
+    channelId: str(r.channel_id),
+    channelName: str(r.channel_name),
+    title: str(r.title),
+    duration: num(r.duration),
+    publishedAt: readDate(r.published_at),
+    thumbnail: str(r.thumbnail),
+    unavailable: readBool(r.unavailable),
+    ignored: readBool(r.ignored),
+    ignoredAt: readDate(r.ignored_at),
+    downloadedAt: readDate(r.downloaded_at),
+    removed: readBool(r.removed),
+    autoDownloadRequested: readBool(r.auto_download_requested),
+    autoDownloadLastAttemptAt: readDate(r.auto_download_last_attempt_at),
+  };
+}
+
+/** In the library now: downloaded and not deleted since. */
+const IN_LIBRARY = 'downloaded_at is not null and removed = ?';
+const SORTS: Record<PlaylistVideosQuery['sortOrder'], string> = {
+  asc: 'position asc, id asc',
+  desc: 'position desc, id desc',
+  recent: 'first_seen_at desc, id desc',
+};
+
+export interface PlaylistCounts {
+  /** Available entries (not private or deleted). */
+  available: number;
+  /** Available, not ignored, not in the library. */
+  notDownloaded: number;
+  /** Selected for automatic download and still pending. */
+  requested: number;
+}
+
+export interface SavedListing {
+  inserted: number;
+  pruned: number;
+}
+
+/** The entries of every playlist (`playlists_videos`); only this plugin writes it. */
+export class PlaylistVideoStore {
+  private readonly sql: Sql;
+
+  constructor(orm: Orm) {
+    this.sql = new Sql(orm);
+  }
+
+  /**
+   * Saves a listing in one transaction. New entries get `first_seen_at = now` (never changed
+   * later); known ones get their new position and fresher details, keeping a channel attribution
+   * the listing omits. `downloaded` holds ids the library has ever had. Only a listing verified
+   * complete removes the rows it no longer shows.
+   */
+  async saveListing(
+    playlistRowId: number,
+    entries: ListedEntry[],
+    options: { complete: boolean; downloaded: ReadonlySet<string>; removed: ReadonlySet<string>; now: Date },
+  ): Promise<SavedListing> {
+    const nowDb = this.sql.date(options.now);
+    const known = new Set(
+      (
+        await this.sql.all<{ source_id: string }>('select source_id from playlists_videos where playlist_row_id = ?', [
+          playlistRowId,
+        ])
+      ).map((r) => r.source_id),
+    );
+    const listed = new Set(entries.map((e) => e.sourceId));
+    const gone = options.complete ? [...known].filter((id) => !listed.has(id)) : [];
+    await this.sql.transaction(async (run) => {
+      for (let i = 0; i < entries.length; i += CHUNK) {
+        const chunk = entries.slice(i, i + CHUNK);
+        const params: unknown[] = [];
+        for (const e of chunk) {
+          params.push(
+            playlistRowId,
+            e.sourceId,
+            e.position,
+            nowDb,
+            e.channelId,
+            e.channelName,
+            e.title,
+            e.duration,
+            this.sql.date(e.publishedAt),
+            e.thumbnail,
+            e.unavailable,
+            options.downloaded.has(e.sourceId) ? nowDb : null,
+            options.removed.has(e.sourceId),
+          );
+        }
+        const row = `(${INSERT_COLUMNS.map(() => '?').join(',')})`;
+        await run(
+          `insert into playlists_videos (${INSERT_COLUMNS.join(',')}) values ${chunk.map(() => row).join(',')}
+           on conflict (playlist_row_id, source_id) do update set
+             position = excluded.position,
+             title = coalesce(excluded.title, playlists_videos.title),
+             channel_id = coalesce(excluded.channel_id, playlists_videos.channel_id),
+             channel_name = coalesce(excluded.channel_name, playlists_videos.channel_name),
+             duration = coalesce(excluded.duration, playlists_videos.duration),
+             published_at = coalesce(excluded.published_at, playlists_videos.published_at),
+             thumbnail = coalesce(excluded.thumbnail, playlists_videos.thumbnail),
+             unavailable = excluded.unavailable,
+             downloaded_at = coalesce(playlists_videos.downloaded_at, excluded.downloaded_at)`,
+          params,
+        );
+      }
+      for (let i = 0; i < gone.length; i += CHUNK) {
+        const chunk = gone.slice(i, i + CHUNK);
+        await run(
+          `delete from playlists_videos where playlist_row_id = ? and source_id in (${chunk.map(() => '?').join(',')})`,
+          [playlistRowId, ...chunk],
+        );
+      }
+    });
+    return { inserted: entries.filter((e) => !known.has(e.sourceId)).length, pruned: gone.length };
+  }
+
+  /** The highest row id of a playlist: new rows after a starting snapshot have larger ids. */
+  async maxRowId(playlistRowId: number): Promise<number> {
+    const r = await this.sql.one<{ m: number | null }>(
+      'select max(id) as m from playlists_videos where playlist_row_id = ?',
+      [playlistRowId],
+    );
+    return r?.m === null || r?.m === undefined ? 0 : Number(r.m);
+  }
+
+  async page(playlistRowId: number, q: PlaylistVideosQuery): Promise<{ rows: PlaylistVideoRow[]; total: number }> {
+    const where = ['playlist_row_id = ?'];
+    const params: unknown[] = [playlistRowId];
+    if (q.downloadState === 'downloaded') {
+      where.push(IN_LIBRARY);
+      params.push(false);
+    } else if (q.downloadState === 'not_downloaded') {
+      where.push(`not (${IN_LIBRARY})`);
+      params.push(false);
+    }
+    const search = q.search?.trim();
+    if (search) {
+      where.push("(lower(title) like ? escape '\\' or lower(channel_name) like ? escape '\\')");
+      const like = `%${likeEscape(search.toLowerCase())}%`;
+      params.push(like, like);
+    }
+    const clause = where.join(' and ');
+    const [count, rows] = await Promise.all([
+      this.sql.one<{ n: number }>(`select count(*) as n from playlists_videos where ${clause}`, params),
+      this.sql.all(`select * from playlists_videos where ${clause} order by ${SORTS[q.sortOrder]} limit ? offset ?`, [
+        ...params,
+        q.pageSize,
+        (q.page - 1) * q.pageSize,
+      ]),
+    ]);
+    return { rows: rows.map(fromDb), total: Number(count?.n ?? 0) };
+  }
+
+  /** Every entry of a playlist in its own order. */
+  async all(playlistRowId: number): Promise<PlaylistVideoRow[]> {
+    const rows = await this.sql.all('select * from playlists_videos where playlist_row_id = ? order by position, id', [
+      playlistRowId,
+    ]);
+    return rows.map(fromDb);
+  }
+
+  async one(playlistRowId: number, sourceId: string): Promise<PlaylistVideoRow | null> {
+    const r = await this.sql.one('select * from playlists_videos where playlist_row_id = ? and source_id = ?', [
+      playlistRowId,
+      sourceId,
+    ]);
+    return r ? fromDb(r) : null;
+  }
+
+  async counts(playlistRowIds: number[]): Promise<Map<number, PlaylistCounts>> {
+    const out = new Map<number, PlaylistCounts>();
+    for (let i = 0; i < playlistRowIds.length; i += CHUNK) {
+      const chunk = playlistRowIds.slice(i, i + CHUNK);
+      const rows = await this.sql.all<Record<string, unknown>>(
+        `select playlist_row_id as p,
+           sum(case when unavailable = ? then 1 else 0 end) as available,
+           sum(case when unavailable = ? and ignored = ? and not (${IN_LIBRARY}) then 1 else 0 end) as pending,
+           sum(case when auto_download_requested = ? and not (${IN_LIBRARY}) then 1 else 0 end) as requested
+         from playlists_videos where playlist_row_id in (${chunk.map(() => '?').join(',')}) group by playlist_row_id`,
+        [false, false, false, false, true, false, ...chunk],
+      );
+      for (const r of rows) {
+        out.set(Number(r.p), {
+          available: Number(r.available ?? 0),
+          notDownloaded: Number(r.pending ?? 0),
+          requested: Number(r.requested ?? 0),
+        });
+      }
+    }
+    for (const id of playlistRowIds) if (!out.has(id)) out.set(id, { available: 0, notDownloaded: 0, requested: 0 });
+    return out;
+  }
+
+  /** A video reached the library: every playlist holding it records it; its request is done. */
+  async markDownloaded(sourceId: string, at: Date): Promise<number[]> {
+    const ids = await this.playlistsHolding(sourceId);
+    if (ids.length) {
+      await this.sql.run(
+        'update playlists_videos set downloaded_at = ?, removed = ?, auto_download_requested = ? where source_id = ?',
+        [this.sql.date(at), false, false, sourceId],
+      );
+    }
+    return ids;
+  }
+
+  /** A downloaded video was deleted from the library. */
+  async markRemoved(sourceId: string): Promise<number[]> {
+    const ids = await this.playlistsHolding(sourceId);
+    if (ids.length) await this.sql.run('update playlists_videos set removed = ? where source_id = ?', [true, sourceId]);
+    return ids;
+  }
+
+  private async playlistsHolding(sourceId: string): Promise<number[]> {
+    const rows = await this.sql.all<{ p: number }>(
+      'select distinct playlist_row_id as p from playlists_videos where source_id = ?',
+      [sourceId],
+    );
+    return rows.map((r) => Number(r.p));
+  }
+
+  async setIgnored(playlistRowId: number, sourceId: string, ignored: boolean, at: Date): Promise<boolean> {
+    const row = await this.one(playlistRowId, sourceId);
+    if (!row) return false;
+    await this.sql.run('update playlists_videos set ignored = ?, ignored_at = ? where id = ?', [
+      ignored,
+      ignored ? this.sql.date(at) : null,
+      row.id,
+    ]);
+    return true;
+  }
+
+  /** Marks entries as explicitly requested for automatic download (or clears every request). */
+  async setRequested(playlistRowId: number, sourceIds: string[] | 'all', requested: boolean): Promise<number> {
+    if (sourceIds === 'all') {
+      const before = await this.sql.one<{ n: number }>(
+        'select count(*) as n from playlists_videos where playlist_row_id = ? and auto_download_requested = ?',
+        [playlistRowId, !requested],
+      );
+      await this.sql.run('update playlists_videos set auto_download_requested = ? where playlist_row_id = ?', [
+        requested,
+        playlistRowId,
+      ]);
+      return Number(before?.n ?? 0);
+    }
+    for (let i = 0; i < sourceIds.length; i += CHUNK) {
+      const chunk = sourceIds.slice(i, i + CHUNK);
+      await this.sql.run(
+        `update playlists_videos set auto_download_requested = ? where playlist_row_id = ? and source_id in (${chunk
+          .map(() => '?')
+          .join(',')})`,
+        [requested, playlistRowId, ...chunk],
+      );
+    }
+    return sourceIds.length;
+  }
+
+  /** Writes the scheduling time of an automatic attempt before the videos are queued (spec 2.7). */
+  async markAttempted(rowIds: number[], at: Date): Promise<void> {
+    for (let i = 0; i < rowIds.length; i += CHUNK) {
+      const chunk = rowIds.slice(i, i + CHUNK);
+      await this.sql.run(
+        `update playlists_videos set auto_download_last_attempt_at = ? where id in (${chunk.map(() => '?').join(',')})`,
+        [this.sql.date(at), ...chunk],
+      );
+    }
+  }
+}

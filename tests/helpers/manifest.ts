@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './server-process.js';
+
+interface Entry {
+  id: string;
+  package: string;
+  enabled?: boolean;
+  options?: Record<string, unknown>;
+}
+
+/** Where fixture plugins live; relative packages of `withFixturePlugins` resolve from here. */
+export const FIXTURE_MANIFEST_PATH = join(REPO_ROOT, 'tests', 'fixtures', 'plugins', 'plugin-manifest.json');
+
+/** The repository's manifest plus fixture plugins (by id, from tests/fixtures/plugins). */
+export function withFixturePlugins(...ids: string[]): { manifest: unknown; manifestPath: string } {
+  const base = JSON.parse(readFileSync(join(REPO_ROOT, 'plugin-manifest.json'), 'utf8')) as {
+    version: number;
+    plugins: Entry[];
+  };
+  return {
+    manifest: {
+      ...base,
+      plugins: [...base.plugins, ...ids.map((id) => ({ id, package: `./${id}.ts`, enabled: true }))],
+    },
+    manifestPath: FIXTURE_MANIFEST_PATH,
+  };
+}

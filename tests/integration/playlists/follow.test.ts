@@ -1,0 +1,152 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestHarness } from '@vidkeep/core/testing';
+import type { Playlist, PlaylistDetail, PlaylistVideoPage } from '@vidkeep/contracts';
+import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
+import { bootDownloader, waitForJob, type DownloadApp } from '../../helpers/downloads.js';
+import { call, until } from '../channels/helpers.js';
+
+/** Following a playlist end to end: preview, follow, list, download into uploader folders, .m3u, remove, restore. */
+describe('following a playlist', () => {
+  const h = new TestHarness();
+  let p: FakePlatform;
+  let app: DownloadApp;
+  const owner = fakeChannelId('pl-owner');
+  const alpha = fakeChannelId('pl-alpha');
+  const beta = fakeChannelId('pl-beta');
+  const v = (s: string) => fakeVideoId(`pl-${s}`);
+  const LIST = 'PLfollow00000000000001';
+  const PRIVATE = 'PLprivate0000000000001';
+  const UNLISTED = 'PLunlisted000000000001';
+
+  beforeAll(async () => {
+    const a = { channelId: alpha, channel: 'Alpha Makers', handle: '@alphamakers' };
+    const b = { channelId: beta, channel: 'Beta Sounds', handle: '@betasounds' };
+    p = await startFakePlatform({
+      videos: [
+        { ...a, id: v('a1'), title: 'Alpha first', duration: 61 },
+        { ...b, id: v('b1'), title: 'Beta first', duration: 62 },
+        { ...a, id: v('a2'), title: 'Alpha second', duration: 63 },
+      ],
+      channels: [
+        { channelId: owner, handle: '@curator', name: 'The Curator', tabs: {} },
+        { channelId: alpha, handle: '@alphamakers', name: 'Alpha Makers', tabs: { videos: [v('a2'), v('a1')] } },
+        { channelId: beta, handle: '@betasounds', name: 'Beta Sounds', tabs: { videos: [v('b1')] } },
+      ],
+      playlists: [
+        { id: LIST, title: 'Road Trip: Mix', channelId: owner, videoIds: [v('a1'), v('b1'), v('a2')] },
+        { id: PRIVATE, title: 'Secret', channelId: owner, videoIds: [v('a1')], availability: 'private' },
+        { id: UNLISTED, title: 'Hidden gems', channelId: owner, videoIds: [v('b1')], availability: 'unlisted' },
+      ],
+    });
+    app = await bootDownloader(h, p);
+  }, 60_000);
+  afterAll(async () => {
+    await h.closeAll();
+    await p.close();
+  });
+
+  const url = (id: string) => `https://www.youtube.com/playlist?list=${id}`;
+
+  it('previews a public or unlisted playlist, and explains a private one and a bad URL', async () => {
+    const preview = await call(app, 'POST', '/api/playlists/addplaylistinfo', { url: url(LIST) });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      playlist_id: LIST,
+      title: 'Road Trip: Mix',
+      uploader: 'The Curator',
+      video_count: 3,
+      url: url(LIST),
+      following: false,
+      auto_follow_possible: true,
+    });
+    const unlisted = await call(app, 'POST', '/api/playlists/addplaylistinfo', { url: UNLISTED });
+    expect(unlisted.body).toMatchObject({ playlist_id: UNLISTED, availability: 'unlisted' });
+
+    const secret = await call(app, 'POST', '/api/playlists/addplaylistinfo', {
+      url: `https://www.youtube.com/watch?v=${v('a1')}&list=${PRIVATE}`,
+    });
+    expect(secret.status).toBe(404);
+    expect(secret.body.code).toBe('PLAYLISTS_MISSING_ON_PLATFORM');
+    expect(secret.body.error).toMatch(/Only public and unlisted playlists can be followed/);
+
+    const bad = await call(app, 'POST', '/api/playlists/addplaylistinfo', { url: 'https://example.com/x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('PLAYLISTS_INVALID_URL');
+  });
+
+  it('follows a playlist: lists every entry in order, writes an empty .m3u and its .ignore marker', async () => {
+    const res = await call(app, 'POST', '/api/playlists', { url: url(LIST), settings: { sort_order: 'default' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ restored: false, fetched: 3, warning: null });
+    const playlist: Playlist = res.body.playlist;
+    expect(playlist).toMatchObject({ playlist_id: LIST, title: 'Road Trip: Mix', video_count: 3, enabled: true });
+
+    const page = await call<PlaylistVideoPage>(app, 'GET', `/api/playlists/${LIST}/videos`);
+    expect(page.body.total).toBe(3);
+    expect(page.body.videos.map((x) => [x.position, x.source_id, x.channel_name, x.downloaded])).toEqual([
+      [1, v('a1'), 'Alpha Makers', false],
+      [2, v('b1'), 'Beta Sounds', false],
+      [3, v('a2'), 'Alpha Makers', false],
+    ]);
+
+    const m3u = join(app.t.dir, 'data', '__playlists__', 'Road Trip_ Mix.m3u');
+    await until(async () => (existsSync(m3u) ? true : undefined), 10_000, 'the .m3u file');
+    expect(readFileSync(m3u, 'utf8')).toBe('#EXTM3U\n#PLAYLIST:Road Trip: Mix\n');
+    expect(existsSync(join(app.t.dir, 'data', '__playlists__', '.ignore'))).toBe(true);
+  });
+
+  it('downloads new entries into each uploader channel folder and lists them in the .m3u in playlist order', async () => {
+    const res = await call(app, 'POST', `/api/playlists/${LIST}/download`, {});
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: 'accepted', queued: 3 });
+    for (const id of res.body.jobIds) await waitForJob(app, id, ['completed']);
+
+    const m3u = join(app.t.dir, 'data', '__playlists__', 'Road Trip_ Mix.m3u');
+    const text = await until(
+      async () => {
+        const t = readFileSync(m3u, 'utf8');
+        return t.split('\n').length >= 9 ? t : undefined;
+      },
+      20_000,
+      'the .m3u with three entries',
+    );
+    const lines = text.trimEnd().split('\n');
+    expect(lines.slice(0, 2)).toEqual(['#EXTM3U', '#PLAYLIST:Road Trip: Mix']);
+    expect(lines.filter((l) => l.startsWith('#EXTINF'))).toEqual([
+      '#EXTINF:61,Alpha Makers - Alpha first',
+      '#EXTINF:62,Beta Sounds - Beta first',
+      '#EXTINF:63,Alpha Makers - Alpha second',
+    ]);
+    const paths = lines.filter((l) => !l.startsWith('#'));
+    expect(paths.map((l) => l.split('/').slice(0, 2).join('/'))).toEqual([
+      '../Alpha Makers',
+      '../Beta Sounds',
+      '../Alpha Makers',
+    ]);
+    for (const rel of paths) expect(existsSync(join(app.t.dir, 'data', '__playlists__', rel))).toBe(true);
+
+    const detail = await call<PlaylistDetail>(app, 'GET', `/api/playlists/${LIST}`);
+    expect(detail.body).toMatchObject({ not_downloaded_count: 0, unsyncable_count: 0, sync_state: [] });
+  }, 120_000);
+
+  it('removes softly (every id route 404s, files stay) and restores settings and history on re-adding', async () => {
+    expect((await call(app, 'PUT', `/api/playlists/${LIST}/settings`, { sort_order: 'reversed' })).status).toBe(200);
+    const removed = await call(app, 'DELETE', `/api/playlists/${LIST}`);
+    expect(removed.status).toBe(200);
+    for (const path of ['', '/videos', '/settings']) {
+      expect((await call(app, 'GET', `/api/playlists/${LIST}${path}`)).status).toBe(404);
+    }
+    expect((await call(app, 'POST', `/api/playlists/${LIST}/refresh`)).status).toBe(404);
+    expect(existsSync(join(app.t.dir, 'data', '__playlists__', 'Road Trip_ Mix.m3u'))).toBe(true);
+    expect((await call(app, 'GET', '/api/playlists')).body).toEqual({ total: 0, playlists: [] });
+
+    const again = await call(app, 'POST', '/api/playlists', { url: url(LIST), settings: { sort_order: 'default' } });
+    expect(again.status).toBe(201);
+    expect(again.body.restored).toBe(true);
+    expect(again.body.playlist.sort_order).toBe('reversed');
+    const page = await call<PlaylistVideoPage>(app, 'GET', `/api/playlists/${LIST}/videos?downloadState=downloaded`);
+    expect(page.body.total).toBe(3);
+  });
+});
