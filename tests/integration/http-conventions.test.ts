@@ -248,11 +248,17 @@ describe('domain errors thrown by services', () => {
           get('unreachable', new PlatformRefusedError('unreachable', 'FX_PLATFORM', 'Cannot reach the platform'));
           get('cookies', new PlatformRefusedError('cookies-required', 'FX_COOKIES', 'Sign-in required'));
           get('limited', new RateLimitedError('FX_LIMIT', 'Slow down', 61.2));
+          get('unprocessable', new InvalidInputError('FX_UNPROCESSABLE', 'Nothing in it'));
           get('fault', new Error('internal detail'));
         };
-        // Mapped: this plugin answers an unreachable platform with 502 and a conflict with 423.
+        // Mapped: this plugin answers an unreachable platform with 502, a conflict with 423, and
+        // one invalid input (by its code) with 422.
         ctx.routes(async (app) => {
-          mapDomainErrors(app, { kinds: { conflict: 423 }, platform: { unreachable: 502 } });
+          mapDomainErrors(app, {
+            kinds: { conflict: 423 },
+            platform: { unreachable: 502 },
+            codes: { FX_UNPROCESSABLE: 422 },
+          });
           await routes('/api/fx-domain/mapped')(app);
         });
         // Unmapped: the core's defaults.
@@ -282,6 +288,12 @@ describe('domain errors thrown by services', () => {
     expectEnvelope(await get('mapped/unreachable'), 502, 'FX_PLATFORM');
     expectEnvelope(await get('mapped/not-found'), 404, 'FX_NOT_FOUND');
     expectEnvelope(await get('default/conflict'), 409, 'FX_BUSY');
+  });
+
+  it('a code the map names answers its own status, before its kind', async () => {
+    expectEnvelope(await get('mapped/unprocessable'), 422, 'FX_UNPROCESSABLE');
+    expectEnvelope(await get('mapped/invalid'), 400, 'FX_INVALID');
+    expectEnvelope(await get('default/unprocessable'), 400, 'FX_UNPROCESSABLE');
   });
 
   it('carries the message, the field details and a Retry-After in whole seconds', async () => {

@@ -9,10 +9,14 @@ import {
 } from '@vidkeep/contracts';
 import { HttpError } from './http-error.js';
 
-/** Which status a domain error answers with: by kind, and for platform refusals by reason. */
+/**
+ * Which status a domain error answers with: by kind, for platform refusals by reason, and for the
+ * rare code whose spec status differs from its kind's (e.g. a 422 among 400s): by code first.
+ */
 export interface DomainErrorStatuses {
   kinds?: Partial<Record<DomainErrorKind, number>>;
   platform?: Partial<Record<PlatformRefusal, number>>;
+  codes?: Readonly<Record<string, number>>;
 }
 
 /** The core's defaults; a plugin's routes override what they answer differently. */
@@ -36,9 +40,13 @@ export const DEFAULT_DOMAIN_STATUSES = {
     'not-found': 404,
     'rate-limited': 429,
   },
+  // Codes are a plugin's own: the core overrides none.
+  codes: {},
 } satisfies Required<{ [K in keyof DomainErrorStatuses]: Required<DomainErrorStatuses[K]> }>;
 
 export function statusOf(err: DomainError, statuses: DomainErrorStatuses = {}): number {
+  const byCode = statuses.codes?.[err.code];
+  if (byCode !== undefined) return byCode;
   if (err instanceof PlatformRefusedError || err.kind === 'platform-refused') {
     const reason = (err as PlatformRefusedError).reason;
     const byReason = statuses.platform?.[reason] ?? DEFAULT_DOMAIN_STATUSES.platform[reason];
