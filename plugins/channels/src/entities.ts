@@ -1,4 +1,4 @@
-import type { PublishedAtSource, TabCount } from '@vidkeep/contracts';
+import type { AudioFormat, PublishedAtSource, Resolution, TabCount } from '@vidkeep/contracts';
 import { EntitySchema } from '@vidkeep/core/plugin-api';
 
 export interface ChannelRow {
@@ -17,8 +17,9 @@ export interface ChannelRow {
   hiddenTabs: string | null;
   autoDownloadEnabledTabs: string;
   subFolder: string | null;
-  videoQuality: string | null;
-  audioFormat: string | null;
+  /** Validated on every write (settings rules), so the column holds only these. */
+  videoQuality: Resolution | null;
+  audioFormat: AudioFormat | null;
   titleFilterRegex: string | null;
   additionalTags: string | null;
   m3uEnabled: boolean;

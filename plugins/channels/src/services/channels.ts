@@ -84,8 +84,8 @@ export class ChannelsService implements ChannelSettingsProvider {
       enabled: row.enabled,
       folderName: row.folderName,
       subfolder: row.subFolder,
-      videoQuality: row.videoQuality as ChannelDownloadSettings['videoQuality'],
-      audioFormat: row.audioFormat as ChannelDownloadSettings['audioFormat'],
+      videoQuality: row.videoQuality,
+      audioFormat: row.audioFormat,
       additionalTags: row.additionalTags,
       skipVideoFolder: row.skipVideoFolder,
     };

@@ -1,17 +1,11 @@
-import type { MediaType, PublishedAtSource, SourceInfo } from '@vidkeep/contracts';
+import type { MediaType, SourceInfo } from '@vidkeep/contracts';
+import type { ChannelVideoRow } from '../entities.js';
 
 /** A flat listing entry turned into what a channel-video row stores. */
-export interface ListedVideo {
-  sourceId: string;
-  title: string;
-  thumbnail: string | null;
-  duration: number | null;
-  publishedAt: Date | null;
-  publishedAtSource: PublishedAtSource;
-  availability: string | null;
-  liveStatus: string | null;
-  mediaType: MediaType;
-}
+export type ListedVideo = Pick<
+  ChannelVideoRow,
+  'sourceId' | 'title' | 'thumbnail' | 'duration' | 'publishedAt' | 'publishedAtSource' | 'availability' | 'liveStatus'
+> & { mediaType: MediaType };
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
