@@ -231,6 +231,7 @@ export const ChannelInfo = Type.Object({
   thumbnailUrl: Nullable(Type.String()),
   availableTabs: Type.Array(TabType),
 });
+export type ChannelInfo = Static<typeof ChannelInfo>;
 export const AddChannelInfoResponse = Type.Object({ status: Type.Literal('success'), channelInfo: ChannelInfo });
 
 // ---------------------------------------------------------------------------------------------
@@ -245,6 +246,7 @@ export const TabStats = Type.Object({
   loaded: Type.Integer({ description: 'Videos of the tab known locally' }),
   percent: Nullable(Type.Integer()),
 });
+export type TabStats = Static<typeof TabStats>;
 export const TabStatsResponse = Type.Object({ channelId: Type.String(), tabs: Type.Record(Type.String(), TabStats) });
 export const TabAutoDownloadRequest = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
 export const TabAutoDownloadResponse = Type.Object({ success: Type.Boolean(), autoDownloadEnabledTabs: Type.String() });
@@ -378,6 +380,7 @@ export const FetchAllQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+export type FetchAllQuery = Static<typeof FetchAllQuery>;
 export const FetchAllResponse = Type.Object({
   success: Type.Boolean(),
   videosFound: Type.Integer(),
@@ -427,6 +430,7 @@ export const DownloadAllRequest = Type.Object(
   },
   { additionalProperties: false },
 );
+export type DownloadAllRequest = Static<typeof DownloadAllRequest>;
 export const DownloadAllResponse = Type.Object({
   status: Type.String(),
   queued: Type.Integer(),

@@ -7,16 +7,24 @@ import {
   sourceClientRef,
   Type,
 } from '@vidkeep/contracts';
-import { definePlugin } from '@vidkeep/core/plugin-api';
+import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
 import { ChannelEntity, ChannelVideoEntity } from './entities.js';
 import { channelRoutes } from './routes/channel-routes.js';
+import { errorStatuses } from './routes/errors.js';
 import { ChannelAutomation } from './services/automation.js';
+import { ChannelList } from './services/channel-list.js';
+import { ChannelSettingsService } from './services/channel-settings.js';
 import { ChannelStore } from './services/channel-store.js';
-import { ChannelsService } from './services/channels.js';
 import { DataApiClient } from './services/data-api.js';
+import { DownloadAll } from './services/download-all.js';
 import { TabFetcher } from './services/fetcher.js';
+import { ChannelListings } from './services/listings.js';
 import { ChannelPlatform } from './services/platform.js';
 import { ChannelSearch } from './services/search.js';
+import { ChannelSubscriptions } from './services/subscriptions.js';
+import { SweepStarter } from './services/sweep-starter.js';
+import { ChannelTabs } from './services/tabs.js';
+import { VideoIgnores } from './services/video-ignores.js';
 import { ChannelVideoStore } from './services/video-store.js';
 
 export const ChannelsOptions = Type.Object(
@@ -81,14 +89,17 @@ export default definePlugin({
       logger: ctx.logger,
       outputDir: ctx.env.paths.outputDir,
     });
-    const channels = new ChannelsService({
+    const settings = new ChannelSettingsService({
+      store,
+      videos,
+      downloader,
+      defaultSubfolder: () => ctx.config.read('defaultSubfolder'),
+      writeM3u: (row) => automation.writeM3u(row),
+    });
+    const tabs = new ChannelTabs({
       store,
       videos,
       platform,
-      fetcher,
-      downloader,
-      config,
-      defaultSubfolder: () => ctx.config.read('defaultSubfolder'),
       logger: ctx.logger,
       refreshTabCounts: async (row) => {
         await automation.refreshCounts(row, shutdown.signal);
@@ -101,7 +112,7 @@ export default definePlugin({
       logger: ctx.logger,
       timeoutMs: ctx.options.searchTimeoutSeconds * 1000,
     });
-    ctx.provide(channelSettingsProviderRef, channels);
+    ctx.provide(channelSettingsProviderRef, settings);
 
     // Downloads keep the listing cache current: downloaded (exact date), deleted, and .m3u files.
     const m3uPending = new Set<string>();
@@ -140,15 +151,22 @@ export default definePlugin({
     });
 
     ctx.routes(async (app) => {
+      mapDomainErrors(app, errorStatuses);
       await app.register(channelRoutes, {
-        channels,
-        store,
-        videos,
+        channels: new ChannelList(store),
+        subscriptions: new ChannelSubscriptions({ store, platform, tabs, settings, downloader }),
+        tabs,
+        settings,
+        listings: new ChannelListings({ store, videos, fetcher, downloader }),
         fetcher,
+        ignores: new VideoIgnores({ store, videos }),
+        downloadAll: new DownloadAll({ store, videos, downloader }),
+        sweep: new SweepStarter({
+          scheduler: scheduler ?? null,
+          taskKey: AUTO_DOWNLOAD_TASK,
+          sweep: () => automation.sweep(),
+        }),
         search,
-        automation,
-        scheduler: () => scheduler ?? null,
-        autoDownloadTaskKey: AUTO_DOWNLOAD_TASK,
       });
     });
     ctx.onClose(() => shutdown.abort());

@@ -36,42 +36,18 @@ import {
   TabAutoDownloadResponse,
   TabQuery,
   TabStatsResponse,
+  RateLimitedError,
   Type,
   UpdateChannelsRequest,
   UpdateChannelsResponse,
-  type SchedulerService,
 } from '@vidkeep/contracts';
-import {
-  compileTitleFilter,
-  FilterTimeoutError,
-  HttpError,
-  matchTitles,
-  type FastifyPluginAsyncTypebox,
-} from '@vidkeep/core/plugin-api';
-import type { ChannelAutomation } from '../services/automation.js';
-import type { ChannelStore } from '../services/channel-store.js';
-import type { ChannelsService } from '../services/channels.js';
-import type { TabFetcher } from '../services/fetcher.js';
-import { searchQueryProblem, type ChannelSearch } from '../services/search.js';
-import type { ChannelVideoStore } from '../services/video-store.js';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
-export interface ChannelRouteDeps {
-  channels: ChannelsService;
-  store: ChannelStore;
-  videos: ChannelVideoStore;
-  fetcher: TabFetcher;
-  search: ChannelSearch;
-  automation: ChannelAutomation;
-  scheduler: () => SchedulerService | null;
-  autoDownloadTaskKey: string;
-}
-
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 500: ErrorEnvelope };
-const tags = ['channels'];
 const SEARCH_PER_MINUTE = 10;
 
 export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (app, deps) => {
-  const { channels, store, videos, fetcher } = deps;
+  const { channels, subscriptions, tabs, settings, listings, fetcher, ignores, downloadAll, sweep, search } = deps;
 
   app.post(
     '/api/channels/search',
@@ -81,11 +57,12 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
           max: SEARCH_PER_MINUTE,
           timeWindow: 60_000,
           keyGenerator: (req) => `channel-search:${req.clientAddress}`,
+          // The rate limiter has set Retry-After already.
           errorResponseBuilder: (_req, ctx) =>
-            new HttpError(
-              429,
+            new RateLimitedError(
               E.rateLimited,
               `Too many searches: ${ctx.max} per minute are allowed. Try again in ${ctx.after}.`,
+              null,
             ),
         },
       },
@@ -106,15 +83,13 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
       },
     },
     async (request, reply) => {
-      const q = searchQueryProblem(request.body.query);
-      if ('error' in q) throw new HttpError(400, E.invalidPayload, q.error);
       const gone = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableFinished) gone.abort();
       };
       reply.raw.on('close', onClose);
       try {
-        return { results: await deps.search.search(q.query, request.body.count, gone.signal) };
+        return { results: await search.search(request.body.query, request.body.count, gone.signal) };
       } catch (err) {
         // Nobody receives the 499, so say it in the log (the response hook never sees it).
         if (gone.signal.aborted) {
@@ -140,18 +115,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: ChannelList, ...errors },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const { rows, total, subFolders } = await store.list(q);
-      return {
-        channels: rows.map((r) => channels.toChannel(r)),
-        total,
-        page: q.page,
-        pageSize: q.pageSize,
-        totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
-        subFolders,
-      };
-    },
+    async (request) => channels.list(request.query),
   );
 
   app.post(
@@ -166,7 +130,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: UpdateChannelsResponse, ...errors, 409: ErrorEnvelope, 503: ErrorEnvelope },
       },
     },
-    async (request) => ({ status: 'success' as const, ...(await channels.updateChannels(request.body)) }),
+    async (request) => ({ status: 'success' as const, ...(await subscriptions.updateChannels(request.body)) }),
   );
 
   app.post(
@@ -181,32 +145,16 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: AddChannelInfoResponse, ...errors, 422: ErrorEnvelope, 503: ErrorEnvelope },
       },
     },
-    async (request) => {
-      if (!request.body.url?.trim()) throw new HttpError(400, E.invalidPayload, 'url is required');
-      const { row, existing } = await channels.addChannelInfo(request.body.url);
-      const c = channels.toChannel(row);
-      return {
-        status: 'success' as const,
-        channelInfo: {
-          id: c.channel_id,
-          channel_id: c.channel_id,
-          title: c.title,
-          description: c.description ?? '',
-          enabled: c.enabled,
-          existing,
-          url: c.url,
-          handle: c.handle,
-          thumbnailUrl: c.thumbnailUrl,
-          availableTabs: c.available_tabs,
-        },
-      };
-    },
+    async (request) => ({
+      status: 'success' as const,
+      channelInfo: await subscriptions.addChannelInfo(request.body.url),
+    }),
   );
 
   app.get(
     '/getchannelinfo/:channelId',
     { schema: { tags, summary: 'One channel', params: ChannelIdParams, response: { 200: Channel, ...errors } } },
-    async (request) => channels.toChannel(await channels.require(request.params.channelId)),
+    async (request) => channels.one(request.params.channelId),
   );
 
   app.get(
@@ -218,7 +166,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: Type.Array(Type.String()), ...errors },
       },
     },
-    async () => channels.subfolders(),
+    async () => settings.subfolders(),
   );
 
   app.get(
@@ -230,7 +178,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: CountResponse, ...errors },
       },
     },
-    async () => ({ count: await store.countUsingDefaultSubfolder() }),
+    async () => channels.usingDefaultSubfolder(),
   );
 
   app.get(
@@ -242,10 +190,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: GlobalFileStructureResponse, ...errors },
       },
     },
-    async () => {
-      const r = await store.usingGlobalFileStructure();
-      return { count: r.count, channelNames: r.names };
-    },
+    async () => channels.usingGlobalFileStructure(),
   );
 
   app.post(
@@ -259,17 +204,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 202: AutoDownloadRunResponse, ...errors, 409: ErrorEnvelope },
       },
     },
-    async (_request, reply) => {
-      const scheduler = deps.scheduler();
-      if (scheduler) {
-        if (scheduler.isRunning(deps.autoDownloadTaskKey))
-          throw new HttpError(409, E.alreadyRunning, 'The automatic-download sweep is already running');
-        const { run } = await scheduler.runNow(deps.autoDownloadTaskKey, 'manual');
-        return reply.code(202).send({ status: 'started', runId: run.id });
-      }
-      void deps.automation.sweep();
-      return reply.code(202).send({ status: 'started', runId: null });
-    },
+    async (_request, reply) => reply.code(202).send(await sweep.start()),
   );
 
   app.get(
@@ -282,7 +217,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: ChannelTabsResponse, ...errors },
       },
     },
-    async (request) => ({ availableTabs: await channels.tabs(request.params.channelId) }),
+    async (request) => ({ availableTabs: await tabs.visible(request.params.channelId) }),
   );
 
   app.get(
@@ -297,7 +232,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: TabStatsResponse, ...errors },
       },
     },
-    async (request) => channels.tabStats(request.params.channelId),
+    async (request) => tabs.stats(request.params.channelId),
   );
 
   app.patch(
@@ -313,7 +248,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
     },
     async (request) => ({
       success: true,
-      autoDownloadEnabledTabs: await channels.setTabAutoDownload(
+      autoDownloadEnabledTabs: await tabs.setAutoDownload(
         request.params.channelId,
         request.params.tabType,
         request.body.enabled,
@@ -331,7 +266,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: RedetectTabsResponse, ...errors, 403: ErrorEnvelope, 503: ErrorEnvelope },
       },
     },
-    async (request) => channels.redetectTabs(request.params.channelId),
+    async (request) => tabs.redetect(request.params.channelId),
   );
 
   app.get(
@@ -344,7 +279,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: ChannelSettingsResponse, ...errors },
       },
     },
-    async (request) => ({ settings: await channels.getSettings(request.params.channelId) }),
+    async (request) => ({ settings: await settings.get(request.params.channelId) }),
   );
 
   app.put(
@@ -360,13 +295,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: ChannelSettingsResponse, ...errors, 409: ErrorEnvelope },
       },
     },
-    async (request) => {
-      const settings = await channels.putSettings(request.params.channelId, request.body);
-      if (request.body.m3u_enabled !== undefined || request.body.m3u_sort_order !== undefined) {
-        await deps.automation.writeM3u(await channels.require(request.params.channelId));
-      }
-      return { settings };
-    },
+    async (request) => ({ settings: await settings.put(request.params.channelId, request.body) }),
   );
 
   app.get(
@@ -380,29 +309,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: FilterPreviewResponse, ...errors },
       },
     },
-    async (request) => {
-      const row = await channels.require(request.params.channelId);
-      const compiled = compileTitleFilter(request.query.title_filter_regex);
-      if (!compiled.ok) throw new HttpError(400, E.invalidRegex, compiled.error);
-      const recent = await videos.recent(row.channelId, 50);
-      let matches: boolean[];
-      try {
-        matches = matchTitles(
-          compiled.filter,
-          recent.map((v) => v.title),
-        );
-      } catch (err) {
-        if (err instanceof FilterTimeoutError) throw new HttpError(400, E.invalidRegex, err.message);
-        throw err;
-      }
-      const list = recent.map((v, i) => ({
-        sourceId: v.sourceId,
-        title: v.title,
-        publishedAt: v.publishedAtSource !== 'estimated' && v.publishedAt ? v.publishedAt.toISOString() : null,
-        matches: matches[i] ?? false,
-      }));
-      return { videos: list, totalCount: list.length, matchCount: list.filter((v) => v.matches).length };
-    },
+    async (request) => settings.filterPreview(request.params.channelId, request.query.title_filter_regex),
   );
 
   app.get(
@@ -418,7 +325,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: ChannelVideoPage, ...errors },
       },
     },
-    async (request) => channels.videosPage(request.params.channelId, request.query),
+    async (request) => listings.videosPage(request.params.channelId, request.query),
   );
 
   app.post(
@@ -434,25 +341,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: FetchAllResponse, ...errors, 409: ErrorEnvelope, 502: ErrorEnvelope },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const outcome = await channels.fetchAll(request.params.channelId, q.tabType);
-      const page = await channels.page(
-        request.params.channelId,
-        {
-          page: q.page,
-          pageSize: q.pageSize,
-          downloadedFilter: q.downloadedFilter,
-          ignoredFilter: 'off',
-          watchedFilter: 'off',
-          sortBy: 'date',
-          sortOrder: 'desc',
-          tabType: q.tabType,
-        },
-        'fresh',
-      );
-      return { success: true, videosFound: outcome.found, elapsedSeconds: outcome.elapsedSeconds, ...page };
-    },
+    async (request) => listings.fetchAll(request.params.channelId, request.query),
   );
 
   app.get(
@@ -480,7 +369,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: DownloadAllPreviewResponse, ...errors },
       },
     },
-    async (request) => channels.downloadAllPreview(request.params.channelId, request.query.tabType),
+    async (request) => downloadAll.preview(request.params.channelId, request.query.tabType),
   );
 
   app.post(
@@ -500,27 +389,9 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 202: DownloadAllResponse, ...errors, 409: ErrorEnvelope },
       },
     },
-    async (request, reply) => {
-      const body = request.body;
-      const o = body.overrideSettings ?? {};
-      const r = await channels.downloadAll(request.params.channelId, body.tabType ?? 'videos', {
-        ...(o.resolution !== undefined ? { resolution: o.resolution } : {}),
-        ...(o.skipVideoFolder !== undefined ? { skipVideoFolder: o.skipVideoFolder } : {}),
-        ...(o.subfolder !== undefined ? { subfolder: o.subfolder } : {}),
-        ...(o.audioFormat !== undefined ? { audioFormat: o.audioFormat } : {}),
-      });
-      return reply
-        .code(202)
-        .send({ status: r.queued > 0 ? 'accepted' : 'nothing-to-download', queued: r.queued, jobId: r.jobId });
-    },
+    async (request, reply) => reply.code(202).send(await downloadAll.queue(request.params.channelId, request.body)),
   );
 
-  const ignoreOne = (ignored: boolean) => async (request: { params: { channelId: string; sourceId: string } }) => {
-    const found = await channels.setIgnored(request.params.channelId, [request.params.sourceId], ignored);
-    if (!found.has(request.params.sourceId))
-      throw new HttpError(404, E.videoNotFound, `Video ${request.params.sourceId} is not listed for this channel`);
-    return { success: true, message: `Video ${request.params.sourceId} ${ignored ? 'ignored' : 'no longer ignored'}` };
-  };
   app.post(
     '/api/channels/:channelId/videos/:sourceId/ignore',
     {
@@ -531,7 +402,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: IgnoreResponse, ...errors },
       },
     },
-    ignoreOne(true),
+    async (request) => ignores.setOne(request.params.channelId, request.params.sourceId, true),
   );
   app.post(
     '/api/channels/:channelId/videos/:sourceId/unignore',
@@ -543,7 +414,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: IgnoreResponse, ...errors },
       },
     },
-    ignoreOne(false),
+    async (request) => ignores.setOne(request.params.channelId, request.params.sourceId, false),
   );
   app.post(
     '/api/channels/:channelId/videos/bulk-ignore',
@@ -556,19 +427,6 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async 
         response: { 200: BulkIgnoreResponse, ...errors },
       },
     },
-    async (request) => {
-      const ids = [...new Set(request.body.sourceIds)];
-      const found = await channels.setIgnored(request.params.channelId, ids, true);
-      const results = ids.map((id) =>
-        found.has(id)
-          ? { sourceId: id, success: true }
-          : { sourceId: id, success: false, reason: 'not listed for this channel' },
-      );
-      return {
-        success: found.size > 0,
-        message: `Successfully ignored ${found.size} of ${ids.length} videos`,
-        results,
-      };
-    },
+    async (request) => ignores.ignoreMany(request.params.channelId, request.body.sourceIds),
   );
 };

@@ -1,13 +1,15 @@
 import {
+  CancelledError,
   ChannelErrorCodes as E,
   hasControlChars,
+  InvalidInputError,
   type ChannelSearchResult,
   type PluginLogger,
   type SourceInfo,
 } from '@vidkeep/contracts';
-import { HttpError } from '@vidkeep/core/plugin-api';
 import type { ChannelStore } from './channel-store.js';
 import { DataApiError, type ApiChannel, type DataApiClient } from './data-api.js';
+import { searchFailed, searchTimedOut } from './platform-errors.js';
 import { channelUrl, type ChannelPlatform } from './platform.js';
 
 /** The query as searched: trimmed, 1 to 200 characters, no control characters. */
@@ -69,17 +71,16 @@ export class ChannelSearch {
     },
   ) {}
 
-  async search(query: string, count: number, clientGone: AbortSignal): Promise<ChannelSearchResult[]> {
+  /** Searches for `raw` (checked as `searchQueryProblem` says); `clientGone` aborts when the caller leaves. */
+  async search(raw: string, count: number, clientGone: AbortSignal): Promise<ChannelSearchResult[]> {
+    const q = searchQueryProblem(raw);
+    if ('error' in q) throw new InvalidInputError(E.invalidPayload, q.error);
+    const query = q.query;
     const timeout = AbortSignal.timeout(this.deps.timeoutMs);
     const signal = AbortSignal.any([clientGone, timeout]);
     const outcome = () => {
-      if (clientGone.aborted) return new HttpError(499, E.clientClosed, 'The client closed the request');
-      if (timeout.aborted)
-        return new HttpError(
-          504,
-          E.searchTimeout,
-          `The search took longer than ${Math.round(this.deps.timeoutMs / 1000)} seconds`,
-        );
+      if (clientGone.aborted) return new CancelledError(E.clientClosed, 'The client closed the request');
+      if (timeout.aborted) return searchTimedOut(this.deps.timeoutMs);
       return null;
     };
     let found: Omit<ChannelSearchResult, 'subscribed'>[] | null = null;
@@ -99,19 +100,7 @@ export class ChannelSearch {
       const r = await this.deps.platform.searchChannels(query, count, signal, this.deps.timeoutMs + 1000);
       const stop = outcome();
       if (stop) throw stop;
-      if (!r.ok) {
-        if (r.failure.timedOut)
-          throw new HttpError(
-            504,
-            E.searchTimeout,
-            `The search took longer than ${Math.round(this.deps.timeoutMs / 1000)} seconds`,
-          );
-        throw new HttpError(
-          502,
-          E.searchFailed,
-          `The search failed: ${r.failure.diagnosis.cause} ${r.failure.diagnosis.fix}`,
-        );
-      }
+      if (!r.ok) throw r.failure.timedOut ? searchTimedOut(this.deps.timeoutMs) : searchFailed(r.failure);
       const seen = new Set<string>();
       found = r.value
         .map(fromYtDlp)

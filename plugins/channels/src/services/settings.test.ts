@@ -1,6 +1,7 @@
+import { InvalidInputError } from '@vidkeep/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ChannelRow } from '../entities.js';
-import { validateSettings } from './settings.js';
+import { changesSubfolder, downloadSettingsOf, invalidSettings, validateSettings } from './settings.js';
 
 const row = (over: Partial<ChannelRow> = {}): ChannelRow =>
   ({
@@ -58,5 +59,64 @@ describe('channel settings rules (spec 2.3)', () => {
   it('reports every problem at once', () => {
     const r = validateSettings(row(), { subfolder: '__playlists__', title_filter_regex: '(', additional_tags: '<x>' });
     expect(!r.ok && r.errors.map((e) => e.path)).toEqual(['subfolder', 'title_filter_regex', 'additional_tags']);
+  });
+});
+
+describe('settings that break the rules', () => {
+  const problems = [
+    { path: 'subfolder', message: 'reserved' },
+    { path: 'additional_tags', message: 'bad characters' },
+  ];
+
+  it.each([
+    ['alone', '', 'subfolder: reserved; additional_tags: bad characters'],
+    [
+      'after what was not done',
+      'No channel was changed: ',
+      'No channel was changed: subfolder: reserved; additional_tags: bad characters',
+    ],
+  ])('list every problem, %s', (_what, prefix, message) => {
+    const e = invalidSettings(problems, prefix);
+    expect(e).toBeInstanceOf(InvalidInputError);
+    expect([e.code, e.message, e.details]).toEqual(['CHANNELS_INVALID_SETTINGS', message, problems]);
+  });
+});
+
+describe('whether a patch moves the channel to another subfolder', () => {
+  it.each<[string | null, string | null | undefined, boolean]>([
+    [null, undefined, false],
+    [null, null, false],
+    ['Music', 'Music', false],
+    [null, 'Music', true],
+    ['Music', null, true],
+    ['Music', 'Talks', true],
+  ])('from %s to %s: %s', (from, to, moves) => {
+    expect(changesSubfolder({ subFolder: from }, to === undefined ? {} : { subFolder: to })).toBe(moves);
+  });
+});
+
+describe('what the downloader is told of a channel', () => {
+  it('is its folder, subfolder, quality, audio format, tags and layout', () => {
+    const settings = downloadSettingsOf(
+      row({
+        enabled: true,
+        folderName: 'Alpha',
+        subFolder: 'Music',
+        videoQuality: '720',
+        audioFormat: 'mp3_only',
+        additionalTags: 'a|b',
+        skipVideoFolder: null,
+      }),
+    );
+    expect(settings).toEqual({
+      channelId: 'UCabcdefghijklmnopqrstuv',
+      enabled: true,
+      folderName: 'Alpha',
+      subfolder: 'Music',
+      videoQuality: '720',
+      audioFormat: 'mp3_only',
+      additionalTags: 'a|b',
+      skipVideoFolder: null,
+    });
   });
 });

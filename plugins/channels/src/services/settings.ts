@@ -1,9 +1,12 @@
 import {
   ADDITIONAL_TAGS_MAX,
+  ChannelErrorCodes as E,
+  InvalidInputError,
   MEDIA_TYPE_TAB,
   MEDIA_TYPES,
   subfolderProblem,
   type ChannelAddSettings,
+  type ChannelDownloadSettings,
   type ChannelSettings,
   type ChannelSettingsUpdate,
   type MediaType,
@@ -13,8 +16,11 @@ import { parseTabs, settingsOf, tabsCsv, visibleTabs } from './channel-store.js'
 import { compileTitleFilter } from '@vidkeep/core/plugin-api';
 
 export type SettingsPatch = Partial<Omit<ChannelRow, 'id' | 'createdAt' | 'updatedAt'>>;
-export type SettingsResult =
-  { ok: true; patch: SettingsPatch } | { ok: false; errors: { path: string; message: string }[] };
+export interface SettingsProblem {
+  path: string;
+  message: string;
+}
+export type SettingsResult = { ok: true; patch: SettingsPatch } | { ok: false; errors: SettingsProblem[] };
 
 const TAGS = /^[A-Za-z0-9 _|-]*$/;
 
@@ -41,7 +47,7 @@ function normalizeSubfolder(value: string | null | undefined): string | null {
  * All problems are reported at once; nothing is applied when any exists.
  */
 export function validateSettings(current: ChannelRow, input: ChannelSettingsUpdate): SettingsResult {
-  const errors: { path: string; message: string }[] = [];
+  const errors: SettingsProblem[] = [];
   const patch: SettingsPatch = {};
   if (input.subfolder !== undefined) {
     const sub = normalizeSubfolder(input.subfolder);
@@ -138,5 +144,35 @@ export function toSettings(row: ChannelRow): ChannelSettings {
     sub_folder: row.subFolder,
     ...settingsOf(row),
     detected_tabs: parseTabs(row.availableTabs),
+  };
+}
+
+/** Settings that break the rules, every problem listed (`prefix` says what was not done). */
+export function invalidSettings(errors: SettingsProblem[], prefix = ''): InvalidInputError {
+  return new InvalidInputError(
+    E.invalidSettings,
+    `${prefix}${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+    {
+      details: errors,
+    },
+  );
+}
+
+/** Whether a patch moves the channel to another subfolder (none and empty are the same). */
+export const changesSubfolder = (row: Pick<ChannelRow, 'subFolder'>, patch: SettingsPatch) =>
+  patch.subFolder !== undefined && (patch.subFolder ?? null) !== (row.subFolder ?? null);
+
+/** What the downloader needs of a channel when it files one of its videos. */
+export function downloadSettingsOf(row: ChannelRow): ChannelDownloadSettings {
+  const { channelId, enabled, folderName, subFolder, videoQuality, audioFormat, additionalTags, skipVideoFolder } = row;
+  return {
+    channelId,
+    enabled,
+    folderName,
+    subfolder: subFolder,
+    videoQuality,
+    audioFormat,
+    additionalTags,
+    skipVideoFolder,
   };
 }

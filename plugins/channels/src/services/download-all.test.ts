@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { downloadAllJob, downloadAllPreview } from './download-all.js';
+
+const video = (sourceId: string, duration: number | null) => ({
+  sourceId,
+  title: `T ${sourceId}`,
+  duration,
+  thumbnail: null,
+});
+const rows = [video('a', 60), video('b', null), video('c', 30)];
+const channel = { channelId: 'UCabcdefghijklmnopqrstuv', title: 'Alpha' };
+
+describe('download-all preview', () => {
+  it.each([
+    ['nothing queued', new Map(), { count: 3, totalDurationSeconds: 90, missingDurations: 1 }],
+    ['one already queued', new Map([['a', {}]]), { count: 2, totalDurationSeconds: 30, missingDurations: 1 }],
+    [
+      'all queued',
+      new Map(rows.map((r) => [r.sourceId, {}])),
+      { count: 0, totalDurationSeconds: 0, missingDurations: 0 },
+    ],
+  ])('%s', (_what, active, preview) => {
+    expect(downloadAllPreview(rows, active)).toEqual(preview);
+  });
+});
+
+describe('the download-all job', () => {
+  it('is one job owned by the channel, exempt from the runtime cap, with known metadata', () => {
+    expect(downloadAllJob(channel, 'shorts', rows, {})).toEqual({
+      sourceIds: ['a', 'b', 'c'],
+      type: 'download-all',
+      label: 'Download all shorts: Alpha',
+      options: { ownerChannelId: channel.channelId, exemptFromRuntimeCap: true },
+      metadata: {
+        a: { title: 'T a', duration: 60, thumbnail: null },
+        b: { title: 'T b', duration: null, thumbnail: null },
+        c: { title: 'T c', duration: 30, thumbnail: null },
+      },
+    });
+  });
+
+  it.each([
+    ['resolution', { resolution: '720' as const }, { resolution: '720' }],
+    ['flat layout off', { skipVideoFolder: false }, { skipVideoFolder: false }],
+    ['no subfolder', { subfolder: null }, { subfolder: null }],
+    ['an audio format', { audioFormat: 'mp3_only' as const }, { audioFormat: 'mp3_only' }],
+    ['rating and allowRedownload: no effect', { rating: 'PG', allowRedownload: true }, {}],
+  ])('overrides: %s', (_what, override, options) => {
+    expect(downloadAllJob(channel, 'videos', rows, override).options).toEqual({
+      ownerChannelId: channel.channelId,
+      exemptFromRuntimeCap: true,
+      ...options,
+    });
+  });
+
+  it('cuts a long label at 300 characters', () => {
+    expect(downloadAllJob({ ...channel, title: 'x'.repeat(400) }, 'videos', rows, {}).label).toHaveLength(300);
+  });
+});

@@ -1,0 +1,73 @@
+import type { DownloadAllRequest, DownloaderService, EnqueueRequest, TabType } from '@vidkeep/contracts';
+import type { ChannelRow, ChannelVideoRow } from '../entities.js';
+import { requireChannel, type ChannelLookup } from './channel-lookup.js';
+import type { ChannelVideoStore } from './video-store.js';
+
+type Listed = Pick<ChannelVideoRow, 'sourceId' | 'title' | 'duration' | 'thumbnail'>;
+export type DownloadAllOverride = NonNullable<DownloadAllRequest['overrideSettings']>;
+
+/** What download-all would queue now: the listed videos not already in the queue. */
+export function downloadAllPreview(rows: readonly Listed[], active: ReadonlyMap<string, unknown>) {
+  const pending = rows.filter((r) => !active.has(r.sourceId));
+  return {
+    count: pending.length,
+    totalDurationSeconds: pending.reduce((s, r) => s + (r.duration ?? 0), 0),
+    missingDurations: pending.filter((r) => r.duration === null).length,
+  };
+}
+
+/**
+ * The one job download-all queues: owned by the channel (its settings apply unless overridden;
+ * `rating` and `allowRedownload` have no effect), exempt from the runtime cap, with the metadata
+ * the queue shows before each download starts.
+ */
+export function downloadAllJob(
+  row: Pick<ChannelRow, 'channelId' | 'title'>,
+  tab: TabType,
+  rows: readonly Listed[],
+  o: DownloadAllOverride,
+): EnqueueRequest {
+  return {
+    sourceIds: rows.map((r) => r.sourceId),
+    type: 'download-all',
+    label: `Download all ${tab}: ${row.title}`.slice(0, 300),
+    options: {
+      ownerChannelId: row.channelId,
+      exemptFromRuntimeCap: true,
+      ...(o.resolution ? { resolution: o.resolution } : {}),
+      ...(o.skipVideoFolder !== undefined ? { skipVideoFolder: o.skipVideoFolder } : {}),
+      ...(o.subfolder !== undefined ? { subfolder: o.subfolder } : {}),
+      ...(o.audioFormat !== undefined ? { audioFormat: o.audioFormat } : {}),
+    },
+    metadata: Object.fromEntries(
+      rows.map((r) => [r.sourceId, { title: r.title, duration: r.duration, thumbnail: r.thumbnail }]),
+    ),
+  };
+}
+
+/** Download-all: every known, never-downloaded video of a tab as one job. */
+export class DownloadAll {
+  constructor(
+    private readonly deps: {
+      store: ChannelLookup;
+      videos: Pick<ChannelVideoStore, 'neverDownloaded'>;
+      downloader: () => DownloaderService;
+    },
+  ) {}
+
+  async preview(channelId: string, tab: TabType) {
+    const row = await requireChannel(this.deps.store, channelId);
+    const rows = await this.deps.videos.neverDownloaded(row.channelId, tab);
+    return downloadAllPreview(rows, this.deps.downloader().activeVideos());
+  }
+
+  async queue(channelId: string, request: DownloadAllRequest) {
+    const row = await requireChannel(this.deps.store, channelId);
+    const tab = request.tabType ?? 'videos';
+    const rows = await this.deps.videos.neverDownloaded(row.channelId, tab);
+    if (rows.length === 0) return { status: 'nothing-to-download', queued: 0, jobId: null };
+    const result = await this.deps.downloader().enqueue(downloadAllJob(row, tab, rows, request.overrideSettings ?? {}));
+    const queued = result.acceptedIds.length;
+    return { status: queued > 0 ? 'accepted' : 'nothing-to-download', queued, jobId: result.job?.id ?? null };
+  }
+}

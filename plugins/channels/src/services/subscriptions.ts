@@ -1,0 +1,128 @@
+import {
+  ChannelErrorCodes as E,
+  InvalidInputError,
+  type ChannelInfo,
+  type DownloaderService,
+  type UpdateChannelsRequest,
+} from '@vidkeep/contracts';
+import type { ChannelRow } from '../entities.js';
+import { findByRef } from './channel-lookup.js';
+import type { ChannelSettingsService } from './channel-settings.js';
+import type { ChannelStore } from './channel-store.js';
+import { platformError } from './platform-errors.js';
+import { normalizeChannelRef, type ChannelPlatform } from './platform.js';
+import { invalidSettings, validateAddSettings, type SettingsPatch, type SettingsProblem } from './settings.js';
+import { channelInfo, newChannelRow, planUpdate } from './subscription-plan.js';
+import type { ChannelTabs } from './tabs.js';
+
+export interface SubscriptionsDeps {
+  store: Pick<ChannelStore, 'byChannelId' | 'byHandleOrUrl' | 'create' | 'updateMany'>;
+  platform: Pick<ChannelPlatform, 'channelInfo'>;
+  tabs: Pick<ChannelTabs, 'detect'>;
+  settings: Pick<ChannelSettingsService, 'assertSubfolderChangeAllowed'>;
+  downloader: () => DownloaderService;
+}
+
+/** Subscribing: looking channels up on the platform, adding (enabling) and soft-removing them. */
+export class ChannelSubscriptions {
+  constructor(private readonly deps: SubscriptionsDeps) {}
+
+  /** Reads a channel from the platform and stores it (disabled) if new; detects its tabs. */
+  async addChannelInfo(url: string): Promise<ChannelInfo> {
+    if (!url.trim()) throw new InvalidInputError(E.invalidPayload, 'url is required');
+    const ref = normalizeChannelRef(url);
+    if (!ref)
+      throw new InvalidInputError(
+        E.invalidPayload,
+        'url must be a channel address of the platform (https://www.youtube.com/@handle or /channel/UC…), an @handle or a channel id',
+      );
+    const known = await findByRef(this.deps.store, ref);
+    if (known) return channelInfo(known, true);
+    const info = await this.deps.platform.channelInfo(ref.url);
+    if (!info.ok) throw platformError(info.failure, 'the channel');
+    const meta = info.value;
+    const again = await this.deps.store.byChannelId(meta.channelId);
+    if (again) return channelInfo(again, true);
+    if (!meta.hasVideos) {
+      throw new InvalidInputError(
+        E.noVideos,
+        `${meta.title} has no downloadable videos. Artist channels that publish only releases have none: subscribe to their release playlists instead.`,
+      );
+    }
+    const row = await this.deps.store.create(newChannelRow(meta));
+    return channelInfo(await this.deps.tabs.detect(row), false);
+  }
+
+  /**
+   * `/updatechannels`: every item is resolved and every settings object validated before any
+   * channel changes; then all changes are written in one transaction.
+   */
+  async updateChannels(body: UpdateChannelsRequest): Promise<{ added: string[]; removed: string[] }> {
+    const { adds, removes } = planUpdate(body);
+    const changes: { id: number; patch: SettingsPatch }[] = [];
+    const errors: SettingsProblem[] = [];
+    const added: string[] = [];
+    for (const [i, item] of adds.entries()) {
+      const row = await this.resolveForAdd(item.url, item.channelId, `add/${i}`, errors);
+      if (!row) continue;
+      let patch: SettingsPatch = { enabled: true };
+      if (item.settings) {
+        const v = validateAddSettings(row, item.settings);
+        if (!v.ok) {
+          errors.push(...v.errors.map((e) => ({ path: `add/${i}/settings/${e.path}`, message: e.message })));
+          continue;
+        }
+        patch = { ...v.patch, enabled: true };
+        await this.deps.settings.assertSubfolderChangeAllowed(row, patch);
+      }
+      changes.push({ id: row.id, patch });
+      added.push(row.channelId);
+    }
+    const removed: string[] = [];
+    for (const [i, url] of removes.entries()) {
+      const ref = normalizeChannelRef(url);
+      const row = ref ? await findByRef(this.deps.store, ref) : null;
+      if (!row) {
+        errors.push({ path: `remove/${i}`, message: `${url} is not a known channel` });
+        continue;
+      }
+      if (row.enabled) changes.push({ id: row.id, patch: { enabled: false } });
+      removed.push(row.channelId);
+    }
+    if (errors.length) throw invalidSettings(errors, 'No channel was changed: ');
+    await this.deps.store.updateMany(changes);
+    const subfolders = changes.map((c) => c.patch.subFolder).filter((s): s is string => !!s);
+    if (subfolders.length) await this.deps.downloader().registerSubfolders(subfolders);
+    return { added, removed };
+  }
+
+  /** The row an add item refers to; a channel never seen is read from the platform and stored (disabled until the batch commits). */
+  private async resolveForAdd(
+    url: string,
+    channelId: string | undefined,
+    path: string,
+    errors: SettingsProblem[],
+  ): Promise<ChannelRow | null> {
+    if (channelId) {
+      const row = await this.deps.store.byChannelId(channelId);
+      if (row) return row;
+    }
+    const ref = normalizeChannelRef(channelId ?? url);
+    if (!ref) {
+      errors.push({ path, message: `${url} is not a channel address of the platform` });
+      return null;
+    }
+    const known = await findByRef(this.deps.store, ref);
+    if (known) return known;
+    const info = await this.deps.platform.channelInfo(ref.url);
+    if (!info.ok) {
+      const err = platformError(info.failure, url);
+      // A channel the platform does not know is a problem of this item; any other failure stops the batch.
+      if (err.reason !== 'not-found') throw err;
+      errors.push({ path, message: err.message });
+      return null;
+    }
+    const existing = await this.deps.store.byChannelId(info.value.channelId);
+    return existing ?? (await this.deps.tabs.detect(await this.deps.store.create(newChannelRow(info.value))));
+  }
+}
