@@ -10,7 +10,14 @@ import {
 import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
 import { ChannelEntity, ChannelVideoEntity } from './entities.js';
 import { channelRoutes } from './routes/channel-routes.js';
+import type { ChannelRouteDeps } from './routes/deps.js';
+import { downloadRoutes } from './routes/download-routes.js';
 import { errorStatuses } from './routes/errors.js';
+import { legacyPaths } from './routes/legacy-paths.js';
+import { searchRoutes } from './routes/search-routes.js';
+import { settingsRoutes } from './routes/settings-routes.js';
+import { tabRoutes } from './routes/tab-routes.js';
+import { videoRoutes } from './routes/video-routes.js';
 import { ChannelAutomation } from './services/automation.js';
 import { ChannelList } from './services/channel-list.js';
 import { ChannelSettingsService } from './services/channel-settings.js';
@@ -150,24 +157,31 @@ export default definePlugin({
       run: (run) => automation.refreshAllCounts(run.signal),
     });
 
+    const deps: ChannelRouteDeps = {
+      channels: new ChannelList(store),
+      subscriptions: new ChannelSubscriptions({ store, platform, tabs, settings, downloader }),
+      tabs,
+      settings,
+      listings: new ChannelListings({ store, videos, fetcher, downloader }),
+      fetcher,
+      ignores: new VideoIgnores({ store, videos }),
+      downloadAll: new DownloadAll({ store, videos, downloader }),
+      sweep: new SweepStarter({
+        scheduler: scheduler ?? null,
+        taskKey: AUTO_DOWNLOAD_TASK,
+        sweep: () => automation.sweep(),
+      }),
+      search,
+    };
     ctx.routes(async (app) => {
       mapDomainErrors(app, errorStatuses);
-      await app.register(channelRoutes, {
-        channels: new ChannelList(store),
-        subscriptions: new ChannelSubscriptions({ store, platform, tabs, settings, downloader }),
-        tabs,
-        settings,
-        listings: new ChannelListings({ store, videos, fetcher, downloader }),
-        fetcher,
-        ignores: new VideoIgnores({ store, videos }),
-        downloadAll: new DownloadAll({ store, videos, downloader }),
-        sweep: new SweepStarter({
-          scheduler: scheduler ?? null,
-          taskKey: AUTO_DOWNLOAD_TASK,
-          sweep: () => automation.sweep(),
-        }),
-        search,
-      });
+      await app.register(searchRoutes, deps);
+      await app.register(legacyPaths, deps);
+      await app.register(channelRoutes, deps);
+      await app.register(tabRoutes, deps);
+      await app.register(settingsRoutes, deps);
+      await app.register(videoRoutes, deps);
+      await app.register(downloadRoutes, deps);
     });
     ctx.onClose(() => shutdown.abort());
   },

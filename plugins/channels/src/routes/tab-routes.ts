@@ -1,0 +1,93 @@
+import {
+  ChannelIdParams,
+  ChannelTabParams,
+  ChannelTabsResponse,
+  ErrorEnvelope,
+  FetchStatusQuery,
+  FetchStatusResponse,
+  RedetectTabsResponse,
+  TabAutoDownloadRequest,
+  TabAutoDownloadResponse,
+  TabStatsResponse,
+} from '@vidkeep/contracts';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { errors, tags, type ChannelRouteDeps } from './deps.js';
+
+/** A channel's tabs: visibility, detection, automatic downloads per tab, stats and fetch progress. */
+export const tabRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (app, { tabs, fetcher }) => {
+  app.get(
+    '/api/channels/:channelId/tabs',
+    {
+      schema: {
+        tags,
+        summary: 'Visible tabs (detected minus hidden; detected on first use)',
+        params: ChannelIdParams,
+        response: { 200: ChannelTabsResponse, ...errors },
+      },
+    },
+    async (request) => ({ availableTabs: await tabs.visible(request.params.channelId) }),
+  );
+
+  app.get(
+    '/api/channels/:channelId/tab-stats',
+    {
+      schema: {
+        tags,
+        summary: 'Per-tab totals on the platform and local counts',
+        description:
+          '`total`: public videos of the tab (its platform playlist), looked up first when older than 24 hours (at most once an hour per channel). `downloaded` counts videos downloaded at some point, also deleted ones; members-only videos are not counted.',
+        params: ChannelIdParams,
+        response: { 200: TabStatsResponse, ...errors },
+      },
+    },
+    async (request) => tabs.stats(request.params.channelId),
+  );
+
+  app.patch(
+    '/api/channels/:channelId/tabs/:tabType/auto-download',
+    {
+      schema: {
+        tags,
+        summary: 'Turn automatic downloads of one tab on or off',
+        params: ChannelTabParams,
+        body: TabAutoDownloadRequest,
+        response: { 200: TabAutoDownloadResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true,
+      autoDownloadEnabledTabs: await tabs.setAutoDownload(
+        request.params.channelId,
+        request.params.tabType,
+        request.body.enabled,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/channels/:channelId/tabs/redetect',
+    {
+      schema: {
+        tags,
+        summary: 'Detect tabs again (hidden tabs stay hidden)',
+        params: ChannelIdParams,
+        response: { 200: RedetectTabsResponse, ...errors, 403: ErrorEnvelope, 503: ErrorEnvelope },
+      },
+    },
+    async (request) => tabs.redetect(request.params.channelId),
+  );
+
+  app.get(
+    '/api/channels/:channelId/fetch-status',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a listing fetch runs, with progress for a full fetch of the given tab',
+        params: ChannelIdParams,
+        querystring: FetchStatusQuery,
+        response: { 200: FetchStatusResponse, ...errors },
+      },
+    },
+    async (request) => fetcher.status(request.params.channelId, request.query.tabType),
+  );
+};
