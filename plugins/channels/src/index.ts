@@ -1,4 +1,5 @@
 import {
+  channelDirectoryRef,
   channelSettingsProviderRef,
   ChannelsConfigSection,
   downloaderServiceRef,
@@ -18,6 +19,7 @@ import { searchRoutes } from './routes/search-routes.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { tabRoutes } from './routes/tab-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
+import { ChannelDirectoryService } from './services/channel-directory.js';
 import { ChannelAutomation } from './services/automation.js';
 import { ChannelList } from './services/channel-list.js';
 import { ChannelSettingsService } from './services/channel-settings.js';
@@ -120,6 +122,7 @@ export default definePlugin({
       timeoutMs: ctx.options.searchTimeoutSeconds * 1000,
     });
     ctx.provide(channelSettingsProviderRef, settings);
+    ctx.provide(channelDirectoryRef, new ChannelDirectoryService(store, ctx.logger));
 
     // Downloads keep the listing cache current: downloaded (exact date), deleted, and .m3u files.
     const m3uPending = new Set<string>();
