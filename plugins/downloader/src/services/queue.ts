@@ -19,7 +19,8 @@ import { diagnose, toDiagnosis } from '../ytdlp/failures.js';
 import { videoUrl } from '../url.js';
 import type { ActivityTracker } from './activity.js';
 import { emptyAux, toSummary, type JobStore } from './job-store.js';
-import { JobRun, type RunnerDeps } from './runner.js';
+import type { JobRunDeps } from './run/deps.js';
+import { JobRun } from './run/job-run.js';
 import type { StorageGuard } from './storage.js';
 import type { VideoStore } from './video-store.js';
 
@@ -43,7 +44,7 @@ export class DownloadQueue implements DownloaderService {
   private repump = false;
 
   constructor(
-    private readonly deps: RunnerDeps & {
+    private readonly deps: JobRunDeps & {
       storage: StorageGuard;
       videoStore: VideoStore;
       hub: LiveHub | undefined;

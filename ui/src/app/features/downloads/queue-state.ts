@@ -9,7 +9,7 @@ import type {
 } from './api-types';
 import { formatBytes, formatEta, formatPercent, formatSpeed } from './format';
 
-/** `jobProgress` WebSocket message (plugins/downloader/src/services/runner.ts `pushProgress`). */
+/** `jobProgress` WebSocket message (plugins/downloader/src/services/run/state-store.ts `pushProgress`). */
 export interface JobProgressMessage {
   type: 'jobProgress';
   jobId: string;

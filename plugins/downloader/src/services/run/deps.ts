@@ -1,0 +1,41 @@
+import type {
+  ChannelSettingsProvider,
+  DownloaderConfigSection,
+  EventBus,
+  LiveHub,
+  PluginLogger,
+} from '@vidkeep/contracts';
+import type { ActivityTracker } from '../activity.js';
+import type { JobStore } from '../job-store.js';
+import type { MetadataService } from '../metadata.js';
+import type { ToolLocator } from '../tools.js';
+import type { VideoStore } from '../video-store.js';
+
+/** Where a job's files go. */
+export interface RunPaths {
+  outputDir: string;
+  stagingBase: string;
+  infoDir: string;
+  imagesDir: string;
+  cookiesFile: string;
+  archiveFile: string;
+}
+
+/** What running a download job needs from the plugin. */
+export interface JobRunDeps {
+  config: () => DownloaderConfigSection;
+  store: JobStore;
+  videos: VideoStore;
+  tools: ToolLocator;
+  activity: ActivityTracker;
+  hub: LiveHub | undefined;
+  events: EventBus;
+  logger: PluginLogger;
+  channelSettings: () => ChannelSettingsProvider | undefined;
+  env: NodeJS.ProcessEnv;
+  paths: RunPaths;
+  /** Called with the job's id after each state change worth showing. */
+  onJobChanged: (jobId: string) => void;
+  /** Learns each video's info as yt-dlp writes it, so requests need not look it up again. */
+  metadata?: Pick<MetadataService, 'provide' | 'abandon'>;
+}

@@ -1,0 +1,168 @@
+import { appendFile, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DownloaderConfigSection } from '@vidkeep/contracts';
+import type { DownloaderJob, DownloaderVideo } from '../../entities.js';
+import { finalizeVideo, type FinalizedVideo } from '../../files/finalize.js';
+import { listFiles } from '../../files/move.js';
+import { diagnose } from '../../ytdlp/failures.js';
+import { metadataOf } from '../metadata.js';
+import type { ChannelSettingsCache } from './channel-settings.js';
+import type { JobRunDeps } from './deps.js';
+import { folderSettings } from './download-settings.js';
+import type { RunStateStore, VideoRun } from './state-store.js';
+
+export interface FinisherContext {
+  job: DownloaderJob;
+  state: RunStateStore;
+  channels: ChannelSettingsCache;
+  stagingDir: string;
+  config: DownloaderConfigSection;
+}
+
+/**
+ * Finishes each downloaded video: its files move from staging into the library (with NFO, tags
+ * and poster), its record is saved, and plugins hear of it. Also learns titles from the
+ * info.json yt-dlp writes before downloading.
+ */
+export class FileFinisher {
+  constructor(
+    private readonly deps: JobRunDeps,
+    private readonly ctx: FinisherContext,
+  ) {}
+
+  /** Reads an info.json yt-dlp just wrote: the queue shows the title before the file is done. */
+  async learnInfo(v: VideoRun, infoPath: string): Promise<void> {
+    try {
+      const meta = metadataOf(JSON.parse(await readFile(infoPath, 'utf8')) as Record<string, unknown>);
+      this.deps.metadata?.provide(v.row.sourceId, meta);
+      if (v.row.title !== null) return;
+      await this.ctx.state.learn(v, {
+        title: meta.title.slice(0, 500),
+        duration: meta.duration ?? v.row.duration,
+        thumbnail: meta.thumbnail?.slice(0, 2048) ?? v.row.thumbnail,
+      });
+    } catch {
+      /* the title arrives with the finished file instead */
+    }
+  }
+
+  async finish(v: VideoRun): Promise<void> {
+    const { deps } = this;
+    const { job, state, config } = this.ctx;
+    await state.setState(v, 'processing');
+    try {
+      const stagingRoot = join(this.ctx.stagingDir, v.row.sourceId);
+      const channel = await this.ctx.channels.get(job.options.ownerChannelId ?? (await peekChannelId(stagingRoot)));
+      const folders = folderSettings(job.options, channel, config);
+      const result = await finalizeVideo({
+        sourceId: v.row.sourceId,
+        stagingRoot,
+        outputDir: deps.paths.outputDir,
+        infoDir: deps.paths.infoDir,
+        imagesDir: deps.paths.imagesDir,
+        ...folders,
+        writeNfo: config.writeVideoNfoFiles,
+        ffmpeg: deps.tools.path('ffmpeg'),
+        ffprobe: deps.tools.path('ffprobe'),
+        env: deps.env,
+      });
+      await rm(stagingRoot, { recursive: true, force: true });
+      deps.metadata?.provide(v.row.sourceId, metadataOf(result.info));
+      const now = new Date();
+      const saved = await deps.videos.upsert(this.record(v, result, folders.subfolder, now));
+      if (folders.subfolder) await deps.videos.registerSubfolders([folders.subfolder]);
+      if (job.options.useArchive) await appendArchive(deps.paths.archiveFile, v.row.sourceId).catch(() => undefined);
+      await state.complete(v, { videoId: saved.id, title: saved.title, duration: saved.duration });
+      deps.events.publish('downloader.video.downloaded', {
+        jobId: job.id,
+        jobType: job.type,
+        videoId: saved.id,
+        sourceId: saved.sourceId,
+        title: saved.title,
+        channelId: saved.channelId,
+        channelName: saved.channelName,
+        filePath: saved.filePath,
+        audioFilePath: saved.audioFilePath,
+        subfolder: saved.subfolder,
+        publishedAt: publishedAtOf(result.info),
+        mediaType: saved.mediaType,
+        downloadedAt: now.toISOString(),
+      });
+      deps.logger.info(
+        { jobId: job.id, sourceId: v.row.sourceId, filePath: saved.filePath ?? saved.audioFilePath },
+        'Video downloaded',
+      );
+    } catch (err) {
+      const d = diagnose(failureKindOf(err), { sourceId: v.row.sourceId, detail: (err as Error).message });
+      deps.logger.error({ err, jobId: job.id, sourceId: v.row.sourceId }, 'Finishing a downloaded video failed');
+      await state.failFinishing(v, d);
+    }
+  }
+
+  /** The library record of a finished video, from its info.json and where its files went. */
+  private record(
+    v: VideoRun,
+    result: FinalizedVideo,
+    subfolder: string | null,
+    now: Date,
+  ): Omit<DownloaderVideo, 'id'> {
+    const { info } = result;
+    const { job } = this.ctx;
+    return {
+      sourceId: v.row.sourceId,
+      title: String(info.title ?? info.fulltitle ?? v.row.title ?? v.row.sourceId).slice(0, 500),
+      channelName: (info.uploader ?? info.channel ?? null) as string | null,
+      channelId: job.options.ownerChannelId ?? (typeof info.channel_id === 'string' ? info.channel_id : null),
+      description: typeof info.description === 'string' ? info.description : null,
+      duration: typeof info.duration === 'number' ? Math.round(info.duration) : null,
+      uploadDate: typeof info.upload_date === 'string' && /^\d{8}$/.test(info.upload_date) ? info.upload_date : null,
+      mediaType: typeof info.media_type === 'string' ? info.media_type : 'video',
+      thumbnailPath: result.thumbnailPath,
+      filePath: result.filePath,
+      fileSize: result.fileSize,
+      audioFilePath: result.audioFilePath,
+      audioFileSize: result.audioFileSize,
+      videoResolution: result.videoResolution,
+      subfolder,
+      removed: false,
+      removedAt: null,
+      downloadedAt: now,
+      jobId: job.id,
+    };
+  }
+}
+
+/** Which failure a finishing error is: a full disk and an unwritable library are the user's to fix. */
+function failureKindOf(err: unknown): 'disk_full' | 'output_not_writable' | 'postprocess' {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC') return 'disk_full';
+  if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') return 'output_not_writable';
+  return 'postprocess';
+}
+
+/** The channel of a staged video, for a job without an owner channel. */
+async function peekChannelId(stagingRoot: string): Promise<string | null> {
+  const info = (await listFiles(stagingRoot)).find((f) => f.endsWith('.info.json'));
+  if (!info) return null;
+  try {
+    const parsed = JSON.parse(await readFile(join(stagingRoot, info), 'utf8')) as { channel_id?: unknown };
+    return typeof parsed.channel_id === 'string' ? parsed.channel_id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The exact publication time of a full info dict: `timestamp`, else `upload_date` at 00:00 UTC. */
+function publishedAtOf(info: Record<string, unknown>): string | null {
+  if (typeof info.timestamp === 'number' && Number.isFinite(info.timestamp))
+    return new Date(info.timestamp * 1000).toISOString();
+  const d = typeof info.upload_date === 'string' ? /^(\d{4})(\d{2})(\d{2})$/.exec(info.upload_date) : null;
+  return d ? `${d[1]}-${d[2]}-${d[3]}T00:00:00.000Z` : null;
+}
+
+async function appendArchive(file: string, sourceId: string): Promise<void> {
+  const line = `youtube ${sourceId}`;
+  const current = await readFile(file, 'utf8').catch(() => '');
+  if (current.split('\n').some((l) => l.trim() === line)) return;
+  await appendFile(file, `${line}\n`);
+}

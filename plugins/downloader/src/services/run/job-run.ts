@@ -1,0 +1,185 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DownloadProgress } from '@vidkeep/contracts';
+import type { DownloaderJob, DownloaderJobVideo } from '../../entities.js';
+import { diagnose } from '../../ytdlp/failures.js';
+import type { StopReason, ToolProcess } from '../../ytdlp/process.js';
+import { ChannelSettingsCache } from './channel-settings.js';
+import type { JobRunDeps } from './deps.js';
+import { FileFinisher } from './finisher.js';
+import { LineReader, type RunEvent } from './line-reader.js';
+import { exitSettlement, jobOutcome } from './outcome.js';
+import { inactivityMsOf, prepareDownload, startDownload } from './process.js';
+import { progressOfDestination, progressOfPostprocessing, progressOfTick } from './progress.js';
+import { isSettled, RunStateStore } from './state-store.js';
+
+/** One job: one yt-dlp process over the job's videos, finishing each video's files as it completes. */
+export class JobRun {
+  private proc: ToolProcess | null = null;
+  private readonly state: RunStateStore;
+  private readonly channels: ChannelSettingsCache;
+  /** Finishing work in arrival order, so a video's info is read before its files move. */
+  private post: Promise<void> = Promise.resolve();
+  private stopRequested: StopReason | null = null;
+  private freeSlot!: () => void;
+  /**
+   * Resolves when yt-dlp has exited: the job still finishes its last files, but the queue may
+   * start the next download meanwhile, so post-processing never holds up downloading.
+   */
+  readonly downloadFinished = new Promise<void>((resolve) => {
+    this.freeSlot = resolve;
+  });
+
+  constructor(
+    private readonly deps: JobRunDeps,
+    readonly job: DownloaderJob,
+    rows: DownloaderJobVideo[],
+  ) {
+    this.state = new RunStateStore(deps, job, rows);
+    this.channels = new ChannelSettingsCache(deps.channelSettings);
+  }
+
+  /** Live progress of the job's videos (merged into job details). */
+  progressOf(sourceId: string): DownloadProgress | null {
+    return this.state.video(sourceId)?.progress ?? null;
+  }
+
+  stop(reason: StopReason): void {
+    this.stopRequested ??= reason;
+    this.proc?.stop(reason);
+  }
+
+  async run(): Promise<void> {
+    const { job, state, deps } = this;
+    const config = deps.config();
+    const pending = state.videos().filter((v) => v.state === 'queued');
+    await state.markRunning();
+    const stagingDir = join(deps.paths.stagingBase, job.id);
+    try {
+      const prepared = await prepareDownload(deps, {
+        job,
+        stagingDir,
+        config,
+        channels: this.channels,
+        urls: pending.map((v) => v.row.url),
+      });
+      if (!prepared.ok) {
+        await state.settleRemaining({ settle: 'failed', diagnosis: prepared.problem });
+        return await this.finish(prepared.message);
+      }
+      if (pending.length === 0 || this.stopRequested) return await this.finish(null);
+      const { resolution, audioFormat } = prepared;
+      deps.logger.info({ jobId: job.id, videos: pending.length, resolution, audioFormat }, 'Download job started');
+      const finisher = new FileFinisher(deps, { job, state, channels: this.channels, stagingDir, config });
+      const reader = new LineReader({
+        stagingDir,
+        sourceIds: new Set(state.videos().map((v) => v.row.sourceId)),
+        cookiesEnabled: config.cookiesEnabled,
+      });
+      const inactivityMs = inactivityMsOf(config);
+      const handle = (event: RunEvent) => this.handle(event, finisher, inactivityMs);
+      const proc = startDownload(deps, {
+        job,
+        args: prepared.args,
+        stagingDir,
+        config,
+        inactivityMs,
+        onLine: (line) => reader.read(line).forEach(handle),
+      });
+      this.proc = proc;
+      if (this.stopRequested) proc.stop(this.stopRequested);
+      const result = await proc.done;
+      this.freeSlot();
+      reader.end().forEach(handle);
+      await this.post;
+      await state.settleRemaining(
+        exitSettlement(result, {
+          ytdlpPath: deps.tools.path('ytdlp'),
+          inactivityMs,
+          maxJobRuntimeHours: config.maxJobRuntimeHours,
+        }),
+      );
+      await this.finish(null);
+    } finally {
+      this.freeSlot();
+      await rm(stagingDir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  /** Applies what a line of output meant; file work queues behind earlier file work. */
+  private handle(event: RunEvent, finisher: FileFinisher, inactivityMs: number): void {
+    const { state } = this;
+    const v = state.video(event.sourceId);
+    switch (event.type) {
+      case 'started':
+        this.proc?.setInactivityMs(inactivityMs);
+        if (v && v.state === 'queued') void state.setState(v, 'downloading');
+        return;
+      case 'progress':
+        if (v) state.showProgress(v, progressOfTick(v.progress, event.tick), true);
+        return;
+      case 'destination':
+        if (v) state.showProgress(v, progressOfDestination(v.progress, event.stage));
+        return;
+      case 'postprocessing': {
+        // ffmpeg may be quiet for a long time while it merges or converts.
+        this.proc?.setInactivityMs(inactivityMs * 2);
+        const progress = progressOfPostprocessing(v?.progress ?? null, event.stage);
+        if (v && progress) state.showProgress(v, progress);
+        return;
+      }
+      case 'done':
+        if (v && !isSettled(v.state)) this.post = this.post.then(() => finisher.finish(v));
+        return;
+      case 'infoWritten':
+        if (v) this.post = this.post.then(() => finisher.learnInfo(v, event.path));
+        return;
+      case 'archived':
+        state.countSkip('archived');
+        if (v)
+          void state.settle(v, 'skipped', {
+            ...diagnose('unknown', { sourceId: v.row.sourceId }),
+            cause: 'Already downloaded (recorded in the download archive)',
+            fix: 'Nothing to do',
+          });
+        return;
+      case 'filtered':
+        state.countSkip('filtered');
+        if (v)
+          void state.settle(
+            v,
+            'skipped',
+            diagnose('upcoming', {
+              sourceId: v.row.sourceId,
+              detail: 'members-only, live or upcoming: skipped by the match filter',
+            }),
+          );
+        return;
+      case 'failure': {
+        const c = event.classified;
+        state.noteFailure(c, v, event.terminatedChannel);
+        if (!v) return;
+        if (c.expectedSkip) state.countSkip(c.kind === 'members_only' ? 'membersOnly' : 'upcoming');
+        void state.settle(v, c.expectedSkip ? 'skipped' : 'failed', c);
+        return;
+      }
+    }
+  }
+
+  private async finish(message: string | null): Promise<void> {
+    const { job, state, deps } = this;
+    const videos = state.videos();
+    const outcome = jobOutcome({ videos, stopRequested: this.stopRequested, botCheck: state.botCheck, message });
+    await state.save(outcome);
+    if (outcome.status === 'queued') return;
+    deps.events.publish('downloader.job.finished', {
+      jobId: job.id,
+      jobType: job.type,
+      status: outcome.status,
+      ownerChannelId: job.options.ownerChannelId ?? null,
+      completedSourceIds: videos.filter((v) => v.state === 'completed').map((v) => v.row.sourceId),
+      failedSourceIds: videos.filter((v) => v.state === 'failed').map((v) => v.row.sourceId),
+    });
+    deps.logger.info({ jobId: job.id, status: outcome.status, ...outcome.counts }, 'Download job finished');
+  }
+}

@@ -1,0 +1,100 @@
+import { DownloaderErrorCodes, type Diagnosis, type JobStatus, type JobVideoState } from '@vidkeep/contracts';
+import { diagnose, type Classified } from '../../ytdlp/failures.js';
+import type { RunResult, StopReason } from '../../ytdlp/process.js';
+
+/** What happens to the videos yt-dlp did not finish when it exits. */
+export type ExitSettlement =
+  { settle: 'failed' | 'cancelled'; diagnosis: Classified; cause?: string } | { settle: 'queued' };
+
+export interface ExitContext {
+  ytdlpPath: string;
+  inactivityMs: number;
+  maxJobRuntimeHours: number;
+}
+
+/** The remaining videos after yt-dlp exited: why it stopped decides their state and diagnosis. */
+export function exitSettlement(result: RunResult, ctx: ExitContext): ExitSettlement {
+  if (result.spawnError) {
+    const kind = result.spawnError === 'ENOENT' ? 'ytdlp_missing' : 'unknown';
+    return { settle: 'failed', diagnosis: diagnose(kind, { binary: ctx.ytdlpPath, detail: result.spawnError }) };
+  }
+  switch (result.stoppedBy) {
+    case 'cancelled':
+      return { settle: 'cancelled', diagnosis: diagnose('cancelled') };
+    case 'shutdown':
+      return { settle: 'queued' };
+    case 'inactivity':
+      return { settle: 'failed', diagnosis: diagnose('timeout', { seconds: Math.round(ctx.inactivityMs / 1000) }) };
+    case 'runtime':
+      return {
+        settle: 'failed',
+        diagnosis: {
+          ...diagnose('timeout', { detail: 'absolute runtime cap (maxJobRuntimeHours) reached' }),
+          cause: `The job ran longer than the ${ctx.maxJobRuntimeHours}-hour limit and was stopped`,
+          fix: 'Queue the remaining videos again, or raise maxJobRuntimeHours in Settings (download-all jobs have no limit)',
+        },
+      };
+    case null: {
+      const detail =
+        result.lastLines
+          .filter((l) => !l.startsWith('[vidkeep:'))
+          .slice(-3)
+          .join(' | ') || `yt-dlp exited with code ${result.exitCode}`;
+      return {
+        settle: 'failed',
+        diagnosis: diagnose('unknown', { detail }),
+        cause: 'yt-dlp finished without producing a file for this video',
+      };
+    }
+  }
+}
+
+export interface OutcomeInput {
+  videos: readonly { state: JobVideoState; diagnosis: Diagnosis | null }[];
+  stopRequested: StopReason | null;
+  botCheck: boolean;
+  /** Replaces the summary: why the job could not start. */
+  message: string | null;
+}
+
+export interface JobOutcome {
+  status: JobStatus;
+  /** `DOWNLOAD_<KIND>` of a failed job (or of a bot check), else null. */
+  errorCode: string | null;
+  message: string;
+  counts: { completed: number; failed: number; skipped: number };
+}
+
+/** Ends a sentence with exactly one full stop. */
+const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+
+/** How a job ended, from its videos' final states. */
+export function jobOutcome({ videos, stopRequested, botCheck, message }: OutcomeInput): JobOutcome {
+  const count = (s: JobVideoState) => videos.filter((v) => v.state === s).length;
+  const completed = count('completed');
+  const failed = count('failed');
+  const skipped = count('skipped');
+  const cancelled = count('cancelled');
+  let status: JobStatus;
+  if (stopRequested === 'shutdown' && videos.some((v) => v.state === 'queued')) status = 'queued';
+  else if (stopRequested === 'cancelled') status = 'cancelled';
+  else if (failed === 0) status = 'completed';
+  else if (completed > 0) status = 'completed_with_errors';
+  else status = 'failed';
+  const errorCode = botCheck
+    ? DownloaderErrorCodes.botCheck
+    : status === 'failed'
+      ? `DOWNLOAD_${videos.find((v) => v.diagnosis)?.diagnosis?.kind.toUpperCase() ?? 'UNKNOWN'}`
+      : null;
+  const parts = [`${completed} downloaded`];
+  if (failed) parts.push(`${failed} failed`);
+  if (skipped) parts.push(`${skipped} skipped`);
+  if (cancelled) parts.push(`${cancelled} cancelled`);
+  const firstFailure = videos.find((v) => v.state === 'failed')?.diagnosis;
+  const text =
+    message ??
+    (status === 'queued'
+      ? 'Paused by a server shutdown; resumes after restart'
+      : `${parts.join(', ')}${firstFailure ? `. ${sentence(firstFailure.cause)} ${firstFailure.fix}` : ''}`);
+  return { status, errorCode, message: text, counts: { completed, failed, skipped } };
+}

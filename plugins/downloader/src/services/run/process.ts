@@ -1,0 +1,112 @@
+import { constants } from 'node:fs';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AudioFormat, DownloaderConfigSection, Resolution } from '@vidkeep/contracts';
+import type { DownloaderJob } from '../../entities.js';
+import { buildDownloadArgs } from '../../ytdlp/args.js';
+import { parseCustomArgs } from '../../ytdlp/custom-args.js';
+import { diagnose, type Classified } from '../../ytdlp/failures.js';
+import { ToolProcess } from '../../ytdlp/process.js';
+import type { ChannelSettingsCache } from './channel-settings.js';
+import type { JobRunDeps } from './deps.js';
+import { formatSettings } from './download-settings.js';
+
+const MINUTE = 60_000;
+
+/** A job ready to download, or why it cannot start (`message` replaces the job's summary). */
+export type Prepared =
+  | { ok: true; args: string[]; resolution: Resolution; audioFormat: AudioFormat | null }
+  | { ok: false; problem: Classified; message: string | null };
+
+/**
+ * Gets a job's download ready: a writable library, a fresh staging folder, valid custom
+ * arguments, and the yt-dlp command line for its videos with its channel's format settings.
+ */
+export async function prepareDownload(
+  deps: Pick<JobRunDeps, 'paths'>,
+  input: {
+    job: DownloaderJob;
+    stagingDir: string;
+    config: DownloaderConfigSection;
+    channels: ChannelSettingsCache;
+    urls: string[];
+  },
+): Promise<Prepared> {
+  const { job, stagingDir, config } = input;
+  const problem = await preflight(deps.paths.outputDir, job.id, stagingDir);
+  if (problem) return { ok: false, problem, message: null };
+  const custom = parseCustomArgs(config.ytdlpCustomArgs);
+  if (!custom.ok)
+    return {
+      ok: false,
+      problem: diagnose('unknown', { detail: `ytdlpCustomArgs: ${custom.error}` }),
+      message: `The custom yt-dlp arguments in Settings are invalid: ${custom.error}`,
+    };
+  const owner = await input.channels.get(job.options.ownerChannelId);
+  const { resolution, audioFormat } = formatSettings(job.options, owner, config);
+  const { cookiesFile, archiveFile } = deps.paths;
+  const args = buildDownloadArgs({
+    config,
+    resolution,
+    audioFormat,
+    stagingDir,
+    ffmpegPath: config.ffmpegPath.trim() || null,
+    cookiesFile: config.cookiesEnabled && (await readable(cookiesFile)) ? cookiesFile : null,
+    archiveFile: job.options.useArchive ? archiveFile : null,
+    customArgs: custom.args,
+    urls: input.urls,
+  });
+  return { ok: true, args, resolution, audioFormat };
+}
+
+/** The job's yt-dlp, stopped when it is quiet too long or (unless exempt) runs too long. */
+export function startDownload(
+  deps: Pick<JobRunDeps, 'tools' | 'env'>,
+  input: {
+    job: DownloaderJob;
+    args: string[];
+    stagingDir: string;
+    config: DownloaderConfigSection;
+    inactivityMs: number;
+    onLine: (line: string) => void;
+  },
+): ToolProcess {
+  const { job, stagingDir, config } = input;
+  const exempt = job.options.exemptFromRuntimeCap === true;
+  return new ToolProcess(deps.tools.path('ytdlp'), input.args, {
+    env: { ...deps.env, PYTHONUNBUFFERED: '1', PYTHONWARNINGS: 'ignore', TMPDIR: join(stagingDir, '.parts') },
+    cwd: stagingDir,
+    inactivityMs: input.inactivityMs,
+    maxRuntimeMs: exempt ? null : Math.round(config.maxJobRuntimeHours * 60 * MINUTE),
+    onLine: input.onLine,
+  });
+}
+
+export const inactivityMsOf = (config: DownloaderConfigSection): number => config.inactivityTimeoutMinutes * MINUTE;
+
+/** Output directory writable, staging directory fresh. */
+async function preflight(outputDir: string, jobId: string, stagingDir: string): Promise<Classified | null> {
+  try {
+    await mkdir(outputDir, { recursive: true });
+    const probe = join(outputDir, `.vidkeep-write-test-${jobId}`);
+    await writeFile(probe, '');
+    await rm(probe, { force: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return diagnose(code === 'ENOSPC' ? 'disk_full' : 'output_not_writable', {
+      detail: `${outputDir}: ${code ?? (err as Error).message}`,
+    });
+  }
+  await rm(stagingDir, { recursive: true, force: true });
+  await mkdir(join(stagingDir, '.parts'), { recursive: true });
+  return null;
+}
+
+async function readable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}

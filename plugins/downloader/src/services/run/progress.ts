@@ -1,0 +1,39 @@
+import type { DownloadProgress } from '@vidkeep/contracts';
+import type { ProgressTick } from '../../ytdlp/output.js';
+
+/**
+ * How a video's live progress moves with yt-dlp's output. A stream's first tick starts at 0%; a
+ * tick without a known total keeps the last percentage.
+ */
+export function progressOfTick(previous: DownloadProgress | null, tick: ProgressTick): DownloadProgress {
+  const percent = tick.totalBytes
+    ? Math.min(100, (tick.downloadedBytes / tick.totalBytes) * 100)
+    : (previous?.percent ?? 0);
+  return {
+    percent: Math.round(percent * 10) / 10,
+    downloadedBytes: tick.downloadedBytes,
+    totalBytes: tick.totalBytes,
+    speedBytesPerSecond: tick.speed,
+    etaSeconds: tick.eta,
+    stage: previous?.stage ?? 'video',
+  };
+}
+
+/** A new file (video, audio, subtitles, thumbnail) starts downloading. */
+export function progressOfDestination(previous: DownloadProgress | null, stage: string): DownloadProgress {
+  return {
+    ...(previous ?? { percent: 0, downloadedBytes: 0, totalBytes: null, speedBytesPerSecond: null, etaSeconds: null }),
+    stage,
+    percent: 0,
+  };
+}
+
+/** Downloading is over and ffmpeg merges or converts (only shown once there was progress). */
+export function progressOfPostprocessing(previous: DownloadProgress | null, stage: string): DownloadProgress | null {
+  return previous ? { ...previous, stage, percent: 100, etaSeconds: 0 } : null;
+}
+
+/** The files are in the library. */
+export function progressOfDone(previous: DownloadProgress | null): DownloadProgress | null {
+  return previous ? { ...previous, percent: 100, etaSeconds: 0, stage: 'done' } : null;
+}
