@@ -189,6 +189,7 @@ export type JobList = Static<typeof JobList>;
 export const JobIdParams = Type.Object({ jobId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 
 export const CancelJobResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), job: JobSummary });
+export type CancelJobResponse = Static<typeof CancelJobResponse>;
 
 /** Spec 2.15. */
 export const VideoActivity = Type.Object({
@@ -296,6 +297,7 @@ export const VideoListQuery = Type.Object(
 export type VideoListQuery = Static<typeof VideoListQuery>;
 
 export const VideoList = pagedList('videos', Video);
+export type VideoList = Static<typeof VideoList>;
 
 export const SourceIdParams = Type.Object({ sourceId: SourceId }, { additionalProperties: false });
 
@@ -321,6 +323,7 @@ export const DeleteVideoResponse = Type.Object({
   message: Type.String(),
   deletedFiles: Type.Array(Type.String()),
 });
+export type DeleteVideoResponse = Static<typeof DeleteVideoResponse>;
 
 export const LocalStatusRequest = Type.Object(
   { sourceIds: Type.Array(SourceId, { maxItems: LOCAL_STATUS_MAX_IDS }) },
@@ -338,6 +341,7 @@ export const LocalStatusEntry = Type.Object({
   video: Nullable(Video),
 });
 export const LocalStatusResponse = Type.Object({ results: Type.Array(LocalStatusEntry) });
+export type LocalStatusResponse = Static<typeof LocalStatusResponse>;
 export type LocalStatusEntry = Static<typeof LocalStatusEntry>;
 
 export const ToolStatus = Type.Object({

@@ -9,19 +9,24 @@ import {
   schedulerServiceRef,
   sourceClientRef,
 } from '@vidkeep/contracts';
-import { definePlugin, MANAGED_TEMP_PATH, workerFile } from '@vidkeep/core/plugin-api';
+import { definePlugin, MANAGED_TEMP_PATH, mapDomainErrors, workerFile } from '@vidkeep/core/plugin-api';
 import {
   DownloaderJobEntity,
   DownloaderJobVideoEntity,
   DownloaderSubfolderEntity,
   DownloaderVideoEntity,
 } from './entities.js';
+import type { DownloaderRouteDeps } from './routes/deps.js';
 import { downloadRoutes } from './routes/download-routes.js';
+import { errorStatuses } from './routes/errors.js';
 import { jobRoutes } from './routes/job-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { ActivityTracker } from './services/activity.js';
 import { JobStore } from './services/job-store.js';
+import { JobService } from './services/jobs.js';
+import { VideoLibrary } from './services/library.js';
+import { ManualDownloads } from './services/manual-downloads.js';
 import { MetadataService } from './services/metadata.js';
 import { DownloadQueue } from './services/queue.js';
 import { YtDlpSourceClient } from './services/source-client.js';
@@ -106,17 +111,28 @@ export default definePlugin({
     ctx.provide(downloaderServiceRef, queue);
     ctx.provide(sourceClientRef, new YtDlpSourceClient(tools, config, cookiesFile, childEnv));
 
-    const updater = new YtDlpUpdater(() => tools.path('ytdlp'));
-    ctx.routes(async (app) => {
-      await app.register(updateRoutes, { platformManaged: env.platformManaged, updater });
-      await app.register(downloadRoutes, { queue, store, videos: videoStore, metadata, activity });
-      await app.register(jobRoutes, { queue, store, tools, platformManaged: env.platformManaged });
-      await app.register(videoRoutes, {
+    const routeDeps: DownloaderRouteDeps = {
+      platformManaged: env.platformManaged,
+      queue,
+      jobs: new JobService({ queue, store }),
+      downloads: new ManualDownloads({ queue, store, metadata }),
+      library: new VideoLibrary({
         videos: videoStore,
+        activity,
+        events: ctx.events,
         outputDir: env.paths.outputDir,
         imagesDir: env.paths.imagesDir,
-        events: ctx.events,
-      });
+      }),
+      activity,
+      tools,
+      updater: new YtDlpUpdater(() => tools.path('ytdlp')),
+    };
+    ctx.routes(async (app) => {
+      mapDomainErrors(app, errorStatuses);
+      await app.register(updateRoutes, routeDeps);
+      await app.register(downloadRoutes, routeDeps);
+      await app.register(jobRoutes, routeDeps);
+      await app.register(videoRoutes, routeDeps);
     });
 
     // Spec 1.2: the nightly 04:00 self-update of the downloader tool; does nothing when managed.

@@ -1,6 +1,6 @@
 import {
   CancelJobResponse,
-  ErrorEnvelope,
+  errorResponses,
   JobDetail,
   JobIdParams,
   JobList,
@@ -8,22 +8,15 @@ import {
   StorageStatus,
   ToolsResponse,
 } from '@vidkeep/contracts';
-import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
-import type { JobStore } from '../services/job-store.js';
-import { DownloaderErrorCodes } from '@vidkeep/contracts';
-import type { DownloadQueue } from '../services/queue.js';
-import type { ToolLocator } from '../services/tools.js';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { DownloaderRouteDeps } from './deps.js';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
-export const jobRoutes: FastifyPluginAsyncTypebox<{
-  queue: DownloadQueue;
-  store: JobStore;
-  tools: ToolLocator;
-  platformManaged: boolean;
-}> = async (app, { queue, store, tools, platformManaged }) => {
-  const notFound = (id: string) => new HttpError(404, DownloaderErrorCodes.jobNotFound, `No job with id ${id}`);
-
+export const jobRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (
+  app,
+  { jobs, queue, tools, platformManaged },
+) => {
   app.get(
     '/api/jobs',
     {
@@ -36,11 +29,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: JobList, ...errors },
       },
     },
-    async (request) => {
-      const { page, pageSize, status } = request.query;
-      const { jobs, total } = await store.list(page, pageSize, status);
-      return { jobs: await store.summaries(jobs), total, page, pageSize };
-    },
+    async (request) => jobs.list(request.query),
   );
 
   app.get(
@@ -53,7 +42,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: JobDetail, ...errors },
       },
     },
-    async (request) => (await queue.detail(request.params.jobId)) ?? Promise.reject(notFound(request.params.jobId)),
+    async (request) => jobs.detail(request.params.jobId),
   );
 
   app.post(
@@ -68,15 +57,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: CancelJobResponse, ...errors },
       },
     },
-    async (request) => {
-      const before = await queue.summary(request.params.jobId);
-      if (!before) throw notFound(request.params.jobId);
-      if (before.status !== 'queued' && before.status !== 'running') {
-        return { success: false, message: `The job is already ${before.status.replace(/_/g, ' ')}`, job: before };
-      }
-      const job = (await queue.cancelJob(request.params.jobId))!;
-      return { success: true, message: `Cancelled; ${job.counts.completed} video(s) downloaded before are kept`, job };
-    },
+    async (request) => jobs.cancel(request.params.jobId),
   );
 
   app.get(
@@ -85,7 +66,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['downloader'],
         summary: 'Versions and paths of yt-dlp, ffmpeg and ffprobe',
-        response: { 200: ToolsResponse, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        response: { 200: ToolsResponse, ...errorResponses(401, 403) },
       },
     },
     async () => tools.report(platformManaged),
@@ -97,7 +78,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['downloader'],
         summary: 'Storage use and whether a storage limit pauses downloads',
-        response: { 200: StorageStatus, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        response: { 200: StorageStatus, ...errorResponses(401, 403) },
       },
     },
     async () => queue.storageStatus(),

@@ -1,10 +1,17 @@
-import { CoreErrorCodes, ErrorEnvelope, ManagedForbiddenResponse, ToolUpdateResponse, Type } from '@vidkeep/contracts';
+import {
+  CoreErrorCodes,
+  ErrorEnvelope,
+  errorResponses,
+  ManagedForbiddenResponse,
+  ToolUpdateResponse,
+  Type,
+} from '@vidkeep/contracts';
 import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
-import type { YtDlpUpdater } from '../services/ytdlp-updater.js';
+import type { DownloaderRouteDeps } from './deps.js';
 
 const Type403 = Type.Union([ManagedForbiddenResponse, ErrorEnvelope]);
 
-export const updateRoutes: FastifyPluginAsyncTypebox<{ platformManaged: boolean; updater: YtDlpUpdater }> = async (
+export const updateRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (
   app,
   { platformManaged, updater },
 ) => {
@@ -15,10 +22,12 @@ export const updateRoutes: FastifyPluginAsyncTypebox<{ platformManaged: boolean;
         tags: ['downloader'],
         summary: 'Update the downloader tool (yt-dlp)',
         description: 'On a managed platform (PLATFORM) the platform updates the tool and this answers 403.',
-        response: { 200: ToolUpdateResponse, 401: ErrorEnvelope, 403: Type403 },
+        response: { 200: ToolUpdateResponse, ...errorResponses(401), 403: Type403 },
       },
     },
     async (_request, reply) => {
+      // The spec's own 403 body (`success`, `message` beside the envelope), not a domain error:
+      // no error kind means "this deployment does not allow it".
       if (platformManaged) {
         const message = 'yt-dlp updates are managed by the hosting platform';
         return reply.code(403).send({ success: false, message, error: message, code: CoreErrorCodes.platformManaged });

@@ -8,7 +8,7 @@ import {
   type DownloaderService,
   type EnqueueRequest,
   type EnqueueResult,
-  type JobDetail,
+  type DownloadProgress,
   type JobSummary,
   type LibraryVideo,
   type LiveHub,
@@ -278,30 +278,10 @@ export class DownloadQueue implements DownloaderService {
     return (await this.store.summaries([job]))[0]!;
   }
 
-  async detail(jobId: string): Promise<JobDetail | null> {
-    const job = await this.store.get(jobId);
-    if (!job) return null;
-    const [summary] = await this.store.summaries([job]);
+  /** The live progress of a job's videos while it runs (null for each video otherwise). */
+  liveProgress(jobId: string): (sourceId: string) => DownloadProgress | null {
     const run = this.running.get(jobId);
-    const rows = await this.store.videos(jobId);
-    return {
-      ...summary!,
-      auxData: job.auxData,
-      videos: rows.map((v) => ({
-        sourceId: v.sourceId,
-        url: v.url,
-        position: v.position,
-        state: v.state,
-        title: v.title,
-        thumbnail: v.thumbnail,
-        duration: v.duration,
-        progress: run?.progressOf(v.sourceId) ?? null,
-        diagnosis: v.diagnosis,
-        videoId: v.videoId,
-        startedAt: v.startedAt?.toISOString() ?? null,
-        finishedAt: v.finishedAt?.toISOString() ?? null,
-      })),
-    };
+    return (sourceId) => run?.progressOf(sourceId) ?? null;
   }
 
   activeVideos() {
