@@ -23,6 +23,7 @@ import { jobRoutes } from './routes/job-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { ActivityTracker } from './services/activity.js';
+import { LocalDownloaderService } from './services/downloader-service.js';
 import { JobStore } from './services/job-store.js';
 import { JobService } from './services/jobs.js';
 import { VideoLibrary } from './services/library.js';
@@ -87,7 +88,6 @@ export default definePlugin({
         config,
         store,
         videos: videoStore,
-        videoStore,
         tools,
         activity,
         hub,
@@ -108,12 +108,15 @@ export default definePlugin({
       activity,
       store,
     );
-    ctx.provide(downloaderServiceRef, queue);
+    ctx.provide(
+      downloaderServiceRef,
+      new LocalDownloaderService({ queue, store, videos: videoStore, activity, storage }),
+    );
     ctx.provide(sourceClientRef, new YtDlpSourceClient(tools, config, cookiesFile, childEnv));
 
     const routeDeps: DownloaderRouteDeps = {
       platformManaged: env.platformManaged,
-      queue,
+      storage,
       jobs: new JobService({ queue, store }),
       downloads: new ManualDownloads({ queue, store, metadata }),
       library: new VideoLibrary({

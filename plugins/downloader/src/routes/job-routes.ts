@@ -15,7 +15,7 @@ const errors = errorResponses(400, 401, 403, 404);
 
 export const jobRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (
   app,
-  { jobs, queue, tools, platformManaged },
+  { jobs, storage, tools, platformManaged },
 ) => {
   app.get(
     '/api/jobs',
@@ -81,6 +81,6 @@ export const jobRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (
         response: { 200: StorageStatus, ...errorResponses(401, 403) },
       },
     },
-    async () => queue.storageStatus(),
+    async () => storage.status(),
   );
 };

@@ -1,30 +1,22 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   ConflictError,
   DownloaderErrorCodes,
-  type ChannelDownload,
   type DownloaderConfigSection,
-  type DownloaderService,
   type EnqueueRequest,
   type EnqueueResult,
   type DownloadProgress,
   type JobSummary,
-  type LibraryVideo,
-  type LiveHub,
-  type PluginLogger,
-  type StorageStatus,
 } from '@vidkeep/contracts';
 import { diagnose, toDiagnosis } from '../ytdlp/failures.js';
 import { videoUrl } from '../url.js';
 import type { ActivityTracker } from './activity.js';
-import { emptyAux, toSummary, type JobStore } from './job-store.js';
+import { toSummary, type JobStore } from './job-store.js';
+import { cleanStaging, markInterrupted } from './recovery.js';
 import type { JobRunDeps } from './run/deps.js';
 import { JobRun } from './run/job-run.js';
+import { StartSignals } from './start-signals.js';
 import type { StorageGuard } from './storage.js';
-import type { VideoStore } from './video-store.js';
 
-const UUID_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PAUSE_RECHECK_MS = 60_000;
 const SHUTDOWN_WAIT_MS = 10_000;
 
@@ -35,7 +27,7 @@ const SHUTDOWN_WAIT_MS = 10_000;
  *   queued -> cancelled;  running -> queued (graceful shutdown, resumes after restart)
  *   running -> interrupted (found running at start: the process died)
  */
-export class DownloadQueue implements DownloaderService {
+export class DownloadQueue {
   private readonly running = new Map<string, JobRun>();
   private lock: Promise<unknown> = Promise.resolve();
   private pauseTimer: NodeJS.Timeout | null = null;
@@ -44,12 +36,7 @@ export class DownloadQueue implements DownloaderService {
   private repump = false;
 
   constructor(
-    private readonly deps: JobRunDeps & {
-      storage: StorageGuard;
-      videoStore: VideoStore;
-      hub: LiveHub | undefined;
-      logger: PluginLogger;
-    },
+    private readonly deps: JobRunDeps & { storage: StorageGuard },
     private readonly activity: ActivityTracker,
     private readonly store: JobStore,
   ) {}
@@ -67,46 +54,12 @@ export class DownloadQueue implements DownloaderService {
 
   /** Recovers after a crash or restart, then starts work. */
   async start(): Promise<void> {
-    const log = this.deps.logger;
-    const crashed = await this.store.byStatus(['running']);
-    for (const job of crashed) {
-      const diagnosis = toDiagnosis(diagnose('interrupted'));
-      const aux = { ...emptyAux(), ...(job.auxData ?? {}) };
-      const stopped = await this.store.videos(job.id);
-      for (const v of stopped) {
-        if (!['queued', 'downloading', 'processing'].includes(v.state)) continue;
-        aux.failedVideos.push({ sourceId: v.sourceId, error: diagnosis.cause, kind: 'interrupted' });
-      }
-      aux.diagnoses.push({ ...diagnosis, sourceId: null });
-      await this.store.settleVideos(job.id, ['queued', 'downloading', 'processing'], 'interrupted', {
-        ...diagnosis,
-        sourceId: null,
-      });
-      const counts = (await this.store.counts([job.id])).get(job.id)!;
-      await this.store.update(job.id, {
-        status: 'interrupted',
-        auxData: aux,
-        finishedAt: new Date(),
-        errorCode: 'DOWNLOAD_INTERRUPTED',
-        message: `Interrupted: the server stopped while this job ran. ${counts.completed} downloaded before that are kept; queue the rest again.`,
-      });
-      log.warn({ jobId: job.id }, 'Job was running when the server stopped; marked interrupted');
-    }
-    await this.cleanStaging();
+    await markInterrupted(this.store, this.deps.logger);
+    await cleanStaging(this.deps.paths.stagingBase, (jobId) => this.running.has(jobId));
     for (const row of await this.store.activeVideoRows()) this.activity.set(row.sourceId, row.jobId, 'queued');
     const pruned = await this.store.prune(this.config.jobHistoryDays, this.config.jobHistoryMax);
-    if (pruned > 0) log.info({ pruned }, 'Removed old finished jobs');
+    if (pruned > 0) this.deps.logger.info({ pruned }, 'Removed old finished jobs');
     this.pump();
-  }
-
-  /** Removes leftovers of jobs that are not running (only job-id folders: the base may be shared). */
-  private async cleanStaging(): Promise<void> {
-    const base = this.deps.paths.stagingBase;
-    await mkdir(base, { recursive: true }).catch(() => undefined);
-    const entries = await readdir(base).catch(() => [] as string[]);
-    for (const name of entries) {
-      if (UUID_DIR.test(name) && !this.running.has(name)) await rm(join(base, name), { recursive: true, force: true });
-    }
   }
 
   async stop(): Promise<void> {
@@ -128,25 +81,11 @@ export class DownloadQueue implements DownloaderService {
   }
   /** Jobs whose yt-dlp still runs: these count against `concurrentJobs`. */
   private readonly downloading = new Set<string>();
-  private readonly startWaiters = new Map<string, (() => void)[]>();
+  private readonly starts = new StartSignals();
 
   /** True when the job is running now or starts within `ms` (false if it waits behind others). */
   startedWithin(jobId: string, ms: number): Promise<boolean> {
-    if (this.running.has(jobId)) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.startWaiters.set(
-          jobId,
-          (this.startWaiters.get(jobId) ?? []).filter((w) => w !== started),
-        );
-        resolve(false);
-      }, ms);
-      const started = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      this.startWaiters.set(jobId, [...(this.startWaiters.get(jobId) ?? []), started]);
-    });
+    return this.running.has(jobId) ? Promise.resolve(true) : this.starts.wait(jobId, ms);
   }
 
   /** Starts queued jobs while there is room. */
@@ -180,8 +119,7 @@ export class DownloadQueue implements DownloaderService {
               this.downloading.delete(next.id);
               this.pump();
             });
-            for (const w of this.startWaiters.get(next.id) ?? []) w();
-            this.startWaiters.delete(next.id);
+            this.starts.started(next.id);
             const done = run
               .run()
               .catch((err) => this.deps.logger.error({ err, jobId: next.id }, 'Download job crashed'))
@@ -282,53 +220,5 @@ export class DownloadQueue implements DownloaderService {
   liveProgress(jobId: string): (sourceId: string) => DownloadProgress | null {
     const run = this.running.get(jobId);
     return (sourceId) => run?.progressOf(sourceId) ?? null;
-  }
-
-  activeVideos() {
-    return this.activity.entries();
-  }
-
-  async hasActiveDownloadsForChannel(channelId: string): Promise<boolean> {
-    const active = await this.store.byStatus(['queued', 'running']);
-    if (active.some((j) => j.options.ownerChannelId === channelId)) return true;
-    const ids = [...this.activity.entries().keys()];
-    const known = await this.deps.videoStore.bySourceIds(ids);
-    return known.some((v) => v.channelId === channelId);
-  }
-
-  async downloadedSourceIds(sourceIds: string[]): Promise<Set<string>> {
-    const rows = await this.deps.videoStore.bySourceIds(sourceIds);
-    return new Set(rows.map((r) => r.sourceId));
-  }
-
-  libraryVideos(sourceIds: string[]): Promise<LibraryVideo[]> {
-    return this.deps.videoStore.library(sourceIds);
-  }
-
-  async channelVideos(channelId: string): Promise<ChannelDownload[]> {
-    const rows = await this.deps.videoStore.byChannel(channelId);
-    return rows.map((r) => ({
-      sourceId: r.sourceId,
-      title: r.title,
-      duration: r.duration,
-      uploadDate: r.uploadDate,
-      filePath: r.filePath,
-      audioFilePath: r.audioFilePath,
-      subfolder: r.subfolder,
-      removed: r.removed,
-      downloadedAt: r.downloadedAt,
-    }));
-  }
-
-  storageStatus(): Promise<StorageStatus> {
-    return this.deps.storage.status();
-  }
-
-  registerSubfolders(names: string[]): Promise<void> {
-    return this.deps.videoStore.registerSubfolders(names);
-  }
-
-  listSubfolders(): Promise<string[]> {
-    return this.deps.videoStore.subfolders();
   }
 }

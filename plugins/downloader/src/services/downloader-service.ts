@@ -1,0 +1,83 @@
+import type {
+  ChannelDownload,
+  DownloaderService,
+  EnqueueRequest,
+  EnqueueResult,
+  JobSummary,
+  LibraryVideo,
+  StorageStatus,
+} from '@vidkeep/contracts';
+import type { ActivityTracker } from './activity.js';
+import type { JobStore } from './job-store.js';
+import type { DownloadQueue } from './queue.js';
+import type { StorageGuard } from './storage.js';
+import type { VideoStore } from './video-store.js';
+
+export interface DownloaderServiceDeps {
+  queue: DownloadQueue;
+  store: JobStore;
+  videos: VideoStore;
+  activity: ActivityTracker;
+  storage: StorageGuard;
+}
+
+/** What other plugins may ask of the downloader: the queue for changes, the stores for the rest. */
+export class LocalDownloaderService implements DownloaderService {
+  constructor(private readonly deps: DownloaderServiceDeps) {}
+
+  enqueue(request: EnqueueRequest): Promise<EnqueueResult> {
+    return this.deps.queue.enqueue(request);
+  }
+
+  cancelJob(jobId: string): Promise<JobSummary | null> {
+    return this.deps.queue.cancelJob(jobId);
+  }
+
+  activeVideos() {
+    return this.deps.activity.entries();
+  }
+
+  async hasActiveDownloadsForChannel(channelId: string): Promise<boolean> {
+    const active = await this.deps.store.byStatus(['queued', 'running']);
+    if (active.some((j) => j.options.ownerChannelId === channelId)) return true;
+    const ids = [...this.deps.activity.entries().keys()];
+    const known = await this.deps.videos.bySourceIds(ids);
+    return known.some((v) => v.channelId === channelId);
+  }
+
+  async downloadedSourceIds(sourceIds: string[]): Promise<Set<string>> {
+    const rows = await this.deps.videos.bySourceIds(sourceIds);
+    return new Set(rows.map((r) => r.sourceId));
+  }
+
+  libraryVideos(sourceIds: string[]): Promise<LibraryVideo[]> {
+    return this.deps.videos.library(sourceIds);
+  }
+
+  async channelVideos(channelId: string): Promise<ChannelDownload[]> {
+    const rows = await this.deps.videos.byChannel(channelId);
+    return rows.map((r) => ({
+      sourceId: r.sourceId,
+      title: r.title,
+      duration: r.duration,
+      uploadDate: r.uploadDate,
+      filePath: r.filePath,
+      audioFilePath: r.audioFilePath,
+      subfolder: r.subfolder,
+      removed: r.removed,
+      downloadedAt: r.downloadedAt,
+    }));
+  }
+
+  storageStatus(): Promise<StorageStatus> {
+    return this.deps.storage.status();
+  }
+
+  registerSubfolders(names: string[]): Promise<void> {
+    return this.deps.videos.registerSubfolders(names);
+  }
+
+  listSubfolders(): Promise<string[]> {
+    return this.deps.videos.subfolders();
+  }
+}
