@@ -1,6 +1,6 @@
-import type { ChannelDownloadSettings, JobOptions } from '@vidkeep/contracts';
+import { sanitizeFileName, type ChannelDownloadSettings, type JobOptions } from '@vidkeep/contracts';
 import { describe, expect, it } from 'vitest';
-import { folderSettings, formatSettings, sanitizeFolder, type FolderSettings } from './download-settings.js';
+import { folderSettings, formatSettings, type FolderSettings } from './download-settings.js';
 
 const CHANNEL: ChannelDownloadSettings = {
   channelId: 'UCaaaaaaaaaaaaaaaaaaaaaa',
@@ -70,6 +70,28 @@ describe('folderSettings', () => {
       { defaultSubfolder: 'all' },
       { subfolder: null, skipVideoFolder: true, channelFolder: 'My Channel', additionalTags: ['a', 'b', 'c'] },
     ],
+    [
+      'a playlist’s fallback subfolder beats the global default, not an enabled channel',
+      { fallbackSubfolder: 'lists' },
+      null,
+      { defaultSubfolder: 'all' },
+      { ...NONE, subfolder: 'lists' },
+    ],
+    [
+      'an enabled channel’s subfolder beats the playlist’s fallback',
+      { fallbackSubfolder: 'lists' },
+      CHANNEL,
+      {},
+      { subfolder: 'kids', skipVideoFolder: true, channelFolder: 'My Channel', additionalTags: ['a', 'b', 'c'] },
+    ],
+    [
+      'a hidden (disabled) channel does not beat the playlist’s fallback',
+      { fallbackSubfolder: 'lists' },
+      DISABLED,
+      { defaultSubfolder: 'all' },
+      { ...NONE, subfolder: 'lists' },
+    ],
+    ['a null fallback means the root', { fallbackSubfolder: null }, null, { defaultSubfolder: 'all' }, NONE],
     ['an invalid subfolder falls back to none', { subfolder: '.hidden' }, null, {}, NONE],
     ['the reserved subfolder falls back to none', {}, null, { defaultSubfolder: '__playlists__' }, NONE],
     ['empty tags are none', { additionalTags: ' | ' }, null, {}, NONE],
@@ -100,7 +122,7 @@ describe('formatSettings', () => {
   });
 });
 
-describe('sanitizeFolder', () => {
+describe('sanitizeFileName (channel folders)', () => {
   it.each([
     ['Plain Name', 'Plain Name'],
     ['a/b\\c:d*e?f"g<h>i|j', 'a_b_c_d_e_f_g_h_i_j'],
@@ -110,6 +132,6 @@ describe('sanitizeFolder', () => {
     ['   ', 'Unknown Channel'],
     ['x'.repeat(100), 'x'.repeat(80)],
   ])('%j becomes %j', (name, expected) => {
-    expect(sanitizeFolder(name)).toBe(expected);
+    expect(sanitizeFileName(name)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  replaceControlChars,
+  sanitizeFileName,
   subfolderProblem,
   type AudioFormat,
   type ChannelDownloadSettings,
@@ -41,13 +41,16 @@ export function folderSettings(
   config: Pick<DownloaderConfigSection, 'defaultSubfolder' | 'defaultSkipVideoFolder'>,
 ): FolderSettings {
   const active = channel?.enabled ? channel : null;
-  const subfolder =
-    options.subfolder !== undefined ? options.subfolder : (active?.subfolder ?? (config.defaultSubfolder || null));
+  // A hard override, then the subscribed channel, then a soft fallback (a playlist's default,
+  // reference 6.3), then the global default.
+  const fallback =
+    options.fallbackSubfolder !== undefined ? options.fallbackSubfolder : config.defaultSubfolder || null;
+  const subfolder = options.subfolder !== undefined ? options.subfolder : (active?.subfolder ?? fallback);
   const tags = options.additionalTags ?? active?.additionalTags ?? null;
   return {
     subfolder: subfolder && !subfolderProblem(subfolder) ? subfolder : null,
     skipVideoFolder: options.skipVideoFolder ?? active?.skipVideoFolder ?? config.defaultSkipVideoFolder,
-    channelFolder: active?.folderName ? sanitizeFolder(active.folderName) : null,
+    channelFolder: active?.folderName ? sanitizeFileName(active.folderName) : null,
     additionalTags: tags
       ? tags
           .split('|')
@@ -55,14 +58,4 @@ export function folderSettings(
           .filter(Boolean)
       : [],
   };
-}
-
-/** A channel folder name from settings: one safe path segment. */
-export function sanitizeFolder(name: string): string {
-  const cleaned = replaceControlChars(name, '_')
-    .replace(/[/\\<>:"|?*]/g, '_')
-    .replace(/^\.+/, '')
-    .trim()
-    .slice(0, 80);
-  return cleaned || 'Unknown Channel';
 }
