@@ -19,6 +19,7 @@ describe('following a playlist', () => {
   const LIST = 'PLfollow00000000000001';
   const PRIVATE = 'PLprivate0000000000001';
   const UNLISTED = 'PLunlisted000000000001';
+  const FOLDERS = 'PLfolders0000000000001';
 
   beforeAll(async () => {
     const a = { channelId: alpha, channel: 'Alpha Makers', handle: '@alphamakers' };
@@ -28,16 +29,19 @@ describe('following a playlist', () => {
         { ...a, id: v('a1'), title: 'Alpha first', duration: 61 },
         { ...b, id: v('b1'), title: 'Beta first', duration: 62 },
         { ...a, id: v('a2'), title: 'Alpha second', duration: 63 },
+        { ...a, id: v('a3'), title: 'Alpha third', duration: 64 },
+        { ...b, id: v('b2'), title: 'Beta second', duration: 65 },
       ],
       channels: [
         { channelId: owner, handle: '@curator', name: 'The Curator', tabs: {} },
         { channelId: alpha, handle: '@alphamakers', name: 'Alpha Makers', tabs: { videos: [v('a2'), v('a1')] } },
-        { channelId: beta, handle: '@betasounds', name: 'Beta Sounds', tabs: { videos: [v('b1')] } },
+        { channelId: beta, handle: '@betasounds', name: 'Beta Sounds', tabs: { videos: [v('b2'), v('b1')] } },
       ],
       playlists: [
         { id: LIST, title: 'Road Trip: Mix', channelId: owner, videoIds: [v('a1'), v('b1'), v('a2')] },
         { id: PRIVATE, title: 'Secret', channelId: owner, videoIds: [v('a1')], availability: 'private' },
         { id: UNLISTED, title: 'Hidden gems', channelId: owner, videoIds: [v('b1')], availability: 'unlisted' },
+        { id: FOLDERS, title: 'Folders', channelId: owner, videoIds: [v('a3'), v('b2')] },
       ],
     });
     app = await bootDownloader(h, p);
@@ -149,4 +153,61 @@ describe('following a playlist', () => {
     const page = await call<PlaylistVideoPage>(app, 'GET', `/api/playlists/${LIST}/videos?downloadState=downloaded`);
     expect(page.body.total).toBe(3);
   });
+
+  it("files videos under the uploader's channel: a subscribed one keeps its subfolder, an unknown one becomes hidden with the playlist's", async () => {
+    // Beta is subscribed with its own subfolder; Alpha is not subscribed (it became hidden above).
+    expect(
+      (await call(app, 'POST', '/updatechannels', { add: [{ url: '@betasounds', settings: { sub_folder: 'bsub' } }] }))
+        .status,
+    ).toBe(200);
+    const alphaBefore = await call(app, 'GET', `/api/channels/${alpha}/settings`);
+    expect(alphaBefore.body.settings).toMatchObject({ enabled: false, subfolder: null });
+
+    const res = await call(app, 'POST', '/api/playlists', { url: FOLDERS, settings: { default_sub_folder: 'lists' } });
+    expect(res.status).toBe(201);
+    const dl = await call(app, 'POST', `/api/playlists/${FOLDERS}/download`, {});
+    for (const id of dl.body.jobIds) await waitForJob(app, id, ['completed']);
+    const page = await call<PlaylistVideoPage>(app, 'GET', `/api/playlists/${FOLDERS}/videos`);
+    const pathOf = (id: string) => page.body.videos.find((x) => x.source_id === id)!.file_path!;
+    const data = join(app.t.dir, 'data');
+    // Alpha existed (hidden, created by the first playlist) and is not enabled: the playlist's subfolder applies.
+    expect(pathOf(v('a3')).startsWith(join(data, '__lists', 'Alpha Makers'))).toBe(true);
+    expect(pathOf(v('b2')).startsWith(join(data, '__bsub', 'Beta Sounds'))).toBe(true);
+    // Known channels are left as they were: nothing re-seeded, nothing moved.
+    expect((await call(app, 'GET', `/api/channels/${alpha}/settings`)).body.settings).toMatchObject({
+      enabled: false,
+      subfolder: null,
+    });
+    expect(existsSync(join(data, 'Alpha Makers'))).toBe(true);
+    expect((await call(app, 'GET', `/api/channels/${beta}/settings`)).body.settings).toMatchObject({
+      enabled: true,
+      subfolder: 'bsub',
+    });
+  }, 120_000);
+
+  it('creates an unknown uploader as a hidden channel seeded from the playlist', async () => {
+    const gamma = fakeChannelId('pl-gamma');
+    p.addChannel({ channelId: gamma, handle: '@gamma', name: 'Gamma Folk', tabs: { videos: [v('g1')] } });
+    p.addVideo({ id: v('g1'), title: 'Gamma one', channelId: gamma, channel: 'Gamma Folk', handle: '@gamma' });
+    p.addPlaylist({ id: 'PLgamma000000000000001', title: 'Gamma', channelId: owner, videoIds: [v('g1')] });
+    const res = await call(app, 'POST', '/api/playlists', {
+      url: 'PLgamma000000000000001',
+      settings: { default_sub_folder: 'folk', video_quality: '360', title_filter_regex: 'one' },
+    });
+    expect(res.status).toBe(201);
+    expect((await call(app, 'GET', `/api/channels/${gamma}/settings`)).status).toBe(404);
+    const dl = await call(app, 'POST', '/api/playlists/PLgamma000000000000001/download', {});
+    for (const id of dl.body.jobIds) await waitForJob(app, id, ['completed']);
+    const gammaSettings = (await call(app, 'GET', `/api/channels/${gamma}/settings`)).body.settings;
+    expect(gammaSettings).toMatchObject({
+      enabled: false,
+      subfolder: 'folk',
+      video_quality: '360',
+      title_filter_regex: 'one',
+    });
+    expect(
+      (await call(app, 'GET', '/getchannels')).body.channels.map((c: { channel_id: string }) => c.channel_id),
+    ).not.toContain(gamma);
+    expect(existsSync(join(app.t.dir, 'data', '__folk', 'Gamma Folk'))).toBe(true);
+  }, 120_000);
 });
