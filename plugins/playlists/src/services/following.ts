@@ -166,7 +166,7 @@ export class PlaylistFollowing {
     const details = { queued, jobs, waiting, problems };
     if (problems.length && problems.length === playlists.length)
       return { status: 'error', outcome: 'failed', message, details };
-    return { status: 'success', outcome: queued ? `queued-${queued}` : 'nothing-new', message, details };
+    return { status: 'success', outcome: queued ? 'queued' : 'nothing-new', message, details };
   }
 
   /** Picks and queues one playlist's automatic downloads: discoveries first, then retries. */
