@@ -1,6 +1,7 @@
 import { liveHubRef, SchedulerConfigSection, schedulerServiceRef } from '@vidkeep/contracts';
-import { definePlugin } from '@vidkeep/core/plugin-api';
+import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
 import { SchedulerTaskRunEntity } from './entities.js';
+import { errorStatuses } from './routes/errors.js';
 import { scheduleRoutes } from './routes/schedule-routes.js';
 import { RunStore } from './services/run-store.js';
 import { TaskScheduler } from './services/scheduler.js';
@@ -35,6 +36,7 @@ export default definePlugin({
       if (changedKeys.includes('schedules')) scheduler.rescheduleAll();
     });
     ctx.routes(async (app) => {
+      mapDomainErrors(app, errorStatuses);
       await app.register(scheduleRoutes, { scheduler, store });
     });
     ctx.onReady(() => scheduler.start());

@@ -1,5 +1,5 @@
 import {
-  ErrorEnvelope,
+  errorResponses,
   ScheduleList,
   ScheduleUpdated,
   TaskKeyParams,
@@ -9,27 +9,21 @@ import {
   UpdateScheduleBody,
   type ScheduleEntry,
 } from '@vidkeep/contracts';
-import { HttpError, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import { toSummary, type RunStore } from '../services/run-store.js';
 import type { TaskScheduler } from '../services/scheduler.js';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 const TIMEZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskScheduler; store: RunStore }> = async (
   app,
   { scheduler, store },
 ) => {
-  const known = (key: string) => {
-    const task = scheduler.task(key);
-    if (!task) throw new HttpError(404, 'SCHEDULER_TASK_NOT_FOUND', `No scheduled task "${key}"`);
-    return task;
-  };
-
   async function entries(keys: string[]): Promise<ScheduleEntry[]> {
     const last = await store.latest(keys);
     return keys.map((key) => {
-      const task = known(key);
+      const task = scheduler.get(key);
       const e = scheduler.effective(key);
       const next = scheduler.nextRunAt(key);
       const run = last.get(key);
@@ -78,7 +72,6 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskSchedule
       },
     },
     async (request) => {
-      known(request.params.key);
       await scheduler.update(request.params.key, request.body);
       const [schedule] = await entries([request.params.key]);
       return { success: true, schedule: schedule! };
@@ -94,11 +87,11 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskSchedule
         description:
           'Answers 202 as soon as the run has started (its history row is `running`); follow it in the run history or by the `scheduleRunUpdated` WebSocket message. 409 while the task is running and may not overlap itself.',
         params: TaskKeyParams,
-        response: { 202: TaskRunStarted, 409: ErrorEnvelope, 503: ErrorEnvelope, ...errors },
+        response: { 202: TaskRunStarted, ...errorResponses(409, 503), ...errors },
       },
     },
     async (request, reply) => {
-      const task = known(request.params.key);
+      const task = scheduler.get(request.params.key);
       const { run } = await scheduler.runNow(request.params.key, 'manual');
       return reply.code(202).send({ success: true, message: `Started "${task.title}"`, run });
     },
@@ -118,7 +111,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskSchedule
       },
     },
     async (request) => {
-      known(request.params.key);
+      scheduler.get(request.params.key); // 404 for an unknown task, not an empty history
       const { page, pageSize, status } = request.query;
       const { runs, total } = await store.list(request.params.key, page, pageSize, status);
       return { runs: runs.map(toSummary), total, page, pageSize };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { MainThreadTask, PluginLogger, TaskResult, TaskRunContext, WorkerTask } from '@vidkeep/contracts';
+import type { MainThreadTask, TaskResult, TaskRunContext, WorkerTask } from '@vidkeep/contracts';
 import {
   applyWorkerMessage,
   mayOverlap,
@@ -10,17 +10,8 @@ import {
   workerOutcome,
   type RunOutcome,
 } from './run-state.js';
+import { silentLogger } from './testing.js';
 
-const quiet = () => undefined;
-const silent: PluginLogger = {
-  fatal: quiet,
-  error: quiet,
-  warn: quiet,
-  info: quiet,
-  debug: quiet,
-  trace: quiet,
-  child: () => silent,
-};
 const mainTask = (extra: Partial<MainThreadTask> = {}): MainThreadTask => ({
   key: 'fixture.main',
   title: 'Main',
@@ -124,7 +115,12 @@ describe('applyWorkerMessage', () => {
     const next = applyWorkerMessage(newRunState(task, 'manual'), { type: 'data', payload: [1, 2] }, 0);
     expect(next).toMatchObject({ kind: 'data', payload: [1, 2] });
     if (next?.kind !== 'data') throw new Error('expected data');
-    const ctx: TaskRunContext = { runId: 1, trigger: 'manual', logger: silent, signal: new AbortController().signal };
+    const ctx: TaskRunContext = {
+      runId: 1,
+      trigger: 'manual',
+      logger: silentLogger,
+      signal: new AbortController().signal,
+    };
     await next.onData(next.payload, ctx);
     expect(task.onData).toHaveBeenCalledWith([1, 2], ctx);
     expect(vi.mocked(task.onData!).mock.contexts[0]).toBe(task);

@@ -161,3 +161,9 @@ export class RunStore {
     return drop.length;
   }
 }
+
+/** What the scheduler writes to the run history (this table; an in-memory one in unit tests). */
+export type RunHistory = Pick<
+  RunStore,
+  'start' | 'record' | 'finish' | 'setDetails' | 'interrupt' | 'interruptRunning' | 'prune'
+>;

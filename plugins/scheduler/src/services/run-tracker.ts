@@ -9,7 +9,7 @@ import type {
 } from '@vidkeep/contracts';
 import type { SchedulerTaskRun } from '../entities.js';
 import type { WorkerPool } from './bree-adapter.js';
-import { toSummary, type RunStore } from './run-store.js';
+import { toSummary, type RunHistory } from './run-store.js';
 import {
   applyWorkerMessage,
   errorText,
@@ -23,7 +23,7 @@ import {
 } from './run-state.js';
 
 export interface RunTrackerDeps {
-  store: RunStore;
+  store: RunHistory;
   logger: PluginLogger;
   hub: () => LiveHub | undefined;
 }

@@ -1,12 +1,16 @@
-import type {
-  SchedulerConfigSection,
-  SchedulerService,
-  TaskDefinition,
-  TaskRunSummary,
-  TaskScheduleOverride,
-  TaskTrigger,
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  SchedulerErrorCodes,
+  UnavailableError,
+  type SchedulerConfigSection,
+  type SchedulerService,
+  type TaskDefinition,
+  type TaskRunSummary,
+  type TaskScheduleOverride,
+  type TaskTrigger,
 } from '@vidkeep/contracts';
-import { HttpError } from '@vidkeep/core/plugin-api';
 import { BreeWorkers, type WorkerPool } from './bree-adapter.js';
 import { nextRun, onCron, scheduleProblem, taskKeyProblem } from './cron.js';
 import { effectiveSchedule, withChange, type EffectiveSchedule, type ScheduleChange } from './overrides.js';
@@ -58,8 +62,11 @@ export class TaskScheduler implements SchedulerService {
     return [...this.tasks.keys()].sort();
   }
 
-  task(key: string): TaskDefinition | undefined {
-    return this.tasks.get(key);
+  /** The task with this key, or a NotFoundError. */
+  get(key: string): TaskDefinition {
+    const task = this.tasks.get(key);
+    if (!task) throw new NotFoundError(SchedulerErrorCodes.taskNotFound, `No scheduled task "${key}"`);
+    return task;
   }
 
   isRunning(key: string): boolean {
@@ -67,7 +74,7 @@ export class TaskScheduler implements SchedulerService {
   }
 
   effective(key: string): EffectiveSchedule {
-    return effectiveSchedule(this.tasks.get(key)!, this.deps.config().schedules?.[key]);
+    return effectiveSchedule(this.get(key), this.deps.config().schedules?.[key]);
   }
 
   nextRunAt(key: string): Date | null {
@@ -117,10 +124,10 @@ export class TaskScheduler implements SchedulerService {
 
   /** Changes a task's schedule (`cron: null` restores the default) or enables/disables it. */
   async update(key: string, change: ScheduleChange): Promise<void> {
-    if (!this.tasks.has(key)) throw new HttpError(404, 'SCHEDULER_TASK_NOT_FOUND', `No scheduled task "${key}"`);
+    this.get(key);
     if (typeof change.cron === 'string') {
       const problem = scheduleProblem(change.cron);
-      if (problem) throw new HttpError(400, 'SCHEDULER_INVALID_SCHEDULE', problem);
+      if (problem) throw new InvalidInputError(SchedulerErrorCodes.invalidSchedule, problem);
     }
     await this.deps.saveOverrides(withChange(this.deps.config().schedules ?? {}, key, change));
     this.schedule(key);
@@ -145,13 +152,11 @@ export class TaskScheduler implements SchedulerService {
     key: string,
     trigger: TaskTrigger = 'manual',
   ): Promise<{ run: TaskRunSummary; finished: Promise<TaskRunSummary> }> {
-    const task = this.tasks.get(key);
-    if (!task) throw new HttpError(404, 'SCHEDULER_TASK_NOT_FOUND', `No scheduled task "${key}"`);
-    if (this.stopping) throw new HttpError(503, 'SCHEDULER_STOPPING', 'The server is shutting down');
+    const task = this.get(key);
+    if (this.stopping) throw new UnavailableError(SchedulerErrorCodes.stopping, 'The server is shutting down');
     if (this.runs.isRunning(key) && !mayOverlap(task)) {
-      throw new HttpError(
-        409,
-        'SCHEDULER_TASK_RUNNING',
+      throw new ConflictError(
+        SchedulerErrorCodes.taskRunning,
         `"${task.title}" is already running; it does not run twice at once`,
       );
     }

@@ -1,0 +1,7 @@
+import type { DomainErrorStatuses } from '@vidkeep/core/plugin-api';
+
+/**
+ * How the scheduler's domain errors answer: the core's defaults fit every one (unknown task 404,
+ * invalid schedule 400, task already running 409, shutting down 503).
+ */
+export const errorStatuses: DomainErrorStatuses = {};
