@@ -22,6 +22,20 @@ export function toSummary(r: SchedulerTaskRun): TaskRunSummary {
   };
 }
 
+/** A run's row as it starts, before the database gives it an id. */
+export function runningRow(taskKey: string, trigger: TaskTrigger, now = new Date()): Omit<SchedulerTaskRun, 'id'> {
+  return {
+    taskKey,
+    triggerType: trigger,
+    status: 'running',
+    outcome: null,
+    message: null,
+    details: null,
+    startedAt: now,
+    finishedAt: null,
+  };
+}
+
 /** The run history table (spec 2.13). Every write happens on the main thread. */
 export class RunStore {
   constructor(private readonly orm: Orm) {}
@@ -32,16 +46,7 @@ export class RunStore {
 
   async start(taskKey: string, trigger: TaskTrigger): Promise<SchedulerTaskRun> {
     const em = this.em();
-    const row = em.create<SchedulerTaskRun>(ENTITY, {
-      taskKey,
-      triggerType: trigger,
-      status: 'running',
-      outcome: null,
-      message: null,
-      details: null,
-      startedAt: new Date(),
-      finishedAt: null,
-    } as SchedulerTaskRun);
+    const row = em.create<SchedulerTaskRun>(ENTITY, runningRow(taskKey, trigger) as SchedulerTaskRun);
     await em.flush();
     return row;
   }

@@ -12,7 +12,7 @@ import {
 import { statusOf } from '@vidkeep/core/plugin-api';
 import type { SchedulerTaskRun } from '../entities.js';
 import { errorStatuses } from '../routes/errors.js';
-import type { RunHistory } from './run-store.js';
+import { runningRow, type RunHistory } from './run-store.js';
 import { TaskScheduler } from './scheduler.js';
 import { silentLogger } from './testing.js';
 
@@ -21,17 +21,7 @@ function memoryHistory(): RunHistory {
   const rows = new Map<number, SchedulerTaskRun>();
   const history: RunHistory = {
     async start(taskKey, triggerType) {
-      const row: SchedulerTaskRun = {
-        id: rows.size + 1,
-        taskKey,
-        triggerType,
-        status: 'running',
-        outcome: null,
-        message: null,
-        details: null,
-        startedAt: new Date(),
-        finishedAt: null,
-      };
+      const row: SchedulerTaskRun = { id: rows.size + 1, ...runningRow(taskKey, triggerType) };
       rows.set(row.id, row);
       return row;
     },
