@@ -1,0 +1,71 @@
+/**
+ * Channels: the channel pages yt-dlp's `youtube:tab` extractor reads (`/api/channel/<id, @handle
+ * or name>[/<tab>]`: the channel's fields and its tabs' rows) and the channel art (`/ca/<id>/...`).
+ */
+import { findChannel } from '../catalog.js';
+import { NOT_FOUND, serveFile, type Answer, type Route } from '../http.js';
+import { AVATAR, BANNER } from '../media.js';
+import type { PlatformState } from '../state.js';
+import type { FakeTab, Json, StoredChannel } from '../types.js';
+import { channelFields, platformError, REASONS, tabEntries } from './shapes.js';
+
+export function channelRoutes(s: PlatformState): Route[] {
+  return [
+    { path: '/api/channel/:key', handle: ({ params }) => channelPage(s, params.key, null) },
+    {
+      path: '/api/channel/:key/:tab',
+      // An empty tab (a trailing slash) is the channel root, as in the path without it.
+      handle: ({ params }) => channelPage(s, params.key, params.tab ? params.tab.toLowerCase() : null),
+    },
+    {
+      path: '/ca/:id/:file',
+      async handle(x) {
+        if (!s.channels.has(x.params.id)) return NOT_FOUND;
+        const media = await s.defaultMedia();
+        if (x.params.file === 'avatar.jpg') return serveFile(x, media.avatar);
+        if (x.params.file === 'banner.jpg') return serveFile(x, media.banner);
+        return NOT_FOUND;
+      },
+    },
+  ];
+}
+
+/** `tab` null: every tab the channel has; `featured`: the Videos tab's rows under that name. */
+function channelPage(s: PlatformState, key: string, tab: string | null): Answer {
+  const c = findChannel(s, key);
+  if (!c) return NOT_FOUND;
+  if (c.terminated) return platformError(REASONS.terminated, { kind: 'terminated' });
+  const present = Object.keys(c.tabs) as FakeTab[];
+  const tabs: Record<string, Json[]> = {};
+  if (tab === null) {
+    for (const t of present) tabs[t] = tabEntries(s, t, c.tabs[t] ?? []);
+  } else if (tab === 'featured') {
+    tabs.featured = tabEntries(s, 'videos', c.tabs.videos ?? []);
+  } else if (present.includes(tab as FakeTab)) {
+    tabs[tab] = tabEntries(s, tab as FakeTab, c.tabs[tab as FakeTab] ?? []);
+  } else {
+    return platformError(`This channel does not have a ${tab} tab`, { kind: 'no-tab' });
+  }
+  return { status: 200, body: { channel: channelMeta(s, c), tabs } };
+}
+
+function channelMeta(s: PlatformState, c: StoredChannel): Json {
+  const art = `${s.base}/ca/${c.channelId}`;
+  return {
+    id: c.channelId,
+    title: c.name,
+    ...channelFields(c.name, c.channelId, c.handle),
+    description: c.description,
+    tags: [],
+    channel_follower_count: c.followerCount,
+    availability: null,
+    view_count: null,
+    modified_date: null,
+    thumbnails: [
+      { url: `${art}/avatar.jpg?s=${AVATAR.width}`, width: AVATAR.width, height: AVATAR.height },
+      { url: `${art}/avatar.jpg?s=0`, id: 'avatar_uncropped', preference: 1 },
+      { url: `${art}/banner.jpg?w=${BANNER.width}`, width: BANNER.width, height: BANNER.height, preference: -10 },
+      { url: `${art}/banner.jpg?s=0`, id: 'banner_uncropped', preference: -5 },
+    ],
+  };
+}

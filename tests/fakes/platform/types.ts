@@ -1,0 +1,105 @@
+/** The fake platform's public types: what tests put in and what `startFakePlatform` gives back. */
+
+export type FakeFailure = 'private' | 'members-only' | 'removed' | 'bot-check' | 'http-403' | 'http-429' | 'stall';
+export type FakeTab = 'videos' | 'shorts' | 'streams';
+export type FakeLiveStatus = 'not_live' | 'is_live' | 'is_upcoming' | 'was_live' | 'post_live';
+export type FakeAvailability = 'public' | 'unlisted' | 'subscriber_only' | 'needs_auth' | 'private';
+/** Failures of the search results page and ytsearch (the whole search, not one video). */
+export type FakeSearchFailure = 'bot-check' | 'http-429';
+/** Failures forced on every Data API request (external-apis.md 6.1, youtarr-internals.md 4). */
+export type FakeApiFailure = 'quotaExceeded' | 'keyInvalid' | 'backendError';
+
+export interface FakeSearchBehavior {
+  failure?: FakeSearchFailure | null;
+  /** Delays every search answer of the fixture server by this many milliseconds. */
+  delayMs?: number;
+}
+
+export interface FakeVideo {
+  id: string;
+  title: string;
+  channelId: string;
+  channel: string;
+  /** Like '@fixturechan'. */
+  handle: string;
+  duration?: number;
+  heights?: number[];
+  /** YYYYMMDD (UTC). */
+  uploadDate?: string;
+  timestamp?: number;
+  description?: string;
+  tags?: string[];
+  liveStatus?: FakeLiveStatus;
+  availability?: FakeAvailability;
+  mediaType?: 'video' | 'short' | 'livestream';
+  failure?: FakeFailure | null;
+}
+
+export interface FakeChannel {
+  channelId: string;
+  /** Like '@fixturechan'. */
+  handle: string;
+  name: string;
+  description?: string;
+  /** Video ids per tab, newest first. */
+  tabs: Partial<Record<FakeTab, string[]>>;
+  terminated?: boolean;
+  /** Subscribers; null = the channel hides its subscriber count. Default: deterministic from the id. */
+  followerCount?: number | null;
+}
+
+export interface FakePlaylist {
+  id: string;
+  title: string;
+  channelId: string;
+  videoIds: string[];
+  availability?: 'public' | 'unlisted' | 'private';
+}
+
+export interface FakePlatform {
+  /** Base URL of the fixture server, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /**
+   * { PYTHONPATH: <python dir>[:<existing PYTHONPATH>], VIDKEEP_FAKE_PLATFORM_URL: url,
+   *   VIDKEEP_SOURCE_API_URL: <url>/youtube/v3 } - spread over process.env for yt-dlp and the service.
+   */
+  env: Record<string, string>;
+  /** Adds (or replaces) a video; fills the defaults and returns the stored record. */
+  addVideo(v: FakeVideo): FakeVideo;
+  addChannel(c: FakeChannel): FakeChannel;
+  addPlaylist(p: FakePlaylist): FakePlaylist;
+  /** Makes a channel tab with n generated videos (ids deterministic from channel + tab + index), newest first; returns ids. */
+  generateTab(channelId: string, tab: FakeTab, n: number): string[];
+  setFailure(videoId: string, failure: FakeFailure | null): void;
+  /** Ends every stalled media response (destroys its connection) so processes can exit. */
+  releaseStalls(): void;
+  /** Failure and delay of the search results page and ytsearch; replaces the previous behavior (`{}` resets). */
+  setSearchBehavior(behavior: FakeSearchBehavior): void;
+  /** Data API units spent today (writable, e.g. `p.apiQuotaUsed = 0` for a new day). */
+  apiQuotaUsed: number;
+  /** Sets the Data API daily quota in units. */
+  setApiQuota(units: number): void;
+  /** Makes every Data API request fail with this reason until set back to null. */
+  setApiFailure(reason: FakeApiFailure | null): void;
+  /** Every request served, in arrival order. `path` includes the query string. */
+  requests: { method: string; path: string; at: number }[];
+  close(): Promise<void>;
+}
+
+export interface FakePlatformInit {
+  videos?: FakeVideo[];
+  channels?: FakeChannel[];
+  playlists?: FakePlaylist[];
+  /** Duration of every video that does not set one (default 5). */
+  mediaDurationSeconds?: number;
+  /** Data API keys accepted in `key=` (default ['test-data-api-key']). */
+  apiKeys?: string[];
+  /** Data API units per day (default 10,000). */
+  apiQuota?: number;
+}
+
+// Inside the server: records as stored, every default filled in, and JSON bodies.
+export type StoredVideo = Required<FakeVideo>;
+export type StoredChannel = Required<FakeChannel>;
+export type StoredPlaylist = Required<FakePlaylist>;
+export type Json = Record<string, unknown>;
