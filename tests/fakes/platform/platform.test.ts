@@ -30,6 +30,15 @@ const ids = {
   short2: fakeVideoId('short-2'),
   stream: fakeVideoId('stream-1'),
 };
+/** How yt-dlp names the fixture channel on its videos and its tabs. */
+const CHANNEL_FIELDS = {
+  channel: NAME,
+  channel_id: CHANNEL_ID,
+  channel_url: `https://www.youtube.com/channel/${CHANNEL_ID}`,
+  uploader: NAME,
+  uploader_id: HANDLE,
+  uploader_url: `https://www.youtube.com/${HANDLE}`,
+};
 const FAILURE_TEXTS: Record<Exclude<FakeFailure, 'stall'>, string> = {
   private:
     "ERROR: [youtube] {id}: Private video. Sign in if you've been granted access to this video. Use --cookies-from-browser or --cookies for the authentication.",
@@ -115,6 +124,25 @@ function ffprobe(file: string): Promise<{ codec_type: string; width?: number; he
 
 const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
+/**
+ * Downloads video-only mp4 at most `size.height` high plus m4a audio, merged into `<id>.mp4` in a
+ * new folder, checks that the file has a video stream of `size` and an audio stream, and returns
+ * the folder.
+ */
+async function downloadMerged(id: string, size: { width: number; height: number }, extra: string[] = []) {
+  const dir = await mkdtemp(join(work, `dl${size.height}-`));
+  const format = `bestvideo[height<=${size.height}][ext=mp4]+bestaudio[ext=m4a]`;
+  const r = await ytdlp(
+    ['-f', format, '--merge-output-format', 'mp4', ...extra, '-o', '%(id)s.%(ext)s', watchUrl(id)],
+    { cwd: dir },
+  );
+  expect(r.code, r.stderr).toBe(0);
+  const streams = await ffprobe(join(dir, `${id}.mp4`));
+  expect(streams).toContainEqual(expect.objectContaining({ codec_type: 'video', ...size }));
+  expect(streams.some((s) => s.codec_type === 'audio')).toBe(true);
+  return dir;
+}
+
 beforeAll(async () => {
   const t = Date.now();
   platform = await startFakePlatform({
@@ -179,25 +207,10 @@ describe('the yt-dlp plugin', () => {
 
 describe('watch pages', () => {
   it('downloads 720p video + m4a audio, merged, with info.json and thumbnail', async () => {
-    const dir = await mkdtemp(join(work, 'dl720-'));
-    const r = await ytdlp(
-      [
-        '-f',
-        'bestvideo[height<=720][ext=mp4]+bestaudio[ext=m4a]',
-        '--merge-output-format',
-        'mp4',
-        '--write-info-json',
-        '--write-thumbnail',
-        '-o',
-        '%(id)s.%(ext)s',
-        watchUrl(ids.main),
-      ],
-      { cwd: dir },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const streams = await ffprobe(join(dir, `${ids.main}.mp4`));
-    expect(streams).toContainEqual(expect.objectContaining({ codec_type: 'video', width: 1280, height: 720 }));
-    expect(streams.some((s) => s.codec_type === 'audio')).toBe(true);
+    const dir = await downloadMerged(ids.main, { width: 1280, height: 720 }, [
+      '--write-info-json',
+      '--write-thumbnail',
+    ]);
     expect(existsSync(join(dir, `${ids.main}.jpg`))).toBe(true);
 
     const info = JSON.parse(await readFile(join(dir, `${ids.main}.info.json`), 'utf8'));
@@ -208,12 +221,7 @@ describe('watch pages', () => {
       extractor: 'youtube',
       extractor_key: 'Youtube',
       webpage_url: watchUrl(ids.main),
-      channel: NAME,
-      channel_id: CHANNEL_ID,
-      channel_url: `https://www.youtube.com/channel/${CHANNEL_ID}`,
-      uploader: NAME,
-      uploader_id: HANDLE,
-      uploader_url: `https://www.youtube.com/${HANDLE}`,
+      ...CHANNEL_FIELDS,
       upload_date: '20240315',
       duration: 5,
       width: 1280,
@@ -236,23 +244,7 @@ describe('watch pages', () => {
   });
 
   it('picks 640x360 for height<=360', async () => {
-    const dir = await mkdtemp(join(work, 'dl360-'));
-    const r = await ytdlp(
-      [
-        '-f',
-        'bestvideo[height<=360][ext=mp4]+bestaudio[ext=m4a]',
-        '--merge-output-format',
-        'mp4',
-        '-o',
-        '%(id)s.%(ext)s',
-        watchUrl(ids.second),
-      ],
-      { cwd: dir },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const streams = await ffprobe(join(dir, `${ids.second}.mp4`));
-    expect(streams).toContainEqual(expect.objectContaining({ codec_type: 'video', width: 640, height: 360 }));
-    expect(streams.some((s) => s.codec_type === 'audio')).toBe(true);
+    await downloadMerged(ids.second, { width: 640, height: 360 });
   });
 
   it('resolves youtu.be, shorts, live and mobile forms to the same id', async () => {
@@ -295,12 +287,7 @@ describe('listings', () => {
       _type: 'playlist',
       id: CHANNEL_ID,
       title: `${NAME} - Videos`,
-      channel: NAME,
-      channel_id: CHANNEL_ID,
-      channel_url: `https://www.youtube.com/channel/${CHANNEL_ID}`,
-      uploader: NAME,
-      uploader_id: HANDLE,
-      uploader_url: `https://www.youtube.com/${HANDLE}`,
+      ...CHANNEL_FIELDS,
       description: 'The channel of the fixtures.',
       tags: [],
       channel_follower_count: 4321,
@@ -603,17 +590,15 @@ const ndjson = (stdout: string) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, any>);
 
+/** yt-dlp on the search results page with the channel filter: one NDJSON line per channel in `items` (`1-5`). */
+const channelSearch = (q: string, items: string) =>
+  ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', items, CHANNEL_FILTER_URL(q)]);
+
 describe('search results page (youtube:search_url)', () => {
   beforeAll(addSearchFixtures);
 
   it('lists channels for the channel filter as NDJSON url results shaped like _extract_channel_renderer', async () => {
-    const r = await ytdlp([
-      '--flat-playlist',
-      '--dump-json',
-      '--playlist-items',
-      '1-10',
-      CHANNEL_FILTER_URL('orchard'),
-    ]);
+    const r = await channelSearch('orchard', '1-10');
     expect(r.code, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
     // Name matches, then handle matches, then description matches; the terminated "Old Orchard" never.
@@ -651,13 +636,7 @@ describe('search results page (youtube:search_url)', () => {
     expect(avatar.headers.get('content-type')).toBe('image/jpeg');
     await avatar.arrayBuffer();
 
-    const two = await ytdlp([
-      '--flat-playlist',
-      '--dump-json',
-      '--playlist-items',
-      '1-2',
-      CHANNEL_FILTER_URL('orchard'),
-    ]);
+    const two = await channelSearch('orchard', '1-2');
     expect(ndjson(two.stdout).map((e) => e.id)).toEqual([orchard.life, orchard.guy]);
     const single = await json(['--flat-playlist', '-J', CHANNEL_FILTER_URL('orchard')]);
     expect(single).toMatchObject({
@@ -692,7 +671,7 @@ describe('search results page (youtube:search_url)', () => {
     try {
       platform.setSearchBehavior({ failure: 'bot-check' });
       const [page, search] = await Promise.all([
-        ytdlp(['--flat-playlist', '--dump-json', '--playlist-items', '1-5', CHANNEL_FILTER_URL('orchard')]),
+        channelSearch('orchard', '1-5'),
         ytdlp(['--flat-playlist', '--dump-json', 'ytsearch5:kiwi']),
       ]);
       expect(page.code).toBe(1);
@@ -706,26 +685,14 @@ describe('search results page (youtube:search_url)', () => {
       );
 
       platform.setSearchBehavior({ failure: 'http-429' });
-      const limited = await ytdlp([
-        '--flat-playlist',
-        '--dump-json',
-        '--playlist-items',
-        '1-5',
-        CHANNEL_FILTER_URL('orchard'),
-      ]);
+      const limited = await channelSearch('orchard', '1-5');
       expect(limited.code).toBe(1);
       expect(limited.stderr).toMatch(
         searchError('youtube:search_url', 'Unable to download API page: HTTP Error 429: Too Many Requests'),
       );
 
       platform.setSearchBehavior({ delayMs: 1500 });
-      const slow = await ytdlp([
-        '--flat-playlist',
-        '--dump-json',
-        '--playlist-items',
-        '1-5',
-        CHANNEL_FILTER_URL('orchard'),
-      ]);
+      const slow = await channelSearch('orchard', '1-5');
       expect(slow.code, slow.stderr).toBe(0);
       expect(ndjson(slow.stdout)).toHaveLength(3);
       expect(slow.ms).toBeGreaterThanOrEqual(1500);
