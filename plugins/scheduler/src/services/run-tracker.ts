@@ -63,10 +63,11 @@ export class RunTracker {
     }
     state.id = row.id;
     this.broadcast(toSummary(row));
-    state.finished = this.execute(state, this.context(state)).finally(() => {
+    const release = () => {
       set.delete(state);
-      if (set.size === 0) this.running.delete(task.key);
-    });
+      if (set.size === 0 && this.running.get(task.key) === set) this.running.delete(task.key);
+    };
+    state.finished = this.execute(state, this.context(state), release).finally(release);
     return { run: toSummary(row), finished: state.finished };
   }
 
@@ -88,7 +89,12 @@ export class RunTracker {
     };
   }
 
-  private async execute(state: RunState, ctx: TaskRunContext): Promise<TaskRunSummary> {
+  /**
+   * Runs the task and records its end. The slot is released as soon as the end is recorded, so a
+   * client that sees the finished row may start the task again at once (no 409 while old runs
+   * are pruned).
+   */
+  private async execute(state: RunState, ctx: TaskRunContext, release: () => void): Promise<TaskRunSummary> {
     const { task } = state;
     let outcome: RunOutcome;
     try {
@@ -107,6 +113,7 @@ export class RunTracker {
         ...result,
         details: result.details ?? state.details,
       });
+      release();
       await this.afterFinish(row);
       return toSummary(row);
     } catch (err) {
