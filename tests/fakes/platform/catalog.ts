@@ -113,6 +113,7 @@ export function resolvePlaylist(s: PlatformState, id: string): StoredPlaylist | 
     channelId: c.channelId,
     videoIds: vids.map((v) => v.id),
     availability: 'public',
+    failAfter: null,
   });
   if (!m[1]) {
     const all = Object.values(c.tabs)

@@ -398,6 +398,50 @@ describe('listings', () => {
     expect(uploads.entries).toHaveLength(6);
   });
 
+  it('shows private and deleted videos of a playlist as placeholders in their place, and can break a listing off', async () => {
+    const hidden = fakeVideoId('pl-private');
+    const gone = fakeVideoId('pl-removed');
+    platform.addVideo(video(hidden, 'Secret', { failure: 'private' }));
+    platform.addVideo(video(gone, 'Gone', { failure: 'removed' }));
+    platform.addPlaylist({
+      id: 'PLmixedavailability01',
+      title: 'Mixed',
+      channelId: CHANNEL_ID,
+      videoIds: [ids.main, hidden, gone, ids.second],
+    });
+    const d = await json(['--flat-playlist', '-J', 'https://www.youtube.com/playlist?list=PLmixedavailability01']);
+    expect(d.playlist_count).toBe(4);
+    expect(
+      d.entries.map((e: { id: string; title: string; channel_id: string | null }) => [e.id, e.title, e.channel_id]),
+    ).toEqual([
+      [ids.main, 'Kiwi harvest: the main fixture video', CHANNEL_ID],
+      [hidden, '[Private video]', null],
+      [gone, '[Deleted video]', null],
+      [ids.second, expect.any(String), CHANNEL_ID],
+    ]);
+
+    platform.addPlaylist({
+      id: 'PLinterrupted00000001',
+      title: 'Cut',
+      channelId: CHANNEL_ID,
+      videoIds: [ids.main, ids.second, ids.third],
+      failAfter: 2,
+    });
+    const cut = await ytdlp([
+      '--flat-playlist',
+      '--dump-json',
+      'https://www.youtube.com/playlist?list=PLinterrupted00000001',
+    ]);
+    expect(cut.code).toBe(1);
+    expect(cut.stderr).toContain('Incomplete data received');
+    const lines = cut.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; playlist_count: number });
+    expect(lines.map((l) => l.id)).toEqual([ids.main, ids.second]);
+    expect(lines[0]!.playlist_count).toBe(3);
+  });
+
   it('answers ytsearchN: in relevance order', async () => {
     const d = await json(['--flat-playlist', '-J', 'ytsearch3:kiwi']);
     expect(d).toMatchObject({ _type: 'playlist', id: 'kiwi', title: 'kiwi', extractor: 'youtube:search' });

@@ -132,7 +132,12 @@ export class PlatformState {
   }
 
   addPlaylist(p: FakePlaylist): FakePlaylist {
-    const stored: StoredPlaylist = { ...p, videoIds: [...p.videoIds], availability: p.availability ?? 'public' };
+    const stored: StoredPlaylist = {
+      ...p,
+      videoIds: [...p.videoIds],
+      availability: p.availability ?? 'public',
+      failAfter: p.failAfter ?? null,
+    };
     this.playlists.set(stored.id, stored);
     const owner = this.channels.get(p.channelId);
     stored.videoIds.forEach((id, i) => {

@@ -54,6 +54,11 @@ export interface FakePlaylist {
   channelId: string;
   videoIds: string[];
   availability?: 'public' | 'unlisted' | 'private';
+  /**
+   * The listing breaks off with an error after this many entries (a connection lost mid-way);
+   * the playlist still reports its full count. null/absent: it lists to the end.
+   */
+  failAfter?: number | null;
 }
 
 export interface FakePlatform {
@@ -101,5 +106,5 @@ export interface FakePlatformInit {
 // Inside the server: records as stored, every default filled in, and JSON bodies.
 export type StoredVideo = Required<FakeVideo>;
 export type StoredChannel = Required<FakeChannel>;
-export type StoredPlaylist = Required<FakePlaylist>;
+export type StoredPlaylist = Required<Omit<FakePlaylist, 'failAfter'>> & { failAfter: number | null };
 export type Json = Record<string, unknown>;

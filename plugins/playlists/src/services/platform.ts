@@ -121,6 +121,7 @@ export class PlaylistPlatform {
       },
       {
         playlistEnd: PLAYLIST_AUTO_FOLLOW_MAX + 1,
+        approximateDate: true,
         sleep: true,
         timeoutMs: 30 * 60_000,
         signal: options.signal,

@@ -1,12 +1,17 @@
 /**
  * Playlists: `/api/playlist/<id>` for yt-dlp's `youtube:tab` extractor: a stored playlist, a
  * channel's uploads playlist (UU…) or one of its tab playlists (UULF, UUSH, UULV, UUMO).
+ *
+ * A stored playlist shows private and deleted videos in their place as the platform does
+ * (`[Private video]`, `[Deleted video]`, no channel, no duration), and with `failAfter` its
+ * listing breaks off after that many entries (the extractor raises after yielding them).
  */
 import { resolvePlaylist } from '../catalog.js';
 import type { Answer, Route } from '../http.js';
 import type { PlatformState } from '../state.js';
 import { dateOf, numberFrom, YT } from '../values.js';
-import { listingThumbnails, platformError, REASONS, tabEntries } from './shapes.js';
+import type { Json } from '../types.js';
+import { listingThumbnails, platformError, REASONS, tabEntries, videoEntry } from './shapes.js';
 
 export function playlistRoutes(s: PlatformState): Route[] {
   return [{ path: '/api/playlist/:id', handle: ({ params }) => playlistPage(s, params.id) }];
@@ -16,7 +21,8 @@ function playlistPage(s: PlatformState, id: string): Answer {
   const p = resolvePlaylist(s, id);
   if (!p) return platformError(REASONS.playlistMissing, { kind: 'playlist-missing' });
   const owner = s.channels.get(p.channelId);
-  const entries = tabEntries(s, 'videos', p.videoIds);
+  const own = s.playlists.has(id);
+  const entries = own ? p.videoIds.map((vid) => playlistEntry(s, vid)) : tabEntries(s, 'videos', p.videoIds);
   const newest = Math.max(0, ...p.videoIds.map((vid) => s.videos.get(vid)?.timestamp ?? 0));
   const ownerHandle = owner?.handle ?? null;
   return {
@@ -40,6 +46,28 @@ function playlistPage(s: PlatformState, id: string): Answer {
         playlist_count: entries.length,
       },
       entries,
+      interrupt_after: own ? (s.playlists.get(id)!.failAfter ?? null) : null,
     },
+  };
+}
+
+/** One row of a stored playlist: the video, or the platform's placeholder for one nobody may watch. */
+function playlistEntry(s: PlatformState, id: string): Json {
+  const v = s.videos.get(id);
+  if (v && v.failure !== 'private' && v.failure !== 'removed') return videoEntry(s, v);
+  return {
+    id,
+    url: `${YT}/watch?v=${id}`,
+    title: v?.failure === 'private' ? '[Private video]' : '[Deleted video]',
+    description: null,
+    duration: null,
+    channel: null,
+    channel_id: null,
+    channel_url: null,
+    uploader: null,
+    uploader_id: null,
+    uploader_url: null,
+    thumbnails: [],
+    view_count: null,
   };
 }

@@ -217,9 +217,20 @@ class VidkeepFakeYoutubeTabIE(YoutubeTabIE, plugin_name=_PLUGIN_NAME):
         meta.pop('id', None)
         title = meta.pop('title', None)
         entries = _url_entries(self, data['entries'])
+        stop = data.get('interrupt_after')
+        if stop is not None:
+            entries = self._interrupted(entries, stop, playlist_id)
         return self.playlist_result(
             entries, playlist_id, title,
             webpage_url=f'https://www.youtube.com/playlist?list={playlist_id}', **meta)
+
+    def _interrupted(self, entries, stop, playlist_id):
+        """Yields the first `stop` entries, then fails as a lost continuation page would."""
+        for entry in entries[:stop]:
+            yield entry
+        raise ExtractorError(
+            'Incomplete data received: the connection was reset while reading the playlist',
+            expected=True, video_id=playlist_id)
 
     def _extract_channel(self, mobj):
         handle, cid, name, tab = mobj.group('handle', 'cid', 'name', 'tab')
