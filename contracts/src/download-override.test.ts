@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDownloadOverride, normalizeRating, normalizeSubfolderInput } from './download-override.js';
+import { SUBFOLDER_PATTERN } from './config/downloader.js';
 import { subfolderProblem } from './schemas/channels.js';
 
 describe('subfolder names', () => {
@@ -17,6 +18,15 @@ describe('subfolder names', () => {
 
   it.each(['Music', 'kids_shows', 'My Playlists', 'playlist'])('accepts %s', (name) => {
     expect(subfolderProblem(name)).toBeNull();
+  });
+
+  it('the config pattern of defaultSubfolder says the same as subfolderProblem', () => {
+    const pattern = new RegExp(SUBFOLDER_PATTERN, 'u');
+    const names = ['Music', 'kids_shows', 'My Playlists', 'playlist', '__playlists__', 'playlists__', 'PLAYLISTS'];
+    for (const name of [...names, '__music', 'a/b', 'a\\b', '.hidden', 'tab\there']) {
+      expect(pattern.test(name), name).toBe(subfolderProblem(name) === null);
+    }
+    expect(pattern.test('')).toBe(true);
   });
 
   it('reads the sentinels of the download dialog: the global default is no choice, the root is null', () => {

@@ -26,6 +26,14 @@ export const SPONSORBLOCK_CATEGORIES = [
 /** A yt-dlp rate like `500K`, `4.2M` or `1G` (bytes per second). */
 export const RATE_PATTERN = '^$|^[0-9]+(\\.[0-9]+)?[KMG]?$';
 
+/**
+ * The subfolder rules of `subfolderProblem` as a schema pattern (empty allowed): one folder name
+ * without slashes or control characters, not starting with `.` or `__`, and not a name reserved
+ * for the playlists folder (`playlists`, `playlists__`, any case).
+ */
+export const SUBFOLDER_PATTERN =
+  '^$|^(?!__)(?!\\.)(?![Pp][Ll][Aa][Yy][Ll][Ii][Ss][Tt][Ss](?:__)?$)[^/\\\\\\u0000-\\u001f\\u007f]+$';
+
 /** Config keys owned by the downloader plugin. */
 export const DownloaderConfigSection = Type.Object({
   useTmpForDownloads: Type.Boolean({
@@ -45,7 +53,9 @@ export const DownloaderConfigSection = Type.Object({
   defaultSubfolder: Type.String({
     maxLength: 100,
     default: '',
-    description: 'Subfolder of the output directory for videos whose channel has none (empty: the root)',
+    pattern: SUBFOLDER_PATTERN,
+    description:
+      'Subfolder of the output directory for videos whose channel has none (empty: the root). One folder name; not `__playlists__`, `playlists` or anything starting with `__` or `.`',
   }),
   defaultSkipVideoFolder: Type.Boolean({
     default: false,
