@@ -6,7 +6,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
 import { fakeChannelId, fakeVideoId, startFakePlatform } from '../fakes/platform/index.js';
-import { fmt, hasTaskset, load, memoryOf, startBenchServer, treeRssMiB, type BenchServer } from './lib.js';
+import {
+  fmt,
+  get,
+  hasTaskset,
+  load,
+  median,
+  memoryOf,
+  nearestRank,
+  sequential,
+  startBenchServer,
+  TIMED,
+  treeRssMiB,
+  WARMUP,
+  type BenchServer,
+  type Check,
+} from './lib.js';
 
 /**
  * Channels read paths on the dataset and with the method of the benchmark anchor
@@ -33,8 +48,6 @@ import { fmt, hasTaskset, load, memoryOf, startBenchServer, treeRssMiB, type Ben
 const PORT = 3192;
 const INGEST_PORT = 3193;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP = 20;
-const TIMED = 200;
 const CLIENTS = 50;
 const INGEST_ENTRIES = 5000;
 
@@ -417,42 +430,6 @@ async function writeDataset(file: string, ds: Dataset): Promise<void> {
   }
 }
 
-// -------------------------------------------------------------------------------------------
-// HTTP client
-
-interface Answer {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-function get(agent: http.Agent, url: string, keep = false): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const req = http.get(url, { agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => {
-        if (keep) chunks.push(c);
-      });
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: keep ? Buffer.concat(chunks).toString('utf8') : '',
-          ms: performance.now() - t0,
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-const nearestRank = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const median = (sorted: number[]) =>
-  sorted.length % 2
-    ? sorted[(sorted.length - 1) / 2]!
-    : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-
 interface Row {
   label: string;
   medianMs: number;
@@ -463,45 +440,6 @@ interface Row {
   check: string;
   ref: string;
   target: { text: string; met: boolean | null };
-}
-
-type Check = (body: any) => string | null;
-
-/** Check request, 20 warm-up, 200 timed requests on one keep-alive connection. */
-async function sequential(
-  agent: http.Agent,
-  url: string,
-  check: Check,
-): Promise<Omit<Row, 'label' | 'ref' | 'target'>> {
-  const first = await get(agent, url, true);
-  let non200 = first.status === 200 ? 0 : 1;
-  let checkResult: string;
-  try {
-    checkResult =
-      first.status !== 200
-        ? `status ${first.status}: ${first.body.slice(0, 200)}`
-        : (check(JSON.parse(first.body)) ?? 'ok');
-  } catch (err) {
-    checkResult = `threw ${(err as Error).message}`;
-  }
-  for (let i = 0; i < WARMUP; i++) if ((await get(agent, url)).status !== 200) non200++;
-  const times: number[] = [];
-  const t0 = performance.now();
-  for (let i = 0; i < TIMED; i++) {
-    const r = await get(agent, url);
-    if (r.status !== 200) non200++;
-    times.push(r.ms);
-  }
-  const elapsed = performance.now() - t0;
-  times.sort((a, b) => a - b);
-  return {
-    medianMs: median(times),
-    p95Ms: nearestRank(times, 95),
-    rps: TIMED / (elapsed / 1000),
-    non200,
-    requests: 1 + WARMUP + TIMED,
-    check: checkResult,
-  };
 }
 
 /** One request to each URL in turn (every answer a cache miss when the URLs are distinct). */

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { REPO_ROOT, SERVER_COMMAND } from '../helpers/server-process.js';
@@ -33,7 +34,7 @@ export interface BenchServer {
 export async function startBenchServer(
   env: Record<string, string>,
   port: number,
-  options: { pin?: boolean } = {},
+  options: { pin?: boolean; onLogLine?: (line: string) => void } = {},
 ): Promise<BenchServer> {
   const t0 = performance.now();
   const cmd = options.pin === false ? SERVER_COMMAND : pinned(0, SERVER_COMMAND);
@@ -48,8 +49,16 @@ export async function startBenchServer(
       LOG_FORMAT: 'json',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.onLogLine ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (options.onLogLine && child.stdout) {
+    let rest = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) options.onLogLine!(line);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -169,4 +178,90 @@ export function treeRssMiB(root: number): number {
     stack.push(...(children.get(p) ?? []));
   }
   return total / 1024;
+}
+
+// -------------------------------------------------------------------------------------------
+// Sequential latency (the benchmark anchor's method)
+
+/** Warm-up and timed requests of one sequential measurement. */
+export const WARMUP = 20;
+export const TIMED = 200;
+
+export interface Answer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+export function get(agent: http.Agent, url: string, keep = false): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.get(url, { agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => {
+        if (keep) chunks.push(c);
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: keep ? Buffer.concat(chunks).toString('utf8') : '',
+          ms: performance.now() - t0,
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+export const nearestRank = (sorted: number[], p: number) =>
+  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+export const median = (sorted: number[]) =>
+  sorted.length % 2
+    ? sorted[(sorted.length - 1) / 2]!
+    : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+
+/** Null when the answer is right, else what is wrong with it. */
+export type Check = (body: any) => string | null;
+
+export interface SequentialResult {
+  medianMs: number;
+  p95Ms: number;
+  rps: number;
+  non200: number;
+  requests: number;
+  check: string;
+}
+
+/** Check request, 20 warm-up, 200 timed requests on one keep-alive connection. */
+export async function sequential(agent: http.Agent, url: string, check: Check): Promise<SequentialResult> {
+  const first = await get(agent, url, true);
+  let non200 = first.status === 200 ? 0 : 1;
+  let checkResult: string;
+  try {
+    checkResult =
+      first.status !== 200
+        ? `status ${first.status}: ${first.body.slice(0, 200)}`
+        : (check(JSON.parse(first.body)) ?? 'ok');
+  } catch (err) {
+    checkResult = `threw ${(err as Error).message}`;
+  }
+  for (let i = 0; i < WARMUP; i++) if ((await get(agent, url)).status !== 200) non200++;
+  const times: number[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < TIMED; i++) {
+    const r = await get(agent, url);
+    if (r.status !== 200) non200++;
+    times.push(r.ms);
+  }
+  const elapsed = performance.now() - t0;
+  times.sort((a, b) => a - b);
+  return {
+    medianMs: median(times),
+    p95Ms: nearestRank(times, 95),
+    rps: TIMED / (elapsed / 1000),
+    non200,
+    requests: 1 + WARMUP + TIMED,
+    check: checkResult,
+  };
 }
