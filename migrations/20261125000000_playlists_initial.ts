@@ -58,6 +58,8 @@ export class Migration20261125000000PlaylistsInitial extends Migration {
           t.datetime('ignored_at').nullable();
           t.datetime('downloaded_at').nullable();
           t.boolean('removed').notNullable().defaultTo(no);
+          t.string('file_path', 2048).nullable();
+          t.string('audio_file_path', 2048).nullable();
           t.boolean('auto_download_requested').notNullable().defaultTo(no);
           t.datetime('auto_download_last_attempt_at').nullable();
           t.unique(['playlist_row_id', 'source_id']);

@@ -93,6 +93,12 @@ export interface PlaylistVideoRow {
   ignoredAt: Date | null;
   downloadedAt: Date | null;
   removed: boolean;
+  /**
+   * The library's files of this video, kept from the downloader's events and re-read at every
+   * listing, so publishing 5,000 entries reads this table only (as channels keep "downloaded").
+   */
+  filePath: string | null;
+  audioFilePath: string | null;
   autoDownloadRequested: boolean;
   autoDownloadLastAttemptAt: Date | null;
 }
@@ -119,6 +125,8 @@ export const PlaylistVideoEntity = new EntitySchema<PlaylistVideoRow>({
     ignoredAt: { type: 'datetime', nullable: true },
     downloadedAt: { type: 'datetime', nullable: true },
     removed: { type: 'boolean', default: false },
+    filePath: { type: 'string', length: 2048, nullable: true },
+    audioFilePath: { type: 'string', length: 2048, nullable: true },
     autoDownloadRequested: { type: 'boolean', default: false },
     autoDownloadLastAttemptAt: { type: 'datetime', nullable: true },
   },

@@ -63,7 +63,6 @@ export default definePlugin({
     const publisher = new PlaylistPublisher({
       store,
       videos: videoStore,
-      downloader,
       providers,
       outputDir: ctx.env.paths.outputDir,
       hub,
@@ -108,7 +107,8 @@ export default definePlugin({
       }
     };
     ctx.events.subscribe('downloader.video.downloaded', async (e) => {
-      await republish(await videoStore.markDownloaded(e.sourceId, new Date(e.downloadedAt)), 'downloaded');
+      const files = { filePath: e.filePath, audioFilePath: e.audioFilePath };
+      await republish(await videoStore.markDownloaded(e.sourceId, new Date(e.downloadedAt), files), 'downloaded');
     });
     ctx.events.subscribe('downloader.video.removed', async (e) => {
       await republish(await videoStore.markRemoved(e.sourceId), 'm3u');

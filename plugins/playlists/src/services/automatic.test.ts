@@ -22,6 +22,8 @@ function row(id: number, extra: Partial<PlaylistVideoRow> = {}): PlaylistVideoRo
     ignoredAt: null,
     downloadedAt: null,
     removed: false,
+    filePath: null,
+    audioFilePath: null,
     autoDownloadRequested: false,
     autoDownloadLastAttemptAt: null,
     ...extra,

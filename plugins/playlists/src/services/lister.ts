@@ -67,14 +67,14 @@ export class PlaylistLister {
           if (n % 100 === 0) this.push(row, 'listing', n);
         },
       });
+      const listMs = Date.now() - started;
       this.push(row, 'saving', listing.read);
       const ids = listing.entries.map((e) => e.sourceId);
       const library = await downloader.libraryVideos(ids);
       const now = new Date();
       const saved = await videos.saveListing(row.id, listing.entries, {
         complete: listing.complete,
-        downloaded: new Set(library.map((v) => v.sourceId)),
-        removed: new Set(library.filter((v) => v.removed).map((v) => v.sourceId)),
+        library: new Map(library.map((v) => [v.sourceId, v])),
         now,
       });
       const firstThumb = listing.entries.find((e) => !e.unavailable && e.thumbnail)?.thumbnail ?? null;
@@ -92,7 +92,8 @@ export class PlaylistLister {
           complete: listing.complete,
           inserted: saved.inserted,
           pruned: saved.pruned,
-          ms: Date.now() - started,
+          listMs,
+          saveMs: Date.now() - started - listMs,
         },
         listing.complete ? 'Playlist listed' : `Playlist listed partly: ${listing.problem}`,
       );

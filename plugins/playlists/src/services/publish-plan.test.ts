@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ChannelDownloadSettings, LibraryVideo } from '@vidkeep/contracts';
+import type { ChannelDownloadSettings } from '@vidkeep/contracts';
 import { m3uText } from '@vidkeep/core/plugin-api';
 import { describe, expect, it } from 'vitest';
 import type { PlaylistVideoRow } from '../entities.js';
@@ -28,37 +28,33 @@ function row(position: number, extra: Partial<PlaylistVideoRow> = {}): PlaylistV
     ignoredAt: null,
     downloadedAt: new Date(0),
     removed: false,
+    filePath: null,
+    audioFilePath: null,
     autoDownloadRequested: false,
     autoDownloadLastAttemptAt: null,
     ...extra,
   };
 }
 
-function video(position: number, files: { video?: boolean; audio?: boolean; removed?: boolean } = {}): LibraryVideo {
+/** A published entry (in the library, not ignored) with its files under `<out>/Chan/`. */
+function published(position: number, files: { video?: boolean; audio?: boolean } = {}): PlaylistVideoRow {
   const dir = join(OUT, 'Chan', `Chan - Title ${position}`);
-  return {
-    videoId: position,
-    sourceId: `v${position}`,
+  return row(position, {
     title: `Title ${position}`,
     channelName: 'Chan',
     duration: 100 + position,
     filePath: files.video === false ? null : join(dir, `t${position}.mp4`),
-    fileSize: 1,
     audioFilePath: files.audio ? join(dir, `t${position}.mp3`) : null,
-    audioFileSize: files.audio ? 1 : null,
-    removed: files.removed ?? false,
-    downloadedAt: new Date(0),
-  };
+  });
 }
 
-const library = (...videos: LibraryVideo[]) => new Map(videos.map((v) => [v.sourceId, v]));
 const everywhere = () => true;
 
 describe('the .m3u of a playlist', () => {
-  it('keeps the playlist order with gaps for what is missing, relative to __playlists__, byte for byte', () => {
-    const rows = [row(1), row(2), row(3), row(4, { ignored: true }), row(5)];
-    const lib = library(video(1), video(3, { removed: true }), video(4), video(5));
-    const entries = m3uEntries(rows, lib, { reversed: false, mediaType: 'video', m3uDir: M3U_DIR, exists: everywhere });
+  it('keeps the playlist order, relative to __playlists__, byte for byte', () => {
+    // Entries 2 to 4 are not published (not downloaded, deleted or ignored): the rest keep their order.
+    const rows = [published(1), published(5)];
+    const entries = m3uEntries(rows, { reversed: false, mediaType: 'video', m3uDir: M3U_DIR, exists: everywhere });
     expect(m3uText(entries, 'My: List')).toBe(
       [
         '#EXTM3U',
@@ -73,10 +69,13 @@ describe('the .m3u of a playlist', () => {
   });
 
   it('reverses the current list, skips files missing on disk, and prefers the file of the playlist type', () => {
-    const rows = [row(1), row(2), row(3)];
-    const lib = library(video(1, { audio: true }), video(2, { audio: true }), video(3, { video: false, audio: true }));
+    const rows = [
+      published(1, { audio: true }),
+      published(2, { audio: true }),
+      published(3, { video: false, audio: true }),
+    ];
     const missing = join(OUT, 'Chan', 'Chan - Title 2', 't2.mp3');
-    const entries = m3uEntries(rows, lib, {
+    const entries = m3uEntries(rows, {
       reversed: true,
       mediaType: 'audio',
       m3uDir: M3U_DIR,
@@ -89,20 +88,24 @@ describe('the .m3u of a playlist', () => {
       '../Chan/Chan - Title 1/t1.mp3',
     ]);
   });
+
+  it('gives a file outside the output directory its true relative path', () => {
+    const outside = row(1, { filePath: '/elsewhere/x.mp4', title: 'X', channelName: null });
+    const [entry] = m3uEntries([outside], { reversed: false, mediaType: 'video', m3uDir: M3U_DIR, exists: everywhere });
+    expect(entry).toEqual({ path: '../../../elsewhere/x.mp4', title: 'X', durationSeconds: 10 });
+  });
 });
 
 describe('what a media server gets', () => {
-  it('only files of the playlist type that exist; the others are counted as unsyncable', () => {
-    const rows = [row(1), row(2), row(3)];
-    const lib = library(video(1, { audio: true }), video(2), video(3, { audio: true }));
-    const plan = syncItems(rows, lib, {
+  it('only files of the playlist type that exist', () => {
+    const rows = [published(1, { audio: true }), published(2), published(3, { audio: true })];
+    const items = syncItems(rows, {
       reversed: false,
       mediaType: mediaTypeOf({ audioFormat: 'mp3_only' }),
       outputDir: OUT,
       exists: (p) => !p.endsWith('t3.mp3'),
     });
-    expect(plan.items.map((i) => i.relativePath)).toEqual(['Chan/Chan - Title 1/t1.mp3']);
-    expect(plan.unsyncable).toBe(1);
+    expect(items.map((i) => i.relativePath)).toEqual(['Chan/Chan - Title 1/t1.mp3']);
     expect(mediaTypeOf({ audioFormat: 'video_mp3' })).toBe('video');
     expect(mediaTypeOf({ audioFormat: null })).toBe('video');
   });

@@ -4,20 +4,18 @@ import { join } from 'node:path';
 import {
   RESERVED_SUBFOLDER,
   sanitizeFileName,
-  type DownloaderService,
-  type LibraryVideo,
   type LiveHub,
   type MediaServerProvider,
   type PluginLogger,
   type ProviderSet,
 } from '@vidkeep/contracts';
 import { m3uText, writeFileAtomic } from '@vidkeep/core/plugin-api';
-import type { PlaylistRow, PlaylistVideoRow } from '../entities.js';
+import type { PlaylistRow } from '../entities.js';
 import { Coalescer } from './coalescer.js';
 import type { PlaylistStore } from './playlist-store.js';
 import { m3uEntries, mediaTypeOf, syncItems } from './publish-plan.js';
 import { syncsTo } from './settings.js';
-import type { PlaylistVideoStore } from './video-store.js';
+import type { PlaylistVideoStore, PublishedRow } from './video-store.js';
 
 /** What to publish: the `.m3u` file, the media-server playlists, or both. */
 export interface PublishRequest {
@@ -45,7 +43,6 @@ export class PlaylistPublisher {
     private readonly deps: {
       store: PlaylistStore;
       videos: PlaylistVideoStore;
-      downloader: DownloaderService;
       providers: ProviderSet<MediaServerProvider>;
       outputDir: string;
       hub: LiveHub | null;
@@ -78,47 +75,28 @@ export class PlaylistPublisher {
     return this.runs.idle();
   }
 
-  /** The library records of a playlist's downloaded entries, by source id. */
-  async libraryOf(rows: readonly PlaylistVideoRow[]): Promise<Map<string, LibraryVideo>> {
-    const ids = rows.filter((r) => r.downloadedAt !== null).map((r) => r.sourceId);
-    const videos = await this.deps.downloader.libraryVideos(ids);
-    return new Map(videos.map((v) => [v.sourceId, v]));
-  }
-
   /** Downloaded items without a file of the type the playlist syncs as (shown on its page). */
-  async unsyncableCount(row: PlaylistRow): Promise<number> {
-    const rows = await this.deps.videos.all(row.id);
-    const plan = syncItems(rows, await this.libraryOf(rows), {
-      reversed: false,
-      mediaType: mediaTypeOf(row),
-      outputDir: this.deps.outputDir,
-      exists: () => true,
-    });
-    return plan.unsyncable;
+  unsyncableCount(row: PlaylistRow): Promise<number> {
+    return this.deps.videos.countWithout(row.id, mediaTypeOf(row));
   }
 
   private async publish(playlistRowId: number, req: PublishRequest): Promise<void> {
     const row = await this.deps.store.byRowId(playlistRowId);
     if (!row || !row.enabled) return;
-    const rows = await this.deps.videos.all(row.id);
-    const library = await this.libraryOf(rows);
+    const rows = await this.deps.videos.published(row.id);
     if (req.m3u) {
-      this.lastM3u.set(row.id, await this.writeM3u(row, rows, library));
+      this.lastM3u.set(row.id, await this.writeM3u(row, rows));
       this.deps.hub?.broadcast({ type: 'playlistUpdated', playlistId: row.playlistId, reason: 'm3u' });
     }
-    if (req.sync && (await this.syncAll(row, rows, library))) {
+    if (req.sync && (await this.syncAll(row, rows))) {
       this.deps.hub?.broadcast({ type: 'playlistUpdated', playlistId: row.playlistId, reason: 'synced' });
     }
   }
 
-  private async writeM3u(
-    row: PlaylistRow,
-    rows: readonly PlaylistVideoRow[],
-    library: ReadonlyMap<string, LibraryVideo>,
-  ): Promise<M3uResult> {
+  private async writeM3u(row: PlaylistRow, rows: readonly PublishedRow[]): Promise<M3uResult> {
     const dir = join(this.deps.outputDir, RESERVED_SUBFOLDER);
     const relPath = await this.m3uPathFor(row);
-    const entries = m3uEntries(rows, library, {
+    const entries = m3uEntries(rows, {
       reversed: row.sortOrder === 'reversed',
       mediaType: mediaTypeOf(row),
       m3uDir: dir,
@@ -143,13 +121,9 @@ export class PlaylistPublisher {
   }
 
   /** Syncs to every connected server this playlist targets; true when any server was tried. */
-  private async syncAll(
-    row: PlaylistRow,
-    rows: readonly PlaylistVideoRow[],
-    library: ReadonlyMap<string, LibraryVideo>,
-  ): Promise<boolean> {
+  private async syncAll(row: PlaylistRow, rows: readonly PublishedRow[]): Promise<boolean> {
     const mediaType = mediaTypeOf(row);
-    const { items } = syncItems(rows, library, {
+    const items = syncItems(rows, {
       reversed: row.sortOrder === 'reversed',
       mediaType,
       outputDir: this.deps.outputDir,
