@@ -1,23 +1,29 @@
 import { Injectable, inject, signal } from '@angular/core';
-import { Subject } from 'rxjs';
+import type { LiveMessage, LiveMessageType } from '@vidkeep/contracts';
+import { Observable, Subject, filter } from 'rxjs';
 import { Auth } from './auth';
+import { isOneOf, parseLiveMessage } from './live-message';
 
-export interface LiveMessage {
-  type: string;
-  [key: string]: unknown;
+/** Emitted after every (re)connection once the server said `ready`. */
+export interface LiveReady {
+  instanceId: string;
+  /** The server's instanceId changed: it restarted. */
+  restarted: boolean;
+  /** Not the first connection of this page: messages may have been missed, so refetch. */
+  reconnected: boolean;
 }
 
 /**
  * The authenticated WebSocket (`/api/ws`): sends the session token as the first message,
  * reconnects with backoff after a drop, and reports `reconnected` (refetch!) and
  * `restarted` (the server's instanceId changed) so pages can reload their data.
+ * Messages arrive typed by the contracts' `LiveMessageMap` through `on(...)`.
  */
 @Injectable({ providedIn: 'root' })
 export class Live {
   private readonly auth = inject(Auth);
-  readonly messages = new Subject<LiveMessage>();
-  /** Emits after every (re)connection once the server said `ready`. */
-  readonly ready = new Subject<{ instanceId: string; restarted: boolean; reconnected: boolean }>();
+  private readonly messages = new Subject<LiveMessage>();
+  readonly ready = new Subject<LiveReady>();
   readonly connected = signal(false);
   private socket: WebSocket | null = null;
   private instanceId: string | null = null;
@@ -25,6 +31,11 @@ export class Live {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private wanted = false;
   private everConnected = false;
+
+  /** The messages of the given types, e.g. `on('jobProgress')` or `on('jobUpdated', 'videoActivityUpdated')`. */
+  on<K extends Exclude<LiveMessageType, 'ready'>>(...types: K[]): Observable<LiveMessage<K>> {
+    return this.messages.pipe(filter((m): m is LiveMessage<K> => isOneOf(m, types)));
+  }
 
   start(): void {
     this.wanted = true;
@@ -38,6 +49,21 @@ export class Live {
     this.socket = null;
   }
 
+  /** One message as the server sent it: `ready` completes a connection, the rest go to `on(...)`. */
+  protected receive(message: LiveMessage): void {
+    if (message.type !== 'ready') {
+      this.messages.next(message);
+      return;
+    }
+    const id = message.instanceId;
+    const restarted = this.instanceId !== null && this.instanceId !== id;
+    this.instanceId = id;
+    this.attempts = 0;
+    this.connected.set(true);
+    this.ready.next({ instanceId: id, restarted, reconnected: this.everConnected });
+    this.everConnected = true;
+  }
+
   private open(): void {
     const token = this.auth.token();
     if (!token) return;
@@ -46,23 +72,8 @@ export class Live {
     this.socket = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
     ws.onmessage = (ev) => {
-      let msg: LiveMessage;
-      try {
-        msg = JSON.parse(String(ev.data)) as LiveMessage;
-      } catch {
-        return;
-      }
-      if (msg.type === 'ready') {
-        const id = String(msg['instanceId']);
-        const restarted = this.instanceId !== null && this.instanceId !== id;
-        this.instanceId = id;
-        this.attempts = 0;
-        this.connected.set(true);
-        this.ready.next({ instanceId: id, restarted, reconnected: this.everConnected });
-        this.everConnected = true;
-        return;
-      }
-      this.messages.next(msg);
+      const message = parseLiveMessage(String(ev.data));
+      if (message) this.receive(message);
     };
     ws.onclose = (ev) => {
       this.connected.set(false);

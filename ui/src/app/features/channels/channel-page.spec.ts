@@ -1,8 +1,7 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
-import { Subject } from 'rxjs';
 import { Api, ApiError } from '../../core/api';
-import { Live, type LiveMessage } from '../../core/live';
+import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
 import type { Channel, ChannelVideo, ChannelVideoPage, FetchStatusResponse } from './api-types';
 import { ChannelPage } from './channel-page';
 
@@ -129,7 +128,7 @@ function deferred<T>() {
 
 describe('ChannelPage', () => {
   let api: FakeApi;
-  let live: { messages: Subject<LiveMessage>; ready: Subject<unknown> };
+  let live: FakeLive;
   let fixture: ComponentFixture<ChannelPage>;
   let videos: ChannelVideo[];
   const el = () => document.body;
@@ -167,10 +166,10 @@ describe('ChannelPage', () => {
     api.on('GET', `/getchannelvideos/${CH}`, (_b, query) =>
       pageOf(videos, { tabType: (query?.['tabType'] as 'videos') ?? 'videos' }),
     );
-    live = { messages: new Subject<LiveMessage>(), ready: new Subject() };
     TestBed.configureTestingModule({
-      providers: [provideRouter([]), { provide: Api, useValue: api }, { provide: Live, useValue: live }],
+      providers: [provideRouter([]), { provide: Api, useValue: api }, provideFakeLive()],
     });
+    live = TestBed.inject(FakeLive);
     fixture = TestBed.createComponent(ChannelPage);
     fixture.componentRef.setInput('channelId', CH);
     await settle();
@@ -351,7 +350,7 @@ describe('ChannelPage', () => {
     await settle();
     expect(text('[data-testid="fetch-progress"]')).toContain('Listing the tab: 1,200 entries read');
     // A pushed message is shown too.
-    live.messages.next({
+    live.send({
       type: 'channelFetchProgress',
       channelId: CH,
       tabType: 'videos',

@@ -56,14 +56,9 @@ import {
   type TriState,
   type VideoSort,
 } from './channel-query';
+import { isActiveStatus } from '../downloads/queue-state';
 import { ChannelSettingsDialog, type ChannelSettingsDialogData } from './channel-settings-dialog';
-import {
-  advanceFetch,
-  fetchStateFromMessage,
-  fetchStateFromStatus,
-  isFetchProgress,
-  type FetchState,
-} from './fetch-state';
+import { advanceFetch, fetchStateFromMessage, fetchStateFromStatus, type FetchState } from './fetch-state';
 
 const VIEW_KEY = 'vidkeep.channelView';
 const POLL_MS = 500;
@@ -199,18 +194,20 @@ export class ChannelPage {
       this.pageIndex.set(0);
       void this.loadVideos();
     });
-    this.live.messages.pipe(takeUntilDestroyed()).subscribe((m) => {
-      if (isFetchProgress(m)) {
-        if (m.channelId !== this.channelId()) return;
-        if (m.fetchType === 'full') this.onProgress(fetchStateFromMessage(m, false));
-        else if (m.stage === 'done' && m.tabType === this.currentTab()) this.scheduleReload();
-      } else if (m.type === 'videoActivityUpdated') {
-        this.scheduleReload();
-      } else if (m.type === 'jobUpdated') {
-        const status = (m['job'] as { status?: string } | undefined)?.status;
-        if (status && status !== 'queued' && status !== 'running') this.scheduleReload(true);
-      }
-    });
+    this.live
+      .on('channelFetchProgress', 'videoActivityUpdated', 'jobUpdated')
+      .pipe(takeUntilDestroyed())
+      .subscribe((m) => {
+        if (m.type === 'channelFetchProgress') {
+          if (m.channelId !== this.channelId()) return;
+          if (m.fetchType === 'full') this.onProgress(fetchStateFromMessage(m, false));
+          else if (m.stage === 'done' && m.tabType === this.currentTab()) this.scheduleReload();
+        } else if (m.type === 'videoActivityUpdated') {
+          this.scheduleReload();
+        } else if (!isActiveStatus(m.job.status)) {
+          this.scheduleReload(true);
+        }
+      });
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
       if (r.reconnected || r.restarted) void this.open(this.channelId(), true);
     });

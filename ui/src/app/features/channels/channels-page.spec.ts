@@ -1,8 +1,7 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
-import { Subject } from 'rxjs';
 import { Api, ApiError } from '../../core/api';
-import { Live, type LiveMessage } from '../../core/live';
+import { provideFakeLive } from '../../../testing/fake-live';
 import type { Channel, ChannelInfo, ChannelList, ChannelSearchResult } from './api-types';
 import { ChannelsPage } from './channels-page';
 
@@ -126,11 +125,7 @@ describe('ChannelsPage', () => {
     };
     api.on('GET', '/getchannels', () => list);
     TestBed.configureTestingModule({
-      providers: [
-        provideRouter([]),
-        { provide: Api, useValue: api },
-        { provide: Live, useValue: { messages: new Subject<LiveMessage>(), ready: new Subject() } },
-      ],
+      providers: [provideRouter([]), { provide: Api, useValue: api }, provideFakeLive()],
     });
     fixture = TestBed.createComponent(ChannelsPage);
     await settle();

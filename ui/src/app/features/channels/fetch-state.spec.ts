@@ -1,38 +1,6 @@
-import {
-  advanceFetch,
-  fetchStateFromMessage,
-  fetchStateFromStatus,
-  isFetchProgress,
-  type FetchState,
-} from './fetch-state';
+import { advanceFetch, fetchStateFromMessage, fetchStateFromStatus, type FetchState } from './fetch-state';
 
 describe('fetch-state', () => {
-  it('recognises channelFetchProgress messages', () => {
-    expect(
-      isFetchProgress({
-        type: 'channelFetchProgress',
-        channelId: 'UC1',
-        tabType: 'videos',
-        fetchType: 'full',
-        stage: 'listing',
-        itemsFetched: 3,
-      }),
-    ).toBe(true);
-    expect(
-      isFetchProgress({
-        type: 'channelFetchProgress',
-        channelId: 'UC1',
-        tabType: 'playlists',
-        stage: 'listing',
-        itemsFetched: 3,
-      }),
-    ).toBe(false);
-    expect(isFetchProgress({ type: 'jobUpdated', job: {} })).toBe(false);
-    expect(
-      isFetchProgress({ type: 'channelFetchProgress', channelId: 'UC1', tabType: 'videos', stage: 'listing' }),
-    ).toBe(false);
-  });
-
   it('reads fetch-status answers', () => {
     expect(fetchStateFromStatus({ isFetching: false }, 'videos', false)).toBeNull();
     expect(fetchStateFromStatus({ isFetching: true, type: 'refresh', tabType: 'videos' }, 'videos', false)).toBeNull();

@@ -1,5 +1,5 @@
+import type { LiveMessage } from '@vidkeep/contracts';
 import type { FetchStatusResponse, TabType } from './api-types';
-import { isTab } from './channel-format';
 
 /** A full listing fetch ("Load all") of one tab, as the page shows it. */
 export interface FetchState {
@@ -8,29 +8,6 @@ export interface FetchState {
   itemsFetched: number;
   /** True when this page started it (its POST is pending); false when only observed. */
   own: boolean;
-}
-
-/** `channelFetchProgress` WebSocket message (plugins/channels/src/services/fetcher.ts). */
-export interface FetchProgressMessage {
-  type: 'channelFetchProgress';
-  channelId: string;
-  tabType: TabType;
-  fetchType: 'full' | 'refresh';
-  stage: 'listing' | 'saving' | 'done';
-  itemsFetched: number;
-}
-
-export function isFetchProgress(m: {
-  type: string;
-  [key: string]: unknown;
-}): m is FetchProgressMessage & { [key: string]: unknown } {
-  return (
-    m.type === 'channelFetchProgress' &&
-    typeof m['channelId'] === 'string' &&
-    isTab(m['tabType']) &&
-    (m['stage'] === 'listing' || m['stage'] === 'saving' || m['stage'] === 'done') &&
-    typeof m['itemsFetched'] === 'number'
-  );
 }
 
 /**
@@ -47,7 +24,7 @@ export function fetchStateFromStatus(status: FetchStatusResponse, tab: TabType, 
   };
 }
 
-export const fetchStateFromMessage = (m: FetchProgressMessage, own: boolean): FetchState => ({
+export const fetchStateFromMessage = (m: LiveMessage<'channelFetchProgress'>, own: boolean): FetchState => ({
   tab: m.tabType,
   stage: m.stage,
   itemsFetched: m.itemsFetched,

@@ -4,15 +4,14 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api, toApiError } from '../../core/api';
-import { Live, type LiveMessage } from '../../core/live';
+import type { LiveMessage } from '@vidkeep/contracts';
+import { Live } from '../../core/live';
 import type { JobDetail, JobList, JobSummary } from './api-types';
 import { statusLabel } from './format';
 import {
   applyProgress,
   applySummary,
   isActiveStatus,
-  isJobProgress,
-  isJobUpdated,
   progressText,
   progressView,
   sortQueue,
@@ -245,7 +244,10 @@ export class ActiveQueue {
   private readonly jobTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor() {
-    this.live.messages.pipe(takeUntilDestroyed()).subscribe((m) => this.onMessage(m));
+    this.live
+      .on('jobProgress', 'jobUpdated', 'videoActivityUpdated')
+      .pipe(takeUntilDestroyed())
+      .subscribe((m) => this.onMessage(m));
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
       if (r.reconnected || r.restarted) void this.refresh();
     });
@@ -337,14 +339,14 @@ export class ActiveQueue {
     this.jobs.set(this.jobs().filter((j) => j.id !== jobId));
   }
 
-  private onMessage(m: LiveMessage): void {
-    if (isJobProgress(m)) {
+  private onMessage(m: LiveMessage<'jobProgress' | 'jobUpdated' | 'videoActivityUpdated'>): void {
+    if (m.type === 'jobProgress') {
       const r = applyProgress(this.jobs(), m);
       if (r.known) this.jobs.set(r.jobs);
       else this.scheduleJob(m.jobId);
-    } else if (isJobUpdated(m)) {
+    } else if (m.type === 'jobUpdated') {
       this.applySummary(m.job);
-    } else if (m.type === 'videoActivityUpdated') {
+    } else {
       this.scheduleList();
     }
   }

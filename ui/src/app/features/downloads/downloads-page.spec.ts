@@ -1,9 +1,8 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Subject } from 'rxjs';
 import { Api, ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
-import { Live, type LiveMessage } from '../../core/live';
+import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
 import type { JobDetail, JobSummary } from './api-types';
 import { DownloadsPage } from './downloads-page';
 
@@ -84,10 +83,7 @@ class FakeApi {
 
 describe('DownloadsPage', () => {
   let api: FakeApi;
-  let live: {
-    messages: Subject<LiveMessage>;
-    ready: Subject<{ instanceId: string; restarted: boolean; reconnected: boolean }>;
-  };
+  let live: FakeLive;
   let fixture: ComponentFixture<DownloadsPage>;
   const el = () => fixture.nativeElement as HTMLElement;
   const q = <T extends Element = HTMLElement>(sel: string) => el().querySelector<T & Element>(sel);
@@ -101,14 +97,14 @@ describe('DownloadsPage', () => {
 
   beforeEach(async () => {
     api = new FakeApi();
-    live = { messages: new Subject(), ready: new Subject() };
     TestBed.configureTestingModule({
       providers: [
         { provide: Api, useValue: api },
-        { provide: Live, useValue: live },
+        provideFakeLive(),
         { provide: Auth, useValue: { token: signal('tok') } },
       ],
     });
+    live = TestBed.inject(FakeLive);
     fixture = TestBed.createComponent(DownloadsPage);
     await settle();
   });
@@ -177,7 +173,7 @@ describe('DownloadsPage', () => {
     expect(bar.getAttribute('aria-label')).toBe('Progress of First Clip');
     expect(bar.getAttribute('aria-valuenow')).toBe('10');
 
-    live.messages.next({
+    live.send({
       type: 'jobProgress',
       jobId: summary().id,
       sourceId: 'aaaaaaaaaaa',
@@ -196,7 +192,7 @@ describe('DownloadsPage', () => {
     expect(row().querySelector('mat-progress-bar')!.getAttribute('aria-valuenow')).toBe('55');
     expect(row().textContent).toContain('3 s left');
 
-    live.messages.next({
+    live.send({
       type: 'jobProgress',
       jobId: summary().id,
       sourceId: 'aaaaaaaaaaa',
@@ -209,7 +205,7 @@ describe('DownloadsPage', () => {
   });
 
   it('keeps a finished job with its outcome until dismissed', async () => {
-    live.messages.next({
+    live.send({
       type: 'jobProgress',
       jobId: summary().id,
       sourceId: 'aaaaaaaaaaa',
@@ -217,7 +213,7 @@ describe('DownloadsPage', () => {
       progress: null,
       diagnosis: null,
     });
-    live.messages.next({
+    live.send({
       type: 'jobUpdated',
       job: summary({ status: 'completed', finishedAt: '2025-01-01T00:01:00.000Z', message: '1 downloaded' }),
     });

@@ -22,7 +22,7 @@ import {
   RESOLUTION_CHOICES,
 } from './download-request';
 import { JobHistory } from './job-history';
-import { isActiveStatus, isJobUpdated } from './queue-state';
+import { isActiveStatus } from './queue-state';
 
 /** The downloads page: queue videos by URL, watch the queue live, read the history. */
 @Component({
@@ -272,10 +272,13 @@ export class DownloadsPage {
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
       if (r.reconnected || r.restarted) void this.loadStorage();
     });
-    this.live.messages.pipe(takeUntilDestroyed()).subscribe((m) => {
-      // A finished job changes the space used; check whether downloads are (still) paused.
-      if (isJobUpdated(m) && !isActiveStatus(m.job.status)) this.onJobFinished();
-    });
+    this.live
+      .on('jobUpdated')
+      .pipe(takeUntilDestroyed())
+      .subscribe((m) => {
+        // A finished job changes the space used; check whether downloads are (still) paused.
+        if (!isActiveStatus(m.job.status)) this.onJobFinished();
+      });
     inject(DestroyRef).onDestroy(() => this.storageTimer && clearTimeout(this.storageTimer));
   }
 

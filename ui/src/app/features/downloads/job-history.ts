@@ -9,7 +9,7 @@ import { Live } from '../../core/live';
 import type { JobDetail, JobList, JobSummary } from './api-types';
 import { explainFailures, hasProblems, type ExplainedFailure } from './diagnoses';
 import { statusLabel } from './format';
-import { isActiveStatus, isJobUpdated } from './queue-state';
+import { isActiveStatus } from './queue-state';
 
 interface Explanation {
   loading: boolean;
@@ -208,9 +208,12 @@ export class JobHistory {
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor() {
-    this.live.messages.pipe(takeUntilDestroyed()).subscribe((m) => {
-      if (isJobUpdated(m) && !isActiveStatus(m.job.status)) this.scheduleRefresh();
-    });
+    this.live
+      .on('jobUpdated')
+      .pipe(takeUntilDestroyed())
+      .subscribe((m) => {
+        if (!isActiveStatus(m.job.status)) this.scheduleRefresh();
+      });
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
       if (r.reconnected || r.restarted) void this.refresh();
     });

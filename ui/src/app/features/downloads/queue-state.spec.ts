@@ -1,15 +1,13 @@
+import type { LiveMessage } from '@vidkeep/contracts';
 import type { JobDetail, JobSummary, JobVideo } from './api-types';
 import {
   applyProgress,
   applySummary,
   isActiveStatus,
-  isJobProgress,
-  isJobUpdated,
   progressText,
   progressView,
   sortQueue,
   upsertDetail,
-  type JobProgressMessage,
 } from './queue-state';
 
 const video = (sourceId: string, extra: Partial<JobVideo> = {}): JobVideo => ({
@@ -50,7 +48,7 @@ const detail = (
   videos: JobVideo[] = [video('aaaaaaaaaaa')],
 ): JobDetail => ({ ...summary(id), videos, auxData: null, ...extra });
 
-const progressMsg = (extra: Partial<JobProgressMessage> = {}): JobProgressMessage => ({
+const progressMsg = (extra: Partial<LiveMessage<'jobProgress'>> = {}): LiveMessage<'jobProgress'> => ({
   type: 'jobProgress',
   jobId: 'j1',
   sourceId: 'aaaaaaaaaaa',
@@ -72,13 +70,6 @@ describe('queue state', () => {
     expect(isActiveStatus('queued')).toBe(true);
     expect(isActiveStatus('running')).toBe(true);
     expect(isActiveStatus('completed_with_errors')).toBe(false);
-  });
-
-  it('recognises live messages', () => {
-    expect(isJobProgress(progressMsg())).toBe(true);
-    expect(isJobProgress({ type: 'jobProgress' })).toBe(false);
-    expect(isJobUpdated({ type: 'jobUpdated', job: summary('x') } as never)).toBe(true);
-    expect(isJobUpdated({ type: 'jobUpdated' })).toBe(false);
   });
 
   it('sorts running jobs first, then the oldest queued, then the latest finished', () => {

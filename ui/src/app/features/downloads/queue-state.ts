@@ -1,39 +1,8 @@
-import type {
-  Diagnosis,
-  DownloadProgress,
-  JobDetail,
-  JobStatus,
-  JobSummary,
-  JobVideo,
-  JobVideoState,
-} from './api-types';
+import type { LiveMessage } from '@vidkeep/contracts';
+import type { JobDetail, JobStatus, JobSummary, JobVideo } from './api-types';
 import { formatBytes, formatEta, formatPercent, formatSpeed } from './format';
 
-/** `jobProgress` WebSocket message (plugins/downloader/src/services/run/state-store.ts `pushProgress`). */
-export interface JobProgressMessage {
-  type: 'jobProgress';
-  jobId: string;
-  sourceId: string;
-  state: JobVideoState;
-  progress: DownloadProgress | null;
-  diagnosis: Diagnosis | null;
-}
-
-/** `jobUpdated` WebSocket message: the job's summary after any change. */
-export interface JobUpdatedMessage {
-  type: 'jobUpdated';
-  job: JobSummary;
-}
-
 export const isActiveStatus = (status: JobStatus | string): boolean => status === 'queued' || status === 'running';
-
-export const isJobProgress = (m: { type: string }): m is JobProgressMessage =>
-  m.type === 'jobProgress' &&
-  typeof (m as Partial<JobProgressMessage>).jobId === 'string' &&
-  typeof (m as Partial<JobProgressMessage>).sourceId === 'string';
-
-export const isJobUpdated = (m: { type: string }): m is JobUpdatedMessage =>
-  m.type === 'jobUpdated' && typeof (m as Partial<JobUpdatedMessage>).job?.id === 'string';
 
 /**
  * Queue order: running jobs, then queued ones in the order they will run (oldest first), then
@@ -52,7 +21,7 @@ export function sortQueue(jobs: readonly JobDetail[]): JobDetail[] {
 /** Applies a `jobProgress` message. `known` is false when the job or video is not in the list (refetch it). */
 export function applyProgress(
   jobs: readonly JobDetail[],
-  msg: JobProgressMessage,
+  msg: LiveMessage<'jobProgress'>,
 ): { jobs: JobDetail[]; known: boolean } {
   let known = false;
   const next = jobs.map((job) => {
@@ -62,7 +31,7 @@ export function applyProgress(
       known = true;
       return {
         ...v,
-        state: msg.state ?? v.state,
+        state: msg.state,
         progress: msg.progress ?? v.progress,
         diagnosis: msg.diagnosis ?? v.diagnosis,
       };

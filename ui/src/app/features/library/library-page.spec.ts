@@ -1,9 +1,8 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Subject } from 'rxjs';
 import { Api, ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
-import { Live, type LiveMessage } from '../../core/live';
+import { provideFakeLive } from '../../../testing/fake-live';
 import type { Video } from '../downloads/api-types';
 import { LibraryPage } from './library-page';
 
@@ -72,7 +71,7 @@ describe('LibraryPage', () => {
     TestBed.configureTestingModule({
       providers: [
         { provide: Api, useValue: api },
-        { provide: Live, useValue: { messages: new Subject<LiveMessage>(), ready: new Subject() } },
+        provideFakeLive(),
         { provide: Auth, useValue: { token: signal('tok') } },
       ],
     });

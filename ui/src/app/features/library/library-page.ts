@@ -11,7 +11,7 @@ import { ListControls } from '../../shared/list-controls';
 import { PagedList } from '../../shared/paged-list';
 import type { Video, VideoListQuery } from '../downloads/api-types';
 import { formatBytes, formatDuration } from '../downloads/format';
-import { isActiveStatus, isJobUpdated } from '../downloads/queue-state';
+import { isActiveStatus } from '../downloads/queue-state';
 import { mediaUrl, SORT_CHOICES, type SortField } from './library-query';
 import { resolutionLabel } from './resolution';
 
@@ -227,9 +227,12 @@ export class LibraryPage {
 
   constructor() {
     // Newly downloaded videos appear without a reload.
-    this.live.messages.pipe(takeUntilDestroyed()).subscribe((m) => {
-      if (isJobUpdated(m) && !isActiveStatus(m.job.status) && m.job.counts.completed > 0) this.scheduleReload();
-    });
+    this.live
+      .on('jobUpdated')
+      .pipe(takeUntilDestroyed())
+      .subscribe((m) => {
+        if (!isActiveStatus(m.job.status) && m.job.counts.completed > 0) this.scheduleReload();
+      });
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
       if (r.reconnected || r.restarted) void this.list.load();
     });

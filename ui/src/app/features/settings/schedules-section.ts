@@ -7,7 +7,7 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSlideToggleModule, type MatSlideToggleChange } from '@angular/material/slide-toggle';
 import type { ScheduleEntry, ScheduleList, ScheduleUpdated, TaskRun, TaskRunList, TaskRunStarted } from './contracts';
-import { debounceTime, filter, merge } from 'rxjs';
+import { debounceTime, merge } from 'rxjs';
 import { Api, toApiError } from '../../core/api';
 import { Live } from '../../core/live';
 import { formatWhen, runStatusLabel } from './settings-format';
@@ -339,7 +339,7 @@ export class SchedulesSection implements OnInit {
   readonly history = signal<Record<string, History>>({});
 
   constructor() {
-    merge(this.live.messages.pipe(filter((m) => m.type === 'scheduleRunUpdated')), this.live.ready)
+    merge(this.live.on('scheduleRunUpdated'), this.live.ready)
       .pipe(debounceTime(300), takeUntilDestroyed())
       .subscribe(() => void this.refresh());
   }

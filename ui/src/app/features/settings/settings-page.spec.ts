@@ -2,10 +2,9 @@ import { provideHttpClient } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Subject } from 'rxjs';
 import { Api, ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
-import { Live, type LiveMessage } from '../../core/live';
+import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
 import type { ConfigView } from './config-fields';
 import type { ApiKeyItem, ScheduleEntry, SessionItem } from './contracts';
 import { SettingsPage } from './settings-page';
@@ -177,7 +176,7 @@ describe('SettingsPage', () => {
     username: ReturnType<typeof signal<string | null>>;
     expired: ReturnType<typeof vi.fn>;
   };
-  let live: { messages: Subject<LiveMessage>; ready: Subject<unknown> };
+  let live: FakeLive;
   let fixture: ComponentFixture<SettingsPage>;
   const el = () => fixture.nativeElement as HTMLElement;
   const q = <T extends HTMLElement = HTMLElement>(sel: string) => el().querySelector<T>(sel);
@@ -198,6 +197,7 @@ describe('SettingsPage', () => {
 
   async function create(authEnabled = true): Promise<void> {
     auth.authEnabled.set(authEnabled);
+    live = TestBed.inject(FakeLive);
     fixture = TestBed.createComponent(SettingsPage);
     await settle();
   }
@@ -210,14 +210,13 @@ describe('SettingsPage', () => {
       username: signal<string | null>('admin'),
       expired: vi.fn(),
     };
-    live = { messages: new Subject(), ready: new Subject() };
     TestBed.configureTestingModule({
       providers: [
         provideHttpClient(),
         provideHttpClientTesting(),
         { provide: Api, useValue: api },
         { provide: Auth, useValue: auth },
-        { provide: Live, useValue: live },
+        provideFakeLive(),
       ],
     });
   });
@@ -487,7 +486,20 @@ describe('SettingsPage', () => {
       await create();
       const before = api.calls.filter((c) => c.url === '/api/schedules').length;
       api.schedules = [schedule({ running: true })];
-      live.messages.next({ type: 'scheduleRunUpdated', run: {} });
+      live.send({
+        type: 'scheduleRunUpdated',
+        run: {
+          id: 4,
+          taskKey: 'auth.session-cleanup',
+          triggerType: 'manual',
+          status: 'running',
+          outcome: null,
+          message: null,
+          details: null,
+          startedAt: '2026-11-23T12:05:00.000Z',
+          finishedAt: null,
+        },
+      });
       await new Promise((r) => setTimeout(r, 350));
       await settle();
       expect(api.calls.filter((c) => c.url === '/api/schedules').length).toBe(before + 1);

@@ -1,0 +1,86 @@
+import { isOneOf, parseLiveMessage, toLiveMessage } from './live-message';
+
+const summary = {
+  id: 'j1',
+  type: 'manual',
+  label: 'Job j1',
+  status: 'completed',
+  options: {},
+  counts: { total: 1, queued: 0, active: 0, completed: 1, failed: 0, skipped: 0, cancelled: 0 },
+  message: null,
+  errorCode: null,
+  requestedBy: 'admin',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+};
+const progress = {
+  type: 'jobProgress',
+  jobId: 'j1',
+  sourceId: 'aaaaaaaaaaa',
+  state: 'downloading',
+  progress: {
+    percent: 42,
+    downloadedBytes: 420,
+    totalBytes: 1000,
+    speedBytesPerSecond: 100,
+    etaSeconds: 6,
+    stage: 'video',
+  },
+  diagnosis: null,
+};
+const fetchProgress = {
+  type: 'channelFetchProgress',
+  channelId: 'UC1',
+  tabType: 'videos',
+  fetchType: 'full',
+  stage: 'listing',
+  itemsFetched: 3,
+};
+
+describe('live messages', () => {
+  it.each([
+    ['ready', { type: 'ready', instanceId: 'i1' }],
+    ['videoActivityUpdated', { type: 'videoActivityUpdated', instanceId: 'i1', revision: 4 }],
+    ['jobUpdated', { type: 'jobUpdated', job: summary }],
+    ['jobProgress', progress],
+    ['jobProgress without progress', { ...progress, state: 'processing', progress: null }],
+    ['scheduleRunUpdated', { type: 'scheduleRunUpdated', run: { id: 1, status: 'running' } }],
+    ['channelFetchProgress', fetchProgress],
+    ['a refresh finishing', { ...fetchProgress, fetchType: 'refresh', stage: 'done' }],
+  ])('accepts %s', (_name, message) => {
+    expect(toLiveMessage(message)).toEqual(message);
+  });
+
+  it.each([
+    ['no object', 'jobUpdated'],
+    ['an array', [{ type: 'ready', instanceId: 'i1' }]],
+    ['no type', { instanceId: 'i1' }],
+    ['an unknown type', { type: 'acmeThing' }],
+    ['a type from the prototype', { type: 'toString' }],
+    ['ready without an id', { type: 'ready' }],
+    ['jobProgress without ids', { type: 'jobProgress' }],
+    ['jobProgress without a state', { ...progress, state: undefined }],
+    ['jobUpdated without a job', { type: 'jobUpdated' }],
+    ['jobUpdated with an empty job', { type: 'jobUpdated', job: {} }],
+    ['scheduleRunUpdated without a run', { type: 'scheduleRunUpdated' }],
+    ['a fetch of an unknown tab', { ...fetchProgress, tabType: 'playlists' }],
+    ['a fetch without its count', { ...fetchProgress, itemsFetched: undefined }],
+    ['a fetch in an unknown stage', { ...fetchProgress, stage: 'sleeping' }],
+    ['a fetch of an unknown kind', { ...fetchProgress, fetchType: 'partial' }],
+  ])('drops %s', (_name, value) => {
+    expect(toLiveMessage(value)).toBeNull();
+  });
+
+  it('parses frames and drops what is not JSON', () => {
+    expect(parseLiveMessage(JSON.stringify(fetchProgress))).toEqual(fetchProgress);
+    expect(parseLiveMessage('{"type":')).toBeNull();
+    expect(parseLiveMessage('null')).toBeNull();
+  });
+
+  it('narrows to the listed types', () => {
+    const message = { type: 'jobUpdated', job: summary };
+    expect(isOneOf(message, ['jobUpdated', 'jobProgress'])).toBe(true);
+    expect(isOneOf(message, ['jobProgress'])).toBe(false);
+  });
+});
