@@ -1,19 +1,10 @@
+import { jobSummary } from '../../testing/fixtures/downloads';
 import { isOneOf, parseLiveMessage, toLiveMessage } from './live-message';
 
-const summary = {
-  id: 'j1',
-  type: 'manual',
-  label: 'Job j1',
+const summary = jobSummary('j1', {
   status: 'completed',
-  options: {},
   counts: { total: 1, queued: 0, active: 0, completed: 1, failed: 0, skipped: 0, cancelled: 0 },
-  message: null,
-  errorCode: null,
-  requestedBy: 'admin',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  startedAt: null,
-  finishedAt: null,
-};
+});
 const progress = {
   type: 'jobProgress',
   jobId: 'j1',

@@ -1,130 +1,19 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
-import { Api, ApiError } from '../../core/api';
+import { ApiError } from '../../core/api';
+import { deferred, FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
-import type { Channel, ChannelVideo, ChannelVideoPage, FetchStatusResponse } from './api-types';
+import { dom } from '../../../testing/dom';
+import {
+  CHANNEL_ID as CH,
+  channel,
+  channelVideo as video,
+  channelVideoPage as pageOf,
+} from '../../../testing/fixtures/channels';
+import { poll } from '../../../testing/poll';
+import { settle } from '../../../testing/settle';
+import type { ChannelVideo, FetchStatusResponse } from './api-types';
 import { ChannelPage } from './channel-page';
-
-const CH = 'UCabcdefghijklmnopqrstuv';
-
-const channel = (extra: Partial<Channel> = {}): Channel => ({
-  id: 1,
-  channel_id: CH,
-  title: 'Fixture Channel',
-  description: null,
-  url: 'https://www.youtube.com/@fixture',
-  handle: '@fixture',
-  uploader: null,
-  thumbnailUrl: 'https://yt3.example/avatar.jpg',
-  enabled: true,
-  sub_folder: null,
-  title_filter_regex: null,
-  additional_tags: null,
-  m3u_enabled: false,
-  m3u_sort_order: 'oldest_first',
-  auto_removal_protected: false,
-  auto_removal_keep_recent_count: null,
-  auto_download_enabled_tabs: 'video',
-  video_quality: null,
-  audio_format: null,
-  skip_video_folder: null,
-  available_tabs: ['videos', 'shorts'],
-  hidden_tabs: [],
-  tab_video_counts: null,
-  tab_counts_attempted_at: null,
-  terminated_at: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  ...extra,
-});
-
-const video = (n: number, extra: Partial<ChannelVideo> = {}): ChannelVideo => {
-  const sourceId = `vid${String(n).padStart(8, '0')}`;
-  return {
-    sourceId,
-    title: `Clip ${n}`,
-    url: `https://www.youtube.com/watch?v=${sourceId}`,
-    thumbnail: `https://i.example/${sourceId}.jpg`,
-    duration: 65,
-    publishedAt: '2025-03-01T12:00:00.000Z',
-    published_at_source: 'approximate',
-    mediaType: 'video',
-    liveStatus: 'not_live',
-    availability: 'public',
-    membersOnly: false,
-    ignored: false,
-    ignoredAt: null,
-    downloaded: false,
-    removed: false,
-    activity: null,
-    watched: null,
-    ...extra,
-  };
-};
-
-const pageOf = (videos: ChannelVideo[], extra: Partial<ChannelVideoPage> = {}): ChannelVideoPage => ({
-  videos,
-  total: videos.length,
-  page: 1,
-  pageSize: 50,
-  totalPages: 1,
-  tabType: 'videos',
-  lastFetched: '2025-03-02T00:00:00.000Z',
-  dataSource: 'cache',
-  autoDownloadsEnabled: true,
-  availableTabs: ['videos', 'shorts'],
-  oldestVideoDate: null,
-  fetchError: null,
-  ...extra,
-});
-
-type Handler = (body: unknown, query: Record<string, unknown> | undefined) => unknown;
-
-class FakeApi {
-  calls: { method: string; url: string; body?: unknown; query?: Record<string, unknown> }[] = [];
-  routes = new Map<string, Handler>();
-
-  on(method: string, url: string, handler: Handler): void {
-    this.routes.set(`${method} ${url}`, handler);
-  }
-
-  callsTo(method: string, url: string) {
-    return this.calls.filter((c) => c.method === method && c.url === url);
-  }
-
-  private async run<T>(method: string, url: string, body?: unknown, query?: Record<string, unknown>): Promise<T> {
-    this.calls.push({ method, url, body, query });
-    const h = this.routes.get(`${method} ${url}`);
-    if (!h) throw new ApiError(404, `No fake route for ${method} ${url}`);
-    return (await h(body, query)) as T;
-  }
-
-  get<T>(url: string, query?: Record<string, unknown>) {
-    return this.run<T>('GET', url, undefined, query);
-  }
-  post<T>(url: string, body: unknown = {}, query?: Record<string, unknown>) {
-    return this.run<T>('POST', url, body, query);
-  }
-  put<T>(url: string, body: unknown) {
-    return this.run<T>('PUT', url, body);
-  }
-  patch<T>(url: string, body: unknown) {
-    return this.run<T>('PATCH', url, body);
-  }
-  delete<T>(url: string) {
-    return this.run<T>('DELETE', url);
-  }
-}
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('ChannelPage', () => {
   let api: FakeApi;
@@ -132,20 +21,18 @@ describe('ChannelPage', () => {
   let fixture: ComponentFixture<ChannelPage>;
   let videos: ChannelVideo[];
   const el = () => document.body;
-  const q = (sel: string) => fixture.nativeElement.querySelector(sel) as HTMLElement | null;
-  const all = (sel: string) => [...(fixture.nativeElement as HTMLElement).querySelectorAll<HTMLElement>(sel)];
-  const text = (sel: string) => q(sel)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 0));
-      await fixture.whenStable();
-    }
-  }
+  const q = (sel: string) => dom(fixture).one(sel);
+  const all = (sel: string) => dom(fixture).all(sel);
+  const text = (sel: string) => dom(fixture).text(sel);
 
   beforeEach(async () => {
+    vi.useFakeTimers();
     localStorage.removeItem('vidkeep.channelView');
-    api = new FakeApi();
+    TestBed.configureTestingModule({
+      providers: [provideRouter([]), provideFakeApi(), provideFakeLive()],
+    });
+    api = TestBed.inject(FakeApi);
+    live = TestBed.inject(FakeLive);
     videos = [
       video(1, { downloaded: true }),
       video(2, { ignored: true }),
@@ -163,19 +50,18 @@ describe('ChannelPage', () => {
       },
     }));
     api.on('GET', `/api/channels/${CH}/fetch-status`, () => ({ isFetching: false }));
-    api.on('GET', `/getchannelvideos/${CH}`, (_b, query) =>
-      pageOf(videos, { tabType: (query?.['tabType'] as 'videos') ?? 'videos' }),
+    api.on('GET', `/getchannelvideos/${CH}`, ({ query }) =>
+      pageOf(videos, { tabType: query?.['tabType'] === 'shorts' ? 'shorts' : 'videos' }),
     );
-    TestBed.configureTestingModule({
-      providers: [provideRouter([]), { provide: Api, useValue: api }, provideFakeLive()],
-    });
-    live = TestBed.inject(FakeLive);
     fixture = TestBed.createComponent(ChannelPage);
     fixture.componentRef.setInput('channelId', CH);
-    await settle();
+    await settle(fixture);
   });
 
-  afterEach(() => fixture.destroy());
+  afterEach(() => {
+    fixture.destroy();
+    vi.useRealTimers();
+  });
 
   it('shows the header with the platform link and the subscription state', () => {
     expect(text('[data-testid="channel-title"]')).toBe('Fixture Channel');
@@ -186,7 +72,7 @@ describe('ChannelPage', () => {
 
   it('hides a channel avatar that fails to load', async () => {
     q('[data-testid="channel-avatar"]')!.dispatchEvent(new Event('error'));
-    await settle();
+    await settle(fixture);
     expect(q('[data-testid="channel-avatar"]')).toBeNull();
   });
 
@@ -213,8 +99,8 @@ describe('ChannelPage', () => {
     const last = () => api.callsTo('GET', `/getchannelvideos/${CH}`).at(-1)!.query;
     expect(last()).toEqual({
       tabType: 'videos',
-      page: 1,
-      pageSize: 50,
+      page: '1',
+      pageSize: '50',
       downloadedFilter: 'off',
       ignoredFilter: 'off',
       watchedFilter: 'off',
@@ -225,7 +111,7 @@ describe('ChannelPage', () => {
     page.setFilter('downloaded', 'exclude');
     page.setFilter('ignored', 'only');
     page.setSort('duration', 'asc');
-    await settle();
+    await settle(fixture);
     expect(last()).toMatchObject({
       downloadedFilter: 'exclude',
       ignoredFilter: 'only',
@@ -236,13 +122,12 @@ describe('ChannelPage', () => {
     const input = q('[data-testid="videos-search"]') as HTMLInputElement;
     input.value = 'clip 3';
     input.dispatchEvent(new Event('input'));
-    await new Promise((r) => setTimeout(r, 350));
-    await settle();
-    expect(last()).toMatchObject({ searchQuery: 'clip 3', page: 1 });
+    await settle(fixture, 350);
+    expect(last()).toMatchObject({ searchQuery: 'clip 3', page: '1' });
 
     expect(q('ul.videos')?.classList.contains('grid')).toBe(true);
     q('[data-testid="view-toggle"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(q('ul.videos')?.classList.contains('list')).toBe(true);
     expect(q('[data-testid="view-toggle"]')?.getAttribute('data-view')).toBe('list');
     expect(localStorage.getItem('vidkeep.channelView')).toBe('list');
@@ -251,7 +136,7 @@ describe('ChannelPage', () => {
   it('downloads the selected videos in batches of 50', async () => {
     videos = Array.from({ length: 60 }, (_, i) => video(i + 1));
     const batches: string[][] = [];
-    api.on('POST', '/api/videos/download', (body) => {
+    api.on('POST', '/api/videos/download', ({ body }) => {
       const urls = (body as { urls: string[] }).urls;
       batches.push(urls);
       return {
@@ -265,13 +150,13 @@ describe('ChannelPage', () => {
         videos: [],
       };
     });
-    await fixture.componentInstance.loadVideos();
-    await settle();
+    void fixture.componentInstance.loadVideos();
+    await settle(fixture);
     (q('[data-testid="select-page"] input') as HTMLInputElement).click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="selected-count"]')).toBe('60 selected');
     q('[data-testid="download-selected"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(batches.map((b) => b.length)).toEqual([50, 10]);
     expect(batches[0][0]).toBe('https://www.youtube.com/watch?v=vid00000001');
     expect(text('[data-testid="videos-action-notice"]')).toBe('Queued 60 videos.');
@@ -283,9 +168,9 @@ describe('ChannelPage', () => {
       throw new ApiError(409, 'Downloads are paused: the disk is almost full');
     });
     (all('[data-testid="video-select"] input')[0] as HTMLInputElement).click();
-    await settle();
+    await settle(fixture);
     q('[data-testid="download-selected"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="videos-action-error"]')).toBe(
       'Not queued: Downloads are paused: the disk is almost full',
     );
@@ -295,24 +180,24 @@ describe('ChannelPage', () => {
   it('ignores one video, un-ignores another and bulk-ignores the selection', async () => {
     api.on('POST', `/api/channels/${CH}/videos/vid00000001/ignore`, () => ({ success: true, message: 'ok' }));
     api.on('POST', `/api/channels/${CH}/videos/vid00000002/unignore`, () => ({ success: true, message: 'ok' }));
-    api.on('POST', `/api/channels/${CH}/videos/bulk-ignore`, (body) => ({
+    api.on('POST', `/api/channels/${CH}/videos/bulk-ignore`, ({ body }) => ({
       success: true,
       message: `Successfully ignored ${(body as { sourceIds: string[] }).sourceIds.length} of 2 videos`,
       results: [],
     }));
     all('[data-testid="channel-video"]')[0].querySelector<HTMLElement>('[data-testid="video-ignore"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(all('[data-testid="channel-video"]')[0].querySelector('[data-testid="badge-ignored"]')).not.toBeNull();
     all('[data-testid="channel-video"]')[1].querySelector<HTMLElement>('[data-testid="video-unignore"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(all('[data-testid="channel-video"]')[1].querySelector('[data-testid="badge-ignored"]')).toBeNull();
 
     const boxes = all('[data-testid="video-select"] input') as HTMLInputElement[];
     boxes[3].click();
     boxes[4].click();
-    await settle();
+    await settle(fixture);
     q('[data-testid="ignore-selected"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(api.callsTo('POST', `/api/channels/${CH}/videos/bulk-ignore`)[0].body).toEqual({
       sourceIds: ['vid00000004', 'vid00000005'],
     });
@@ -327,7 +212,7 @@ describe('ChannelPage', () => {
     const toggle = q('[data-testid="tab-auto-download"] button') as HTMLButtonElement;
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     toggle.click();
-    await settle();
+    await settle(fixture);
     expect(api.callsTo('PATCH', `/api/channels/${CH}/tabs/videos/auto-download`)[0].body).toEqual({ enabled: false });
     expect(fixture.componentInstance.channel()?.auto_download_enabled_tabs).toBe('');
   });
@@ -343,11 +228,10 @@ describe('ChannelPage', () => {
     api.on('GET', `/api/channels/${CH}/fetch-status`, () => status);
     api.on('POST', `/fetchallchannelvideos/${CH}`, () => post.promise);
     q('[data-testid="fetch-all"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(api.callsTo('POST', `/fetchallchannelvideos/${CH}`)[0].query).toEqual({ tabType: 'videos' });
     expect(q('[data-testid="fetch-progress"]')).not.toBeNull();
-    await new Promise((r) => setTimeout(r, 600));
-    await settle();
+    await settle(fixture, 600);
     expect(text('[data-testid="fetch-progress"]')).toContain('Listing the tab: 1,200 entries read');
     // A pushed message is shown too.
     live.send({
@@ -358,12 +242,12 @@ describe('ChannelPage', () => {
       stage: 'saving',
       itemsFetched: 5000,
     });
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="fetch-progress"]')).toContain('Saving 5,000 entries');
     expect(q('[data-testid="fetch-progress"]')?.getAttribute('data-stage')).toBe('saving');
     status = { isFetching: false };
     post.resolve({ success: true, videosFound: 5000, elapsedSeconds: 4.2, ...pageOf([]) });
-    await settle();
+    await settle(fixture);
     expect(q('[data-testid="fetch-progress"]')).toBeNull();
     expect(text('[data-testid="fetch-notice"]')).toBe('Loaded the Videos tab: 5,000 videos found in 4 s.');
   });
@@ -379,12 +263,11 @@ describe('ChannelPage', () => {
       progress: { stage: 'listing', itemsFetched: 10 },
     }));
     q('[data-testid="fetch-all"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="fetch-error"]')).toContain('A full fetch of this tab is already running.');
     expect(q('[data-testid="fetch-progress"]')).not.toBeNull();
     api.on('GET', `/api/channels/${CH}/fetch-status`, () => ({ isFetching: false }));
-    await new Promise((r) => setTimeout(r, 600));
-    await settle();
+    await settle(fixture, 600);
     expect(q('[data-testid="fetch-progress"]')).toBeNull();
     expect(text('[data-testid="fetch-notice"]')).toBe('The Videos tab finished loading.');
   });
@@ -397,12 +280,12 @@ describe('ChannelPage', () => {
     }));
     api.on('POST', `/api/channels/${CH}/download-all`, () => ({ status: 'accepted', queued: 3, jobId: 'job-1' }));
     q('[data-testid="download-all-open"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="download-all-summary"]')).toBe(
       '3 videos would be queued as one job, about 2 h 05 min in total (1 video without a known length).',
     );
     q('[data-testid="download-all-confirm"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(api.callsTo('POST', `/api/channels/${CH}/download-all`)[0].body).toEqual({ tabType: 'videos' });
     expect(text('[data-testid="download-all-result"]')).toBe('Queued 3 videos as one job.');
     expect(q('[data-testid="download-all-preview"]')).toBeNull();
@@ -418,16 +301,16 @@ describe('ChannelPage', () => {
       throw new ApiError(409, 'Downloads are paused: storage limit reached');
     });
     q('[data-testid="download-all-open"]')!.click();
-    await settle();
+    await settle(fixture);
     q('[data-testid="download-all-confirm"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="download-all-error"]')).toBe('Not queued: Downloads are paused: storage limit reached');
   });
 
   it('switches tabs and asks for that tab', async () => {
     fixture.componentInstance.selectTab(1);
-    await settle();
-    expect(api.callsTo('GET', `/getchannelvideos/${CH}`).at(-1)!.query).toMatchObject({ tabType: 'shorts', page: 1 });
+    await settle(fixture);
+    expect(api.callsTo('GET', `/getchannelvideos/${CH}`).at(-1)!.query).toMatchObject({ tabType: 'shorts', page: '1' });
     expect(text('[data-testid="tab-stats-text"]')).toBe('0 downloaded (total unknown)');
   });
 
@@ -435,21 +318,20 @@ describe('ChannelPage', () => {
     api.on('GET', `/api/channels/${CH}/settings`, () => ({
       settings: { ...channel(), subfolder: null, detected_tabs: ['videos', 'shorts'] },
     }));
-    api.on('PUT', `/api/channels/${CH}/settings`, (body) => ({
+    api.on('PUT', `/api/channels/${CH}/settings`, ({ body }) => ({
       settings: { ...channel(), ...(body as object), detected_tabs: ['videos', 'shorts'] },
     }));
     q('[data-testid="channel-settings-open"]')!.click();
-    await settle();
-    const input = document.body.querySelector<HTMLInputElement>('[data-testid="settings-subfolder"]')!;
-    expect(input).not.toBeNull();
-    input.value = 'music';
-    input.dispatchEvent(new Event('input'));
-    await settle();
+    await settle(fixture);
+    const dialog = dom(fixture, () => document.body);
+    expect(dialog.one('[data-testid="settings-subfolder"]')).not.toBeNull();
+    dialog.type('[data-testid="settings-subfolder"]', 'music');
+    await settle(fixture);
     const before = api.callsTo('GET', `/getchannelinfo/${CH}`).length;
-    document.body.querySelector<HTMLElement>('[data-testid="settings-save"]')!.click();
-    await settle();
-    await new Promise((r) => setTimeout(r, 300));
-    await settle();
+    dialog.click('[data-testid="settings-save"]');
+    await poll(fixture, 'the dialog to close and the page to reload', () =>
+      text('[data-testid="channel-header-notice"]'),
+    );
     expect(api.callsTo('PUT', `/api/channels/${CH}/settings`)[0].body).toEqual({ subfolder: 'music' });
     expect(api.callsTo('GET', `/getchannelinfo/${CH}`).length).toBe(before + 1);
     expect(text('[data-testid="channel-header-notice"]')).toBe('Settings saved.');
@@ -463,7 +345,7 @@ describe('ChannelPage', () => {
       throw new ApiError(404, 'Channel not found');
     });
     fixture.componentRef.setInput('channelId', 'UCunknownunknownunknown1');
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="channel-error"]')).toContain('not known here');
     expect(q('[data-testid="channel-tabs"]')).toBeNull();
     expect(el()).toBeTruthy();

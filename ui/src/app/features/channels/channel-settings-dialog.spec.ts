@@ -1,41 +1,45 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { MAT_DIALOG_DATA, MatDialogRef } from '@angular/material/dialog';
-import { Api, ApiError } from '../../core/api';
+import { ApiError } from '../../core/api';
+import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
+import { dom } from '../../../testing/dom';
+import { CHANNEL_ID as CH, channelSettings } from '../../../testing/fixtures/channels';
+import { settle } from '../../../testing/settle';
 import type { ChannelSettings } from './api-types';
 import { ChannelSettingsDialog } from './channel-settings-dialog';
 
-const CH = 'UCabcdefghijklmnopqrstuv';
+const settings = (extra: Partial<ChannelSettings> = {}): ChannelSettings =>
+  channelSettings({ auto_removal_keep_recent_count: 10, video_quality: '720', ...extra });
 
-const settings = (extra: Partial<ChannelSettings> = {}): ChannelSettings => ({
-  channel_id: CH,
-  title: 'Fixture Channel',
-  enabled: true,
-  subfolder: null,
-  sub_folder: null,
-  title_filter_regex: null,
-  additional_tags: null,
-  m3u_enabled: false,
-  m3u_sort_order: 'oldest_first',
-  auto_removal_protected: false,
-  auto_removal_keep_recent_count: 10,
-  auto_download_enabled_tabs: 'video',
-  video_quality: '720',
-  audio_format: null,
-  skip_video_folder: null,
-  available_tabs: ['videos', 'shorts'],
-  hidden_tabs: [],
-  detected_tabs: ['videos', 'shorts'],
-  ...extra,
-});
+describe('ChannelSettingsDialog', () => {
+  let api: FakeApi;
+  let putError: ApiError | null;
+  let closed: unknown[];
+  let fixture: ComponentFixture<ChannelSettingsDialog>;
+  const q = (sel: string) => dom(fixture).one(sel);
+  const text = (sel: string) => dom(fixture).text(sel);
+  const type = (sel: string, value: string) => dom(fixture).type(sel, value);
+  const puts = () => api.callsTo('PUT', `/api/channels/${CH}/settings`).map((c) => c.body);
 
-class FakeApi {
-  current = settings();
-  puts: unknown[] = [];
-  gets: { url: string; query?: Record<string, unknown> }[] = [];
-  putError: ApiError | null = null;
-  async get<T>(url: string, query?: Record<string, unknown>): Promise<T> {
-    this.gets.push({ url, query });
-    if (url.endsWith('/filter-preview')) {
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    closed = [];
+    putError = null;
+    TestBed.configureTestingModule({
+      providers: [
+        provideFakeApi(),
+        { provide: MAT_DIALOG_DATA, useValue: { channelId: CH, title: 'Fixture Channel' } },
+        { provide: MatDialogRef, useValue: { close: (v: unknown) => closed.push(v) } },
+      ],
+    });
+    api = TestBed.inject(FakeApi);
+    const current = settings();
+    api.on('GET', `/api/channels/${CH}/settings`, () => ({ settings: current }));
+    api.on('PUT', `/api/channels/${CH}/settings`, ({ body }) => {
+      if (putError) throw putError;
+      return { settings: { ...current, ...(body as object) } };
+    });
+    api.on('GET', `/api/channels/${CH}/filter-preview`, ({ query }) => {
       if (query?.['title_filter_regex'] === '(')
         throw new ApiError(400, 'The title filter is not a valid regular expression');
       return {
@@ -45,57 +49,16 @@ class FakeApi {
         ],
         totalCount: 2,
         matchCount: 1,
-      } as T;
-    }
-    return { settings: this.current } as T;
-  }
-  async put<T>(_url: string, body: unknown): Promise<T> {
-    this.puts.push(body);
-    if (this.putError) throw this.putError;
-    return { settings: { ...this.current, ...(body as object) } } as T;
-  }
-}
-
-describe('ChannelSettingsDialog', () => {
-  let api: FakeApi;
-  let closed: unknown[];
-  let fixture: ComponentFixture<ChannelSettingsDialog>;
-  const q = (sel: string) => (fixture.nativeElement as HTMLElement).querySelector<HTMLElement>(sel);
-  const text = (sel: string) => q(sel)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 0));
-      await fixture.whenStable();
-    }
-  }
-
-  function type(sel: string, value: string): void {
-    const input = q(sel) as HTMLInputElement;
-    input.value = value;
-    input.dispatchEvent(new Event('input'));
-  }
-
-  async function create(): Promise<void> {
-    closed = [];
-    TestBed.configureTestingModule({
-      providers: [
-        { provide: Api, useValue: api },
-        { provide: MAT_DIALOG_DATA, useValue: { channelId: CH, title: 'Fixture Channel' } },
-        { provide: MatDialogRef, useValue: { close: (v: unknown) => closed.push(v) } },
-      ],
+      };
     });
     fixture = TestBed.createComponent(ChannelSettingsDialog);
-    await settle();
-  }
-
-  beforeEach(async () => {
-    api = new FakeApi();
-    await create();
+    await settle(fixture);
   });
 
+  afterEach(() => vi.useRealTimers());
+
   it('loads every setting into the form', () => {
-    expect(api.gets[0].url).toBe(`/api/channels/${CH}/settings`);
+    expect(api.calls[0].url).toBe(`/api/channels/${CH}/settings`);
     const f = fixture.componentInstance.form.getRawValue();
     expect(f.video_quality).toBe('720');
     expect(f.skip_video_folder).toBe('default');
@@ -107,24 +70,21 @@ describe('ChannelSettingsDialog', () => {
 
   it('saves nothing when nothing changed', async () => {
     q('[data-testid="settings-save"]')!.click();
-    await settle();
-    expect(api.puts).toEqual([]);
+    await settle(fixture);
+    expect(puts()).toEqual([]);
     expect(text('[data-testid="settings-notice"]')).toBe('Nothing changed.');
   });
 
   it('shows the reserved-subfolder hint and then the server answer', async () => {
     type('[data-testid="settings-subfolder"]', '__playlists__');
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="settings-subfolder-hint"]')).toContain('reserved');
-    api.putError = new ApiError(
-      400,
-      'subfolder: subfolder name __playlists__ is reserved',
-      'CHANNELS_INVALID_SETTINGS',
-      [{ path: 'subfolder', message: 'subfolder name __playlists__ is reserved' }],
-    );
+    putError = new ApiError(400, 'subfolder: subfolder name __playlists__ is reserved', 'CHANNELS_INVALID_SETTINGS', [
+      { path: 'subfolder', message: 'subfolder name __playlists__ is reserved' },
+    ]);
     q('[data-testid="settings-save"]')!.click();
-    await settle();
-    expect(api.puts).toEqual([{ subfolder: '__playlists__' }]);
+    await settle(fixture);
+    expect(puts()).toEqual([{ subfolder: '__playlists__' }]);
     const err = q('[data-testid="settings-error"]')!;
     expect(err.getAttribute('role')).toBe('alert');
     expect(err.textContent).toContain('subfolder name __playlists__ is reserved');
@@ -133,29 +93,29 @@ describe('ChannelSettingsDialog', () => {
 
   it('shows the 409 answer too', async () => {
     type('[data-testid="settings-subfolder"]', 'music');
-    api.putError = new ApiError(
+    putError = new ApiError(
       409,
       'The subfolder of Fixture Channel cannot change while its downloads are in progress; try again when they finish',
     );
     q('[data-testid="settings-save"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="settings-error"]')).toContain('cannot change while its downloads are in progress');
   });
 
   it('hints at tag characters while typing', async () => {
     type('[data-testid="settings-tags"]', 'news, café');
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="settings-tags-hint"]')).toContain('Only letters');
   });
 
   it('disables the keep count while protected and leaves it out of the request', async () => {
     const protectedToggle = q('[data-testid="settings-protected"] button') as HTMLButtonElement;
     protectedToggle.click();
-    await settle();
+    await settle(fixture);
     expect((q('[data-testid="settings-keep-count"]') as HTMLInputElement).disabled).toBe(true);
     q('[data-testid="settings-save"]')!.click();
-    await settle();
-    expect(api.puts).toEqual([{ auto_removal_protected: true }]);
+    await settle(fixture);
+    expect(puts()).toEqual([{ auto_removal_protected: true }]);
     expect(closed.length).toBe(1);
   });
 
@@ -165,8 +125,8 @@ describe('ChannelSettingsDialog', () => {
     c.setHidden('shorts', true);
     c.setAuto('videos', false);
     q('[data-testid="settings-save"]')!.click();
-    await settle();
-    expect(api.puts).toEqual([
+    await settle(fixture);
+    expect(puts()).toEqual([
       {
         video_quality: null,
         audio_format: 'mp3_only',
@@ -182,15 +142,16 @@ describe('ChannelSettingsDialog', () => {
   it('previews the title filter and shows a bad pattern', async () => {
     type('[data-testid="settings-title-filter"]', '(?i)episode');
     q('[data-testid="settings-filter-preview"]')!.click();
-    await settle();
-    expect(api.gets.at(-1)).toEqual({
+    await settle(fixture);
+    expect(api.calls.at(-1)).toEqual({
+      method: 'GET',
       url: `/api/channels/${CH}/filter-preview`,
       query: { title_filter_regex: '(?i)episode' },
     });
     expect(text('[data-testid="settings-filter-result"]')).toContain('1 of the 2 newest known videos match');
     type('[data-testid="settings-title-filter"]', '(');
     q('[data-testid="settings-filter-preview"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="settings-filter-error"]')).toContain('not a valid regular expression');
   });
 });

@@ -1,40 +1,27 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
-import { Api, ApiError } from '../../core/api';
+import { ApiError } from '../../core/api';
+import { deferred, FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { provideFakeLive } from '../../../testing/fake-live';
+import { dom } from '../../../testing/dom';
+import { channel as fixtureChannel } from '../../../testing/fixtures/channels';
+import { settle } from '../../../testing/settle';
 import type { Channel, ChannelInfo, ChannelList, ChannelSearchResult } from './api-types';
 import { ChannelsPage } from './channels-page';
 
-const channel = (n: number, extra: Partial<Channel> = {}): Channel => ({
-  id: n,
-  channel_id: `UC${String(n).padStart(22, 'x')}`,
-  title: `Channel ${n}`,
-  description: null,
-  url: `https://www.youtube.com/@channel${n}`,
-  handle: `@channel${n}`,
-  uploader: null,
-  thumbnailUrl: `https://yt3.example/${n}.jpg`,
-  enabled: true,
-  sub_folder: null,
-  title_filter_regex: null,
-  additional_tags: null,
-  m3u_enabled: false,
-  m3u_sort_order: 'oldest_first',
-  auto_removal_protected: false,
-  auto_removal_keep_recent_count: null,
-  auto_download_enabled_tabs: '',
-  video_quality: null,
-  audio_format: null,
-  skip_video_folder: null,
-  available_tabs: ['videos'],
-  hidden_tabs: [],
-  tab_video_counts: null,
-  tab_counts_attempted_at: null,
-  terminated_at: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  ...extra,
-});
+/** Subscription `n` of the list. */
+const channel = (n: number, extra: Partial<Channel> = {}): Channel =>
+  fixtureChannel({
+    id: n,
+    channel_id: `UC${String(n).padStart(22, 'x')}`,
+    title: `Channel ${n}`,
+    url: `https://www.youtube.com/@channel${n}`,
+    handle: `@channel${n}`,
+    thumbnailUrl: `https://yt3.example/${n}.jpg`,
+    auto_download_enabled_tabs: '',
+    available_tabs: ['videos'],
+    ...extra,
+  });
 
 const info = (extra: Partial<ChannelInfo> = {}): ChannelInfo => ({
   id: 'UCnewnewnewnewnewnewnew1',
@@ -63,55 +50,20 @@ const result = (n: number, extra: Partial<ChannelSearchResult> = {}): ChannelSea
   ...extra,
 });
 
-type Handler = (body: unknown, query: Record<string, unknown> | undefined) => unknown;
-
-class FakeApi {
-  calls: { method: string; url: string; body?: unknown; query?: Record<string, unknown> }[] = [];
-  routes = new Map<string, Handler>();
-  on(method: string, url: string, handler: Handler): void {
-    this.routes.set(`${method} ${url}`, handler);
-  }
-  callsTo(method: string, url: string) {
-    return this.calls.filter((c) => c.method === method && c.url === url);
-  }
-  private async run<T>(method: string, url: string, body?: unknown, query?: Record<string, unknown>): Promise<T> {
-    this.calls.push({ method, url, body, query });
-    const h = this.routes.get(`${method} ${url}`);
-    if (!h) throw new ApiError(404, `No fake route for ${method} ${url}`);
-    return (await h(body, query)) as T;
-  }
-  get<T>(url: string, query?: Record<string, unknown>) {
-    return this.run<T>('GET', url, undefined, query);
-  }
-  post<T>(url: string, body: unknown = {}, query?: Record<string, unknown>) {
-    return this.run<T>('POST', url, body, query);
-  }
-}
-
 describe('ChannelsPage', () => {
   let api: FakeApi;
   let fixture: ComponentFixture<ChannelsPage>;
   let list: ChannelList;
-  const q = (sel: string) => (fixture.nativeElement as HTMLElement).querySelector<HTMLElement>(sel);
-  const all = (sel: string) => [...(fixture.nativeElement as HTMLElement).querySelectorAll<HTMLElement>(sel)];
-  const text = (sel: string) => q(sel)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  const q = (sel: string) => dom(fixture).one(sel);
+  const all = (sel: string) => dom(fixture).all(sel);
+  const text = (sel: string) => dom(fixture).text(sel);
+  const type = (sel: string, value: string) => dom(fixture).type(sel, value);
   const lastList = () => api.callsTo('GET', '/getchannels').at(-1)!.query;
 
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 0));
-      await fixture.whenStable();
-    }
-  }
-
-  function type(sel: string, value: string): void {
-    const input = q(sel) as HTMLInputElement;
-    input.value = value;
-    input.dispatchEvent(new Event('input'));
-  }
-
   beforeEach(async () => {
-    api = new FakeApi();
+    vi.useFakeTimers();
+    TestBed.configureTestingModule({ providers: [provideRouter([]), provideFakeApi(), provideFakeLive()] });
+    api = TestBed.inject(FakeApi);
     list = {
       channels: [
         channel(1, { sub_folder: 'music', auto_download_enabled_tabs: 'video,short' }),
@@ -124,15 +76,14 @@ describe('ChannelsPage', () => {
       subFolders: ['__default__', 'music'],
     };
     api.on('GET', '/getchannels', () => list);
-    TestBed.configureTestingModule({
-      providers: [provideRouter([]), { provide: Api, useValue: api }, provideFakeLive()],
-    });
     fixture = TestBed.createComponent(ChannelsPage);
-    await settle();
+    await settle(fixture);
   });
 
+  afterEach(() => vi.useRealTimers());
+
   it('lists the channels with link, handle, subfolder and auto-download tabs', () => {
-    expect(lastList()).toEqual({ page: 1, pageSize: 20, sortBy: 'title', sortOrder: 'asc' });
+    expect(lastList()).toEqual({ page: '1', pageSize: '20', sortBy: 'title', sortOrder: 'asc' });
     const items = all('[data-testid="channel-item"]');
     expect(items.length).toBe(2);
     expect(items[0].querySelector('[data-testid="channel-link"]')?.getAttribute('href')).toBe(
@@ -151,22 +102,21 @@ describe('ChannelsPage', () => {
   it('hides a thumbnail that cannot be loaded', async () => {
     const img = all('[data-testid="channel-item"]')[0].querySelector('img')!;
     img.dispatchEvent(new Event('error'));
-    await settle();
+    await settle(fixture);
     expect(all('[data-testid="channel-item"]')[0].querySelector('img')).toBeNull();
   });
 
   it('searches (debounced), sorts and filters by subfolder', async () => {
     type('[data-testid="channels-search"]', ' news ');
-    await new Promise((r) => setTimeout(r, 350));
-    await settle();
-    expect(lastList()).toMatchObject({ search: 'news', page: 1 });
+    await settle(fixture, 350);
+    expect(lastList()).toMatchObject({ search: 'news', page: '1' });
     const page = fixture.componentInstance;
     page.list.setSort('createdAt', 'desc');
     page.setSubFolder('__default__');
-    await settle();
+    await settle(fixture);
     expect(lastList()).toEqual({
-      page: 1,
-      pageSize: 20,
+      page: '1',
+      pageSize: '20',
       sortBy: 'createdAt',
       sortOrder: 'desc',
       search: 'news',
@@ -175,18 +125,18 @@ describe('ChannelsPage', () => {
     expect(page.subFolders()).toEqual(['__default__', 'music']);
     expect(page.folderLabel('__default__')).toBe('No subfolder');
     page.list.onPage({ pageIndex: 1, pageSize: 50, length: 60 });
-    await settle();
-    expect(lastList()).toMatchObject({ page: 2, pageSize: 50 });
+    await settle(fixture);
+    expect(lastList()).toMatchObject({ page: '2', pageSize: '50' });
   });
 
   it('unsubscribes after a confirmation', async () => {
     api.on('POST', '/updatechannels', () => ({ status: 'success', added: [], removed: [list.channels[0].channel_id] }));
     all('[data-testid="channel-unsubscribe"]')[0].click();
-    await settle();
+    await settle(fixture);
     expect(api.callsTo('POST', '/updatechannels').length).toBe(0);
     const before = api.callsTo('GET', '/getchannels').length;
     q('[data-testid="channel-unsubscribe-confirm"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(api.callsTo('POST', '/updatechannels')[0].body).toEqual({ remove: ['https://www.youtube.com/@channel1'] });
     expect(api.callsTo('GET', '/getchannels').length).toBe(before + 1);
     expect(text('[data-testid="channels-notice"]')).toContain('Unsubscribed from Channel 1');
@@ -196,16 +146,16 @@ describe('ChannelsPage', () => {
     api.on('POST', '/addchannelinfo', () => ({ status: 'success', channelInfo: info() }));
     api.on('POST', '/updatechannels', () => ({ status: 'success', added: ['UCnewnewnewnewnewnewnew1'], removed: [] }));
     type('[data-testid="subscribe-url"]', ' @new ');
-    await settle();
+    await settle(fixture);
     q('[data-testid="subscribe-submit"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(api.callsTo('POST', '/addchannelinfo')[0].body).toEqual({ url: '@new' });
     expect(text('[data-testid="subscribe-found"]')).toContain('New Channel');
     expect(text('[data-testid="subscribe-found"]')).toContain('Tabs: Videos, Live');
     expect(text('[data-testid="subscribe-state"]')).toBe('Not subscribed yet.');
     const before = api.callsTo('GET', '/getchannels').length;
     q('[data-testid="subscribe-confirm"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(api.callsTo('POST', '/updatechannels')[0].body).toEqual({
       add: [{ url: 'https://www.youtube.com/@new', channel_id: 'UCnewnewnewnewnewnewnew1' }],
     });
@@ -221,7 +171,7 @@ describe('ChannelsPage', () => {
     }));
     type('[data-testid="subscribe-url"]', '@new');
     q('[data-testid="subscribe-submit"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="subscribe-state"]')).toContain('already subscribed');
     expect(q('[data-testid="subscribe-confirm"]')).toBeNull();
     api.on('POST', '/addchannelinfo', () => ({
@@ -229,7 +179,7 @@ describe('ChannelsPage', () => {
       channelInfo: info({ existing: true, enabled: false }),
     }));
     q('[data-testid="subscribe-submit"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="subscribe-state"]')).toContain('restores its settings');
   });
 
@@ -239,36 +189,36 @@ describe('ChannelsPage', () => {
     });
     type('[data-testid="subscribe-url"]', 'https://www.youtube.com/@gone');
     q('[data-testid="subscribe-submit"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="subscribe-error"]')).toBe('The platform cannot be reached');
     expect(q('[data-testid="subscribe-error"]')?.getAttribute('role')).toBe('alert');
     // An empty address is not sent.
     type('[data-testid="subscribe-url"]', '  ');
     q('[data-testid="subscribe-submit"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(api.callsTo('POST', '/addchannelinfo').length).toBe(1);
     expect(text('[data-testid="subscribe-error"]')).toContain('Enter a channel URL');
   });
 
   it('searches the platform with a spinner and subscribes to a result', async () => {
-    let answer!: (v: unknown) => void;
-    api.on('POST', '/api/channels/search', () => new Promise((r) => (answer = r)));
+    const search = deferred<unknown>();
+    api.on('POST', '/api/channels/search', () => search.promise);
     api.on('POST', '/updatechannels', () => ({ status: 'success', added: [], removed: [] }));
     type('[data-testid="channel-search-query"]', ' lofi ');
-    await settle();
+    await settle(fixture);
     q('[data-testid="channel-search-submit"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(q('[data-testid="channel-search-busy"]')).not.toBeNull();
     expect(api.callsTo('POST', '/api/channels/search')[0].body).toEqual({ query: 'lofi', count: 25 });
-    answer({ results: [result(1), result(2, { subscribed: true, subscriberCount: null })] });
-    await settle();
+    search.resolve({ results: [result(1), result(2, { subscribed: true, subscriberCount: null })] });
+    await settle(fixture);
     expect(q('[data-testid="channel-search-busy"]')).toBeNull();
     const items = all('[data-testid="channel-search-result"]');
     expect(items.length).toBe(2);
     expect(items[0].textContent).toContain('12.3K subscribers');
     expect(items[1].querySelector('[data-testid="channel-search-subscribed"]')).not.toBeNull();
     items[0].querySelector<HTMLElement>('[data-testid="channel-search-subscribe"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(api.callsTo('POST', '/updatechannels')[0].body).toEqual({
       add: [{ url: result(1).url, channel_id: result(1).channelId }],
     });
@@ -283,13 +233,13 @@ describe('ChannelsPage', () => {
     });
     type('[data-testid="channel-search-query"]', 'lofi');
     q('[data-testid="channel-search-submit"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="channel-search-error"]')).toBe(
       'Search failed: Too many searches: 10 per minute are allowed. Try again in 1 minute.',
     );
     type('[data-testid="channel-search-query"]', '   ');
     q('[data-testid="channel-search-submit"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(text('[data-testid="channel-search-error"]')).toBe('Enter what to search for');
     expect(api.callsTo('POST', '/api/channels/search').length).toBe(1);
   });

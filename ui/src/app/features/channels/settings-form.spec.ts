@@ -1,3 +1,4 @@
+import { channelSettings } from '../../../testing/fixtures/channels';
 import type { ChannelSettings } from './api-types';
 import {
   changedSettings,
@@ -12,27 +13,8 @@ import {
   toTriChoice,
 } from './settings-form';
 
-const settings = (extra: Partial<ChannelSettings> = {}): ChannelSettings => ({
-  channel_id: 'UCabcdefghijklmnopqrstuv',
-  title: 'Fixture',
-  enabled: true,
-  subfolder: null,
-  sub_folder: null,
-  title_filter_regex: null,
-  additional_tags: null,
-  m3u_enabled: false,
-  m3u_sort_order: 'oldest_first',
-  auto_removal_protected: false,
-  auto_removal_keep_recent_count: null,
-  auto_download_enabled_tabs: 'video',
-  video_quality: null,
-  audio_format: null,
-  skip_video_folder: null,
-  available_tabs: ['videos', 'shorts'],
-  hidden_tabs: [],
-  detected_tabs: ['videos', 'shorts'],
-  ...extra,
-});
+const settings = (extra: Partial<ChannelSettings> = {}): ChannelSettings =>
+  channelSettings({ title: 'Fixture', ...extra });
 
 describe('settings-form', () => {
   it('maps the skip-video-folder tri-state both ways', () => {

@@ -1,3 +1,4 @@
+import { jobVideo } from '../../../testing/fixtures/downloads';
 import type { Diagnosis, JobVideo } from './api-types';
 import { explainFailures, hasProblems } from './diagnoses';
 
@@ -10,21 +11,9 @@ const diag = (extra: Partial<Diagnosis> = {}): Diagnosis => ({
   ...extra,
 });
 
-const video = (sourceId: string, extra: Partial<JobVideo> = {}): JobVideo => ({
-  sourceId,
-  url: '',
-  position: 0,
-  state: 'failed',
-  title: `Title ${sourceId}`,
-  thumbnail: null,
-  duration: null,
-  progress: null,
-  diagnosis: null,
-  videoId: null,
-  startedAt: null,
-  finishedAt: null,
-  ...extra,
-});
+/** A failed video of a job, with a title. */
+const video = (sourceId: string, extra: Partial<JobVideo> = {}): JobVideo =>
+  jobVideo(sourceId, { url: '', state: 'failed', title: `Title ${sourceId}`, ...extra });
 
 describe('explainFailures', () => {
   it('lists video diagnoses with titles and skips duplicates from auxData', () => {

@@ -1,38 +1,30 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Api, ApiError } from '../../core/api';
+import { ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
+import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake-api';
 import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
-import type { JobDetail, JobSummary } from './api-types';
+import { dom } from '../../../testing/dom';
+import { jobDetail, jobSummary, jobVideo } from '../../../testing/fixtures/downloads';
+import { settle } from '../../../testing/settle';
+import type { JobDetail, JobSummary, StorageStatus } from './api-types';
 import { DownloadsPage } from './downloads-page';
 
-const summary = (extra: Partial<JobSummary> = {}): JobSummary => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  type: 'manual',
-  label: 'Manual download: First Clip',
-  status: 'running',
-  options: {},
-  counts: { total: 1, queued: 0, active: 1, completed: 0, failed: 0, skipped: 0, cancelled: 0 },
-  message: null,
-  errorCode: null,
-  requestedBy: 'admin',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  startedAt: '2025-01-01T00:00:01.000Z',
-  finishedAt: null,
-  ...extra,
-});
+const summary = (extra: Partial<JobSummary> = {}): JobSummary =>
+  jobSummary('11111111-1111-4111-8111-111111111111', {
+    label: 'Manual download: First Clip',
+    status: 'running',
+    counts: { total: 1, queued: 0, active: 1, completed: 0, failed: 0, skipped: 0, cancelled: 0 },
+    startedAt: '2025-01-01T00:00:01.000Z',
+    ...extra,
+  });
 
-const detail = (): JobDetail => ({
-  ...summary(),
-  auxData: null,
-  videos: [
-    {
-      sourceId: 'aaaaaaaaaaa',
+const detail = (): JobDetail =>
+  jobDetail(summary(), [
+    jobVideo('aaaaaaaaaaa', {
       url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
-      position: 0,
       state: 'downloading',
       title: 'First Clip',
-      thumbnail: null,
       duration: 5,
       progress: {
         percent: 10,
@@ -42,78 +34,54 @@ const detail = (): JobDetail => ({
         etaSeconds: 90,
         stage: 'video',
       },
-      diagnosis: null,
-      videoId: null,
-      startedAt: null,
-      finishedAt: null,
-    },
-  ],
-});
-
-class FakeApi {
-  posts: { url: string; body: unknown }[] = [];
-  postAnswer: () => Promise<unknown> = async () => ({
-    success: true,
-    message: 'Queued 1 of 2 videos; 1 already queued or downloading',
-    queued: 1,
-    acceptedIds: ['aaaaaaaaaaa'],
-    alreadyActiveIds: ['bbbbbbbbbbb'],
-    jobId: null,
-    video: { title: 'x', thumbnail: '', duration: 0 },
-    videos: [],
-  });
-  storage = { paused: false, reason: null, freeBytes: 1e12, usedBytes: 0, minFreeBytes: null, maxUsedBytes: null };
-
-  async get<T>(url: string, query?: Record<string, unknown>): Promise<T> {
-    if (url === '/getconfig') return { preferredResolution: '720' } as T;
-    if (url === '/api/channels/subfolders') return ['Music', 'News'] as T;
-    if (url === '/api/downloader/storage') return this.storage as T;
-    if (url === '/api/jobs' && query?.['status'] === 'active')
-      return { jobs: [summary()], total: 1, page: 1, pageSize: 200 } as T;
-    if (url === '/api/jobs') return { jobs: [], total: 0, page: 1, pageSize: 10 } as T;
-    if (url.startsWith('/api/jobs/')) return detail() as T;
-    throw new ApiError(404, `unexpected GET ${url}`);
-  }
-
-  async post<T>(url: string, body: unknown = {}): Promise<T> {
-    this.posts.push({ url, body });
-    return (await this.postAnswer()) as T;
-  }
-}
+    }),
+  ]);
 
 describe('DownloadsPage', () => {
   let api: FakeApi;
   let live: FakeLive;
+  let postAnswer: FakeHandler;
+  let storage: StorageStatus;
   let fixture: ComponentFixture<DownloadsPage>;
-  const el = () => fixture.nativeElement as HTMLElement;
-  const q = <T extends Element = HTMLElement>(sel: string) => el().querySelector<T & Element>(sel);
-
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 0));
-      await fixture.whenStable();
-    }
-  }
+  const q = <T extends HTMLElement = HTMLElement>(sel: string) => dom(fixture).one<T>(sel);
+  const posts = () => api.calls.filter((c) => c.method === 'POST').map(({ url, body }) => ({ url, body }));
 
   beforeEach(async () => {
-    api = new FakeApi();
-    TestBed.configureTestingModule({
-      providers: [
-        { provide: Api, useValue: api },
-        provideFakeLive(),
-        { provide: Auth, useValue: { token: signal('tok') } },
-      ],
+    vi.useFakeTimers();
+    postAnswer = () => ({
+      success: true,
+      message: 'Queued 1 of 2 videos; 1 already queued or downloading',
+      queued: 1,
+      acceptedIds: ['aaaaaaaaaaa'],
+      alreadyActiveIds: ['bbbbbbbbbbb'],
+      jobId: null,
+      video: { title: 'x', thumbnail: '', duration: 0 },
+      videos: [],
     });
+    storage = { paused: false, reason: null, freeBytes: 1e12, usedBytes: 0, minFreeBytes: null, maxUsedBytes: null };
+    TestBed.configureTestingModule({
+      providers: [provideFakeApi(), provideFakeLive(), { provide: Auth, useValue: { token: signal('tok') } }],
+    });
+    api = TestBed.inject(FakeApi);
     live = TestBed.inject(FakeLive);
+    api
+      .on('GET', '/getconfig', () => ({ preferredResolution: '720' }))
+      .on('GET', '/api/channels/subfolders', () => ['Music', 'News'])
+      .on('GET', '/api/downloader/storage', () => storage)
+      .on('GET', '/api/jobs', ({ query }) =>
+        query?.['status'] === 'active'
+          ? { jobs: [summary()], total: 1, page: 1, pageSize: 200 }
+          : { jobs: [], total: 0, page: 1, pageSize: 10 },
+      )
+      .on('GET', /^\/api\/jobs\/[^/]+$/, () => detail())
+      .on('POST', /./, (call) => postAnswer(call));
     fixture = TestBed.createComponent(DownloadsPage);
-    await settle();
+    await settle(fixture);
   });
 
-  function typeUrls(text: string): void {
-    const area = q<HTMLTextAreaElement>('[data-testid="download-urls"]')!;
-    area.value = text;
-    area.dispatchEvent(new Event('input'));
-  }
+  afterEach(() => vi.useRealTimers());
+
+  const typeUrls = (text: string) => dom(fixture).type('[data-testid="download-urls"]', text);
 
   it('uses the preferred resolution of the configuration', () => {
     expect(fixture.componentInstance.form.controls.resolution.value).toBe('720');
@@ -122,8 +90,8 @@ describe('DownloadsPage', () => {
   it('queues several URLs as urls and shows the answer', async () => {
     typeUrls('https://youtu.be/aaaaaaaaaaa\n\nhttps://youtu.be/bbbbbbbbbbb\n');
     q<HTMLButtonElement>('[data-testid="download-submit"]')!.click();
-    await settle();
-    expect(api.posts).toEqual([
+    await settle(fixture);
+    expect(posts()).toEqual([
       {
         url: '/api/videos/download',
         body: { urls: ['https://youtu.be/aaaaaaaaaaa', 'https://youtu.be/bbbbbbbbbbb'], resolution: '720' },
@@ -138,18 +106,19 @@ describe('DownloadsPage', () => {
 
   it('queues one URL as url', async () => {
     typeUrls('https://youtu.be/aaaaaaaaaaa');
-    await fixture.componentInstance.submit();
-    expect(api.posts[0]!.body).toEqual({ url: 'https://youtu.be/aaaaaaaaaaa', resolution: '720' });
+    void fixture.componentInstance.submit();
+    await settle(fixture);
+    expect(posts()[0]!.body).toEqual({ url: 'https://youtu.be/aaaaaaaaaaa', resolution: '720' });
   });
 
   it('shows the server error, for example paused downloads', async () => {
-    api.postAnswer = async () => {
+    postAnswer = () => {
       throw new ApiError(409, 'Downloads are paused: only 1 GB free');
     };
-    api.storage = { ...api.storage, paused: true, reason: 'only 1 GB free' } as never;
+    storage = { ...storage, paused: true, reason: 'only 1 GB free' };
     typeUrls('https://youtu.be/aaaaaaaaaaa');
-    await fixture.componentInstance.submit();
-    await settle();
+    void fixture.componentInstance.submit();
+    await settle(fixture);
     const message = q('[data-testid="download-message"]')!;
     expect(message.dataset['kind']).toBe('error');
     expect(message.textContent).toContain('Downloads are paused: only 1 GB free');
@@ -157,9 +126,9 @@ describe('DownloadsPage', () => {
   });
 
   it('refuses an empty form without calling the server', async () => {
-    await fixture.componentInstance.submit();
-    await settle();
-    expect(api.posts).toEqual([]);
+    void fixture.componentInstance.submit();
+    await settle(fixture);
+    expect(posts()).toEqual([]);
     expect(q('[data-testid="download-message"]')?.textContent).toContain('Paste at least one video URL');
   });
 
@@ -188,7 +157,7 @@ describe('DownloadsPage', () => {
       },
       diagnosis: null,
     });
-    await settle();
+    await settle(fixture);
     expect(row().querySelector('mat-progress-bar')!.getAttribute('aria-valuenow')).toBe('55');
     expect(row().textContent).toContain('3 s left');
 
@@ -200,7 +169,7 @@ describe('DownloadsPage', () => {
       progress: null,
       diagnosis: null,
     });
-    await settle();
+    await settle(fixture);
     expect(row().dataset['state']).toBe('processing');
   });
 
@@ -217,26 +186,26 @@ describe('DownloadsPage', () => {
       type: 'jobUpdated',
       job: summary({ status: 'completed', finishedAt: '2025-01-01T00:01:00.000Z', message: '1 downloaded' }),
     });
-    await settle();
+    await settle(fixture);
     // The late detail answer (still "running") must not revive the job.
     expect(q('[data-testid="queue-job"]')!.dataset['status']).toBe('completed');
     expect(q('[data-testid="queue-video"]')!.dataset['state']).toBe('completed');
     expect(q('[data-testid="queue-cancel"]')).toBeNull();
     q<HTMLButtonElement>('[data-testid="queue-dismiss"]')!.click();
-    await settle();
+    await settle(fixture);
     expect(q('[data-testid="queue-video"]')).toBeNull();
     expect(q('[data-testid="queue-empty"]')).not.toBeNull();
   });
 
   it('cancels a job', async () => {
-    api.postAnswer = async () => ({
+    postAnswer = () => ({
       success: true,
       message: 'Cancelled; 0 video(s) downloaded before are kept',
       job: summary({ status: 'cancelled' }),
     });
     q<HTMLButtonElement>('[data-testid="queue-cancel"]')!.click();
-    await settle();
-    expect(api.posts[0]!.url).toBe(`/api/jobs/${summary().id}/cancel`);
+    await settle(fixture);
+    expect(posts()[0]!.url).toBe(`/api/jobs/${summary().id}/cancel`);
     expect(q('[data-testid="queue-notice"]')?.textContent).toContain('Cancelled');
     expect(q('[data-testid="queue-job"]')!.dataset['status']).toBe('cancelled');
   });

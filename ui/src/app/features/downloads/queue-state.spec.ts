@@ -1,5 +1,6 @@
 import type { LiveMessage } from '@vidkeep/contracts';
-import type { JobDetail, JobSummary, JobVideo } from './api-types';
+import { jobDetail, jobSummary, jobVideo } from '../../../testing/fixtures/downloads';
+import type { JobDetail, JobVideo } from './api-types';
 import {
   applyProgress,
   applySummary,
@@ -10,43 +11,14 @@ import {
   upsertDetail,
 } from './queue-state';
 
-const video = (sourceId: string, extra: Partial<JobVideo> = {}): JobVideo => ({
-  sourceId,
-  url: `https://youtu.be/${sourceId}`,
-  position: 0,
-  state: 'queued',
-  title: null,
-  thumbnail: null,
-  duration: null,
-  progress: null,
-  diagnosis: null,
-  videoId: null,
-  startedAt: null,
-  finishedAt: null,
-  ...extra,
-});
-
-const summary = (id: string, extra: Partial<JobSummary> = {}): JobSummary => ({
-  id,
-  type: 'manual',
-  label: `Job ${id}`,
-  status: 'queued',
-  options: {},
-  counts: { total: 1, queued: 1, active: 0, completed: 0, failed: 0, skipped: 0, cancelled: 0 },
-  message: null,
-  errorCode: null,
-  requestedBy: 'admin',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  startedAt: null,
-  finishedAt: null,
-  ...extra,
-});
-
 const detail = (
   id: string,
   extra: Partial<JobDetail> = {},
-  videos: JobVideo[] = [video('aaaaaaaaaaa')],
-): JobDetail => ({ ...summary(id), videos, auxData: null, ...extra });
+  videos: JobVideo[] = [jobVideo('aaaaaaaaaaa')],
+): JobDetail => ({
+  ...jobDetail(jobSummary(id), videos),
+  ...extra,
+});
 
 const progressMsg = (extra: Partial<LiveMessage<'jobProgress'>> = {}): LiveMessage<'jobProgress'> => ({
   type: 'jobProgress',
@@ -106,15 +78,15 @@ describe('queue state', () => {
   });
 
   it('updates a known job summary and keeps its videos', () => {
-    const r = applySummary([detail('j1')], summary('j1', { status: 'running', label: 'Renamed' }));
+    const r = applySummary([detail('j1')], jobSummary('j1', { status: 'running', label: 'Renamed' }));
     expect(r).toMatchObject({ unknown: false, finished: false });
     expect(r.jobs[0]!.label).toBe('Renamed');
     expect(r.jobs[0]!.videos.length).toBe(1);
   });
 
   it('reports a job that is not in the list as unknown', () => {
-    expect(applySummary([detail('j1')], summary('j2'))).toMatchObject({ unknown: true, finished: false });
-    expect(applySummary([detail('j1')], summary('j2', { status: 'completed' }))).toMatchObject({
+    expect(applySummary([detail('j1')], jobSummary('j2'))).toMatchObject({ unknown: true, finished: false });
+    expect(applySummary([detail('j1')], jobSummary('j2', { status: 'completed' }))).toMatchObject({
       unknown: true,
       finished: true,
     });
@@ -123,7 +95,7 @@ describe('queue state', () => {
   it('keeps a job that finished, with its final status, after the active ones', () => {
     const r = applySummary(
       [detail('j1'), detail('j2')],
-      summary('j1', { status: 'completed', finishedAt: '2025-01-01T00:05:00.000Z' }),
+      jobSummary('j1', { status: 'completed', finishedAt: '2025-01-01T00:05:00.000Z' }),
     );
     expect(r).toMatchObject({ unknown: false, finished: true });
     expect(r.jobs.map((j) => [j.id, j.status])).toEqual([

@@ -1,8 +1,11 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Api, ApiError } from '../../core/api';
+import { ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
+import { dom } from '../../../testing/dom';
+import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { provideFakeLive } from '../../../testing/fake-live';
+import { settle } from '../../../testing/settle';
 import type { Video } from '../downloads/api-types';
 import { LibraryPage } from './library-page';
 
@@ -30,61 +33,47 @@ const video = (sourceId: string, extra: Partial<Video> = {}): Video => ({
   ...extra,
 });
 
-class FakeApi {
-  gets: { url: string; query: Record<string, unknown> | undefined }[] = [];
-  deletes: string[] = [];
-  list: Video[] = [
-    video('aaaaaaaaaaa'),
-    video('bbbbbbbbbbb', { video_resolution: '0x0', thumbnailUrl: null }),
-    video('ccccccccccc', { video_resolution: null, filePath: null, audioFilePath: '/out/c.mp3' }),
-  ];
-  deleteError: ApiError | null = null;
-
-  async get<T>(url: string, query?: Record<string, unknown>): Promise<T> {
-    this.gets.push({ url, query });
-    return { videos: this.list, total: 30, page: 1, pageSize: 24 } as T;
-  }
-
-  async delete<T>(url: string): Promise<T> {
-    this.deletes.push(url);
-    if (this.deleteError) throw this.deleteError;
-    this.list = this.list.slice(1);
-    return { success: true, message: 'Deleted 2 file(s) of "Clip aaaaaaaaaaa"', deletedFiles: [] } as T;
-  }
-}
-
 describe('LibraryPage', () => {
   let api: FakeApi;
+  let list: Video[];
+  let deleteError: ApiError | null;
   let fixture: ComponentFixture<LibraryPage>;
   const el = () => fixture.nativeElement as HTMLElement;
-  const all = (sel: string) => [...el().querySelectorAll<HTMLElement>(sel)];
-
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 0));
-      await fixture.whenStable();
-    }
-  }
+  const all = (sel: string) => dom(fixture).all(sel);
+  const gets = () => api.callsTo('GET', '/api/videos');
+  const deletes = () => api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url);
 
   beforeEach(async () => {
-    api = new FakeApi();
+    vi.useFakeTimers();
+    list = [
+      video('aaaaaaaaaaa'),
+      video('bbbbbbbbbbb', { video_resolution: '0x0', thumbnailUrl: null }),
+      video('ccccccccccc', { video_resolution: null, filePath: null, audioFilePath: '/out/c.mp3' }),
+    ];
+    deleteError = null;
     TestBed.configureTestingModule({
-      providers: [
-        { provide: Api, useValue: api },
-        provideFakeLive(),
-        { provide: Auth, useValue: { token: signal('tok') } },
-      ],
+      providers: [provideFakeApi(), provideFakeLive(), { provide: Auth, useValue: { token: signal('tok') } }],
+    });
+    api = TestBed.inject(FakeApi);
+    api.on('GET', '/api/videos', () => ({ videos: list, total: 30, page: 1, pageSize: 24 }));
+    api.on('DELETE', /^\/api\/videos\/\w+$/, () => {
+      if (deleteError) throw deleteError;
+      list = list.slice(1);
+      return { success: true, message: 'Deleted 2 file(s) of "Clip aaaaaaaaaaa"', deletedFiles: [] };
     });
     fixture = TestBed.createComponent(LibraryPage);
-    await settle();
+    await settle(fixture);
   });
+
+  afterEach(() => vi.useRealTimers());
 
   it('lists videos with thumbnail, resolution and duration', () => {
     const items = all('[data-testid="library-item"]');
     expect(items).toHaveLength(3);
-    expect(api.gets[0]).toEqual({
+    expect(gets()[0]).toEqual({
+      method: 'GET',
       url: '/api/videos',
-      query: { page: 1, pageSize: 24, sortBy: 'downloadedAt', sortOrder: 'desc', search: undefined },
+      query: { page: '1', pageSize: '24', sortBy: 'downloadedAt', sortOrder: 'desc', search: undefined },
     });
     expect(items[0]!.querySelector('img')!.getAttribute('src')).toBe('/api/videos/aaaaaaaaaaa/thumbnail?token=tok');
     expect(items[0]!.querySelector('[data-testid="library-resolution"]')!.textContent!.trim()).toBe('1080p');
@@ -97,13 +86,13 @@ describe('LibraryPage', () => {
 
   it('hides a thumbnail that fails to load', async () => {
     all('[data-testid="library-item"]')[0]!.querySelector('img')!.dispatchEvent(new Event('error'));
-    await settle();
+    await settle(fixture);
     expect(all('[data-testid="library-item"]')[0]!.querySelector('img')).toBeNull();
   });
 
   it('plays a video with the token in the file URL', async () => {
     all('[data-testid="library-play"]')[0]!.click();
-    await settle();
+    await settle(fixture);
     const player = el().querySelector<HTMLVideoElement>('[data-testid="library-player"]')!;
     expect(player.tagName).toBe('VIDEO');
     expect(player.hasAttribute('controls')).toBe(true);
@@ -111,44 +100,38 @@ describe('LibraryPage', () => {
   });
 
   it('searches after a pause and from the first page', async () => {
-    vi.useFakeTimers();
-    try {
-      fixture.componentInstance.list.pageIndex.set(1);
-      fixture.componentInstance.list.onSearch('clip');
-      fixture.componentInstance.list.onSearch('clip a');
-      await vi.advanceTimersByTimeAsync(350);
-    } finally {
-      vi.useRealTimers();
-    }
-    await settle();
-    const searches = api.gets.filter((g) => g.query?.['search']);
+    fixture.componentInstance.list.pageIndex.set(1);
+    fixture.componentInstance.list.onSearch('clip');
+    fixture.componentInstance.list.onSearch('clip a');
+    await settle(fixture, 350);
+    const searches = gets().filter((g) => g.query?.['search']);
     expect(searches).toHaveLength(1);
-    expect(searches[0]!.query).toMatchObject({ search: 'clip a', page: 1 });
+    expect(searches[0]!.query).toMatchObject({ search: 'clip a', page: '1' });
   });
 
   it('sorts', async () => {
     fixture.componentInstance.list.setSort('title', 'asc');
-    await settle();
-    expect(api.gets.at(-1)!.query).toMatchObject({ sortBy: 'title', sortOrder: 'asc', page: 1 });
+    await settle(fixture);
+    expect(gets().at(-1)!.query).toMatchObject({ sortBy: 'title', sortOrder: 'asc', page: '1' });
   });
 
   it('deletes only after confirmation', async () => {
     all('[data-testid="library-delete"]')[0]!.click();
-    await settle();
-    expect(api.deletes).toEqual([]);
+    await settle(fixture);
+    expect(deletes()).toEqual([]);
     all('[data-testid="library-delete-confirm"]')[0]!.click();
-    await settle();
-    expect(api.deletes).toEqual(['/api/videos/aaaaaaaaaaa']);
+    await settle(fixture);
+    expect(deletes()).toEqual(['/api/videos/aaaaaaaaaaa']);
     expect(el().querySelector('[data-testid="library-notice"]')!.textContent).toContain('Deleted 2 file(s)');
     expect(all('[data-testid="library-item"]')).toHaveLength(2);
   });
 
   it('shows why a deletion failed', async () => {
-    api.deleteError = new ApiError(404, 'No downloaded video aaaaaaaaaaa');
+    deleteError = new ApiError(404, 'No downloaded video aaaaaaaaaaa');
     all('[data-testid="library-delete"]')[0]!.click();
-    await settle();
+    await settle(fixture);
     all('[data-testid="library-delete-confirm"]')[0]!.click();
-    await settle();
+    await settle(fixture);
     const error = el().querySelector('[data-testid="library-item-error"]')!;
     expect(error.getAttribute('role')).toBe('alert');
     expect(error.textContent).toContain('No downloaded video aaaaaaaaaaa');

@@ -16,6 +16,7 @@ import {
   type ConfigOwner,
   type ConfigView,
 } from './config-fields';
+import { configView } from '../../../testing/fixtures/settings';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema> };
 
@@ -31,38 +32,6 @@ function allowed(schema: Schema): string[] | undefined {
   if (Array.isArray(schema['enum'])) return schema['enum'] as string[];
   if (Array.isArray(schema['anyOf'])) return (schema['anyOf'] as Schema[]).map((s) => s['const'] as string);
   return undefined;
-}
-
-/** A view as `GET /getconfig` answers on a default install (captured from a real server). */
-function sampleView(overrides: Partial<ConfigView> = {}): ConfigView {
-  return {
-    isPlatformManaged: {
-      useTmpForDownloads: false,
-      ytdlpUpdates: false,
-      sourceOutputDirectory: false,
-      mediaserverUrl: false,
-      authEnabled: true,
-    },
-    deploymentEnvironment: { platform: null },
-    sourceOutputDirectory: '/data',
-    configuredSecrets: ['username', 'passwordHash'],
-    readOnlyKeys: [],
-    uuid: '7f932e94-d352-4343-9b21-c9bfb189bd98',
-    mediaserverUrl: '',
-    schedules: {},
-    schedulerShutdownWaitSeconds: 10,
-    apiKeyRateLimit: 10,
-    useTmpForDownloads: false,
-    tmpFilePath: '/tmp/vidkeep-downloads',
-    preferredResolution: '1080',
-    videoCodec: 'default',
-    sponsorblockCategories: ['sponsor', 'selfpromo'],
-    concurrentJobs: 1,
-    maxJobRuntimeHours: 6,
-    channelFilesToDownload: 5,
-    tabCountBatchSize: 25,
-    ...overrides,
-  } as ConfigView;
 }
 
 describe('CONFIG_FIELDS mirrors the config schemas', () => {
@@ -112,9 +81,9 @@ describe('buildConfigGroups', () => {
     buildConfigGroups(view).flatMap((g) => g.sections.flatMap((s) => s.fields.map((f) => f.key)));
 
   it('groups by owner in a fixed order and leaves out managed keys and schedules', () => {
-    const groups = buildConfigGroups(sampleView());
+    const groups = buildConfigGroups(configView());
     expect(groups.map((g) => g.owner)).toEqual(['core', 'auth', 'downloader', 'channels', 'scheduler']);
-    const keys = keysOf(sampleView());
+    const keys = keysOf(configView());
     expect(keys).not.toContain('uuid');
     expect(keys).not.toContain('username');
     expect(keys).not.toContain('passwordHash');
@@ -124,7 +93,7 @@ describe('buildConfigGroups', () => {
   });
 
   it('splits the downloads group into titled sections in table order', () => {
-    const dl = buildConfigGroups(sampleView()).find((g) => g.owner === 'downloader');
+    const dl = buildConfigGroups(configView()).find((g) => g.owner === 'downloader');
     expect(dl?.sections.map((s) => s.title)).toEqual(
       ['Files and format', 'SponsorBlock', 'Network', 'Jobs', 'Storage'].filter((t) =>
         dl?.sections.some((s) => s.title === t),
@@ -139,7 +108,7 @@ describe('buildConfigGroups', () => {
   });
 
   it('shows secrets of present owners as write-only with their set state', () => {
-    const fields = buildConfigGroups(sampleView({ configuredSecrets: ['username', 'proxy'] })).flatMap((g) =>
+    const fields = buildConfigGroups(configView({ configuredSecrets: ['username', 'proxy'] })).flatMap((g) =>
       g.sections.flatMap((s) => s.fields),
     );
     const proxy = fields.find((f) => f.key === 'proxy');
@@ -149,7 +118,7 @@ describe('buildConfigGroups', () => {
   });
 
   it('leaves out the keys of a disabled plugin, secrets included', () => {
-    const view = sampleView();
+    const view = configView();
     delete view['channelFilesToDownload'];
     delete view['tabCountBatchSize'];
     const groups = buildConfigGroups(view);
@@ -158,7 +127,7 @@ describe('buildConfigGroups', () => {
   });
 
   it('puts unknown plugin keys in "other" with an inferred control and skips objects', () => {
-    const view = sampleView({
+    const view = configView({
       acmeInterval: 5,
       acmeRatio: 0.5,
       acmeOn: true,
@@ -175,7 +144,7 @@ describe('buildConfigGroups', () => {
   });
 
   it('marks platform-managed and environment-forced keys read-only with the reason', () => {
-    const view = sampleView({
+    const view = configView({
       isPlatformManaged: {
         useTmpForDownloads: true,
         ytdlpUpdates: true,
@@ -199,13 +168,13 @@ describe('buildConfigGroups', () => {
 
 describe('readOnlyReason and outputDirectoryNote', () => {
   it('is null for ordinary keys', () => {
-    expect(readOnlyReason('mediaserverUrl', sampleView())).toBeNull();
-    expect(readOnlyReason('useTmpForDownloads', sampleView())).toBeNull();
+    expect(readOnlyReason('mediaserverUrl', configView())).toBeNull();
+    expect(readOnlyReason('useTmpForDownloads', configView())).toBeNull();
   });
 
   it('explains where the output directory comes from', () => {
-    expect(outputDirectoryNote(sampleView())).toMatch(/SOURCE_OUTPUT_DIR/);
-    const managed = sampleView({
+    expect(outputDirectoryNote(configView())).toMatch(/SOURCE_OUTPUT_DIR/);
+    const managed = configView({
       isPlatformManaged: {
         useTmpForDownloads: false,
         ytdlpUpdates: false,

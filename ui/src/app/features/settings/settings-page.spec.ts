@@ -1,44 +1,28 @@
-import { provideHttpClient } from '@angular/common/http';
-import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
+import { HttpTestingController } from '@angular/common/http/testing';
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Api, ApiError } from '../../core/api';
+import { ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
+import { dom } from '../../../testing/dom';
+import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake-api';
 import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
+import { configView as defaultConfigView } from '../../../testing/fixtures/settings';
+import { settle } from '../../../testing/settle';
 import type { ConfigView } from './config-fields';
 import type { ApiKeyItem, ScheduleEntry, SessionItem } from './contracts';
 import { SettingsPage } from './settings-page';
 
 const KEY = 'vk_0967397a4ed9a20dde2f05d7890b3bb9a696d1da5d69ad027072e9b3cd6b036e';
 
-function configView(extra: Partial<ConfigView> = {}): ConfigView {
-  return {
-    isPlatformManaged: {
-      useTmpForDownloads: false,
-      ytdlpUpdates: false,
-      sourceOutputDirectory: false,
-      mediaserverUrl: false,
-      authEnabled: true,
-    },
-    deploymentEnvironment: { platform: null },
+/** The configuration the page shows: the default install with a proxy password set. */
+const configView = (extra: Partial<ConfigView> = {}): ConfigView =>
+  defaultConfigView({
     sourceOutputDirectory: '/srv/videos',
     configuredSecrets: ['username', 'passwordHash', 'proxy'],
-    readOnlyKeys: [],
     uuid: 'u-1',
-    mediaserverUrl: '',
-    schedules: {},
-    schedulerShutdownWaitSeconds: 10,
-    apiKeyRateLimit: 10,
-    useTmpForDownloads: false,
-    tmpFilePath: '/tmp/vidkeep-downloads',
-    preferredResolution: '1080',
-    sponsorblockCategories: ['sponsor', 'selfpromo'],
     cookiesEnabled: false,
-    concurrentJobs: 1,
-    channelFilesToDownload: 5,
     ...extra,
-  } as ConfigView;
-}
+  });
 
 const schedule = (extra: Partial<ScheduleEntry> = {}): ScheduleEntry => ({
   key: 'auth.session-cleanup',
@@ -56,120 +40,122 @@ const schedule = (extra: Partial<ScheduleEntry> = {}): ScheduleEntry => ({
   ...extra,
 });
 
-class FakeApi {
-  config = configView();
-  keys: ApiKeyItem[] = [
+const KEYS: ApiKeyItem[] = [
+  {
+    id: 1,
+    name: 'Old phone',
+    key_prefix: 'vk_11111111',
+    created_at: '2026-11-01T10:00:00.000Z',
+    last_used_at: null,
+    is_active: true,
+  },
+];
+
+const SESSIONS: SessionItem[] = [
+  {
+    id: 7,
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+    ip_address: '10.0.0.2',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    last_used_at: '2026-11-23T12:00:00.000Z',
+    expires_at: '2026-11-30T10:00:00.000Z',
+    current: true,
+  },
+  {
+    id: 8,
+    user_agent: 'curl/7.88.1',
+    ip_address: '10.0.0.3',
+    createdAt: '2026-11-22T10:00:00.000Z',
+    last_used_at: '2026-11-22T12:00:00.000Z',
+    expires_at: '2026-11-29T10:00:00.000Z',
+    current: false,
+  },
+];
+
+const TOOLS = {
+  ytdlp: { name: 'yt-dlp', path: 'yt-dlp', found: true, version: '2025.01.01' },
+  ffmpeg: { name: 'ffmpeg', path: '/usr/bin/ffmpeg', found: true, version: '6.1' },
+  ffprobe: { name: 'ffprobe', path: 'ffprobe', found: false, version: null },
+  updatesManaged: false,
+};
+
+const RUNS = {
+  runs: [
     {
-      id: 1,
-      name: 'Old phone',
-      key_prefix: 'vk_11111111',
-      created_at: '2026-11-01T10:00:00.000Z',
-      last_used_at: null,
-      is_active: true,
+      id: 3,
+      taskKey: 'auth.session-cleanup',
+      triggerType: 'manual',
+      status: 'success',
+      outcome: 'nothing-to-do',
+      message: 'Removed 0 expired sessions',
+      details: null,
+      startedAt: '2026-11-23T12:02:07.657Z',
+      finishedAt: '2026-11-23T12:02:07.691Z',
     },
-  ];
-  sessions: SessionItem[] = [
-    {
-      id: 7,
-      user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
-      ip_address: '10.0.0.2',
-      createdAt: '2026-11-23T10:00:00.000Z',
-      last_used_at: '2026-11-23T12:00:00.000Z',
-      expires_at: '2026-11-30T10:00:00.000Z',
-      current: true,
+  ],
+  total: 1,
+  page: 1,
+  pageSize: 20,
+};
+
+/** The answers of the fake server that a test may change before the page is created. */
+interface Server {
+  config: ConfigView;
+  keys: ApiKeyItem[];
+  schedules: ScheduleEntry[];
+  patchAnswer: FakeHandler;
+  postAnswer: FakeHandler;
+}
+
+function serve(api: FakeApi): Server {
+  const server: Server = {
+    config: configView(),
+    keys: [...KEYS],
+    schedules: [schedule()],
+    patchAnswer: ({ url, body }) => {
+      if (url === '/api/config') return { ...server.config, ...(body as object) };
+      return { success: true, schedule: { ...server.schedules[0], ...(body as object) } };
     },
-    {
-      id: 8,
-      user_agent: 'curl/7.88.1',
-      ip_address: '10.0.0.3',
-      createdAt: '2026-11-22T10:00:00.000Z',
-      last_used_at: '2026-11-22T12:00:00.000Z',
-      expires_at: '2026-11-29T10:00:00.000Z',
-      current: false,
+    postAnswer: ({ url, body }) => {
+      if (url === '/api/keys')
+        return {
+          success: true,
+          message: 'API key created',
+          id: 2,
+          name: (body as { name: string }).name,
+          key: KEY,
+          prefix: KEY.slice(0, 11),
+        };
+      if (url === '/api/ytdlp/update')
+        return { success: true, reason: 'up-to-date', message: 'yt-dlp is up to date', currentVersion: '2025.01.01' };
+      if (url.endsWith('/run'))
+        throw new ApiError(
+          409,
+          '"Remove expired sessions" is already running; it does not run twice at once',
+          'SCHEDULER_TASK_RUNNING',
+        );
+      throw new ApiError(404, `unexpected POST ${url}`);
     },
-  ];
-  tools = {
-    ytdlp: { name: 'yt-dlp', path: 'yt-dlp', found: true, version: '2025.01.01' },
-    ffmpeg: { name: 'ffmpeg', path: '/usr/bin/ffmpeg', found: true, version: '6.1' },
-    ffprobe: { name: 'ffprobe', path: 'ffprobe', found: false, version: null },
-    updatesManaged: false,
   };
-  schedules = [schedule()];
-  calls: { method: string; url: string; body?: unknown }[] = [];
-  patchAnswer: (url: string, body: unknown) => Promise<unknown> = async (url, body) => {
-    if (url === '/api/config') return { ...this.config, ...(body as object) };
-    return { success: true, schedule: { ...this.schedules[0], ...(body as object) } };
-  };
-  postAnswer: (url: string, body: unknown) => Promise<unknown> = async (url, body) => {
-    if (url === '/api/keys')
-      return {
-        success: true,
-        message: 'API key created',
-        id: 2,
-        name: (body as { name: string }).name,
-        key: KEY,
-        prefix: KEY.slice(0, 11),
-      };
-    if (url === '/api/ytdlp/update')
-      return { success: true, reason: 'up-to-date', message: 'yt-dlp is up to date', currentVersion: '2025.01.01' };
-    if (url.endsWith('/run'))
-      throw new ApiError(
-        409,
-        '"Remove expired sessions" is already running; it does not run twice at once',
-        'SCHEDULER_TASK_RUNNING',
-      );
-    throw new ApiError(404, `unexpected POST ${url}`);
-  };
-
-  async get<T>(url: string): Promise<T> {
-    this.calls.push({ method: 'GET', url });
-    if (url === '/getconfig') return structuredClone(this.config) as T;
-    if (url === '/api/keys') return { keys: this.keys } as T;
-    if (url === '/auth/sessions') return this.sessions as T;
-    if (url === '/api/ytdlp/version') return this.tools as T;
-    if (url === '/api/schedules') return { schedules: this.schedules, timezone: 'Europe/Berlin' } as T;
-    if (url.endsWith('/runs')) {
-      return {
-        runs: [
-          {
-            id: 3,
-            taskKey: 'auth.session-cleanup',
-            triggerType: 'manual',
-            status: 'success',
-            outcome: 'nothing-to-do',
-            message: 'Removed 0 expired sessions',
-            details: null,
-            startedAt: '2026-11-23T12:02:07.657Z',
-            finishedAt: '2026-11-23T12:02:07.691Z',
-          },
-        ],
-        total: 1,
-        page: 1,
-        pageSize: 20,
-      } as T;
-    }
-    throw new ApiError(404, `unexpected GET ${url}`);
-  }
-
-  async post<T>(url: string, body: unknown = {}): Promise<T> {
-    this.calls.push({ method: 'POST', url, body });
-    return (await this.postAnswer(url, body)) as T;
-  }
-
-  async patch<T>(url: string, body: unknown): Promise<T> {
-    this.calls.push({ method: 'PATCH', url, body });
-    return (await this.patchAnswer(url, body)) as T;
-  }
-
-  async delete<T>(url: string): Promise<T> {
-    this.calls.push({ method: 'DELETE', url });
-    if (url === '/api/keys/1') this.keys = [];
-    return { success: true } as T;
-  }
+  api
+    .on('GET', '/getconfig', () => structuredClone(server.config))
+    .on('GET', '/api/keys', () => ({ keys: server.keys }))
+    .on('GET', '/auth/sessions', () => SESSIONS)
+    .on('GET', '/api/ytdlp/version', () => TOOLS)
+    .on('GET', '/api/schedules', () => ({ schedules: server.schedules, timezone: 'Europe/Berlin' }))
+    .on('GET', /\/runs$/, () => RUNS)
+    .on('POST', /./, (call) => server.postAnswer(call))
+    .on('PATCH', /./, (call) => server.patchAnswer(call))
+    .on('DELETE', /./, ({ url }) => {
+      if (url === '/api/keys/1') server.keys = [];
+      return { success: true };
+    });
+  return server;
 }
 
 describe('SettingsPage', () => {
   let api: FakeApi;
+  let server: Server;
   let auth: {
     authEnabled: ReturnType<typeof signal<boolean>>;
     token: ReturnType<typeof signal<string | null>>;
@@ -179,31 +165,18 @@ describe('SettingsPage', () => {
   let live: FakeLive;
   let fixture: ComponentFixture<SettingsPage>;
   const el = () => fixture.nativeElement as HTMLElement;
-  const q = <T extends HTMLElement = HTMLElement>(sel: string) => el().querySelector<T>(sel);
-  const qa = (sel: string) => Array.from(el().querySelectorAll<HTMLElement>(sel));
-
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 0));
-      await fixture.whenStable();
-    }
-  }
-
-  function type(sel: string, value: string): void {
-    const input = q<HTMLInputElement>(sel)!;
-    input.value = value;
-    input.dispatchEvent(new Event('input'));
-  }
+  const q = <T extends HTMLElement = HTMLElement>(sel: string) => dom(fixture).one<T>(sel);
+  const qa = (sel: string) => dom(fixture).all(sel);
+  const type = (sel: string, value: string) => dom(fixture).type(sel, value);
 
   async function create(authEnabled = true): Promise<void> {
     auth.authEnabled.set(authEnabled);
-    live = TestBed.inject(FakeLive);
     fixture = TestBed.createComponent(SettingsPage);
-    await settle();
+    await settle(fixture);
   }
 
   beforeEach(() => {
-    api = new FakeApi();
+    vi.useFakeTimers();
     auth = {
       authEnabled: signal(true),
       token: signal<string | null>('tok'),
@@ -211,15 +184,14 @@ describe('SettingsPage', () => {
       expired: vi.fn(),
     };
     TestBed.configureTestingModule({
-      providers: [
-        provideHttpClient(),
-        provideHttpClientTesting(),
-        { provide: Api, useValue: api },
-        { provide: Auth, useValue: auth },
-        provideFakeLive(),
-      ],
+      providers: [provideFakeApi(), provideFakeLive(), { provide: Auth, useValue: auth }],
     });
+    api = TestBed.inject(FakeApi);
+    live = TestBed.inject(FakeLive);
+    server = serve(api);
   });
+
+  afterEach(() => vi.useRealTimers());
 
   describe('configuration', () => {
     it('shows the keys grouped by owner, without managed keys, with secrets as set / not set', async () => {
@@ -243,10 +215,10 @@ describe('SettingsPage', () => {
       await create();
       type('[data-testid="config-apiKeyRateLimit"]', '20');
       type('[data-testid="config-proxy"]', 'socks5://user:pw@proxy:1080');
-      await settle();
+      await settle(fixture);
       expect(el().textContent).toContain('2 unsaved changes');
       q<HTMLButtonElement>('[data-testid="config-save"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([
         { method: 'PATCH', url: '/api/config', body: { apiKeyRateLimit: 20, proxy: 'socks5://user:pw@proxy:1080' } },
       ]);
@@ -258,9 +230,9 @@ describe('SettingsPage', () => {
     it('checks the schema rules before sending', async () => {
       await create();
       type('[data-testid="config-apiKeyRateLimit"]', '5000');
-      await settle();
+      await settle(fixture);
       q<HTMLButtonElement>('[data-testid="config-save"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
       expect(q('[data-testid="config-error"]')?.getAttribute('role')).toBe('alert');
       expect(q('[data-testid="config-apiKeyRateLimit"]')?.closest('mat-form-field')?.textContent).toContain(
@@ -269,7 +241,7 @@ describe('SettingsPage', () => {
     });
 
     it('shows the server’s 400 details next to the fields and the message in an alert', async () => {
-      api.patchAnswer = async () => {
+      server.patchAnswer = () => {
         throw new ApiError(400, 'body/tmpFilePath must NOT have fewer than 1 characters', 'CORE_VALIDATION_FAILED', [
           { path: 'body/concurrentJobs', message: 'must be <= 4' },
           { path: 'body/bogus', message: 'is not allowed' },
@@ -277,9 +249,9 @@ describe('SettingsPage', () => {
       };
       await create();
       type('[data-testid="config-concurrentJobs"]', '3');
-      await settle();
+      await settle(fixture);
       q<HTMLButtonElement>('[data-testid="config-save"]')!.click();
-      await settle();
+      await settle(fixture);
       const alert = q('[data-testid="config-error"]')!;
       expect(alert.textContent).toContain('body/tmpFilePath must NOT have fewer than 1 characters');
       expect(alert.textContent).toContain('bogus: is not allowed');
@@ -289,7 +261,7 @@ describe('SettingsPage', () => {
     });
 
     it('shows platform-managed keys read-only with the reason', async () => {
-      api.config = configView({
+      server.config = configView({
         isPlatformManaged: {
           useTmpForDownloads: true,
           ytdlpUpdates: true,
@@ -319,9 +291,9 @@ describe('SettingsPage', () => {
       await create();
       expect(q('[data-testid="apikey-item"]')?.textContent).toContain('vk_11111111');
       type('[data-testid="apikey-name"]', 'Bookmarklet');
-      await settle();
+      await settle(fixture);
       q<HTMLButtonElement>('[data-testid="apikey-create"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(api.calls.find((c) => c.method === 'POST')).toEqual({
         method: 'POST',
         url: '/api/keys',
@@ -337,20 +309,20 @@ describe('SettingsPage', () => {
       expect(q<HTMLInputElement>('[data-testid="apikey-name"]')!.value).toBe('');
 
       q<HTMLButtonElement>('[data-testid="apikey-dismiss"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(q('[data-testid="apikey-created"]')).toBeNull();
       expect(el().textContent).not.toContain(KEY);
     });
 
     it('shows the server’s refusal, e.g. the 20-key limit', async () => {
-      api.postAnswer = async () => {
+      server.postAnswer = () => {
         throw new ApiError(400, 'At most 20 active API keys are allowed', 'AUTH_API_KEY_LIMIT');
       };
       await create();
       type('[data-testid="apikey-name"]', 'One more');
-      await settle();
+      await settle(fixture);
       q<HTMLButtonElement>('[data-testid="apikey-create"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(q('[data-testid="apikey-error"]')?.textContent).toContain('At most 20 active API keys');
       expect(q('[data-testid="apikey-created"]')).toBeNull();
     });
@@ -358,10 +330,10 @@ describe('SettingsPage', () => {
     it('deletes a key only after confirmation', async () => {
       await create();
       q<HTMLButtonElement>('[data-testid="apikey-delete"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
       q<HTMLButtonElement>('[data-testid="apikey-delete-confirm"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', url: '/api/keys/1' }]);
       expect(q('[data-testid="apikey-empty"]')).not.toBeNull();
     });
@@ -375,7 +347,7 @@ describe('SettingsPage', () => {
       expect(items[0]?.textContent).toContain('Firefox on Linux');
       expect(items[0]?.querySelector('[data-testid="session-current"]')).not.toBeNull();
       items[1]!.querySelector<HTMLButtonElement>('[data-testid="session-revoke"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', url: '/auth/sessions/8' }]);
       expect(auth.expired).not.toHaveBeenCalled();
     });
@@ -385,7 +357,7 @@ describe('SettingsPage', () => {
       qa('[data-testid="session-item"]')[0]!
         .querySelector<HTMLButtonElement>('[data-testid="session-revoke"]')!
         .click();
-      await settle();
+      await settle(fixture);
       expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', url: '/auth/sessions/7' }]);
       expect(auth.expired).toHaveBeenCalled();
     });
@@ -403,7 +375,7 @@ describe('SettingsPage', () => {
       type('[data-testid="password-current"]', 'wrong-one');
       type('[data-testid="password-new"]', 'new-password-1');
       type('[data-testid="password-confirm"]', 'new-password-1');
-      await settle();
+      await settle(fixture);
       q<HTMLButtonElement>('[data-testid="password-submit"]')!.click();
       const req = http.expectOne('/auth/change-password');
       expect(req.request.headers.get('x-access-token')).toBe('tok');
@@ -412,21 +384,20 @@ describe('SettingsPage', () => {
         { error: 'Current password is incorrect', code: 'AUTH_WRONG_PASSWORD' },
         { status: 401, statusText: 'Unauthorized' },
       );
-      await settle();
+      await settle(fixture);
       expect(q('[data-testid="password-error"]')?.textContent).toContain('Current password is incorrect');
       expect(auth.expired).not.toHaveBeenCalled();
     });
 
     it('checks the new password length inline', async () => {
       await create();
-      const http = TestBed.inject(HttpTestingController);
       type('[data-testid="password-current"]', 'old');
       type('[data-testid="password-new"]', 'short');
       type('[data-testid="password-confirm"]', 'short');
-      await settle();
+      await settle(fixture);
       q<HTMLButtonElement>('[data-testid="password-submit"]')!.click();
-      await settle();
-      http.expectNone('/auth/change-password');
+      await settle(fixture);
+      expect(api.callsTo('POST', '/auth/change-password')).toEqual([]);
       expect(q('[data-testid="password-new"]')?.closest('mat-form-field')?.textContent).toContain('8 to 64 characters');
     });
   });
@@ -437,14 +408,14 @@ describe('SettingsPage', () => {
       expect(q('[data-testid="tool-yt-dlp"]')?.textContent).toContain('2025.01.01');
       expect(q('[data-testid="tool-ffprobe"]')?.textContent).toContain('not found');
       q<HTMLButtonElement>('[data-testid="ytdlp-update"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(q('[data-testid="ytdlp-update-result"]')?.textContent).toContain('Already up to date (2025.01.01)');
     });
   });
 
   describe('scheduled tasks', () => {
     it('shows the server’s message for a bad cron and for a run that is already going', async () => {
-      api.patchAnswer = async () => {
+      server.patchAnswer = () => {
         throw new ApiError(400, 'Invalid schedule "0 0 31 2 *": it never runs', 'SCHEDULER_INVALID_SCHEDULE');
       };
       await create();
@@ -452,11 +423,11 @@ describe('SettingsPage', () => {
       expect(task().textContent).toContain('Remove expired sessions');
       expect(task().querySelector('[data-testid="schedule-cron"]')?.textContent).toBe('0 3 * * *');
       task().querySelector<HTMLButtonElement>('[data-testid="schedule-edit"]')!.click();
-      await settle();
+      await settle(fixture);
       type('[data-testid="schedule-cron-input"]', '0 0 31 2 *');
-      await settle();
+      await settle(fixture);
       task().querySelector<HTMLButtonElement>('[data-testid="schedule-cron-save"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(api.calls.find((c) => c.method === 'PATCH')).toEqual({
         method: 'PATCH',
         url: '/api/schedules/auth.session-cleanup',
@@ -465,7 +436,7 @@ describe('SettingsPage', () => {
       expect(task().querySelector('[data-testid="schedule-error"]')?.textContent).toContain('it never runs');
 
       task().querySelector<HTMLButtonElement>('[data-testid="schedule-run"]')!.click();
-      await settle();
+      await settle(fixture);
       expect(task().querySelector('[data-testid="schedule-error"]')?.textContent).toContain('already running');
     });
 
@@ -474,7 +445,7 @@ describe('SettingsPage', () => {
       const button = q<HTMLButtonElement>('[data-testid="schedule-history"]')!;
       expect(button.getAttribute('aria-expanded')).toBe('false');
       button.click();
-      await settle();
+      await settle(fixture);
       expect(button.getAttribute('aria-expanded')).toBe('true');
       const run = q('[data-testid="schedule-run-item"]')!;
       expect(run.textContent).toContain('Succeeded');
@@ -485,7 +456,7 @@ describe('SettingsPage', () => {
     it('refetches when a run is reported live', async () => {
       await create();
       const before = api.calls.filter((c) => c.url === '/api/schedules').length;
-      api.schedules = [schedule({ running: true })];
+      server.schedules = [schedule({ running: true })];
       live.send({
         type: 'scheduleRunUpdated',
         run: {
@@ -500,8 +471,7 @@ describe('SettingsPage', () => {
           finishedAt: null,
         },
       });
-      await new Promise((r) => setTimeout(r, 350));
-      await settle();
+      await settle(fixture, 350);
       expect(api.calls.filter((c) => c.url === '/api/schedules').length).toBe(before + 1);
       expect(q('[data-testid="schedule-last"]')?.textContent).toContain('Running now');
     });
