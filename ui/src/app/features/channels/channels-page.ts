@@ -8,6 +8,8 @@ import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
 import { Api, toApiError } from '../../core/api';
 import { Live } from '../../core/live';
+import { ConfirmInline } from '../../shared/confirm-inline';
+import { KeyMessages, KeySet } from '../../shared/keyed';
 import { ListControls } from '../../shared/list-controls';
 import { PagedList } from '../../shared/paged-list';
 import type { Channel, ChannelList, UpdateChannelsResponse } from './api-types';
@@ -20,6 +22,7 @@ import { SubscribePanel } from './subscribe-panel';
   selector: 'app-channels-page',
   imports: [
     RouterLink,
+    ConfirmInline,
     ListControls,
     MatFormFieldModule,
     MatSelectModule,
@@ -65,13 +68,13 @@ import { SubscribePanel } from './subscribe-panel';
       @for (c of list.items(); track c.channel_id) {
         <li class="item" data-testid="channel-item" [attr.data-channel-id]="c.channel_id">
           <div class="avatar">
-            @if (c.thumbnailUrl && !brokenThumbs().has(c.channel_id)) {
+            @if (c.thumbnailUrl && !brokenThumbs.has(c.channel_id)) {
               <img
                 [src]="c.thumbnailUrl"
                 alt=""
                 loading="lazy"
                 referrerpolicy="no-referrer"
-                (error)="thumbFailed(c.channel_id)"
+                (error)="brokenThumbs.set(c.channel_id)"
                 data-testid="channel-thumbnail"
               />
             } @else {
@@ -93,34 +96,24 @@ import { SubscribePanel } from './subscribe-panel';
             @if (c.terminated_at) {
               <div class="error small">The platform reports this channel as terminated.</div>
             }
-            @if (itemErrors()[c.channel_id]; as e) {
+            @if (itemErrors.get(c.channel_id); as e) {
               <p class="error small" role="alert" data-testid="channel-item-error">{{ e }}</p>
             }
           </div>
           <div class="actions">
             @if (confirming() === c.channel_id) {
-              <div class="confirm" role="group" [attr.aria-label]="'Confirm unsubscribing from ' + c.title">
-                <span class="small">Unsubscribe? Settings and files stay.</span>
-                <button
-                  mat-flat-button
-                  type="button"
-                  class="danger"
-                  (click)="unsubscribe(c)"
-                  [disabled]="removing() === c.channel_id"
-                  data-testid="channel-unsubscribe-confirm"
-                >
-                  {{ removing() === c.channel_id ? 'Unsubscribing…' : 'Unsubscribe' }}
-                </button>
-                <button
-                  mat-button
-                  type="button"
-                  (click)="confirming.set(null)"
-                  [disabled]="removing() === c.channel_id"
-                  data-testid="channel-unsubscribe-cancel"
-                >
-                  Keep
-                </button>
-              </div>
+              <app-confirm-inline
+                class="confirm"
+                [label]="'Confirm unsubscribing from ' + c.title"
+                question="Unsubscribe? Settings and files stay."
+                [small]="true"
+                confirmText="Unsubscribe"
+                busyText="Unsubscribing…"
+                [busy]="removing() === c.channel_id"
+                testId="channel-unsubscribe"
+                (confirmed)="unsubscribe(c)"
+                (cancelled)="confirming.set(null)"
+              />
             } @else {
               <a mat-button [routerLink]="['/channels', c.channel_id]" [attr.aria-label]="'Open ' + c.title">Open</a>
               <button
@@ -212,10 +205,6 @@ import { SubscribePanel } from './subscribe-panel';
       align-items: center;
       justify-content: flex-end;
     }
-    .danger {
-      --mat-button-filled-container-color: var(--mat-sys-error);
-      --mat-button-filled-label-text-color: var(--mat-sys-on-error);
-    }
     .empty {
       padding: 24px 0;
     }
@@ -264,10 +253,10 @@ export class ChannelsPage {
     },
   });
   readonly notice = signal<string | null>(null);
-  readonly brokenThumbs = signal<ReadonlySet<string>>(new Set());
+  readonly brokenThumbs = new KeySet<string>();
   readonly confirming = signal<string | null>(null);
   readonly removing = signal<string | null>(null);
-  readonly itemErrors = signal<Record<string, string>>({});
+  readonly itemErrors = new KeyMessages<string>();
 
   constructor() {
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
@@ -281,35 +270,24 @@ export class ChannelsPage {
     this.list.firstPage();
   }
 
-  thumbFailed(id: string): void {
-    this.brokenThumbs.set(new Set([...this.brokenThumbs(), id]));
-  }
-
   askUnsubscribe(c: Channel): void {
     this.notice.set(null);
-    this.setItemError(c.channel_id, null);
+    this.itemErrors.set(c.channel_id, null);
     this.confirming.set(c.channel_id);
   }
 
   async unsubscribe(c: Channel): Promise<void> {
     this.removing.set(c.channel_id);
-    this.setItemError(c.channel_id, null);
+    this.itemErrors.set(c.channel_id, null);
     try {
       await this.api.post<UpdateChannelsResponse>('/updatechannels', { remove: [c.url] });
       this.confirming.set(null);
       this.notice.set(`Unsubscribed from ${c.title}. Subscribing again restores its settings.`);
       await this.list.load();
     } catch (err) {
-      this.setItemError(c.channel_id, `Not unsubscribed: ${toApiError(err).message}`);
+      this.itemErrors.set(c.channel_id, `Not unsubscribed: ${toApiError(err).message}`);
     } finally {
       this.removing.set(null);
     }
-  }
-
-  private setItemError(id: string, message: string | null): void {
-    const next = { ...this.itemErrors() };
-    if (message) next[id] = message;
-    else delete next[id];
-    this.itemErrors.set(next);
   }
 }

@@ -6,6 +6,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api, toApiError } from '../../core/api';
 import type { LiveMessage } from '@vidkeep/contracts';
 import { Live } from '../../core/live';
+import { KeySet } from '../../shared/keyed';
 import type { JobDetail, JobList, JobSummary } from './api-types';
 import { statusLabel } from './format';
 import {
@@ -90,11 +91,11 @@ export const FINISHED_VISIBLE_MS = 60_000;
                 mat-stroked-button
                 type="button"
                 (click)="cancel(job)"
-                [disabled]="cancelling().has(job.id)"
+                [disabled]="cancelling.has(job.id)"
                 [attr.aria-label]="'Cancel ' + job.label"
                 data-testid="queue-cancel"
               >
-                {{ cancelling().has(job.id) ? 'Cancelling…' : 'Cancel' }}
+                {{ cancelling.has(job.id) ? 'Cancelling…' : 'Cancel' }}
               </button>
             } @else {
               <button
@@ -229,7 +230,7 @@ export class ActiveQueue {
   readonly loading = signal(false);
   readonly error = signal<string | null>(null);
   readonly notice = signal<{ text: string; error: boolean } | null>(null);
-  readonly cancelling = signal<ReadonlySet<string>>(new Set());
+  readonly cancelling = new KeySet<string>();
   /** A job finished (completed, failed, cancelled…): the history can refresh. */
   readonly finished = output<JobSummary>();
   readonly isActive = isActiveStatus;
@@ -314,7 +315,7 @@ export class ActiveQueue {
   }
 
   async cancel(job: JobSummary): Promise<void> {
-    this.cancelling.set(new Set([...this.cancelling(), job.id]));
+    this.cancelling.set(job.id);
     this.notice.set(null);
     try {
       const r = await this.api.post<{ success: boolean; message: string; job: JobSummary }>(
@@ -325,9 +326,7 @@ export class ActiveQueue {
     } catch (err) {
       this.notice.set({ text: `${job.label} could not be cancelled: ${toApiError(err).message}`, error: true });
     } finally {
-      const next = new Set(this.cancelling());
-      next.delete(job.id);
-      this.cancelling.set(next);
+      this.cancelling.set(job.id, false);
     }
   }
 

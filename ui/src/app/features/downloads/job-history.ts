@@ -6,6 +6,7 @@ import { MatPaginatorModule, type PageEvent } from '@angular/material/paginator'
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api, toApiError } from '../../core/api';
 import { Live } from '../../core/live';
+import { KeySet } from '../../shared/keyed';
 import type { JobDetail, JobList, JobSummary } from './api-types';
 import { explainFailures, hasProblems, type ExplainedFailure } from './diagnoses';
 import { statusLabel } from './format';
@@ -32,7 +33,7 @@ interface Explanation {
       }
       <ul class="jobs">
         @for (job of jobs(); track job.id) {
-          @let open = expanded().has(job.id);
+          @let open = expanded.has(job.id);
           <li class="job" data-testid="history-job" [attr.data-status]="job.status" [attr.data-job-id]="job.id">
             <div class="head">
               <span [class]="'badge ' + tone(job)">{{ statusLabel(job.status) }}</span>
@@ -201,7 +202,7 @@ export class JobHistory {
   readonly pageSize = signal(10);
   readonly loading = signal(false);
   readonly error = signal<string | null>(null);
-  readonly expanded = signal<ReadonlySet<string>>(new Set());
+  readonly expanded = new KeySet<string>();
   readonly explanations = signal<Record<string, Explanation>>({});
 
   private generation = 0;
@@ -263,14 +264,7 @@ export class JobHistory {
   }
 
   toggle(job: JobSummary): void {
-    const next = new Set(this.expanded());
-    if (next.has(job.id)) {
-      next.delete(job.id);
-      this.expanded.set(next);
-      return;
-    }
-    next.add(job.id);
-    this.expanded.set(next);
+    if (!this.expanded.toggle(job.id)) return;
     const known = this.explanations()[job.id];
     if (!known || known.error) void this.explain(job.id);
   }

@@ -7,6 +7,8 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api, toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { Live } from '../../core/live';
+import { ConfirmInline } from '../../shared/confirm-inline';
+import { KeyMessages, KeySet } from '../../shared/keyed';
 import { ListControls } from '../../shared/list-controls';
 import { PagedList } from '../../shared/paged-list';
 import type { Video, VideoListQuery } from '../downloads/api-types';
@@ -25,7 +27,7 @@ interface VideoPage {
 /** Downloaded videos: search, sort, pages, play in the browser, delete. */
 @Component({
   selector: 'app-library-page',
-  imports: [DatePipe, ListControls, MatButtonModule, MatPaginatorModule, MatProgressBarModule],
+  imports: [DatePipe, ConfirmInline, ListControls, MatButtonModule, MatPaginatorModule, MatProgressBarModule],
   template: `
     <h1>Library</h1>
 
@@ -78,12 +80,12 @@ interface VideoPage {
         @let res = resolution(v);
         <li class="item" data-testid="library-item" [attr.data-source-id]="v.sourceId">
           <div class="thumb">
-            @if (v.thumbnailUrl && !brokenThumbs().has(v.sourceId)) {
+            @if (v.thumbnailUrl && !brokenThumbs.has(v.sourceId)) {
               <img
                 [src]="thumbUrl(v)"
                 alt=""
                 loading="lazy"
-                (error)="thumbFailed(v.sourceId)"
+                (error)="brokenThumbs.set(v.sourceId)"
                 data-testid="library-thumbnail"
               />
             }
@@ -108,28 +110,18 @@ interface VideoPage {
               }
             </div>
             @if (confirming() === v.sourceId) {
-              <div class="confirm" role="group" [attr.aria-label]="'Confirm deleting ' + v.title">
-                <span class="small">Delete the files of this video?</span>
-                <button
-                  mat-flat-button
-                  type="button"
-                  class="danger"
-                  (click)="remove(v)"
-                  [disabled]="deleting() === v.sourceId"
-                  data-testid="library-delete-confirm"
-                >
-                  {{ deleting() === v.sourceId ? 'Deleting…' : 'Delete' }}
-                </button>
-                <button
-                  mat-button
-                  type="button"
-                  (click)="confirming.set(null)"
-                  [disabled]="deleting() === v.sourceId"
-                  data-testid="library-delete-cancel"
-                >
-                  Keep
-                </button>
-              </div>
+              <app-confirm-inline
+                class="confirm"
+                [label]="'Confirm deleting ' + v.title"
+                question="Delete the files of this video?"
+                [small]="true"
+                confirmText="Delete"
+                busyText="Deleting…"
+                [busy]="deleting() === v.sourceId"
+                testId="library-delete"
+                (confirmed)="remove(v)"
+                (cancelled)="confirming.set(null)"
+              />
             } @else {
               <div class="actions">
                 @if (v.filePath || v.audioFilePath) {
@@ -161,7 +153,7 @@ interface VideoPage {
                 </button>
               </div>
             }
-            @if (itemErrors()[v.sourceId]; as e) {
+            @if (itemErrors.get(v.sourceId); as e) {
               <p class="error small" role="alert" data-testid="library-item-error">{{ e }}</p>
             }
           </div>
@@ -216,12 +208,12 @@ export class LibraryPage {
     },
   });
   readonly notice = signal<string | null>(null);
-  readonly brokenThumbs = signal<ReadonlySet<string>>(new Set());
+  readonly brokenThumbs = new KeySet<string>();
   readonly playing = signal<Video | null>(null);
   readonly playerError = signal<string | null>(null);
   readonly confirming = signal<string | null>(null);
   readonly deleting = signal<string | null>(null);
-  readonly itemErrors = signal<Record<string, string>>({});
+  readonly itemErrors = new KeyMessages<string>();
 
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -259,10 +251,6 @@ export class LibraryPage {
     );
   }
 
-  thumbFailed(sourceId: string): void {
-    this.brokenThumbs.set(new Set([...this.brokenThumbs(), sourceId]));
-  }
-
   play(v: Video): void {
     this.playerError.set(null);
     this.playing.set(v);
@@ -281,13 +269,13 @@ export class LibraryPage {
 
   askDelete(v: Video): void {
     this.notice.set(null);
-    this.setItemError(v.sourceId, null);
+    this.itemErrors.set(v.sourceId, null);
     this.confirming.set(v.sourceId);
   }
 
   async remove(v: Video): Promise<void> {
     this.deleting.set(v.sourceId);
-    this.setItemError(v.sourceId, null);
+    this.itemErrors.set(v.sourceId, null);
     try {
       const r = await this.api.delete<{ success: boolean; message: string }>(
         `/api/videos/${encodeURIComponent(v.sourceId)}`,
@@ -297,17 +285,10 @@ export class LibraryPage {
       this.notice.set(r.message);
       await this.list.load();
     } catch (err) {
-      this.setItemError(v.sourceId, `Not deleted: ${toApiError(err).message}`);
+      this.itemErrors.set(v.sourceId, `Not deleted: ${toApiError(err).message}`);
     } finally {
       this.deleting.set(null);
     }
-  }
-
-  private setItemError(sourceId: string, message: string | null): void {
-    const next = { ...this.itemErrors() };
-    if (message) next[sourceId] = message;
-    else delete next[sourceId];
-    this.itemErrors.set(next);
   }
 
   private scheduleReload(): void {

@@ -17,6 +17,7 @@ import { MatInputModule } from '@angular/material/input';
 import { DomSanitizer, type SafeUrl } from '@angular/platform-browser';
 import type { ApiKeyItem, ApiKeyList, CreateApiKeyResponse } from './contracts';
 import { Api, toApiError } from '../../core/api';
+import { ConfirmInline } from '../../shared/confirm-inline';
 import { buildBookmarklet, buildCurlExample } from './bookmarklet';
 import { copyText } from './clipboard';
 import { formatWhen } from './settings-format';
@@ -40,7 +41,7 @@ interface CreatedKey {
 /** Section 2: API keys for the download endpoint (bookmarklets, shortcuts, automation). */
 @Component({
   selector: 'app-api-keys-section',
-  imports: [ReactiveFormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule],
+  imports: [ReactiveFormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule, ConfirmInline],
   template: `
     <mat-card appearance="outlined">
       <mat-card-header
@@ -149,27 +150,18 @@ interface CreatedKey {
                     >
                   </div>
                   @if (confirming() === k.id) {
-                    <div class="confirm" role="group" [attr.aria-label]="'Confirm deleting ' + k.name">
-                      <span>Delete “{{ k.name }}”? Anything using it stops working.</span>
-                      <button
-                        mat-flat-button
-                        type="button"
-                        class="danger"
-                        (click)="remove(k)"
-                        [disabled]="deleting() === k.id"
-                        data-testid="apikey-delete-confirm"
-                      >
-                        Delete key
-                      </button>
-                      <button
-                        mat-button
-                        type="button"
-                        (click)="confirming.set(null)"
-                        data-testid="apikey-delete-cancel"
-                      >
-                        Cancel
-                      </button>
-                    </div>
+                    <app-confirm-inline
+                      class="confirm"
+                      [label]="'Confirm deleting ' + k.name"
+                      [question]="'Delete “' + k.name + '”? Anything using it stops working.'"
+                      confirmText="Delete key"
+                      cancelText="Cancel"
+                      [busy]="deleting() === k.id"
+                      [lockCancel]="false"
+                      testId="apikey-delete"
+                      (confirmed)="remove(k)"
+                      (cancelled)="confirming.set(null)"
+                    />
                   } @else {
                     <button
                       mat-stroked-button
@@ -292,10 +284,6 @@ interface CreatedKey {
       flex-wrap: wrap;
       gap: 8px;
       align-items: center;
-    }
-    .danger {
-      --mat-button-filled-container-color: var(--mat-sys-error);
-      --mat-button-filled-label-text-color: var(--mat-sys-on-error);
     }
     .full {
       flex-basis: 100%;

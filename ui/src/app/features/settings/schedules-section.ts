@@ -1,4 +1,4 @@
-import { Component, OnInit, inject, signal, type WritableSignal } from '@angular/core';
+import { Component, OnInit, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
@@ -10,6 +10,7 @@ import type { ScheduleEntry, ScheduleList, ScheduleUpdated, TaskRun, TaskRunList
 import { debounceTime, merge } from 'rxjs';
 import { Api, toApiError } from '../../core/api';
 import { Live } from '../../core/live';
+import { KeyMessages } from '../../shared/keyed';
 import { formatWhen, runStatusLabel } from './settings-format';
 
 /** contracts `CRON_MAX_LENGTH`. */
@@ -142,10 +143,10 @@ interface History {
                     </div>
                   </form>
                 }
-                @if (taskError()[s.key]; as e) {
+                @if (taskError.get(s.key); as e) {
                   <p class="error" role="alert" data-testid="schedule-error">{{ e }}</p>
                 }
-                @if (taskNote()[s.key]; as n) {
+                @if (taskNote.get(s.key); as n) {
                   <p role="status" class="small">{{ n }}</p>
                 }
 
@@ -333,8 +334,8 @@ export class SchedulesSection implements OnInit {
   readonly busy = signal<string | null>(null);
   readonly editing = signal<string | null>(null);
   cronText = '';
-  readonly taskError = signal<Record<string, string>>({});
-  readonly taskNote = signal<Record<string, string>>({});
+  readonly taskError = new KeyMessages<string>();
+  readonly taskNote = new KeyMessages<string>();
   /** Open histories by task key. */
   readonly history = signal<Record<string, History>>({});
 
@@ -373,15 +374,6 @@ export class SchedulesSection implements OnInit {
     await Promise.all(Object.keys(this.history()).map((key) => this.loadRuns(key)));
   }
 
-  private setFor(sig: WritableSignal<Record<string, string>>, key: string, value: string | null): void {
-    sig.update((m) => {
-      const next = { ...m };
-      if (value === null) delete next[key];
-      else next[key] = value;
-      return next;
-    });
-  }
-
   private replace(entry: ScheduleEntry): void {
     this.schedules.update((list) => list?.map((s) => (s.key === entry.key ? entry : s)) ?? null);
   }
@@ -392,15 +384,15 @@ export class SchedulesSection implements OnInit {
     note: string,
   ): Promise<boolean> {
     this.busy.set(s.key);
-    this.setFor(this.taskError, s.key, null);
-    this.setFor(this.taskNote, s.key, null);
+    this.taskError.set(s.key, null);
+    this.taskNote.set(s.key, null);
     try {
       const r = await this.api.patch<ScheduleUpdated>(`/api/schedules/${encodeURIComponent(s.key)}`, body);
       this.replace(r.schedule);
-      this.setFor(this.taskNote, s.key, note);
+      this.taskNote.set(s.key, note);
       return true;
     } catch (err) {
-      this.setFor(this.taskError, s.key, toApiError(err).message);
+      this.taskError.set(s.key, toApiError(err).message);
       return false;
     } finally {
       this.busy.set(null);
@@ -421,20 +413,20 @@ export class SchedulesSection implements OnInit {
 
   edit(s: ScheduleEntry): void {
     this.cronText = s.schedule;
-    this.setFor(this.taskError, s.key, null);
+    this.taskError.set(s.key, null);
     this.editing.set(s.key);
   }
 
   cancelEdit(): void {
     const key = this.editing();
-    if (key) this.setFor(this.taskError, key, null);
+    if (key) this.taskError.set(key, null);
     this.editing.set(null);
   }
 
   async saveCron(s: ScheduleEntry): Promise<void> {
     const cron = this.cronText.trim().replace(/\s+/g, ' ');
     if (cron === '') {
-      this.setFor(this.taskError, s.key, 'Enter a cron schedule, or use Restore default.');
+      this.taskError.set(s.key, 'Enter a cron schedule, or use Restore default.');
       return;
     }
     if (await this.patch(s, { cron }, `Schedule changed to ${cron}.`)) this.editing.set(null);
@@ -447,14 +439,14 @@ export class SchedulesSection implements OnInit {
 
   async run(s: ScheduleEntry): Promise<void> {
     this.busy.set(s.key);
-    this.setFor(this.taskError, s.key, null);
-    this.setFor(this.taskNote, s.key, null);
+    this.taskError.set(s.key, null);
+    this.taskNote.set(s.key, null);
     try {
       const r = await this.api.post<TaskRunStarted>(`/api/schedules/${encodeURIComponent(s.key)}/run`);
-      this.setFor(this.taskNote, s.key, r.message);
+      this.taskNote.set(s.key, r.message);
       await this.refreshTask(s.key);
     } catch (err) {
-      this.setFor(this.taskError, s.key, toApiError(err).message);
+      this.taskError.set(s.key, toApiError(err).message);
     } finally {
       this.busy.set(null);
     }
