@@ -14,13 +14,14 @@ export interface SortChoice<S extends string> {
 
 /**
  * Search box, sort field and order of a `PagedList`. Extra filters (form fields) projected into
- * it line up with them. Test ids: `<testId>-search`, `-sort`, `-order`.
+ * it line up with them: after the order, or between the search and the sort field when they
+ * have the class `before-sort`. Test ids: `<testId>-search`, `-sort`, `-order`.
  */
 @Component({
   selector: 'app-list-controls',
   imports: [MatFormFieldModule, MatInputModule, MatSelectModule],
   template: `
-    <div class="controls" role="search">
+    <div class="controls" role="search" [attr.aria-label]="searchName()">
       <mat-form-field appearance="outline" class="search">
         <mat-label>{{ searchLabel() }}</mat-label>
         <input
@@ -34,6 +35,7 @@ export interface SortChoice<S extends string> {
           [attr.data-testid]="testId() + '-search'"
         />
       </mat-form-field>
+      <ng-content select=".before-sort" />
       <mat-form-field appearance="outline">
         <mat-label>Sort by</mat-label>
         <mat-select
@@ -88,6 +90,8 @@ export class ListControls<S extends string> {
   readonly searchLabel = input('Search');
   readonly placeholder = input('');
   readonly testId = input.required<string>();
+  /** The name of the search landmark, when the page has more than one or it needs saying. */
+  readonly searchName = input<string | null>(null);
   readonly orders: readonly SortOrder[] = ['desc', 'asc'];
 
   orderLabel(order: SortOrder): string {

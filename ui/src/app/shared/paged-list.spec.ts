@@ -25,6 +25,34 @@ describe('PagedList', () => {
     expect(list.total()).toBe(15);
   });
 
+  it('refreshes quietly, keeps the whole answer and forgets it on clear', async () => {
+    const seen: boolean[] = [];
+    const list = TestBed.runInInjectionContext(
+      () =>
+        new PagedList<string, 'title', PageAnswer<string> & { fetchedAt: string }>({
+          what: 'things',
+          pageSize: 10,
+          sortBy: 'title',
+          sortOrder: 'asc',
+          fetch: async (l) => {
+            seen.push(l.loading());
+            return l.pageIndex() >= 2
+              ? { items: [], total: 15, fetchedAt: 'never' }
+              : { items: ['k'], total: 15, fetchedAt: 'today' };
+          },
+        }),
+    );
+    list.pageIndex.set(2);
+    await list.load({ quiet: true });
+    await vi.waitFor(() => expect(list.items()).toEqual(['k']));
+    expect(seen).toEqual([false, false]);
+    expect(list.answer()?.fetchedAt).toBe('today');
+    await list.load();
+    expect(seen.at(-1)).toBe(true);
+    list.clear();
+    expect([list.items(), list.total(), list.answer()]).toEqual([[], 0, null]);
+  });
+
   it('drops the answer of a request overtaken by a newer one', async () => {
     const pending: ((a: PageAnswer<string>) => void)[] = [];
     const list = makeList(() => new Promise((resolve) => pending.push(resolve)));

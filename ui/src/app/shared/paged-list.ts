@@ -12,14 +12,14 @@ export interface PageAnswer<T> {
   total: number;
 }
 
-export interface PagedListOptions<T, S extends string> {
+export interface PagedListOptions<T, S extends string, A extends PageAnswer<T>> {
   /** What the list holds, for error messages: "The {what} could not be loaded: …". */
   what: string;
   pageSize: number;
   sortBy: S;
   sortOrder: SortOrder;
   /** Asks the server for the page the list's signals describe. */
-  fetch: (list: PagedList<T, S>) => Promise<PageAnswer<T>>;
+  fetch: (list: PagedList<T, S, A>) => Promise<A>;
 }
 
 /**
@@ -28,9 +28,11 @@ export interface PagedListOptions<T, S extends string> {
  * deletion stepping back to the last page that has items, and failures shown as text.
  * Create it in a component's field initializer (it needs the injection context).
  */
-export class PagedList<T, S extends string> {
+export class PagedList<T, S extends string, A extends PageAnswer<T> = PageAnswer<T>> {
   readonly items = signal<T[]>([]);
   readonly total = signal(0);
+  /** The last answer whole, for what a page says besides its items; null until one came. */
+  readonly answer = signal<A | null>(null);
   readonly pageIndex = signal(0);
   readonly pageSize: WritableSignal<number>;
   /** What is typed in the search box; `search` follows it 300 ms later. */
@@ -44,7 +46,7 @@ export class PagedList<T, S extends string> {
   private readonly searches = new Subject<string>();
   private generation = 0;
 
-  constructor(private readonly options: PagedListOptions<T, S>) {
+  constructor(private readonly options: PagedListOptions<T, S, A>) {
     this.pageSize = signal(options.pageSize);
     this.sortBy = signal(options.sortBy);
     this.sortOrder = signal(options.sortOrder);
@@ -54,19 +56,21 @@ export class PagedList<T, S extends string> {
     });
   }
 
-  async load(): Promise<void> {
+  /** Loads the page the signals describe; `quiet` keeps the loading bar hidden (a refresh in the background). */
+  async load({ quiet = false } = {}): Promise<void> {
     const generation = ++this.generation;
-    this.loading.set(true);
+    if (!quiet) this.loading.set(true);
     try {
       const answer = await this.options.fetch(this);
       if (generation !== this.generation) return;
       if (answer.items.length === 0 && answer.total > 0 && this.pageIndex() > 0) {
         this.pageIndex.set(Math.max(0, Math.ceil(answer.total / this.pageSize()) - 1));
-        void this.load();
+        void this.load({ quiet });
         return;
       }
       this.items.set(answer.items);
       this.total.set(answer.total);
+      this.answer.set(answer);
       this.error.set(null);
     } catch (err) {
       if (generation === this.generation)
@@ -74,6 +78,13 @@ export class PagedList<T, S extends string> {
     } finally {
       if (generation === this.generation) this.loading.set(false);
     }
+  }
+
+  /** Forgets the shown page (another list is about to load in its place); errors stay until a load succeeds. */
+  clear(): void {
+    this.items.set([]);
+    this.total.set(0);
+    this.answer.set(null);
   }
 
   /** Back to the first page and load (after a filter changed). */
