@@ -38,7 +38,7 @@ export const routes: Routes = [
       },
       {
         path: 'channels/:channelId',
-        loadComponent: () => import('./features/channels/channel-page').then((m) => m.ChannelPage),
+        loadComponent: () => import('./features/channels/channel/channel-page').then((m) => m.ChannelPage),
         title: 'Channel · vidkeep',
       },
       {

@@ -2,12 +2,14 @@ import {
   autoDownloadCsv,
   autoDownloadLabel,
   autoDownloadTabs,
+  downloadAllPreviewText,
   fetchProgressText,
   formatClock,
   formatCount,
   formatTotalDuration,
   isTab,
   plural,
+  queuedText,
   subfolderLabel,
   tabLabel,
   tabStatsText,
@@ -75,5 +77,24 @@ describe('channel-format', () => {
     expect(tabStatsText({ total: 340, downloaded: 12, percent: 4 })).toBe('12 / 340 downloaded (4 %)');
     expect(tabStatsText({ total: null, downloaded: 3, percent: null })).toBe('3 downloaded (total unknown)');
     expect(tabStatsText(undefined)).toBe('');
+  });
+
+  it.each([
+    [{ count: 0, totalDurationSeconds: 0, missingDurations: 0 }, 'Nothing to download: every known video'],
+    [
+      { count: 3, totalDurationSeconds: 7500, missingDurations: 1 },
+      '3 videos would be queued as one job, about 2 h 05 min in total (1 video without a known length).',
+    ],
+    [
+      { count: 1, totalDurationSeconds: 60, missingDurations: 0 },
+      '1 video would be queued as one job, about 1 min in total.',
+    ],
+  ])('previews download-all %#', (preview, text) => {
+    expect(downloadAllPreviewText(preview)).toContain(text);
+  });
+
+  it('tells what was queued', () => {
+    expect(queuedText(60, 0)).toBe('Queued 60 videos.');
+    expect(queuedText(1, 2)).toBe('Queued 1 video (2 videos already queued or downloading).');
   });
 });

@@ -99,3 +99,19 @@ export function tabStatsText(
   if (stats.total === null) return `${formatNumber(stats.downloaded)} downloaded (total unknown)`;
   return `${formatNumber(stats.downloaded)} / ${formatNumber(stats.total)} downloaded (${stats.percent ?? 0} %)`;
 }
+
+/** What "Download all…" would queue, before the user confirms. */
+export function downloadAllPreviewText(p: {
+  count: number;
+  totalDurationSeconds: number;
+  missingDurations: number;
+}): string {
+  if (p.count === 0)
+    return 'Nothing to download: every known video of this tab is downloaded, ignored, members-only, not yet live or already queued.';
+  const missing = p.missingDurations ? ` (${plural(p.missingDurations, 'video')} without a known length)` : '';
+  return `${plural(p.count, 'video')} would be queued as one job, about ${formatTotalDuration(p.totalDurationSeconds)} in total${missing}.`;
+}
+
+/** The answer to "Download selected": "Queued 3 videos (1 video already queued or downloading)." */
+export const queuedText = (queued: number, alreadyActive: number): string =>
+  `Queued ${plural(queued, 'video')}${alreadyActive ? ` (${plural(alreadyActive, 'video')} already queued or downloading)` : ''}.`;

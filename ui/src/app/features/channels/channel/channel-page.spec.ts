@@ -1,18 +1,18 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
-import { ApiError } from '../../core/api';
-import { deferred, FakeApi, provideFakeApi } from '../../../testing/fake-api';
-import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
-import { dom } from '../../../testing/dom';
+import { ApiError } from '../../../core/api';
+import { deferred, FakeApi, provideFakeApi } from '../../../../testing/fake-api';
+import { FakeLive, provideFakeLive } from '../../../../testing/fake-live';
+import { dom } from '../../../../testing/dom';
 import {
   CHANNEL_ID as CH,
   channel,
   channelVideo as video,
   channelVideoPage as pageOf,
-} from '../../../testing/fixtures/channels';
-import { poll } from '../../../testing/poll';
-import { settle } from '../../../testing/settle';
-import type { ChannelVideo, FetchStatusResponse } from './api-types';
+} from '../../../../testing/fixtures/channels';
+import { poll } from '../../../../testing/poll';
+import { settle } from '../../../../testing/settle';
+import type { ChannelVideo, FetchStatusResponse } from '../api-types';
 import { ChannelPage } from './channel-page';
 
 describe('ChannelPage', () => {
@@ -108,9 +108,9 @@ describe('ChannelPage', () => {
       sortOrder: 'desc',
     });
     const page = fixture.componentInstance;
-    page.setFilter('downloaded', 'exclude');
-    page.setFilter('ignored', 'only');
-    page.setSort('duration', 'asc');
+    page.videos.setFilter('downloaded', 'exclude');
+    page.videos.setFilter('ignored', 'only');
+    page.videos.list.setSort('duration', 'asc');
     await settle(fixture);
     expect(last()).toMatchObject({
       downloadedFilter: 'exclude',
@@ -150,7 +150,7 @@ describe('ChannelPage', () => {
         videos: [],
       };
     });
-    void fixture.componentInstance.loadVideos();
+    void fixture.componentInstance.videos.load();
     await settle(fixture);
     (q('[data-testid="select-page"] input') as HTMLInputElement).click();
     await settle(fixture);
@@ -214,7 +214,7 @@ describe('ChannelPage', () => {
     toggle.click();
     await settle(fixture);
     expect(api.callsTo('PATCH', `/api/channels/${CH}/tabs/videos/auto-download`)[0].body).toEqual({ enabled: false });
-    expect(fixture.componentInstance.channel()?.auto_download_enabled_tabs).toBe('');
+    expect(fixture.componentInstance.overview.channel()?.auto_download_enabled_tabs).toBe('');
   });
 
   it('loads all videos of a tab with live progress from polling', async () => {

@@ -1,5 +1,5 @@
 import type { LiveMessage } from '@vidkeep/contracts';
-import type { FetchStatusResponse, TabType } from './api-types';
+import type { FetchStatusResponse, TabType } from '../api-types';
 
 /** A full listing fetch ("Load all") of one tab, as the page shows it. */
 export interface FetchState {

@@ -1,0 +1,73 @@
+import { Component, input } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { downloadAllPreviewText } from '../channel-format';
+import type { DownloadAll } from './download-all';
+
+/** What "Download all…" would queue, its confirmation, and the outcome. */
+@Component({
+  selector: 'app-download-all-panel',
+  imports: [MatButtonModule],
+  template: `
+    @let d = state();
+    @if (d.loading()) {
+      <p class="muted small" role="status">Counting what would be downloaded…</p>
+    }
+    @if (d.preview(); as p) {
+      <div class="confirm-box" role="group" aria-label="Download all" data-testid="download-all-preview">
+        <p data-testid="download-all-summary">{{ previewText(p) }}</p>
+        <p class="muted small">Only videos known here are counted: use Load all first to list the whole tab.</p>
+        <div class="row">
+          @if (p.count > 0) {
+            <button
+              mat-flat-button
+              type="button"
+              (click)="d.confirm()"
+              [disabled]="d.busy()"
+              data-testid="download-all-confirm"
+            >
+              {{ d.busy() ? 'Queueing…' : 'Queue ' + p.count + (p.count === 1 ? ' video' : ' videos') }}
+            </button>
+          }
+          <button
+            mat-button
+            type="button"
+            (click)="d.preview.set(null)"
+            [disabled]="d.busy()"
+            data-testid="download-all-cancel"
+          >
+            {{ p.count > 0 ? 'Cancel' : 'Close' }}
+          </button>
+        </div>
+      </div>
+    }
+    @if (d.error()) {
+      <p class="error" role="alert" data-testid="download-all-error">{{ d.error() }}</p>
+    }
+    @if (d.notice()) {
+      <p role="status" data-testid="download-all-result">{{ d.notice() }}</p>
+    }
+  `,
+  styles: `
+    :host {
+      display: contents;
+    }
+    p {
+      margin: 0;
+    }
+    .small {
+      font-size: 13px;
+    }
+    .confirm-box {
+      display: flex;
+      flex-direction: column;
+      gap: 6px;
+      padding: 12px;
+      border-radius: 8px;
+      background: var(--mat-sys-surface-container);
+    }
+  `,
+})
+export class DownloadAllPanel {
+  readonly state = input.required<DownloadAll>();
+  readonly previewText = downloadAllPreviewText;
+}

@@ -1,0 +1,65 @@
+import { signal, type Signal } from '@angular/core';
+import { toApiError, type Api } from '../../../core/api';
+import type { DownloadAllPreview, DownloadAllResponse, TabType } from '../api-types';
+import { plural } from '../channel-format';
+
+export interface DownloadAllOptions {
+  api: Api;
+  /** `channelApiPath` of the channel shown. */
+  path: (...parts: string[]) => string;
+  tab: Signal<TabType>;
+  /** A job was queued: the list shows its videos queued a moment later. */
+  queued: () => void;
+}
+
+/** "Download all…" of a tab: first what it would queue, then the job on confirmation. */
+export class DownloadAll {
+  readonly preview = signal<DownloadAllPreview | null>(null);
+  readonly loading = signal(false);
+  readonly busy = signal(false);
+  readonly notice = signal<string | null>(null);
+  readonly error = signal<string | null>(null);
+
+  constructor(private readonly options: DownloadAllOptions) {}
+
+  /** Another tab: nothing of this one shows. */
+  reset(): void {
+    this.preview.set(null);
+    this.notice.set(null);
+    this.error.set(null);
+  }
+
+  async open(): Promise<void> {
+    const tab = this.options.tab();
+    this.loading.set(true);
+    this.reset();
+    try {
+      const r = await this.options.api.get<DownloadAllPreview>(this.options.path('download-all', 'preview'), {
+        tabType: tab,
+      });
+      if (tab === this.options.tab()) this.preview.set(r);
+    } catch (err) {
+      this.error.set(`The preview could not be loaded: ${toApiError(err).message}`);
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  async confirm(): Promise<void> {
+    const tab = this.options.tab();
+    this.busy.set(true);
+    this.error.set(null);
+    try {
+      const r = await this.options.api.post<DownloadAllResponse>(this.options.path('download-all'), { tabType: tab });
+      this.preview.set(null);
+      this.notice.set(
+        r.queued > 0 ? `Queued ${plural(r.queued, 'video')} as one job.` : 'Nothing to download: no video was queued.',
+      );
+      this.options.queued();
+    } catch (err) {
+      this.error.set(`Not queued: ${toApiError(err).message}`);
+    } finally {
+      this.busy.set(false);
+    }
+  }
+}

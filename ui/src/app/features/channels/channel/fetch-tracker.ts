@@ -1,0 +1,170 @@
+import { DestroyRef, computed, inject, signal, type Signal } from '@angular/core';
+import type { LiveMessage } from '@vidkeep/contracts';
+import { toApiError, type Api } from '../../../core/api';
+import type { FetchAllResponse, FetchStatusResponse, TabType } from '../api-types';
+import { fetchProgressText, formatTotalDuration, plural, tabLabel } from '../channel-format';
+import { channelApiPath } from '../channel-query';
+import { advanceFetch, fetchStateFromMessage, fetchStateFromStatus, type FetchState } from './fetch-state';
+
+/** How often `fetch-status` is asked while a full fetch runs. */
+export const FETCH_POLL_MS = 500;
+
+export interface FetchTrackerOptions {
+  api: Api;
+  channelId: Signal<string>;
+  tab: Signal<TabType>;
+  /** A full listing of `tab` ended that this page saw running: its figures and videos changed. */
+  listed: (tab: TabType) => void;
+  /** One ended that this page never saw running (only its last message): reload soon. */
+  listedUnseen: (tab: TabType) => void;
+}
+
+/**
+ * "Load all" of a tab: `POST /fetchallchannelvideos` lists the whole tab, which takes a while;
+ * meanwhile `fetch-status` is polled every 500 ms and pushed `channelFetchProgress` messages
+ * move the progress too. A fetch someone else started (another window, the scheduler) is shown
+ * the same way until it ends. Create it in an injection context (it stops polling on destroy).
+ */
+export class FetchTracker {
+  readonly state = signal<FetchState | null>(null);
+  /** The fetch of the tab shown, if any. */
+  readonly forTab = computed(() => {
+    const f = this.state();
+    return f && f.tab === this.options.tab() ? f : null;
+  });
+  readonly notice = signal<string | null>(null);
+  readonly error = signal<string | null>(null);
+
+  private pollTimer: ReturnType<typeof setInterval> | null = null;
+  private pollInFlight = false;
+
+  constructor(private readonly options: FetchTrackerOptions) {
+    inject(DestroyRef).onDestroy(() => this.stopPolling());
+  }
+
+  /** The words of the progress: "Listing the tab: 1,200 entries read". */
+  text(f: FetchState): string {
+    return fetchProgressText(f.stage === 'starting' ? null : f.stage, f.itemsFetched);
+  }
+
+  /** Another channel: no fetch shown. */
+  reset(): void {
+    this.stopPolling();
+    this.state.set(null);
+  }
+
+  /** Another tab: its own messages. */
+  clearMessages(): void {
+    this.notice.set(null);
+    this.error.set(null);
+  }
+
+  async start(): Promise<void> {
+    const tab = this.options.tab();
+    const id = this.options.channelId();
+    this.clearMessages();
+    this.state.set({ tab, stage: 'starting', itemsFetched: 0, own: true });
+    this.startPolling(tab);
+    try {
+      const r = await this.options.api.post<FetchAllResponse>(
+        `/fetchallchannelvideos/${encodeURIComponent(id)}`,
+        {},
+        { tabType: tab },
+      );
+      if (id !== this.options.channelId()) return;
+      this.reset();
+      this.notice.set(
+        `Loaded the ${tabLabel(tab)} tab: ${plural(r.videosFound, 'video')} found in ${formatTotalDuration(r.elapsedSeconds)}.`,
+      );
+      this.options.listed(tab);
+    } catch (err) {
+      if (id !== this.options.channelId()) return;
+      const e = toApiError(err);
+      this.error.set(
+        e.status === 409 ? `${e.message} Its progress is shown below.` : `Loading all videos failed: ${e.message}`,
+      );
+      if (e.status === 409) {
+        // Someone else's fetch of this tab runs: show it until it ends.
+        this.state.set({ tab, stage: 'starting', itemsFetched: 0, own: false });
+        this.startPolling(tab);
+      } else {
+        this.reset();
+      }
+    }
+  }
+
+  /** On opening a tab: a fetch already running (another window, the scheduler) is shown too. */
+  async check(): Promise<void> {
+    const tab = this.options.tab();
+    try {
+      const s = await this.options.api.get<FetchStatusResponse>(this.statusPath(), { tabType: tab });
+      const state = fetchStateFromStatus(s, tab, false);
+      if (state && !this.state()) {
+        this.state.set(state);
+        this.startPolling(tab);
+      }
+    } catch {
+      // Only a hint for the user: the list itself shows its own errors.
+    }
+  }
+
+  /** A pushed `channelFetchProgress` of a full fetch of this channel. */
+  onMessage(m: LiveMessage<'channelFetchProgress'>): void {
+    this.onProgress(fetchStateFromMessage(m, false));
+  }
+
+  private statusPath(): string {
+    return channelApiPath(this.options.channelId(), 'fetch-status');
+  }
+
+  private startPolling(tab: TabType): void {
+    this.stopPolling();
+    this.pollTimer = setInterval(() => void this.poll(tab), FETCH_POLL_MS);
+  }
+
+  private stopPolling(): void {
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+    this.pollInFlight = false;
+  }
+
+  private async poll(tab: TabType): Promise<void> {
+    if (this.pollInFlight) return;
+    this.pollInFlight = true;
+    try {
+      const s = await this.options.api.get<FetchStatusResponse>(this.statusPath(), { tabType: tab });
+      if (!this.pollTimer) return;
+      const state = fetchStateFromStatus(s, tab, false);
+      if (state) this.onProgress(state);
+      else if (!this.state()?.own) this.observedEnd(tab);
+    } catch {
+      // A missed poll is harmless: the next one (or the WebSocket) brings the progress.
+    } finally {
+      this.pollInFlight = false;
+    }
+  }
+
+  private onProgress(next: FetchState): void {
+    const current = this.state();
+    if (!current && next.stage === 'done') {
+      // A fetch we did not see start ended: its videos are new here.
+      if (next.tab === this.options.tab()) this.options.listedUnseen(next.tab);
+      return;
+    }
+    if (current && current.tab !== next.tab) return;
+    const merged = advanceFetch(current, next);
+    if (merged.stage === 'done' && !merged.own) {
+      this.observedEnd(merged.tab);
+      return;
+    }
+    this.state.set(merged);
+  }
+
+  /** A fetch this page did not start ended (its POST answer goes elsewhere). */
+  private observedEnd(tab: TabType): void {
+    this.reset();
+    this.error.set(null);
+    this.notice.set(`The ${tabLabel(tab)} tab finished loading.`);
+    this.options.listed(tab);
+  }
+}

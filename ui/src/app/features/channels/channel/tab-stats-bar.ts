@@ -1,0 +1,119 @@
+import { LowerCasePipe } from '@angular/common';
+import { Component, input } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSlideToggleModule, type MatSlideToggleChange } from '@angular/material/slide-toggle';
+import { tabLabel, tabStatsText } from '../channel-format';
+import type { ChannelOverview } from './channel-overview';
+import type { DownloadAll } from './download-all';
+import type { FetchTracker } from './fetch-tracker';
+
+/**
+ * The figures of the tab shown and what can be done with the whole tab: download new videos
+ * automatically, load all of its videos (with the progress), download all.
+ */
+@Component({
+  selector: 'app-tab-stats-bar',
+  imports: [LowerCasePipe, MatButtonModule, MatProgressBarModule, MatSlideToggleModule],
+  template: `
+    @let o = overview();
+    @let f = fetch();
+    <div class="stats" data-testid="tab-stats">
+      @if (o.currentStats(); as s) {
+        <div class="row">
+          <strong data-testid="tab-stats-text">{{ statsText(s) }}</strong>
+          <span class="muted small">{{ s.loaded }} known here · {{ s.ignored }} ignored</span>
+        </div>
+        <mat-progress-bar
+          mode="determinate"
+          [value]="s.percent ?? 0"
+          [attr.aria-label]="'Downloaded ' + (s.percent ?? 0) + ' percent of the tab'"
+        />
+      } @else {
+        <span class="muted small">Figures are loading…</span>
+      }
+    </div>
+
+    <div class="tools">
+      <mat-slide-toggle
+        [checked]="o.autoOn()"
+        [disabled]="o.autoBusy()"
+        (change)="setAutoDownload($event)"
+        data-testid="tab-auto-download"
+      >
+        Download new {{ label(o.currentTab()) | lowercase }} automatically
+      </mat-slide-toggle>
+      <span class="grow"></span>
+      <button mat-stroked-button type="button" (click)="f.start()" [disabled]="!!f.forTab()" data-testid="fetch-all">
+        {{ f.forTab() ? 'Loading…' : 'Load all' }}
+      </button>
+      <button
+        mat-stroked-button
+        type="button"
+        (click)="downloadAll().open()"
+        [disabled]="downloadAll().loading() || downloadAll().busy()"
+        data-testid="download-all-open"
+      >
+        Download all…
+      </button>
+    </div>
+    @if (o.autoError()) {
+      <p class="error small" role="alert" data-testid="tab-auto-download-error">{{ o.autoError() }}</p>
+    }
+
+    @if (f.forTab(); as state) {
+      <div class="fetch" role="status" data-testid="fetch-progress" [attr.data-stage]="state.stage">
+        <mat-progress-bar
+          [mode]="state.stage === 'saving' ? 'query' : 'indeterminate'"
+          aria-label="Loading all videos of the tab"
+        />
+        <span>{{ f.text(state) }}</span>
+      </div>
+    }
+    @if (f.error()) {
+      <p class="error" role="alert" data-testid="fetch-error">{{ f.error() }}</p>
+    }
+    @if (f.notice()) {
+      <p role="status" data-testid="fetch-notice">{{ f.notice() }}</p>
+    }
+  `,
+  styles: `
+    :host {
+      display: contents;
+    }
+    p {
+      margin: 0;
+    }
+    .small {
+      font-size: 13px;
+    }
+    .stats {
+      display: flex;
+      flex-direction: column;
+      gap: 6px;
+    }
+    .tools {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px;
+      align-items: center;
+    }
+    .fetch {
+      display: flex;
+      flex-direction: column;
+      gap: 4px;
+    }
+  `,
+})
+export class TabStatsBar {
+  readonly overview = input.required<ChannelOverview>();
+  readonly fetch = input.required<FetchTracker>();
+  readonly downloadAll = input.required<DownloadAll>();
+  readonly label = tabLabel;
+  readonly statsText = tabStatsText;
+
+  async setAutoDownload(e: MatSlideToggleChange): Promise<void> {
+    // Refused: the switch goes back to what the server keeps.
+    if (!(await this.overview().setAutoDownload(e.checked))) e.source.checked = !e.checked;
+  }
+}
