@@ -2,7 +2,6 @@ import { Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatPaginatorModule } from '@angular/material/paginator';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
@@ -11,6 +10,7 @@ import { Live } from '../../core/live';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { KeyMessages, KeySet } from '../../shared/keyed';
 import { ListControls } from '../../shared/list-controls';
+import { ListPager } from '../../shared/list-pager';
 import { PagedList } from '../../shared/paged-list';
 import type { Channel, ChannelList, UpdateChannelsResponse } from './api-types';
 import { autoDownloadLabel, subfolderLabel } from './channel-format';
@@ -24,10 +24,10 @@ import { SubscribePanel } from './subscribe-panel';
     RouterLink,
     ConfirmInline,
     ListControls,
+    ListPager,
     MatFormFieldModule,
     MatSelectModule,
     MatButtonModule,
-    MatPaginatorModule,
     MatProgressBarModule,
     SubscribePanel,
   ],
@@ -141,16 +141,9 @@ import { SubscribePanel } from './subscribe-panel';
       }
     </ul>
 
-    <mat-paginator
-      [length]="list.total()"
-      [pageIndex]="list.pageIndex()"
-      [pageSize]="list.pageSize()"
-      [pageSizeOptions]="[10, 20, 50, 100]"
-      (page)="list.onPage($event)"
-      aria-label="Pages of channels"
-      data-testid="channels-paginator"
-    />
+    <app-list-pager [list]="list" [sizes]="[10, 20, 50, 100]" label="Pages of channels" testId="channels-paginator" />
   `,
+  styleUrl: '../../shared/avatar.css',
   styles: `
     .list {
       list-style: none;
@@ -173,18 +166,7 @@ import { SubscribePanel } from './subscribe-panel';
     .avatar {
       width: 56px;
       height: 56px;
-      border-radius: 50%;
-      overflow: hidden;
-      flex: none;
-      display: grid;
-      place-items: center;
-      background: var(--mat-sys-surface-container-highest);
       font: var(--mat-sys-title-large);
-    }
-    .avatar img {
-      width: 100%;
-      height: 100%;
-      object-fit: cover;
     }
     .info {
       flex: 1;

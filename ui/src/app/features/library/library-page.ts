@@ -2,7 +2,6 @@ import { DatePipe } from '@angular/common';
 import { Component, DestroyRef, ElementRef, inject, signal, viewChild } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
-import { MatPaginatorModule } from '@angular/material/paginator';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api, toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
@@ -10,6 +9,7 @@ import { Live } from '../../core/live';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { KeyMessages, KeySet } from '../../shared/keyed';
 import { ListControls } from '../../shared/list-controls';
+import { ListPager } from '../../shared/list-pager';
 import { PagedList } from '../../shared/paged-list';
 import type { Video, VideoListQuery } from '../downloads/api-types';
 import { formatBytes, formatDuration } from '../downloads/format';
@@ -27,7 +27,7 @@ interface VideoPage {
 /** Downloaded videos: search, sort, pages, play in the browser, delete. */
 @Component({
   selector: 'app-library-page',
-  imports: [DatePipe, ConfirmInline, ListControls, MatButtonModule, MatPaginatorModule, MatProgressBarModule],
+  imports: [DatePipe, ConfirmInline, ListControls, ListPager, MatButtonModule, MatProgressBarModule],
   template: `
     <h1>Library</h1>
 
@@ -78,7 +78,7 @@ interface VideoPage {
     <ul class="grid" aria-label="Downloaded videos">
       @for (v of list.items(); track v.sourceId) {
         @let res = resolution(v);
-        <li class="item" data-testid="library-item" [attr.data-source-id]="v.sourceId">
+        <li class="item card" data-testid="library-item" [attr.data-source-id]="v.sourceId">
           <div class="thumb">
             @if (v.thumbnailUrl && !brokenThumbs.has(v.sourceId)) {
               <img
@@ -90,16 +90,16 @@ interface VideoPage {
               />
             }
             @if (v.duration) {
-              <span class="duration" [attr.aria-label]="'Duration ' + duration(v.duration)">{{
+              <span class="duration overlay" [attr.aria-label]="'Duration ' + duration(v.duration)">{{
                 duration(v.duration)
               }}</span>
             }
             @if (res) {
-              <span class="res" data-testid="library-resolution">{{ res }}</span>
+              <span class="res overlay" data-testid="library-resolution">{{ res }}</span>
             }
           </div>
           <div class="body">
-            <h3 class="title" [title]="v.title">{{ v.title }}</h3>
+            <h3 class="title clamp-2" [title]="v.title">{{ v.title }}</h3>
             @if (v.channelName) {
               <div class="muted small">{{ v.channelName }}</div>
             }
@@ -171,17 +171,14 @@ interface VideoPage {
       }
     </ul>
 
-    <mat-paginator
-      [length]="list.total()"
-      [pageIndex]="list.pageIndex()"
-      [pageSize]="list.pageSize()"
-      [pageSizeOptions]="[12, 24, 48, 96]"
-      (page)="list.onPage($event)"
-      aria-label="Pages of downloaded videos"
-      data-testid="library-paginator"
+    <app-list-pager
+      [list]="list"
+      [sizes]="[12, 24, 48, 96]"
+      label="Pages of downloaded videos"
+      testId="library-paginator"
     />
   `,
-  styleUrl: './library-page.css',
+  styleUrls: ['../../shared/media-card.css', './library-page.css'],
 })
 export class LibraryPage {
   private readonly api = inject(Api);

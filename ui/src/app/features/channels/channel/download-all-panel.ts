@@ -47,16 +47,8 @@ import type { DownloadAll } from './download-all';
       <p role="status" data-testid="download-all-result">{{ d.notice() }}</p>
     }
   `,
+  styleUrl: './panel-part.css',
   styles: `
-    :host {
-      display: contents;
-    }
-    p {
-      margin: 0;
-    }
-    .small {
-      font-size: 13px;
-    }
     .confirm-box {
       display: flex;
       flex-direction: column;

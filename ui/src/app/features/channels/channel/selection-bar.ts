@@ -63,16 +63,8 @@ export type VideoView = 'grid' | 'list';
       <p role="status" data-testid="videos-action-notice">{{ a.notice() }}</p>
     }
   `,
+  styleUrl: './panel-part.css',
   styles: `
-    :host {
-      display: contents;
-    }
-    p {
-      margin: 0;
-    }
-    .small {
-      font-size: 13px;
-    }
     .selection {
       display: flex;
       flex-wrap: wrap;

@@ -77,16 +77,8 @@ import type { FetchTracker } from './fetch-tracker';
       <p role="status" data-testid="fetch-notice">{{ f.notice() }}</p>
     }
   `,
+  styleUrl: './panel-part.css',
   styles: `
-    :host {
-      display: contents;
-    }
-    p {
-      margin: 0;
-    }
-    .small {
-      font-size: 13px;
-    }
     .stats {
       display: flex;
       flex-direction: column;

@@ -41,10 +41,8 @@ const FILTER_LABELS: Readonly<Record<VideoFilter, string>> = {
       }
     </app-list-controls>
   `,
+  styleUrl: './panel-part.css',
   styles: `
-    :host {
-      display: contents;
-    }
     .filters {
       display: block;
       margin-top: 8px;

@@ -2,8 +2,8 @@ import { DatePipe } from '@angular/common';
 import { Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
-import { MatPaginatorModule } from '@angular/material/paginator';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { ListPager } from '../../../shared/list-pager';
 import { formatClock } from '../channel-format';
 import type { ChannelVideos } from './channel-videos';
 import type { VideoView } from './selection-bar';
@@ -12,9 +12,9 @@ import type { VideoActions } from './video-actions';
 /** The videos of the page shown, as cards or rows, with their state and actions, and the pages. */
 @Component({
   selector: 'app-video-list',
-  imports: [DatePipe, MatButtonModule, MatCheckboxModule, MatPaginatorModule, MatProgressBarModule],
+  imports: [DatePipe, ListPager, MatButtonModule, MatCheckboxModule, MatProgressBarModule],
   templateUrl: './video-list.html',
-  styleUrls: ['./badges.css', './video-list.css'],
+  styleUrls: ['../../../shared/media-card.css', './badges.css', './panel-part.css', './video-list.css'],
 })
 export class VideoList {
   readonly videos = input.required<ChannelVideos>();
