@@ -18,6 +18,7 @@ import { DomSanitizer, type SafeUrl } from '@angular/platform-browser';
 import type { ApiKeyItem, ApiKeyList, CreateApiKeyResponse } from './contracts';
 import { Api, toApiError } from '../../core/api';
 import { ConfirmInline } from '../../shared/confirm-inline';
+import { PendingAction } from '../../shared/pending-action';
 import { buildBookmarklet, buildCurlExample } from './bookmarklet';
 import { copyText } from './clipboard';
 import { formatWhen } from './settings-format';
@@ -63,12 +64,12 @@ interface CreatedKey {
               <mat-error>Enter a name of 1 to {{ nameMax }} characters</mat-error>
             }
           </mat-form-field>
-          <button mat-flat-button type="submit" [disabled]="creating()" data-testid="apikey-create">
-            {{ creating() ? 'Creating…' : 'Create key' }}
+          <button mat-flat-button type="submit" [disabled]="creating.busy()" data-testid="apikey-create">
+            {{ creating.busy() ? 'Creating…' : 'Create key' }}
           </button>
         </form>
-        @if (createError()) {
-          <p class="error" role="alert" data-testid="apikey-error">{{ createError() }}</p>
+        @if (creating.error()) {
+          <p class="error" role="alert" data-testid="apikey-error">{{ creating.error() }}</p>
         }
 
         @if (created(); as c) {
@@ -307,8 +308,7 @@ export class ApiKeysSection implements OnInit {
   readonly form = new FormGroup({ name: this.name });
   readonly keys = signal<ApiKeyItem[] | null>(null);
   readonly loadError = signal<string | null>(null);
-  readonly creating = signal(false);
-  readonly createError = signal<string | null>(null);
+  readonly creating = new PendingAction();
   /** The one moment the full key exists in the UI: forgotten on dismiss. */
   readonly created = signal<CreatedKey | null>(null);
   readonly copyState = signal('');
@@ -338,9 +338,7 @@ export class ApiKeysSection implements OnInit {
   async create(): Promise<void> {
     this.name.markAsTouched();
     if (this.name.invalid) return;
-    this.creating.set(true);
-    this.createError.set(null);
-    try {
+    await this.creating.run(async () => {
       const r = await this.api.post<CreateApiKeyResponse>('/api/keys', { name: this.name.value.trim() });
       const bookmarklet = buildBookmarklet(this.origin, r.key);
       this.created.set({
@@ -356,11 +354,7 @@ export class ApiKeysSection implements OnInit {
       this.name.reset('');
       afterNextRender(() => this.createdTitle()?.nativeElement.focus(), { injector: this.injector });
       await this.load();
-    } catch (err) {
-      this.createError.set(toApiError(err).message);
-    } finally {
-      this.creating.set(false);
-    }
+    });
   }
 
   async copy(text: string, el: HTMLElement): Promise<void> {

@@ -1,13 +1,6 @@
 import { HttpBackend, HttpClient } from '@angular/common/http';
 import { Component, inject, signal } from '@angular/core';
-import {
-  FormControl,
-  FormGroup,
-  ReactiveFormsModule,
-  Validators,
-  type AbstractControl,
-  type ValidationErrors,
-} from '@angular/forms';
+import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -15,13 +8,7 @@ import { MatInputModule } from '@angular/material/input';
 import { firstValueFrom } from 'rxjs';
 import { toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
-
-/** Spec 8 (contracts `PASSWORD_MIN` / `PASSWORD_MAX`). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
-
-const sameAsNew = (group: AbstractControl): ValidationErrors | null =>
-  group.get('newPassword')?.value === group.get('confirmPassword')?.value ? null : { mismatch: true };
+import { NEW_PASSWORD_VALIDATORS, PASSWORD_MAX, PASSWORD_MIN, sameValues } from '../../shared/account-rules';
 
 /** Section 4: `POST /auth/change-password` (other sessions stay signed in, spec 5 rule 2). */
 @Component({
@@ -121,13 +108,10 @@ export class PasswordSection {
         nonNullable: true,
         validators: [Validators.required, Validators.maxLength(PASSWORD_MAX)],
       }),
-      newPassword: new FormControl('', {
-        nonNullable: true,
-        validators: [Validators.required, Validators.minLength(PASSWORD_MIN), Validators.maxLength(PASSWORD_MAX)],
-      }),
+      newPassword: new FormControl('', { nonNullable: true, validators: NEW_PASSWORD_VALIDATORS }),
       confirmPassword: new FormControl('', { nonNullable: true, validators: [Validators.required] }),
     },
-    { validators: sameAsNew },
+    { validators: sameValues('newPassword', 'confirmPassword') },
   );
 
   async submit(): Promise<void> {

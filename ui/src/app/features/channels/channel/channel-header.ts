@@ -2,7 +2,8 @@ import { Component, inject, input, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialog } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { Api, toApiError } from '../../../core/api';
+import { Api } from '../../../core/api';
+import { PendingAction } from '../../../shared/pending-action';
 import type { ChannelSettings, UpdateChannelsResponse } from '../api-types';
 import { subfolderLabel } from '../channel-format';
 import { ChannelSettingsDialog, type ChannelSettingsDialogData } from '../channel-settings-dialog';
@@ -64,10 +65,10 @@ import type { ChannelOverview } from './channel-overview';
               mat-stroked-button
               type="button"
               (click)="resubscribe()"
-              [disabled]="resubscribing()"
+              [disabled]="subscribing.busy()"
               data-testid="channel-subscribe"
             >
-              {{ resubscribing() ? 'Subscribing…' : 'Subscribe' }}
+              {{ subscribing.busy() ? 'Subscribing…' : 'Subscribe' }}
             </button>
           }
           <button mat-flat-button type="button" (click)="openSettings()" data-testid="channel-settings-open">
@@ -75,8 +76,8 @@ import type { ChannelOverview } from './channel-overview';
           </button>
         </div>
       </header>
-      @if (error()) {
-        <p class="error" role="alert" data-testid="channel-header-error">{{ error() }}</p>
+      @if (subscribing.error()) {
+        <p class="error" role="alert" data-testid="channel-header-error">{{ subscribing.error() }}</p>
       }
       @if (notice()) {
         <p role="status" data-testid="channel-header-notice">{{ notice() }}</p>
@@ -93,9 +94,8 @@ export class ChannelHeader {
   /** The settings dialog saved: what the page shows may have changed. */
   readonly saved = output();
   readonly folderLabel = subfolderLabel;
-  readonly resubscribing = signal(false);
+  readonly subscribing = new PendingAction('Not subscribed: ');
   readonly notice = signal<string | null>(null);
-  readonly error = signal<string | null>(null);
 
   openSettings(): void {
     const id = this.channelId();
@@ -114,18 +114,12 @@ export class ChannelHeader {
   async resubscribe(): Promise<void> {
     const c = this.overview().channel();
     if (!c) return;
-    this.resubscribing.set(true);
-    this.error.set(null);
-    try {
+    await this.subscribing.run(async () => {
       await this.api.post<UpdateChannelsResponse>('/updatechannels', {
         add: [{ url: c.url, channel_id: c.channel_id }],
       });
       this.notice.set(`Subscribed to ${c.title}.`);
       await this.overview().loadChannel();
-    } catch (err) {
-      this.error.set(`Not subscribed: ${toApiError(err).message}`);
-    } finally {
-      this.resubscribing.set(false);
-    }
+    });
   }
 }

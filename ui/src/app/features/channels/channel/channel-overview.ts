@@ -11,6 +11,7 @@ import type {
 } from '../api-types';
 import { autoDownloadTabs } from '../channel-format';
 import { channelApiPath } from '../channel-query';
+import { PendingAction } from '../../../shared/pending-action';
 
 export interface ChannelOverviewOptions {
   api: Api;
@@ -44,8 +45,8 @@ export class ChannelOverview {
   readonly autoOn = computed(() =>
     autoDownloadTabs(this.channel()?.auto_download_enabled_tabs).includes(this.currentTab()),
   );
-  readonly autoBusy = signal(false);
-  readonly autoError = signal<string | null>(null);
+  /** Switching auto-download of the current tab. */
+  readonly auto = new PendingAction('Not changed: ');
 
   private statsGeneration = 0;
 
@@ -119,18 +120,10 @@ export class ChannelOverview {
   /** Turns auto-download of the current tab on or off; false when the server refused. */
   async setAutoDownload(enabled: boolean): Promise<boolean> {
     const path = channelApiPath(this.options.channelId(), 'tabs', this.currentTab(), 'auto-download');
-    this.autoBusy.set(true);
-    this.autoError.set(null);
-    try {
+    return this.auto.run(async () => {
       const r = await this.options.api.patch<TabAutoDownloadResponse>(path, { enabled });
       const c = this.channel();
       if (c) this.channel.set({ ...c, auto_download_enabled_tabs: r.autoDownloadEnabledTabs });
-      return true;
-    } catch (err) {
-      this.autoError.set(`Not changed: ${toApiError(err).message}`);
-      return false;
-    } finally {
-      this.autoBusy.set(false);
-    }
+    });
   }
 }

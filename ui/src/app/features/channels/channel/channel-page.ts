@@ -154,7 +154,7 @@ export class ChannelPage {
     this.videos.list.pageIndex.set(0);
     this.actions.reset();
     this.downloadAll.reset();
-    this.overview.autoError.set(null);
+    this.overview.auto.error.set(null);
     this.fetch.clearMessages();
   }
 

@@ -37,7 +37,7 @@ import type { FetchTracker } from './fetch-tracker';
     <div class="tools">
       <mat-slide-toggle
         [checked]="o.autoOn()"
-        [disabled]="o.autoBusy()"
+        [disabled]="o.auto.busy()"
         (change)="setAutoDownload($event)"
         data-testid="tab-auto-download"
       >
@@ -57,8 +57,8 @@ import type { FetchTracker } from './fetch-tracker';
         Download all…
       </button>
     </div>
-    @if (o.autoError()) {
-      <p class="error small" role="alert" data-testid="tab-auto-download-error">{{ o.autoError() }}</p>
+    @if (o.auto.error()) {
+      <p class="error small" role="alert" data-testid="tab-auto-download-error">{{ o.auto.error() }}</p>
     }
 
     @if (f.forTab(); as state) {
