@@ -1,23 +1,14 @@
 import { Component, DestroyRef, inject, output, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
-import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api, toApiError } from '../../core/api';
 import type { LiveMessage } from '@vidkeep/contracts';
 import { Live } from '../../core/live';
 import { KeySet } from '../../shared/keyed';
 import type { JobDetail, JobList, JobSummary } from './api-types';
-import { statusLabel } from './format';
-import {
-  applyProgress,
-  applySummary,
-  isActiveStatus,
-  progressText,
-  progressView,
-  sortQueue,
-  upsertDetail,
-} from './queue-state';
+import { QueueJob } from './queue-job';
+import { applyProgress, applySummary, isActiveStatus, sortQueue, upsertDetail } from './queue-state';
 
 /** How long live messages are gathered before the list or a job is fetched again. */
 const REFETCH_DELAY_MS = 400;
@@ -33,7 +24,7 @@ export const FINISHED_VISIBLE_MS = 60_000;
  */
 @Component({
   selector: 'app-active-queue',
-  imports: [MatCardModule, MatButtonModule, MatProgressBarModule],
+  imports: [MatButtonModule, MatProgressBarModule, QueueJob],
   template: `
     <section aria-labelledby="queue-title" data-testid="queue">
       <div class="row">
@@ -52,99 +43,12 @@ export const FINISHED_VISIBLE_MS = 60_000;
         <p [class.error]="n.error" role="alert" data-testid="queue-notice">{{ n.text }}</p>
       }
       @for (job of jobs(); track job.id) {
-        <mat-card
-          appearance="outlined"
-          class="job"
-          data-testid="queue-job"
-          [attr.data-status]="job.status"
-          [attr.data-job-id]="job.id"
-        >
-          <div class="job-head">
-            <div class="head-text">
-              <strong class="label">{{ job.label }}</strong>
-              <span
-                class="badge"
-                [class.running]="job.status === 'running'"
-                [class.bad]="
-                  job.status === 'failed' || job.status === 'completed_with_errors' || job.status === 'interrupted'
-                "
-                >{{ statusLabel(job.status) }}</span
-              >
-              <div class="muted small">
-                {{ job.counts.completed }} of {{ job.counts.total }} done
-                @if (job.counts.failed) {
-                  · {{ job.counts.failed }} failed
-                }
-                @if (job.counts.skipped) {
-                  · {{ job.counts.skipped }} skipped
-                }
-                @if (job.counts.cancelled) {
-                  · {{ job.counts.cancelled }} cancelled
-                }
-              </div>
-              @if (!isActive(job.status) && job.message) {
-                <div class="small" data-testid="queue-job-message">{{ job.message }}</div>
-              }
-            </div>
-            @if (isActive(job.status)) {
-              <button
-                mat-stroked-button
-                type="button"
-                (click)="cancel(job)"
-                [disabled]="cancelling.has(job.id)"
-                [attr.aria-label]="'Cancel ' + job.label"
-                data-testid="queue-cancel"
-              >
-                {{ cancelling.has(job.id) ? 'Cancelling…' : 'Cancel' }}
-              </button>
-            } @else {
-              <button
-                mat-button
-                type="button"
-                (click)="dismiss(job.id)"
-                [attr.aria-label]="'Dismiss ' + job.label"
-                data-testid="queue-dismiss"
-              >
-                Dismiss
-              </button>
-            }
-          </div>
-          <ul class="videos">
-            @for (v of job.videos; track v.sourceId) {
-              @let view = progressView(v);
-              @let name = v.title ?? v.sourceId;
-              <li data-testid="queue-video" [attr.data-state]="v.state" [attr.data-source-id]="v.sourceId">
-                <div class="line">
-                  <span class="title grow" [title]="name">{{ name }}</span>
-                  <span class="state" data-testid="queue-video-state">{{ v.state }}</span>
-                </div>
-                <mat-progress-bar
-                  [mode]="view.mode"
-                  [value]="view.percent"
-                  [attr.aria-label]="'Progress of ' + name"
-                  [attr.aria-valuetext]="
-                    view.mode === 'determinate' ? view.percent.toFixed(0) + ' percent, ' + view.stage : view.stage
-                  "
-                />
-                <div class="muted small" data-testid="queue-video-progress">
-                  {{ view.stage }}
-                  @if (progressText(v); as text) {
-                    · {{ text }}
-                  }
-                </div>
-                @if (v.diagnosis && v.state !== 'completed') {
-                  <p
-                    class="small"
-                    [class.error]="v.state === 'failed' || v.state === 'interrupted'"
-                    [class.muted]="v.state !== 'failed' && v.state !== 'interrupted'"
-                  >
-                    {{ v.diagnosis.cause }} {{ v.diagnosis.fix }}
-                  </p>
-                }
-              </li>
-            }
-          </ul>
-        </mat-card>
+        <app-queue-job
+          [job]="job"
+          [cancelling]="cancelling.has(job.id)"
+          (cancelRequested)="cancel(job)"
+          (dismissed)="dismiss(job.id)"
+        />
       } @empty {
         @if (!loading() && !error()) {
           <p class="muted" data-testid="queue-empty">Nothing is queued or downloading.</p>
@@ -152,79 +56,10 @@ export const FINISHED_VISIBLE_MS = 60_000;
       }
     </section>
   `,
-  styles: `
-    .job {
-      margin-bottom: 12px;
-      padding: 12px 16px;
-    }
-    .job-head {
-      display: flex;
-      gap: 12px;
-      align-items: flex-start;
-      flex-wrap: wrap;
-    }
-    .head-text {
-      flex: 1 1 200px;
-      min-width: 0;
-    }
-    .label {
-      overflow-wrap: anywhere;
-      margin-right: 8px;
-    }
-    .badge {
-      font-size: 12px;
-      padding: 2px 8px;
-      border-radius: 10px;
-      background: var(--mat-sys-surface-variant);
-      white-space: nowrap;
-    }
-    .badge.running {
-      background: var(--mat-sys-primary-container);
-      color: var(--mat-sys-on-primary-container);
-    }
-    .badge.bad {
-      background: var(--mat-sys-error-container);
-      color: var(--mat-sys-on-error-container);
-    }
-    .small {
-      font-size: 13px;
-      margin: 2px 0;
-    }
-    .videos {
-      list-style: none;
-      margin: 8px 0 0;
-      padding: 0;
-      display: flex;
-      flex-direction: column;
-      gap: 10px;
-    }
-    .line {
-      display: flex;
-      gap: 8px;
-      align-items: baseline;
-      margin-bottom: 4px;
-      min-width: 0;
-    }
-    .title {
-      overflow: hidden;
-      text-overflow: ellipsis;
-      white-space: nowrap;
-      min-width: 0;
-    }
-    .state {
-      font-size: 12px;
-      text-transform: uppercase;
-      letter-spacing: 0.04em;
-      color: var(--mat-sys-on-surface-variant);
-    }
-  `,
 })
 export class ActiveQueue {
   private readonly api = inject(Api);
   private readonly live = inject(Live);
-  readonly statusLabel = statusLabel;
-  readonly progressView = progressView;
-  readonly progressText = progressText;
 
   readonly jobs = signal<JobDetail[]>([]);
   readonly loading = signal(false);
@@ -233,7 +68,6 @@ export class ActiveQueue {
   readonly cancelling = new KeySet<string>();
   /** A job finished (completed, failed, cancelled…): the history can refresh. */
   readonly finished = output<JobSummary>();
-  readonly isActive = isActiveStatus;
 
   /** Ignores answers of a list request that a newer one replaced. */
   private generation = 0;

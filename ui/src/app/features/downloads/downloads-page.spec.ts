@@ -209,4 +209,45 @@ describe('DownloadsPage', () => {
     expect(q('[data-testid="queue-notice"]')?.textContent).toContain('Cancelled');
     expect(q('[data-testid="queue-job"]')!.dataset['status']).toBe('cancelled');
   });
+
+  it('explains the failures of a finished job in the history', async () => {
+    const failed = summary({
+      id: '22222222-2222-4222-8222-222222222222',
+      status: 'completed_with_errors',
+      finishedAt: '2025-01-01T00:02:00.000Z',
+      counts: { total: 2, queued: 0, active: 0, completed: 1, failed: 1, skipped: 0, cancelled: 0 },
+    });
+    const diagnosis = {
+      kind: 'private',
+      cause: 'The video is private.',
+      fix: 'Ask the owner for access.',
+      sourceId: 'bbbbbbbbbbb',
+      detail: null,
+    } as const;
+    api
+      .on('GET', '/api/jobs', ({ query }) =>
+        query?.['status'] === 'active'
+          ? { jobs: [], total: 0, page: 1, pageSize: 200 }
+          : { jobs: [failed], total: 1, page: 1, pageSize: 10 },
+      )
+      .on('GET', `/api/jobs/${failed.id}`, () =>
+        jobDetail(failed, [jobVideo('bbbbbbbbbbb', { state: 'failed', title: 'Second Clip', diagnosis })]),
+      );
+    // A reconnection (the second ready) makes the queue and the history fetch again.
+    live.connect();
+    live.connect();
+    await settle(fixture);
+    const job = q('[data-testid="history-job"]')!;
+    expect(job.querySelector('.badge')?.classList.contains('bad')).toBe(true);
+    expect(job.querySelector('[data-testid="history-counts"]')?.textContent).toBe('1 of 2 downloaded · 1 failed');
+    const toggle = job.querySelector<HTMLButtonElement>('[data-testid="history-toggle"]')!;
+    toggle.click();
+    await settle(fixture);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const failures = q('[data-testid="history-failures"]')!;
+    expect(failures.id).toBe(toggle.getAttribute('aria-controls'));
+    expect(failures.querySelector('[data-testid="history-cause"]')?.textContent).toBe('The video is private.');
+    expect(failures.querySelector('[data-testid="history-fix"]')?.textContent).toBe('Ask the owner for access.');
+    expect(failures.textContent).toContain('Second Clip');
+  });
 });

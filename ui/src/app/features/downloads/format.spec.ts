@@ -1,4 +1,13 @@
-import { formatBytes, formatDuration, formatEta, formatPercent, formatSpeed, statusLabel } from './format';
+import {
+  formatBytes,
+  formatDuration,
+  formatEta,
+  formatPercent,
+  formatSpeed,
+  isProblemStatus,
+  jobCountsText,
+  statusLabel,
+} from './format';
 
 describe('formatBytes', () => {
   it('uses decimal units with one decimal below 10', () => {
@@ -75,5 +84,26 @@ describe('statusLabel', () => {
   it('replaces underscores', () => {
     expect(statusLabel('completed_with_errors')).toBe('completed with errors');
     expect(statusLabel('running')).toBe('running');
+  });
+});
+
+describe('job status words', () => {
+  it.each([
+    ['failed', true],
+    ['completed_with_errors', true],
+    ['interrupted', true],
+    ['completed', false],
+    ['cancelled', false],
+    ['running', false],
+  ])('%s is a problem: %s', (status, problem) => {
+    expect(isProblemStatus(status)).toBe(problem);
+  });
+
+  it('counts a job in words', () => {
+    const counts = { total: 5, queued: 0, active: 0, completed: 3, failed: 0, skipped: 0, cancelled: 0 };
+    expect(jobCountsText(counts, 'done')).toBe('3 of 5 done');
+    expect(jobCountsText({ ...counts, failed: 1, skipped: 2, cancelled: 1 }, 'downloaded')).toBe(
+      '3 of 5 downloaded · 1 failed · 2 skipped · 1 cancelled',
+    );
   });
 });

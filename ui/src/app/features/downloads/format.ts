@@ -64,3 +64,19 @@ export function formatPercent(percent: number | null | undefined): string {
 export function statusLabel(status: string): string {
   return status.replace(/_/g, ' ');
 }
+
+/** Statuses of a job that ended with something to look at. */
+export const isProblemStatus = (status: string): boolean =>
+  status === 'failed' || status === 'completed_with_errors' || status === 'interrupted';
+
+/** A job's counts in words: "3 of 5 done · 1 failed · 1 skipped" (`done` names what counts as done). */
+export function jobCountsText(
+  counts: { total: number; completed: number; failed: number; skipped: number; cancelled: number },
+  done: string,
+): string {
+  const parts = [`${counts.completed} of ${counts.total} ${done}`];
+  if (counts.failed) parts.push(`${counts.failed} failed`);
+  if (counts.skipped) parts.push(`${counts.skipped} skipped`);
+  if (counts.cancelled) parts.push(`${counts.cancelled} cancelled`);
+  return parts.join(' · ');
+}

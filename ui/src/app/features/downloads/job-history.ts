@@ -8,20 +8,15 @@ import { Api, toApiError } from '../../core/api';
 import { Live } from '../../core/live';
 import { KeySet } from '../../shared/keyed';
 import type { JobDetail, JobList, JobSummary } from './api-types';
-import { explainFailures, hasProblems, type ExplainedFailure } from './diagnoses';
-import { statusLabel } from './format';
+import { explainFailures, hasProblems } from './diagnoses';
+import { isProblemStatus, jobCountsText, statusLabel } from './format';
+import { JobFailures, type Explanation } from './job-failures';
 import { isActiveStatus } from './queue-state';
-
-interface Explanation {
-  loading: boolean;
-  error: string | null;
-  failures: ExplainedFailure[];
-}
 
 /** Finished jobs, newest first, with each failure's cause and fix a click away. */
 @Component({
   selector: 'app-job-history',
-  imports: [DatePipe, MatButtonModule, MatPaginatorModule, MatProgressBarModule],
+  imports: [DatePipe, JobFailures, MatButtonModule, MatPaginatorModule, MatProgressBarModule],
   template: `
     <section aria-labelledby="history-title" data-testid="history">
       <h2 id="history-title">History</h2>
@@ -36,22 +31,13 @@ interface Explanation {
           @let open = expanded.has(job.id);
           <li class="job" data-testid="history-job" [attr.data-status]="job.status" [attr.data-job-id]="job.id">
             <div class="head">
-              <span [class]="'badge ' + tone(job)">{{ statusLabel(job.status) }}</span>
+              <span class="badge" [class.ok]="job.status === 'completed'" [class.bad]="isProblem(job.status)">{{
+                statusLabel(job.status)
+              }}</span>
               <strong class="label grow">{{ job.label }}</strong>
               <span class="muted small">{{ job.finishedAt ?? job.createdAt | date: 'medium' }}</span>
             </div>
-            <div class="muted small" data-testid="history-counts">
-              {{ job.counts.completed }} of {{ job.counts.total }} downloaded
-              @if (job.counts.failed) {
-                · {{ job.counts.failed }} failed
-              }
-              @if (job.counts.skipped) {
-                · {{ job.counts.skipped }} skipped
-              }
-              @if (job.counts.cancelled) {
-                · {{ job.counts.cancelled }} cancelled
-              }
-            </div>
+            <div class="muted small" data-testid="history-counts">{{ countsText(job.counts, 'downloaded') }}</div>
             @if (job.message) {
               <p class="small">{{ job.message }}</p>
             }
@@ -68,46 +54,11 @@ interface Explanation {
                 {{ open ? '▾ Hide what went wrong' : '▸ What went wrong?' }}
               </button>
               @if (open) {
-                @let ex = explanations()[job.id];
-                <div [id]="'why-' + job.id" class="why" data-testid="history-failures">
-                  @if (ex?.loading) {
-                    <mat-progress-bar
-                      mode="indeterminate"
-                      [attr.aria-label]="'Loading what went wrong in ' + job.label"
-                    />
-                  }
-                  @if (ex?.error) {
-                    <p class="error" role="alert">{{ ex?.error }}</p>
-                  }
-                  @for (f of ex?.failures ?? []; track f.key) {
-                    <div class="failure" data-testid="history-failure" [attr.data-kind]="f.kind">
-                      @if (f.video) {
-                        <div class="small">
-                          <strong>{{ f.video }}</strong>
-                          @if (f.skipped) {
-                            <span class="muted"> (skipped)</span>
-                          }
-                        </div>
-                      }
-                      <p class="small">
-                        <span class="muted">What happened: </span><span data-testid="history-cause">{{ f.cause }}</span>
-                      </p>
-                      <p class="small">
-                        <span class="muted">What to do: </span><span data-testid="history-fix">{{ f.fix }}</span>
-                      </p>
-                      @if (f.detail) {
-                        <details>
-                          <summary class="small muted">Tool output</summary>
-                          <code>{{ f.detail }}</code>
-                        </details>
-                      }
-                    </div>
-                  } @empty {
-                    @if (ex && !ex.loading && !ex.error) {
-                      <p class="small muted">No explanation was recorded for this job.</p>
-                    }
-                  }
-                </div>
+                <app-job-failures
+                  [attr.id]="'why-' + job.id"
+                  [explanation]="explanations()[job.id]"
+                  [jobLabel]="job.label"
+                />
               }
             }
           </li>
@@ -129,6 +80,7 @@ interface Explanation {
       }
     </section>
   `,
+  styleUrl: './job-status.css',
   styles: `
     .jobs {
       list-style: none;
@@ -149,44 +101,8 @@ interface Explanation {
       overflow-wrap: anywhere;
       min-width: 0;
     }
-    .small {
-      font-size: 13px;
-      margin: 2px 0;
-    }
-    .badge {
-      font-size: 12px;
-      padding: 2px 8px;
-      border-radius: 10px;
-      background: var(--mat-sys-surface-variant);
-      white-space: nowrap;
-    }
-    .badge.ok {
-      background: var(--mat-sys-primary-container);
-      color: var(--mat-sys-on-primary-container);
-    }
-    .badge.bad {
-      background: var(--mat-sys-error-container);
-      color: var(--mat-sys-on-error-container);
-    }
     .toggle {
       margin-left: -12px;
-    }
-    .why {
-      display: flex;
-      flex-direction: column;
-      gap: 8px;
-      padding: 4px 0 4px 12px;
-      border-left: 3px solid var(--mat-sys-outline-variant);
-    }
-    .failure {
-      overflow-wrap: anywhere;
-    }
-    code {
-      display: block;
-      white-space: pre-wrap;
-      font-size: 12px;
-      padding: 4px 8px;
-      background: var(--mat-sys-surface-container);
     }
   `,
 })
@@ -194,6 +110,8 @@ export class JobHistory {
   private readonly api = inject(Api);
   private readonly live = inject(Live);
   readonly statusLabel = statusLabel;
+  readonly countsText = jobCountsText;
+  readonly isProblem = isProblemStatus;
   readonly hasProblems = hasProblems;
 
   readonly jobs = signal<JobSummary[]>([]);
@@ -220,12 +138,6 @@ export class JobHistory {
     });
     inject(DestroyRef).onDestroy(() => this.timer && clearTimeout(this.timer));
     void this.refresh();
-  }
-
-  tone(job: JobSummary): string {
-    if (job.status === 'completed') return 'ok';
-    if (job.status === 'failed' || job.status === 'completed_with_errors' || job.status === 'interrupted') return 'bad';
-    return '';
   }
 
   async refresh(): Promise<void> {

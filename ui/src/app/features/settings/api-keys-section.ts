@@ -1,26 +1,16 @@
-import {
-  Component,
-  ElementRef,
-  Injector,
-  OnInit,
-  afterNextRender,
-  computed,
-  inject,
-  signal,
-  viewChild,
-} from '@angular/core';
+import { Component, Injector, OnInit, afterNextRender, computed, inject, signal, viewChild } from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators, type AbstractControl } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
-import { DomSanitizer, type SafeUrl } from '@angular/platform-browser';
+import { DomSanitizer } from '@angular/platform-browser';
 import type { ApiKeyItem, ApiKeyList, CreateApiKeyResponse } from './contracts';
 import { Api, toApiError } from '../../core/api';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { PendingAction } from '../../shared/pending-action';
+import { ApiKeyCreated, type CreatedKey } from './api-key-created';
 import { buildBookmarklet, buildCurlExample } from './bookmarklet';
-import { copyText } from './clipboard';
 import { formatWhen } from './settings-format';
 
 /** Spec 8 / contracts `API_KEY_NAME_MAX`, `MAX_ACTIVE_API_KEYS` (type-only imports, so mirrored). */
@@ -30,19 +20,18 @@ export const MAX_ACTIVE_API_KEYS = 20;
 const notBlank = (c: AbstractControl) =>
   typeof c.value === 'string' && c.value.trim() === '' ? { blank: true } : null;
 
-interface CreatedKey {
-  id: number;
-  name: string;
-  key: string;
-  bookmarklet: SafeUrl;
-  bookmarkletText: string;
-  curl: string;
-}
-
 /** Section 2: API keys for the download endpoint (bookmarklets, shortcuts, automation). */
 @Component({
   selector: 'app-api-keys-section',
-  imports: [ReactiveFormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule, ConfirmInline],
+  imports: [
+    ReactiveFormsModule,
+    MatCardModule,
+    MatFormFieldModule,
+    MatInputModule,
+    MatButtonModule,
+    ConfirmInline,
+    ApiKeyCreated,
+  ],
   template: `
     <mat-card appearance="outlined">
       <mat-card-header
@@ -73,63 +62,7 @@ interface CreatedKey {
         }
 
         @if (created(); as c) {
-          <section class="created" data-testid="apikey-created" aria-labelledby="apikey-created-title">
-            <h3 id="apikey-created-title" tabindex="-1" #createdTitle>Key “{{ c.name }}” created: copy it now</h3>
-            <p>
-              This is the only time the full key is shown. Store it somewhere safe; vidkeep keeps only a fingerprint of
-              it.
-            </p>
-            <div class="key-row">
-              <code class="key" #keyText data-testid="apikey-value">{{ c.key }}</code>
-              <button mat-stroked-button type="button" (click)="copy(c.key, keyText)" data-testid="apikey-copy">
-                Copy
-              </button>
-            </div>
-            <p class="muted small" role="status">{{ copyState() }}</p>
-
-            <h4>Bookmarklet</h4>
-            <p class="small">
-              Drag this link to your bookmarks bar. Clicking it on a video page sends that page’s address to vidkeep and
-              shows the answer.
-            </p>
-            <a
-              class="bookmarklet"
-              [href]="c.bookmarklet"
-              (click)="$event.preventDefault()"
-              data-testid="apikey-bookmarklet"
-              aria-label="vidkeep download bookmarklet: drag it to the bookmarks bar"
-              >⤓ vidkeep: download</a
-            >
-            <button
-              mat-stroked-button
-              type="button"
-              class="after-link"
-              (click)="copy(c.bookmarkletText, bookmarkletText)"
-              data-testid="apikey-copy-bookmarklet"
-            >
-              Copy bookmarklet
-            </button>
-            <details>
-              <summary>Show the bookmarklet code (to create the bookmark by hand, e.g. on a phone)</summary>
-              <pre class="curl" #bookmarkletText data-testid="apikey-bookmarklet-code">{{ c.bookmarkletText }}</pre>
-            </details>
-            <p class="muted small">
-              The browser calls vidkeep from the video site’s page, so vidkeep must be reachable at {{ origin }} from
-              that browser.
-            </p>
-
-            <h4>curl</h4>
-            <pre class="curl" #curlText data-testid="apikey-curl">{{ c.curl }}</pre>
-            <button mat-stroked-button type="button" (click)="copy(c.curl, curlText)" data-testid="apikey-copy-curl">
-              Copy command
-            </button>
-
-            <div class="done">
-              <button mat-flat-button type="button" (click)="dismiss()" data-testid="apikey-dismiss">
-                Done: I saved the key
-              </button>
-            </div>
-          </section>
+          <app-api-key-created [created]="c" [origin]="origin" (dismissed)="dismiss()" />
         }
 
         @if (loadError()) {
@@ -187,6 +120,7 @@ interface CreatedKey {
       </mat-card-content>
     </mat-card>
   `,
+  styleUrl: './section-list.css',
   styles: `
     .create {
       display: flex;
@@ -197,87 +131,10 @@ interface CreatedKey {
     .create button {
       margin-top: 8px;
     }
-    .small {
-      font: var(--mat-sys-body-small);
-    }
-    .created {
-      border: 2px solid var(--mat-sys-primary);
-      border-radius: 12px;
-      padding: 4px 16px 16px;
-      margin: 16px 0;
-    }
-    .created h3 {
-      font: var(--mat-sys-title-medium);
-      outline: none;
-    }
-    .created h4 {
-      font: var(--mat-sys-title-small);
-      margin: 16px 0 4px;
-    }
-    .key-row {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 8px;
-      align-items: center;
-    }
-    .key {
-      flex: 1 1 240px;
-      padding: 8px;
-      border-radius: 8px;
-      background: var(--mat-sys-surface-container-high);
-      overflow-wrap: anywhere;
-      user-select: all;
-    }
-    .curl {
-      white-space: pre-wrap;
-      overflow-wrap: anywhere;
-      padding: 8px;
-      border-radius: 8px;
-      background: var(--mat-sys-surface-container-high);
-      font-size: 12px;
-    }
-    .bookmarklet {
-      display: inline-block;
-      padding: 6px 12px;
-      border: 1px dashed var(--mat-sys-primary);
-      border-radius: 16px;
-      text-decoration: none;
-      cursor: grab;
-    }
-    .done {
-      margin-top: 16px;
-    }
-    .after-link {
-      margin-left: 8px;
-    }
-    details {
-      margin-top: 8px;
-    }
-    summary {
-      cursor: pointer;
-      font: var(--mat-sys-body-small);
-    }
-    .list {
-      list-style: none;
-      padding: 0;
-      margin: 0;
-    }
-    .list li {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 8px 12px;
-      align-items: center;
-      padding: 10px 0;
-      border-top: 1px solid var(--mat-sys-outline-variant);
-    }
     .info {
       flex: 1 1 220px;
-      display: flex;
-      flex-direction: column;
-      min-width: 0;
     }
     .name {
-      font-weight: 500;
       overflow-wrap: anywhere;
     }
     .confirm {
@@ -296,7 +153,7 @@ export class ApiKeysSection implements OnInit {
   private readonly api = inject(Api);
   private readonly sanitizer = inject(DomSanitizer);
   private readonly injector = inject(Injector);
-  private readonly createdTitle = viewChild<ElementRef<HTMLElement>>('createdTitle');
+  private readonly createdPanel = viewChild(ApiKeyCreated);
   readonly nameMax = API_KEY_NAME_MAX;
   readonly maxKeys = MAX_ACTIVE_API_KEYS;
   readonly origin = location.origin;
@@ -311,7 +168,6 @@ export class ApiKeysSection implements OnInit {
   readonly creating = new PendingAction();
   /** The one moment the full key exists in the UI: forgotten on dismiss. */
   readonly created = signal<CreatedKey | null>(null);
-  readonly copyState = signal('');
   readonly confirming = signal<number | null>(null);
   readonly deleting = signal<number | null>(null);
   readonly deleteError = signal<{ id: number; message: string } | null>(null);
@@ -350,27 +206,14 @@ export class ApiKeysSection implements OnInit {
         bookmarkletText: bookmarklet,
         curl: buildCurlExample(this.origin, r.key),
       });
-      this.copyState.set('');
       this.name.reset('');
-      afterNextRender(() => this.createdTitle()?.nativeElement.focus(), { injector: this.injector });
+      afterNextRender(() => this.createdPanel()?.focus(), { injector: this.injector });
       await this.load();
     });
   }
 
-  async copy(text: string, el: HTMLElement): Promise<void> {
-    const result = await copyText(text, el);
-    this.copyState.set(
-      result === 'copied'
-        ? 'Copied to the clipboard.'
-        : result === 'selected'
-          ? 'Selected: press Ctrl+C (⌘C) to copy.'
-          : 'Copying is not available here: select the text and copy it.',
-    );
-  }
-
   dismiss(): void {
     this.created.set(null);
-    this.copyState.set('');
   }
 
   askDelete(k: ApiKeyItem): void {

@@ -67,31 +67,10 @@ import { describeUserAgent, formatWhen } from './settings-format';
       </mat-card-content>
     </mat-card>
   `,
+  styleUrl: './section-list.css',
   styles: `
-    .small {
-      font: var(--mat-sys-body-small);
-    }
-    .list {
-      list-style: none;
-      padding: 0;
-      margin: 0;
-    }
-    .list li {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 8px 12px;
-      align-items: center;
-      padding: 10px 0;
-      border-top: 1px solid var(--mat-sys-outline-variant);
-    }
     .info {
       flex: 1 1 240px;
-      display: flex;
-      flex-direction: column;
-      min-width: 0;
-    }
-    .name {
-      font-weight: 500;
     }
     .ua {
       overflow: hidden;

@@ -1,0 +1,106 @@
+import { Component, input, output } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import type { JobDetail } from './api-types';
+import { isProblemStatus, jobCountsText, statusLabel } from './format';
+import { isActiveStatus, progressText, progressView } from './queue-state';
+
+/** One job of the queue: its state and counts, cancel or dismiss, and a progress bar per video. */
+@Component({
+  selector: 'app-queue-job',
+  imports: [MatCardModule, MatButtonModule, MatProgressBarModule],
+  template: `
+    @let job = this.job();
+    <mat-card
+      appearance="outlined"
+      class="job"
+      data-testid="queue-job"
+      [attr.data-status]="job.status"
+      [attr.data-job-id]="job.id"
+    >
+      <div class="job-head">
+        <div class="head-text">
+          <strong class="label">{{ job.label }}</strong>
+          <span class="badge" [class.running]="job.status === 'running'" [class.bad]="isProblem(job.status)">{{
+            statusLabel(job.status)
+          }}</span>
+          <div class="muted small">{{ countsText(job.counts, 'done') }}</div>
+          @if (!isActive(job.status) && job.message) {
+            <div class="small" data-testid="queue-job-message">{{ job.message }}</div>
+          }
+        </div>
+        @if (isActive(job.status)) {
+          <button
+            mat-stroked-button
+            type="button"
+            (click)="cancelRequested.emit()"
+            [disabled]="cancelling()"
+            [attr.aria-label]="'Cancel ' + job.label"
+            data-testid="queue-cancel"
+          >
+            {{ cancelling() ? 'Cancelling…' : 'Cancel' }}
+          </button>
+        } @else {
+          <button
+            mat-button
+            type="button"
+            (click)="dismissed.emit()"
+            [attr.aria-label]="'Dismiss ' + job.label"
+            data-testid="queue-dismiss"
+          >
+            Dismiss
+          </button>
+        }
+      </div>
+      <ul class="videos">
+        @for (v of job.videos; track v.sourceId) {
+          @let view = progressView(v);
+          @let name = v.title ?? v.sourceId;
+          <li data-testid="queue-video" [attr.data-state]="v.state" [attr.data-source-id]="v.sourceId">
+            <div class="line">
+              <span class="title grow" [title]="name">{{ name }}</span>
+              <span class="state" data-testid="queue-video-state">{{ v.state }}</span>
+            </div>
+            <mat-progress-bar
+              [mode]="view.mode"
+              [value]="view.percent"
+              [attr.aria-label]="'Progress of ' + name"
+              [attr.aria-valuetext]="
+                view.mode === 'determinate' ? view.percent.toFixed(0) + ' percent, ' + view.stage : view.stage
+              "
+            />
+            <div class="muted small" data-testid="queue-video-progress">
+              {{ view.stage }}
+              @if (progressText(v); as text) {
+                · {{ text }}
+              }
+            </div>
+            @if (v.diagnosis && v.state !== 'completed') {
+              <p
+                class="small"
+                [class.error]="v.state === 'failed' || v.state === 'interrupted'"
+                [class.muted]="v.state !== 'failed' && v.state !== 'interrupted'"
+              >
+                {{ v.diagnosis.cause }} {{ v.diagnosis.fix }}
+              </p>
+            }
+          </li>
+        }
+      </ul>
+    </mat-card>
+  `,
+  styleUrls: ['./job-status.css', './queue-job.css'],
+})
+export class QueueJob {
+  readonly job = input.required<JobDetail>();
+  readonly cancelling = input(false);
+  readonly cancelRequested = output();
+  readonly dismissed = output();
+  readonly statusLabel = statusLabel;
+  readonly countsText = jobCountsText;
+  readonly isProblem = isProblemStatus;
+  readonly isActive = isActiveStatus;
+  readonly progressView = progressView;
+  readonly progressText = progressText;
+}
