@@ -4,21 +4,16 @@ import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import {
   FormControl,
   FormGroup,
-  ReactiveFormsModule,
   type AbstractControl,
   type FormGroupDirective,
   type NgForm,
   type ValidatorFn,
 } from '@angular/forms';
-import { MatButtonModule } from '@angular/material/button';
-import { MatCheckboxModule } from '@angular/material/checkbox';
 import { ErrorStateMatcher } from '@angular/material/core';
 import { MAT_DIALOG_DATA, MatDialogModule, MatDialogRef } from '@angular/material/dialog';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { MatSelectModule } from '@angular/material/select';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import { FORM_CONTROLS } from '../../shared/form-controls';
 import { Api, toApiError } from '../../core/api';
 import type { AudioFormat, ChannelSettings, FilterPreviewResponse, Resolution, TabType } from './api-types';
 import { TABS, tabLabel } from './channel-format';
@@ -71,18 +66,7 @@ const keepCountValidator: ValidatorFn = (c) => {
 /** Every setting of a channel (`GET|PUT /api/channels/{id}/settings`); closes with the saved settings. */
 @Component({
   selector: 'app-channel-settings-dialog',
-  imports: [
-    DatePipe,
-    ReactiveFormsModule,
-    MatDialogModule,
-    MatFormFieldModule,
-    MatInputModule,
-    MatSelectModule,
-    MatCheckboxModule,
-    MatSlideToggleModule,
-    MatButtonModule,
-    MatProgressBarModule,
-  ],
+  imports: [DatePipe, FORM_CONTROLS, MatDialogModule, MatSlideToggleModule, MatProgressBarModule],
   template: `
     <h2 mat-dialog-title>Settings of {{ data.title }}</h2>
     <mat-dialog-content>

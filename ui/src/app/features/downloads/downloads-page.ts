@@ -1,14 +1,10 @@
 import { Component, DestroyRef, computed, inject, signal, viewChild } from '@angular/core';
 import { takeUntilDestroyed, toSignal } from '@angular/core/rxjs-interop';
-import { FormControl, FormGroup, ReactiveFormsModule } from '@angular/forms';
+import { FormControl, FormGroup } from '@angular/forms';
 import { MatAutocompleteModule } from '@angular/material/autocomplete';
-import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
-import { MatCheckboxModule } from '@angular/material/checkbox';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
 import { MatProgressSpinnerModule } from '@angular/material/progress-spinner';
-import { MatSelectModule } from '@angular/material/select';
+import { FORM_CONTROLS } from '../../shared/form-controls';
 import { Api, ApiError, toApiError } from '../../core/api';
 import { Live } from '../../core/live';
 import { ActiveQueue } from './active-queue';
@@ -27,19 +23,7 @@ import { isActiveStatus } from './queue-state';
 /** The downloads page: queue videos by URL, watch the queue live, read the history. */
 @Component({
   selector: 'app-downloads-page',
-  imports: [
-    ReactiveFormsModule,
-    MatCardModule,
-    MatFormFieldModule,
-    MatInputModule,
-    MatSelectModule,
-    MatCheckboxModule,
-    MatAutocompleteModule,
-    MatButtonModule,
-    MatProgressSpinnerModule,
-    ActiveQueue,
-    JobHistory,
-  ],
+  imports: [FORM_CONTROLS, MatCardModule, MatAutocompleteModule, MatProgressSpinnerModule, ActiveQueue, JobHistory],
   template: `
     <h1>Downloads</h1>
 

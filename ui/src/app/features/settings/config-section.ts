@@ -10,14 +10,10 @@ import {
   output,
   signal,
 } from '@angular/core';
-import { FormControl, FormGroup, ReactiveFormsModule, type AbstractControl } from '@angular/forms';
-import { MatButtonModule } from '@angular/material/button';
+import { FormControl, FormGroup, type AbstractControl } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
-import { MatCheckboxModule } from '@angular/material/checkbox';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
-import { MatSelectModule } from '@angular/material/select';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import { FORM_CONTROLS } from '../../shared/form-controls';
 import { Api, toApiError } from '../../core/api';
 import { diffConfig, validateField } from './config-diff';
 import {
@@ -57,16 +53,7 @@ function buildForm(groups: readonly ConfigGroup[]): FormGroup<Record<string, For
 /** Section 1 of the settings page: every config key of `GET /getconfig`, saved with `PATCH /api/config`. */
 @Component({
   selector: 'app-config-section',
-  imports: [
-    ReactiveFormsModule,
-    MatCardModule,
-    MatFormFieldModule,
-    MatInputModule,
-    MatSelectModule,
-    MatSlideToggleModule,
-    MatCheckboxModule,
-    MatButtonModule,
-  ],
+  imports: [FORM_CONTROLS, MatCardModule, MatSlideToggleModule],
   template: `
     <mat-card appearance="outlined">
       <mat-card-header
@@ -96,7 +83,7 @@ function buildForm(groups: readonly ConfigGroup[]): FormGroup<Record<string, For
                 }
                 <div class="fields">
                   @for (f of s.fields; track f.key) {
-                    @switch (f.kind) {
+                    @switch (f.kind === 'multi' ? 'enum' : f.kind) {
                       @case ('boolean') {
                         <div class="toggle">
                           <mat-slide-toggle
@@ -112,21 +99,14 @@ function buildForm(groups: readonly ConfigGroup[]): FormGroup<Record<string, For
                         </div>
                       }
                       @case ('enum') {
+                        <!-- One choice, or several for a multi field (fixed per field: set once). -->
                         <mat-form-field appearance="outline" subscriptSizing="dynamic">
                           <mat-label>{{ f.label }}</mat-label>
-                          <mat-select [formControlName]="f.key" [attr.data-testid]="'config-' + f.key">
-                            @for (o of f.options; track o.value) {
-                              <mat-option [value]="o.value">{{ o.label }}</mat-option>
-                            }
-                          </mat-select>
-                          <mat-hint>{{ hintOf(f) }}</mat-hint>
-                          <mat-error>{{ errorOf(f.key) }}</mat-error>
-                        </mat-form-field>
-                      }
-                      @case ('multi') {
-                        <mat-form-field appearance="outline" subscriptSizing="dynamic">
-                          <mat-label>{{ f.label }}</mat-label>
-                          <mat-select multiple [formControlName]="f.key" [attr.data-testid]="'config-' + f.key">
+                          <mat-select
+                            [multiple]="f.kind === 'multi'"
+                            [formControlName]="f.key"
+                            [attr.data-testid]="'config-' + f.key"
+                          >
                             @for (o of f.options; track o.value) {
                               <mat-option [value]="o.value">{{ o.label }}</mat-option>
                             }

@@ -1,6 +1,8 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
+import { MatSelect } from '@angular/material/select';
+import { By } from '@angular/platform-browser';
 import { ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { dom } from '../../../testing/dom';
@@ -209,6 +211,14 @@ describe('SettingsPage', () => {
       expect(q('[data-testid="config-apiKeyRateLimit"]')?.closest('mat-form-field')?.textContent).toContain(
         '1–1,000 requests per minute',
       );
+    });
+
+    it('offers one choice for an enum key and several for a list key', async () => {
+      await create();
+      const select = (key: string) =>
+        fixture.debugElement.query(By.css(`[data-testid="config-${key}"]`)).injector.get(MatSelect);
+      expect(select('preferredResolution').multiple).toBe(false);
+      expect(select('sponsorblockCategories').multiple).toBe(true);
     });
 
     it('sends only the changed keys and shows the result', async () => {
