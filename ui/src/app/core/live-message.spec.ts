@@ -1,25 +1,8 @@
-import { jobSummary } from '../../testing/fixtures/downloads';
+import { jobCounts, jobProgressMessage, jobSummary } from '../../testing/fixtures/downloads';
 import { isOneOf, parseLiveMessage, toLiveMessage } from './live-message';
 
-const summary = jobSummary('j1', {
-  status: 'completed',
-  counts: { total: 1, queued: 0, active: 0, completed: 1, failed: 0, skipped: 0, cancelled: 0 },
-});
-const progress = {
-  type: 'jobProgress',
-  jobId: 'j1',
-  sourceId: 'aaaaaaaaaaa',
-  state: 'downloading',
-  progress: {
-    percent: 42,
-    downloadedBytes: 420,
-    totalBytes: 1000,
-    speedBytesPerSecond: 100,
-    etaSeconds: 6,
-    stage: 'video',
-  },
-  diagnosis: null,
-};
+const summary = jobSummary('j1', { status: 'completed', counts: jobCounts({ total: 1, completed: 1 }) });
+const progress = jobProgressMessage();
 const fetchProgress = {
   type: 'channelFetchProgress',
   channelId: 'UC1',

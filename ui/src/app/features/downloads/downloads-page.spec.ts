@@ -5,7 +5,7 @@ import { Auth } from '../../core/auth';
 import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake-api';
 import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
 import { dom } from '../../../testing/dom';
-import { jobDetail, jobSummary, jobVideo } from '../../../testing/fixtures/downloads';
+import { jobCounts, jobDetail, jobSummary, jobVideo } from '../../../testing/fixtures/downloads';
 import { settle } from '../../../testing/settle';
 import type { JobDetail, JobSummary, StorageStatus } from './api-types';
 import { DownloadsPage } from './downloads-page';
@@ -14,7 +14,7 @@ const summary = (extra: Partial<JobSummary> = {}): JobSummary =>
   jobSummary('11111111-1111-4111-8111-111111111111', {
     label: 'Manual download: First Clip',
     status: 'running',
-    counts: { total: 1, queued: 0, active: 1, completed: 0, failed: 0, skipped: 0, cancelled: 0 },
+    counts: jobCounts({ total: 1, active: 1 }),
     startedAt: '2025-01-01T00:00:01.000Z',
     ...extra,
   });
@@ -215,7 +215,7 @@ describe('DownloadsPage', () => {
       id: '22222222-2222-4222-8222-222222222222',
       status: 'completed_with_errors',
       finishedAt: '2025-01-01T00:02:00.000Z',
-      counts: { total: 2, queued: 0, active: 0, completed: 1, failed: 1, skipped: 0, cancelled: 0 },
+      counts: jobCounts({ total: 2, completed: 1, failed: 1 }),
     });
     const diagnosis = {
       kind: 'private',

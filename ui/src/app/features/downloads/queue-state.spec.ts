@@ -1,5 +1,4 @@
-import type { LiveMessage } from '@vidkeep/contracts';
-import { jobDetail, jobSummary, jobVideo } from '../../../testing/fixtures/downloads';
+import { jobDetail, jobProgressMessage, jobSummary, jobVideo } from '../../../testing/fixtures/downloads';
 import type { JobDetail, JobVideo } from './api-types';
 import {
   applyProgress,
@@ -17,23 +16,6 @@ const detail = (
   videos: JobVideo[] = [jobVideo('aaaaaaaaaaa')],
 ): JobDetail => ({
   ...jobDetail(jobSummary(id), videos),
-  ...extra,
-});
-
-const progressMsg = (extra: Partial<LiveMessage<'jobProgress'>> = {}): LiveMessage<'jobProgress'> => ({
-  type: 'jobProgress',
-  jobId: 'j1',
-  sourceId: 'aaaaaaaaaaa',
-  state: 'downloading',
-  progress: {
-    percent: 42,
-    downloadedBytes: 420,
-    totalBytes: 1000,
-    speedBytesPerSecond: 100,
-    etaSeconds: 6,
-    stage: 'video',
-  },
-  diagnosis: null,
   ...extra,
 });
 
@@ -57,7 +39,7 @@ describe('queue state', () => {
 
   it('applies progress to the matching video', () => {
     const jobs = [detail('j1'), detail('j2')];
-    const r = applyProgress(jobs, progressMsg());
+    const r = applyProgress(jobs, jobProgressMessage());
     expect(r.known).toBe(true);
     expect(r.jobs[0]!.videos[0]!.state).toBe('downloading');
     expect(r.jobs[0]!.videos[0]!.progress?.percent).toBe(42);
@@ -66,15 +48,15 @@ describe('queue state', () => {
   });
 
   it('keeps the last progress when a message carries none', () => {
-    const first = applyProgress([detail('j1')], progressMsg()).jobs;
-    const r = applyProgress(first, progressMsg({ state: 'processing', progress: null }));
+    const first = applyProgress([detail('j1')], jobProgressMessage()).jobs;
+    const r = applyProgress(first, jobProgressMessage({ state: 'processing', progress: null }));
     expect(r.jobs[0]!.videos[0]!.state).toBe('processing');
     expect(r.jobs[0]!.videos[0]!.progress?.percent).toBe(42);
   });
 
   it('reports progress of an unknown job or video', () => {
-    expect(applyProgress([detail('j1')], progressMsg({ jobId: 'other' })).known).toBe(false);
-    expect(applyProgress([detail('j1')], progressMsg({ sourceId: 'bbbbbbbbbbb' })).known).toBe(false);
+    expect(applyProgress([detail('j1')], jobProgressMessage({ jobId: 'other' })).known).toBe(false);
+    expect(applyProgress([detail('j1')], jobProgressMessage({ sourceId: 'bbbbbbbbbbb' })).known).toBe(false);
   });
 
   it('updates a known job summary and keeps its videos', () => {
@@ -114,7 +96,7 @@ describe('queue state', () => {
 });
 
 describe('progressView', () => {
-  const progress = progressMsg().progress;
+  const progress = jobProgressMessage().progress;
 
   it('shows waiting videos empty', () => {
     expect(progressView({ state: 'queued', progress: null })).toEqual({
