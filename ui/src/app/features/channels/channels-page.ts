@@ -143,66 +143,7 @@ import { SubscribePanel } from './subscribe-panel';
 
     <app-list-pager [list]="list" [sizes]="[10, 20, 50, 100]" label="Pages of channels" testId="channels-paginator" />
   `,
-  styleUrl: '../../shared/avatar.css',
-  styles: `
-    .list {
-      list-style: none;
-      margin: 8px 0 16px;
-      padding: 0;
-      display: flex;
-      flex-direction: column;
-      gap: 8px;
-    }
-    .item {
-      display: flex;
-      gap: 12px;
-      align-items: center;
-      padding: 8px 12px;
-      min-width: 0;
-      border: 1px solid var(--mat-sys-outline-variant);
-      border-radius: 12px;
-      background: var(--mat-sys-surface-container-low);
-    }
-    .avatar {
-      width: 56px;
-      height: 56px;
-      font: var(--mat-sys-title-large);
-    }
-    .info {
-      flex: 1;
-      min-width: 0;
-    }
-    .title {
-      font: var(--mat-sys-title-medium);
-      overflow-wrap: anywhere;
-    }
-    .small {
-      font-size: 13px;
-    }
-    .actions,
-    .confirm {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 4px;
-      align-items: center;
-      justify-content: flex-end;
-    }
-    .empty {
-      padding: 24px 0;
-    }
-    @media (max-width: 599px) {
-      .item {
-        flex-wrap: wrap;
-      }
-      .avatar {
-        width: 40px;
-        height: 40px;
-      }
-      .actions {
-        width: 100%;
-      }
-    }
-  `,
+  styleUrls: ['../../shared/avatar.css', './channels-page.css'],
 })
 export class ChannelsPage {
   private readonly api = inject(Api);

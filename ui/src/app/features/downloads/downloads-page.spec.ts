@@ -1,5 +1,6 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
+import { By } from '@angular/platform-browser';
 import { ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake-api';
@@ -8,6 +9,7 @@ import { dom } from '../../../testing/dom';
 import { jobCounts, jobDetail, jobSummary, jobVideo } from '../../../testing/fixtures/downloads';
 import { settle } from '../../../testing/settle';
 import type { JobDetail, JobSummary, StorageStatus } from './api-types';
+import { DownloadForm } from './download-form';
 import { DownloadsPage } from './downloads-page';
 
 const summary = (extra: Partial<JobSummary> = {}): JobSummary =>
@@ -44,6 +46,8 @@ describe('DownloadsPage', () => {
   let storage: StorageStatus;
   let fixture: ComponentFixture<DownloadsPage>;
   const q = <T extends HTMLElement = HTMLElement>(sel: string) => dom(fixture).one<T>(sel);
+  /** The form of the page (a child component). */
+  const downloadForm = () => fixture.debugElement.query(By.directive(DownloadForm)).injector.get(DownloadForm);
   const posts = () => api.calls.filter((c) => c.method === 'POST').map(({ url, body }) => ({ url, body }));
 
   beforeEach(async () => {
@@ -84,7 +88,7 @@ describe('DownloadsPage', () => {
   const typeUrls = (text: string) => dom(fixture).type('[data-testid="download-urls"]', text);
 
   it('uses the preferred resolution of the configuration', () => {
-    expect(fixture.componentInstance.form.controls.resolution.value).toBe('720');
+    expect(downloadForm().form.controls.resolution.value).toBe('720');
   });
 
   it('queues several URLs as urls and shows the answer', async () => {
@@ -101,12 +105,12 @@ describe('DownloadsPage', () => {
     expect(message.getAttribute('role')).toBe('alert');
     expect(message.textContent).toContain('Queued 1 of 2 videos');
     expect(message.textContent).toContain('bbbbbbbbbbb');
-    expect(fixture.componentInstance.form.controls.urls.value).toBe('');
+    expect(downloadForm().form.controls.urls.value).toBe('');
   });
 
   it('queues one URL as url', async () => {
     typeUrls('https://youtu.be/aaaaaaaaaaa');
-    void fixture.componentInstance.submit();
+    void downloadForm().submit();
     await settle(fixture);
     expect(posts()[0]!.body).toEqual({ url: 'https://youtu.be/aaaaaaaaaaa', resolution: '720' });
   });
@@ -117,7 +121,7 @@ describe('DownloadsPage', () => {
     };
     storage = { ...storage, paused: true, reason: 'only 1 GB free' };
     typeUrls('https://youtu.be/aaaaaaaaaaa');
-    void fixture.componentInstance.submit();
+    void downloadForm().submit();
     await settle(fixture);
     const message = q('[data-testid="download-message"]')!;
     expect(message.dataset['kind']).toBe('error');
@@ -126,7 +130,7 @@ describe('DownloadsPage', () => {
   });
 
   it('refuses an empty form without calling the server', async () => {
-    void fixture.componentInstance.submit();
+    void downloadForm().submit();
     await settle(fixture);
     expect(posts()).toEqual([]);
     expect(q('[data-testid="download-message"]')?.textContent).toContain('Paste at least one video URL');

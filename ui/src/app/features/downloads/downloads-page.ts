@@ -1,29 +1,17 @@
-import { Component, DestroyRef, computed, inject, signal, viewChild } from '@angular/core';
-import { takeUntilDestroyed, toSignal } from '@angular/core/rxjs-interop';
-import { FormControl, FormGroup } from '@angular/forms';
-import { MatAutocompleteModule } from '@angular/material/autocomplete';
-import { MatCardModule } from '@angular/material/card';
-import { MatProgressSpinnerModule } from '@angular/material/progress-spinner';
-import { FORM_CONTROLS } from '../../shared/form-controls';
-import { Api, ApiError, toApiError } from '../../core/api';
+import { Component, DestroyRef, inject, signal, viewChild } from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
+import { Api, toApiError } from '../../core/api';
 import { Live } from '../../core/live';
 import { ActiveQueue } from './active-queue';
-import type { AudioFormat, DownloadResponse, Resolution, StorageStatus } from './api-types';
-import { AUDIO_CHOICES } from '../../core/media-choices';
-import {
-  buildDownloadRequest,
-  DOWNLOAD_BATCH_MAX,
-  isResolution,
-  parseUrls,
-  RESOLUTION_CHOICES,
-} from './download-request';
+import type { StorageStatus } from './api-types';
+import { DownloadForm } from './download-form';
 import { JobHistory } from './job-history';
 import { isActiveStatus } from './queue-state';
 
 /** The downloads page: queue videos by URL, watch the queue live, read the history. */
 @Component({
   selector: 'app-downloads-page',
-  imports: [FORM_CONTROLS, MatCardModule, MatAutocompleteModule, MatProgressSpinnerModule, ActiveQueue, JobHistory],
+  imports: [DownloadForm, ActiveQueue, JobHistory],
   template: `
     <h1>Downloads</h1>
 
@@ -37,176 +25,11 @@ import { isActiveStatus } from './queue-state';
       <p class="error" role="alert" data-testid="storage-error">{{ storageError() }}</p>
     }
 
-    <mat-card appearance="outlined" class="card">
-      <mat-card-content>
-        <form [formGroup]="form" (ngSubmit)="submit()" novalidate aria-label="Queue videos for download">
-          <mat-form-field appearance="outline" subscriptSizing="dynamic" class="full">
-            <mat-label>Video URLs</mat-label>
-            <textarea
-              matInput
-              formControlName="urls"
-              rows="4"
-              placeholder="https://www.youtube.com/watch?v=…"
-              autocomplete="off"
-              spellcheck="false"
-              (keydown.control.enter)="submit()"
-              (keydown.meta.enter)="submit()"
-              data-testid="download-urls"
-            ></textarea>
-            <mat-hint>One URL per line, up to {{ batchMax }} (Ctrl+Enter queues them)</mat-hint>
-            <mat-hint align="end" class="nowrap" data-testid="download-count"
-              >{{ urlCount() }} URL{{ urlCount() === 1 ? '' : 's' }}</mat-hint
-            >
-          </mat-form-field>
-
-          <div class="options">
-            <mat-form-field appearance="outline" subscriptSizing="dynamic">
-              <mat-label>Resolution</mat-label>
-              <mat-select formControlName="resolution" data-testid="download-resolution">
-                @for (r of resolutions; track r.value) {
-                  <mat-option [value]="r.value">{{ r.label }}</mat-option>
-                }
-              </mat-select>
-              <mat-hint>Highest quality to fetch</mat-hint>
-            </mat-form-field>
-
-            <mat-form-field appearance="outline" subscriptSizing="dynamic">
-              <mat-label>Audio</mat-label>
-              <mat-select formControlName="audioFormat" data-testid="download-audio">
-                @for (a of audioChoices; track a.value) {
-                  <mat-option [value]="a.value">{{ a.label }}</mat-option>
-                }
-              </mat-select>
-            </mat-form-field>
-
-            <mat-form-field appearance="outline" subscriptSizing="dynamic">
-              <mat-label>Subfolder</mat-label>
-              <input
-                matInput
-                formControlName="subfolder"
-                [matAutocomplete]="folders"
-                maxlength="100"
-                autocomplete="off"
-                data-testid="download-subfolder"
-              />
-              <mat-autocomplete #folders="matAutocomplete">
-                @for (s of subfolderOptions(); track s) {
-                  <mat-option [value]="s">{{ s }}</mat-option>
-                }
-              </mat-autocomplete>
-              <mat-hint>Empty: the default folder</mat-hint>
-            </mat-form-field>
-          </div>
-
-          <mat-checkbox formControlName="skipVideoFolder" data-testid="download-skip-folder">
-            Put the files directly in the channel folder (no folder per video)
-          </mat-checkbox>
-          @if (hint()) {
-            <p class="muted small" data-testid="download-hint">{{ hint() }}</p>
-          }
-
-          <div class="row actions">
-            <button mat-flat-button type="submit" [disabled]="busy()" data-testid="download-submit">
-              @if (busy()) {
-                <mat-spinner diameter="18" aria-hidden="true" class="spinner" />
-                Queuing…
-              } @else {
-                Download
-              }
-            </button>
-            @if (busy()) {
-              <span class="muted small" role="status"
-                >Looking up the video{{ urlCount() === 1 ? '' : 's' }}; this can take a few seconds.</span
-              >
-            }
-          </div>
-
-          @if (result(); as r) {
-            <div class="message ok" role="alert" data-testid="download-message" data-kind="success">
-              <strong>{{ r.message }}</strong>
-              <div>{{ r.queued }} video{{ r.queued === 1 ? '' : 's' }} queued.</div>
-              @if (r.alreadyActiveIds.length) {
-                <div>
-                  Already queued or downloading (not queued again):
-                  <code data-testid="download-already-active">{{ r.alreadyActiveIds.join(', ') }}</code>
-                </div>
-              }
-            </div>
-          }
-          @if (submitError(); as e) {
-            <div class="message error" role="alert" data-testid="download-message" data-kind="error">
-              <strong>{{ e.message }}</strong>
-              @if (e.details.length) {
-                <ul>
-                  @for (d of e.details; track $index) {
-                    <li>{{ d.path ? d.path + ': ' : '' }}{{ d.message }}</li>
-                  }
-                </ul>
-              }
-            </div>
-          }
-        </form>
-      </mat-card-content>
-    </mat-card>
-
+    <app-download-form (queued)="queue()?.refreshJob($event)" (refused)="loadStorage()" />
     <app-active-queue (finished)="onJobFinished()" />
     <app-job-history />
   `,
   styles: `
-    .card {
-      margin-bottom: 24px;
-    }
-    form {
-      display: flex;
-      flex-direction: column;
-      gap: 8px;
-    }
-    .full {
-      width: 100%;
-    }
-    .nowrap {
-      white-space: nowrap;
-    }
-    textarea {
-      font-family: ui-monospace, monospace;
-      font-size: 13px;
-    }
-    .options {
-      display: grid;
-      grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-      gap: 8px 12px;
-      margin-top: 8px;
-      align-items: start;
-    }
-    .small {
-      font-size: 13px;
-      margin: 0;
-    }
-    .actions {
-      margin-top: 8px;
-    }
-    .spinner {
-      display: inline-block;
-      margin-right: 8px;
-      vertical-align: middle;
-    }
-    .message {
-      padding: 12px 16px;
-      border-radius: 8px;
-      overflow-wrap: anywhere;
-    }
-    .message.ok {
-      background: var(--mat-sys-primary-container);
-      color: var(--mat-sys-on-primary-container);
-    }
-    .message.error {
-      background: var(--mat-sys-error-container);
-      color: var(--mat-sys-on-error-container);
-    }
-    .message ul {
-      margin: 4px 0 0;
-      padding-left: 20px;
-    }
     .banner {
       padding: 12px 16px;
       margin-bottom: 16px;
@@ -219,39 +42,12 @@ import { isActiveStatus } from './queue-state';
 export class DownloadsPage {
   private readonly api = inject(Api);
   private readonly live = inject(Live);
-  private readonly queue = viewChild(ActiveQueue);
-  readonly resolutions = RESOLUTION_CHOICES;
-  readonly audioChoices = AUDIO_CHOICES;
-  readonly batchMax = DOWNLOAD_BATCH_MAX;
-
-  readonly form = new FormGroup({
-    urls: new FormControl('', { nonNullable: true }),
-    resolution: new FormControl<Resolution>('1080', { nonNullable: true }),
-    audioFormat: new FormControl<AudioFormat | ''>('', { nonNullable: true }),
-    subfolder: new FormControl('', { nonNullable: true }),
-    skipVideoFolder: new FormControl(false, { nonNullable: true }),
-  });
-  private readonly urlsText = toSignal(this.form.controls.urls.valueChanges, { initialValue: '' });
-  private readonly subfolderText = toSignal(this.form.controls.subfolder.valueChanges, { initialValue: '' });
-  readonly urlCount = computed(() => parseUrls(this.urlsText()).length);
-
-  readonly subfolders = signal<string[]>([]);
-  readonly subfolderOptions = computed(() => {
-    const typed = this.subfolderText().trim().toLowerCase();
-    return this.subfolders().filter((s) => s.toLowerCase().includes(typed) && s.toLowerCase() !== typed);
-  });
-  /** Non-blocking problems while loading the form's defaults and suggestions. */
-  readonly hint = signal<string | null>(null);
-
-  readonly busy = signal(false);
-  readonly result = signal<DownloadResponse | null>(null);
-  readonly submitError = signal<ApiError | null>(null);
+  readonly queue = viewChild(ActiveQueue);
   readonly storage = signal<StorageStatus | null>(null);
   readonly storageError = signal<string | null>(null);
   private storageTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor() {
-    void this.loadDefaults();
     void this.loadStorage();
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
       if (r.reconnected || r.restarted) void this.loadStorage();
@@ -264,25 +60,6 @@ export class DownloadsPage {
         if (!isActiveStatus(m.job.status)) this.onJobFinished();
       });
     inject(DestroyRef).onDestroy(() => this.storageTimer && clearTimeout(this.storageTimer));
-  }
-
-  private async loadDefaults(): Promise<void> {
-    const problems: string[] = [];
-    const [config, folders] = await Promise.all([
-      this.api.get<{ preferredResolution?: unknown }>('/getconfig').catch((err: unknown) => {
-        problems.push(`The preferred resolution could not be read (${toApiError(err).message}).`);
-        return null;
-      }),
-      this.api.get<string[]>('/api/channels/subfolders').catch((err: unknown) => {
-        problems.push(`Subfolder suggestions are unavailable (${toApiError(err).message}).`);
-        return [] as string[];
-      }),
-    ]);
-    const preferred = config?.preferredResolution;
-    if (isResolution(preferred) && this.form.controls.resolution.pristine)
-      this.form.controls.resolution.setValue(preferred);
-    this.subfolders.set([...new Set(folders)].sort((a, b) => a.localeCompare(b)));
-    this.hint.set(problems.length ? problems.join(' ') : null);
   }
 
   async loadStorage(): Promise<void> {
@@ -300,35 +77,5 @@ export class DownloadsPage {
       this.storageTimer = null;
       void this.loadStorage();
     }, 1000);
-  }
-
-  async submit(): Promise<void> {
-    if (this.busy()) return;
-    const v = this.form.getRawValue();
-    const built = buildDownloadRequest(v.urls, {
-      resolution: v.resolution,
-      subfolder: v.subfolder,
-      skipVideoFolder: v.skipVideoFolder,
-      audioFormat: v.audioFormat || null,
-    });
-    this.result.set(null);
-    this.submitError.set(null);
-    if (!built.ok) {
-      this.submitError.set(new ApiError(400, built.error));
-      return;
-    }
-    this.busy.set(true);
-    try {
-      const r = await this.api.post<DownloadResponse>('/api/videos/download', built.body);
-      this.result.set(r);
-      this.form.controls.urls.setValue('');
-      if (r.jobId) void this.queue()?.refreshJob(r.jobId);
-    } catch (err) {
-      const e = toApiError(err);
-      this.submitError.set(e);
-      if (e.status === 409) void this.loadStorage();
-    } finally {
-      this.busy.set(false);
-    }
   }
 }
