@@ -22,6 +22,8 @@ describe('live messages', () => {
     ['scheduleRunUpdated', { type: 'scheduleRunUpdated', run: { id: 1, status: 'running' } }],
     ['channelFetchProgress', fetchProgress],
     ['a refresh finishing', { ...fetchProgress, fetchType: 'refresh', stage: 'done' }],
+    ['playlistFetchProgress', { type: 'playlistFetchProgress', playlistId: 'PL1', stage: 'saving', itemsFetched: 9 }],
+    ['playlistUpdated', { type: 'playlistUpdated', playlistId: 'PL1', reason: 'synced' }],
   ])('accepts %s', (_name, message) => {
     expect(toLiveMessage(message)).toEqual(message);
   });
@@ -42,6 +44,8 @@ describe('live messages', () => {
     ['a fetch without its count', { ...fetchProgress, itemsFetched: undefined }],
     ['a fetch in an unknown stage', { ...fetchProgress, stage: 'sleeping' }],
     ['a fetch of an unknown kind', { ...fetchProgress, fetchType: 'partial' }],
+    ['a playlist listing without its count', { type: 'playlistFetchProgress', playlistId: 'PL1', stage: 'listing' }],
+    ['a playlist update for an unknown reason', { type: 'playlistUpdated', playlistId: 'PL1', reason: 'whim' }],
   ])('drops %s', (_name, value) => {
     expect(toLiveMessage(value)).toBeNull();
   });

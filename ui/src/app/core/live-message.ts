@@ -37,6 +37,10 @@ const CHECKS: { readonly [K in LiveMessageType]: (m: Fields) => boolean } = {
     oneOf('full', 'refresh')(m['fetchType']) &&
     oneOf('listing', 'saving', 'done')(m['stage']) &&
     isNumber(m['itemsFetched']),
+  playlistFetchProgress: (m) =>
+    isString(m['playlistId']) && oneOf('listing', 'saving', 'done')(m['stage']) && isNumber(m['itemsFetched']),
+  playlistUpdated: (m) =>
+    isString(m['playlistId']) && oneOf('downloaded', 'synced', 'm3u', 'listed', 'settings')(m['reason']),
 };
 
 const isKnownType = (type: unknown): type is LiveMessageType => isString(type) && Object.hasOwn(CHECKS, type);

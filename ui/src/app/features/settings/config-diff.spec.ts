@@ -87,6 +87,9 @@ describe('validateField', () => {
   it('checks string lengths and patterns', () => {
     expect(validateField(meta('tmpFilePath'), '')).toBe('A value is required');
     expect(validateField(meta('defaultSubfolder'), 'x'.repeat(101))).toBe('At most 100 characters (now 101)');
+    expect(validateField(meta('defaultSubfolder'), 'Music')).toBeNull();
+    expect(validateField(meta('defaultSubfolder'), '__playlists__')).toMatch(/reserved for the .m3u files/);
+    expect(validateField(meta('defaultSubfolder'), 'a/b')).toMatch(/no slashes/);
     expect(validateField(meta('downloadRateLimit'), '4.2M')).toBeNull();
     expect(validateField(meta('downloadRateLimit'), '')).toBeNull();
     expect(validateField(meta('downloadRateLimit'), 'fast')).toMatch(/500K/);

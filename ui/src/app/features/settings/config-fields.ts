@@ -149,6 +149,9 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     label: 'Default subfolder',
     kind: 'string',
     maxLength: 100,
+    pattern: '^$|^(?!__)(?!\\.)(?![Pp][Ll][Aa][Yy][Ll][Ii][Ss][Tt][Ss](?:__)?$)[^/\\\\\\u0000-\\u001f\\u007f]+$',
+    patternHint:
+      'One folder name: no slashes, not starting with . or __, and not playlists (reserved for the .m3u files)',
     description: 'Subfolder of the output directory for videos whose request or channel names none (empty: the root).',
   }),
   F({
