@@ -7,7 +7,8 @@ export const ChannelsConfigSection = Type.Object({
     minimum: 1,
     maximum: 50,
     default: 5,
-    description: 'Automatic downloads look at this many newest videos of every enabled tab per run',
+    description:
+      'Automatic downloads look at this many newest videos of every enabled tab per run; followed playlists queue up to this many new entries (and as many retries) per run',
   }),
   sourceApiKey: secret(
     Type.String({
