@@ -16,6 +16,7 @@ import {
   nearestRank,
   sequential,
   startBenchServer,
+  timeRequests,
   TIMED,
   treeRssMiB,
   WARMUP,
@@ -443,26 +444,10 @@ interface Row {
 }
 
 /** One request to each URL in turn (every answer a cache miss when the URLs are distinct). */
-async function rotating(agent: http.Agent, urls: string[]): Promise<Omit<Row, 'label' | 'ref' | 'target'>> {
-  const times: number[] = [];
-  let non200 = 0;
-  const t0 = performance.now();
-  for (const url of urls) {
-    const r = await get(agent, url);
-    if (r.status !== 200) non200++;
-    times.push(r.ms);
-  }
-  const elapsed = performance.now() - t0;
-  times.sort((a, b) => a - b);
-  return {
-    medianMs: median(times),
-    p95Ms: nearestRank(times, 95),
-    rps: urls.length / (elapsed / 1000),
-    non200,
-    requests: urls.length,
-    check: 'status only',
-  };
-}
+const rotating = async (agent: http.Agent, urls: string[]) => ({
+  ...(await timeRequests(agent, urls)),
+  check: 'status only',
+});
 
 /** `clients` connections, each requesting in a loop for `seconds` (`urls` taken round-robin). */
 async function concurrent(

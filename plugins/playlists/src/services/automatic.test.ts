@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaylistVideoRow } from '../entities.js';
 import { durationPasses, pickAutomatic, type PickInput } from './automatic.js';
+import { entryRow } from './testing.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
 
-function row(id: number, extra: Partial<PlaylistVideoRow> = {}): PlaylistVideoRow {
-  return {
-    id,
-    playlistRowId: 1,
-    sourceId: `v${id}`,
-    position: id,
-    firstSeenAt: at(id),
-    channelId: null,
-    channelName: null,
-    title: `Video ${id}`,
-    duration: 60,
-    publishedAt: null,
-    thumbnail: null,
-    unavailable: false,
-    ignored: false,
-    ignoredAt: null,
-    downloadedAt: null,
-    removed: false,
-    filePath: null,
-    audioFilePath: null,
-    autoDownloadRequested: false,
-    autoDownloadLastAttemptAt: null,
-    ...extra,
-  };
-}
+const row = entryRow;
 
 const input = (extra: Partial<PickInput> = {}): PickInput => ({
   baselineId: 3,

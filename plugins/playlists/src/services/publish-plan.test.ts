@@ -6,35 +6,22 @@ import type { PlaylistVideoRow } from '../entities.js';
 import { m3uEntries, mediaTypeOf, syncItems } from './publish-plan.js';
 import { groupBySettings } from './queueing.js';
 import { checkSettings } from './settings.js';
+import { entryRow } from './testing.js';
 
 const OUT = '/media/out';
 const M3U_DIR = join(OUT, '__playlists__');
 
-function row(position: number, extra: Partial<PlaylistVideoRow> = {}): PlaylistVideoRow {
-  return {
-    id: position,
-    playlistRowId: 1,
-    sourceId: `v${position}`,
-    position,
-    firstSeenAt: new Date(0),
+/** Entry `n` with the download fields this file's tests look at. */
+const row = (n: number, extra: Partial<PlaylistVideoRow> = {}) =>
+  entryRow(n, {
     channelId: 'UCaaaaaaaaaaaaaaaaaaaaaa',
     channelName: 'Listed Name',
-    title: `Listed ${position}`,
+    title: `Listed ${n}`,
     duration: 10,
-    publishedAt: null,
-    thumbnail: null,
-    unavailable: false,
-    ignored: false,
-    ignoredAt: null,
+    firstSeenAt: new Date(0),
     downloadedAt: new Date(0),
-    removed: false,
-    filePath: null,
-    audioFilePath: null,
-    autoDownloadRequested: false,
-    autoDownloadLastAttemptAt: null,
     ...extra,
-  };
-}
+  });
 
 /** A published entry (in the library, not ignored) with its files under `<out>/Chan/`. */
 function published(position: number, files: { video?: boolean; audio?: boolean } = {}): PlaylistVideoRow {
