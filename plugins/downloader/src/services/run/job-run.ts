@@ -168,6 +168,9 @@ export class JobRun {
 
   private async finish(message: string | null): Promise<void> {
     const { job, state, deps } = this;
+    // The staging folder goes before the job is announced finished, so whoever reads the output
+    // directory after "completed" finds only the library (the run's finally removes it too).
+    await rm(join(deps.paths.stagingBase, job.id), { recursive: true, force: true }).catch(() => undefined);
     const videos = state.videos();
     const outcome = jobOutcome({ videos, stopRequested: this.stopRequested, botCheck: state.botCheck, message });
     await state.save(outcome);
