@@ -5,7 +5,7 @@ import { TestHarness } from '@vidkeep/core/testing';
 import type { PlaylistDetail } from '@vidkeep/contracts';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { mediaServerControl } from '../../fixtures/plugins/shared.js';
-import { bootDownloader, waitForJob, type DownloadApp } from '../../helpers/downloads.js';
+import { bootDownloader, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
 import { withFixturePlugins } from '../../helpers/manifest.js';
 import { call, until } from '../channels/helpers.js';
 
@@ -192,6 +192,35 @@ describe('publishing playlists', () => {
       expect.stringMatching(/Track 4.*\.mp3$/),
       expect.stringMatching(/Track 1.*\.mp4$/),
     ]);
+  }, 120_000);
+
+  it('republishes after a manual download of a video that is in a followed playlist', async () => {
+    p.addVideo({
+      channelId: ch,
+      channel: 'Pub Channel',
+      handle: '@pubchan',
+      id: v('5'),
+      title: 'Track 5',
+      duration: 15,
+    });
+    p.addPlaylist({ id: LIST, title: 'Published', channelId: ch, videoIds: [v('1'), v('2'), v('3'), v('5')] });
+    expect((await call(app, 'POST', `/api/playlists/${LIST}/refresh`)).body.fetched).toBe(4);
+    await until(async () => (server.calls.length ? true : undefined), 20_000, 'the sync after the refresh');
+    server.calls.length = 0;
+
+    const queued = await queueDownload(app, { url: watchUrl(v('5')) });
+    await waitForJob(app, queued.json<{ jobId: string }>().jobId, ['completed']);
+    await until(
+      async () => (server.calls.some((c) => c.items.length === 4) ? true : undefined),
+      20_000,
+      'a sync of four',
+    );
+    // Reversed order (set above): Track 5 first.
+    expect(
+      m3uOf('Published')
+        .split('\n')
+        .filter((l) => l.startsWith('#EXTINF'))[0],
+    ).toBe('#EXTINF:15,Pub Channel - Track 5');
   }, 120_000);
 
   it('says so when no media server is connected', async () => {
