@@ -5,7 +5,14 @@ import { fastifyAwilixPlugin } from '@fastify/awilix';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { MigrationObject } from '@mikro-orm/core';
-import { configServiceRef, eventBusRef, liveHubRef, type PluginLogger } from '@vidkeep/contracts';
+import {
+  configServiceRef,
+  eventBusRef,
+  liveHubRef,
+  pluginStatesRef,
+  type ManifestEntry,
+  type PluginLogger,
+} from '@vidkeep/contracts';
 import { builtinMigrations } from '@vidkeep/migrations';
 import type { Logger } from 'pino';
 import { composeConfigSchema, FileConfigService } from './config/config-service.js';
@@ -23,9 +30,17 @@ import { installValidators } from './http/validation.js';
 import { installLiveRoute, WebSocketLiveHub } from './live/live-hub.js';
 import { createLogger } from './logger.js';
 import { BootErrorCodes, PluginBootError } from './manifest/boot-error.js';
-import { loadPlugins, type LoadedPlugin } from './manifest/load-manifest.js';
+import { loadPlugins, readManifest, type LoadedPlugin } from './manifest/load-manifest.js';
 import type { HealthCheckResult, PluginDefinition } from './plugin-api/definition.js';
-import { checkRequiredServices, createPluginContext, type ContextParts, type Hook } from './plugins/context.js';
+import {
+  checkRequiredServices,
+  createPluginContext,
+  gateRoutes,
+  type ContextParts,
+  type Hook,
+} from './plugins/context.js';
+import { CorePluginStates } from './plugins/plugin-states.js';
+import { pluginRoutes } from './http/plugin-routes.js';
 
 /** Largest request body accepted (413 beyond). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -91,7 +106,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<VidkeepAp
   const env = readEnvironment(processEnv, options.cwd);
   const logger = options.logger ?? createLogger(env);
   const manifestPath = options.manifestPath ?? processEnv.PLUGIN_MANIFEST ?? DEFAULT_MANIFEST_PATH;
-  const plugins = await loadPlugins({ path: manifestPath, manifest: options.manifest }, options.extraPlugins);
+  const manifest = await readManifest({ path: manifestPath, manifest: options.manifest });
+  const plugins = await loadPlugins({ path: manifestPath, manifest }, options.extraPlugins);
 
   const coreLog = logger.child({ plugin: 'core' }) as unknown as PluginLogger;
   const events = new InProcessEventBus(coreLog);
@@ -113,7 +129,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<VidkeepAp
   });
 
   try {
-    return await assemble({ env, logger, plugins, events, config, orm, uiDir: options.uiDir ?? DEFAULT_UI_DIR });
+    return await assemble({
+      env,
+      logger,
+      plugins,
+      manifestEntries: manifest.plugins,
+      events,
+      config,
+      orm,
+      uiDir: options.uiDir ?? DEFAULT_UI_DIR,
+    });
   } catch (err) {
     await orm.close(true).catch(() => undefined);
     throw err;
@@ -124,6 +149,7 @@ async function assemble(parts: {
   env: RuntimeEnvironment;
   logger: Logger;
   plugins: LoadedPlugin[];
+  manifestEntries: ManifestEntry[];
   events: InProcessEventBus;
   config: FileConfigService;
   orm: Orm;
@@ -195,10 +221,19 @@ async function assemble(parts: {
     return { ok: true };
   });
 
+  const states = new CorePluginStates(plugins, {
+    config,
+    services,
+    events,
+    logger: logger.child({ plugin: 'core' }) as unknown as PluginLogger,
+  });
+  services.provide(pluginStatesRef, states, 'core');
+
   const contextParts: ContextParts = {
     env,
     config,
     events,
+    states,
     orm,
     services,
     logger: (id) => logger.child({ plugin: id }) as unknown as PluginLogger,
@@ -209,6 +244,7 @@ async function assemble(parts: {
   for (const plugin of plugins) {
     const def = plugin.definition;
     await app.register(async (instance) => {
+      if (def.toggleable) gateRoutes(instance, def.id, states);
       try {
         await def.register(createPluginContext(plugin, instance, contextParts));
       } catch (err) {
@@ -227,6 +263,12 @@ async function assemble(parts: {
   checkRequiredServices(plugins, services);
 
   await app.register(coreRoutes, { env, config, healthChecks, startedAt: Date.now() });
+  await app.register(pluginRoutes, {
+    plugins,
+    manifestEntries: parts.manifestEntries,
+    states,
+    healthChecks,
+  });
   const sendIndex = await installUi(app, parts.uiDir);
   app.setNotFoundHandler((request, reply) => {
     if (sendIndex && isSpaNavigation(request.method, request.url, request.headers.accept)) return sendIndex(reply);

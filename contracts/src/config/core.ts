@@ -10,5 +10,12 @@ export const CoreConfigSection = Type.Object({
     description:
       'Base URL of the media server. Seeded from MEDIASERVER_URL on first start; while that variable is set it wins and this field is read-only.',
   }),
+  pluginsDisabled: managed(
+    Type.Array(Type.String({ maxLength: 64 }), {
+      default: [],
+      maxItems: 100,
+      description: 'Toggleable plugins switched off at run time (PATCH /api/plugins/{id}); kept across restarts',
+    }),
+  ),
 });
 export type CoreConfigSection = Static<typeof CoreConfigSection>;

@@ -8,6 +8,10 @@ export const CoreErrorCodes = {
   internal: 'CORE_INTERNAL_ERROR',
   authUnavailable: 'CORE_AUTH_UNAVAILABLE',
   platformManaged: 'CORE_PLATFORM_MANAGED',
+  pluginNotFound: 'CORE_PLUGIN_NOT_FOUND',
+  pluginDisabled: 'CORE_PLUGIN_DISABLED',
+  pluginNotToggleable: 'CORE_PLUGIN_NOT_TOGGLEABLE',
+  pluginRequired: 'CORE_PLUGIN_REQUIRED',
 } as const;
 
 /** Why the service refused to start; the message names the plugin. Prefix `CORE_`. */

@@ -4,4 +4,5 @@ export const SchedulerErrorCodes = {
   invalidSchedule: 'SCHEDULER_INVALID_SCHEDULE',
   taskRunning: 'SCHEDULER_TASK_RUNNING',
   stopping: 'SCHEDULER_STOPPING',
+  pluginSwitchedOff: 'SCHEDULER_PLUGIN_SWITCHED_OFF',
 } as const;

@@ -1,4 +1,4 @@
-import type { ConfigUpdatedPayload } from './core.js';
+import type { ConfigUpdatedPayload, PluginToggledPayload } from './core.js';
 import type {
   ApiKeyCreatedPayload,
   ApiKeyDeletedPayload,
@@ -18,6 +18,7 @@ export * from './downloader.js';
  */
 export interface EventMap {
   'core.config.updated': ConfigUpdatedPayload;
+  'core.plugin.toggled': PluginToggledPayload;
   'auth.session.created': SessionCreatedPayload;
   'auth.session.revoked': SessionRevokedPayload;
   'auth.apiKey.created': ApiKeyCreatedPayload;

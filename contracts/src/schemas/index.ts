@@ -5,3 +5,4 @@ export * from './downloader.js';
 export * from './scheduler.js';
 export * from './channels.js';
 export * from './playlists.js';
+export * from './plugins.js';

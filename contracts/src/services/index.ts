@@ -9,3 +9,4 @@ export * from './scheduler.js';
 export * from './source.js';
 export * from './channels.js';
 export * from './media-servers.js';
+export * from './plugins.js';

@@ -104,6 +104,13 @@ export interface PluginDefinition<O extends TObject = TObject, C extends TObject
   consumes?: AnyServiceRef[];
   /** Services this plugin uses when some plugin provides them. */
   optionalConsumes?: AnyServiceRef[];
+  /**
+   * Whether operators may switch this plugin off and on at run time (`PATCH /api/plugins/{id}`).
+   * While off, its routes answer 404, its event handlers and scheduled tasks do not run and its
+   * contributions leave the extension points. Do no remote I/O in `onReady` then: it runs once at
+   * start whether the plugin is on or off.
+   */
+  toggleable?: boolean;
   /** TypeBox schema of the manifest `options`. */
   options?: O;
   /** This plugin's keys in `config.json` (merged into the one config schema). */

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnyServiceRef, PluginLogger, ServiceRef } from '@vidkeep/contracts';
+import { HttpError } from '../http/http-error.js';
+import {
+  CoreErrorCodes,
+  type AnyServiceRef,
+  type EventBus,
+  type PluginLogger,
+  type PluginStates,
+  type ServiceRef,
+} from '@vidkeep/contracts';
 import type { FileConfigService } from '../config/config-service.js';
 import type { Orm } from '../db/orm.js';
 import { MissingServiceError, ServiceConflictError, type ServiceRegistry } from '../di/container.js';
@@ -19,6 +27,7 @@ export interface ContextParts {
   env: RuntimeEnvironment;
   config: FileConfigService;
   events: InProcessEventBus;
+  states: PluginStates;
   orm: Orm;
   services: ServiceRegistry;
   logger: (pluginId: string) => PluginLogger;
@@ -43,6 +52,28 @@ export function asBootError(pluginId: string, err: unknown): unknown {
     return new PluginBootError(BootErrorCodes.serviceConflict, pluginId, err.message, { cause: err });
   }
   return err;
+}
+
+/** The event bus as one plugin sees it: its handlers do not run while the plugin is switched off. */
+function pluginEvents(bus: EventBus, pluginId: string, states: PluginStates): EventBus {
+  return {
+    publish: (name, payload) => bus.publish(name, payload),
+    subscribe: (name, handler) =>
+      bus.subscribe(name, (payload) => (states.isActive(pluginId) ? handler(payload) : undefined)),
+    drain: () => bus.drain(),
+  };
+}
+
+/** While a plugin is switched off, every route it added answers 404 naming it. */
+export function gateRoutes(instance: FastifyInstance, pluginId: string, states: PluginStates): void {
+  instance.addHook('onRequest', async () => {
+    if (states.isActive(pluginId)) return;
+    throw new HttpError(
+      404,
+      CoreErrorCodes.pluginDisabled,
+      `The "${pluginId}" plugin is switched off; switch it on under Settings, Plugins (PATCH /api/plugins/${pluginId})`,
+    );
+  });
 }
 
 /**
@@ -89,7 +120,7 @@ export function createPluginContext(
     logger: parts.logger(def.id),
     env: parts.env,
     config: pluginConfig,
-    events: parts.events,
+    events: pluginEvents(parts.events, def.id, parts.states),
     orm: parts.orm,
     em: () => parts.orm.em.fork(),
     provide: (ref, value) => guard(() => services.provide(ref, value, def.id)),

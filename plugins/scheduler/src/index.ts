@@ -1,4 +1,4 @@
-import { liveHubRef, SchedulerConfigSection, schedulerServiceRef } from '@vidkeep/contracts';
+import { liveHubRef, pluginStatesRef, SchedulerConfigSection, schedulerServiceRef } from '@vidkeep/contracts';
 import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
 import { SchedulerTaskRunEntity } from './entities.js';
 import { errorStatuses } from './routes/errors.js';
@@ -21,6 +21,7 @@ export default definePlugin({
   entities: [SchedulerTaskRunEntity],
   register(ctx) {
     const config = () => ctx.config.get();
+    const states = ctx.tryResolve(pluginStatesRef);
     const store = new RunStore(ctx.orm);
     const scheduler = new TaskScheduler({
       store,
@@ -30,6 +31,7 @@ export default definePlugin({
         await ctx.config.update({ schedules });
       },
       hub: () => ctx.tryResolve(liveHubRef),
+      pluginActive: (id) => states?.isActive(id) ?? true,
     });
     ctx.provide(schedulerServiceRef, scheduler);
     ctx.events.subscribe('core.config.updated', ({ changedKeys }) => {

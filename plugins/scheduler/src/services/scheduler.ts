@@ -21,6 +21,8 @@ const STARTUP_DELAY_MS = 2000;
 
 export interface SchedulerDeps extends RunTrackerDeps {
   config: () => SchedulerConfigSection;
+  /** Whether a plugin is switched on; a switched-off plugin's tasks do not run (default: all on). */
+  pluginActive?: (pluginId: string) => boolean;
   saveOverrides: (schedules: Record<string, TaskScheduleOverride>) => Promise<void>;
 }
 
@@ -133,10 +135,15 @@ export class TaskScheduler implements SchedulerService {
     this.schedule(key);
   }
 
+  /** Tasks are keyed `<plugin>.<task>`: the owner is the part before the dot. */
+  private ownerActive(key: string): boolean {
+    return this.deps.pluginActive?.(key.split('.')[0]!) ?? true;
+  }
+
   private tick(key: string): void {
     if (this.stopping) return;
     const task = this.tasks.get(key);
-    if (!task) return;
+    if (!task || !this.ownerActive(key)) return;
     if (this.runs.isRunning(key) && !mayOverlap(task)) {
       this.runs
         .recordOverlap(key)
@@ -154,6 +161,12 @@ export class TaskScheduler implements SchedulerService {
   ): Promise<{ run: TaskRunSummary; finished: Promise<TaskRunSummary> }> {
     const task = this.get(key);
     if (this.stopping) throw new UnavailableError(SchedulerErrorCodes.stopping, 'The server is shutting down');
+    if (!this.ownerActive(key)) {
+      throw new ConflictError(
+        SchedulerErrorCodes.pluginSwitchedOff,
+        `"${task.title}" belongs to the "${key.split('.')[0]}" plugin, which is switched off`,
+      );
+    }
     if (this.runs.isRunning(key) && !mayOverlap(task)) {
       throw new ConflictError(
         SchedulerErrorCodes.taskRunning,
