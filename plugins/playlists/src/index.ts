@@ -10,6 +10,7 @@ import {
 import { definePlugin } from '@vidkeep/core/plugin-api';
 import { PlaylistEntity, PlaylistSyncStateEntity, PlaylistVideoEntity } from './entities.js';
 import { actionRoutes } from './routes/action-routes.js';
+import { mediaServerRoutes } from './routes/media-server-routes.js';
 import type { PlaylistRouteDeps } from './routes/deps.js';
 import { playlistRoutes } from './routes/playlist-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
@@ -129,16 +130,16 @@ export default definePlugin({
       following,
       lister,
       publisher,
-      connectedServers: () =>
+      servers: () =>
         providers
           .entries()
-          .filter((e) => e.provider.isConfigured())
-          .map((e) => e.provider.label),
+          .map((e) => ({ kind: e.key, label: e.provider.label, connected: e.provider.isConfigured() })),
     };
     ctx.routes(async (app) => {
       await app.register(playlistRoutes, deps);
       await app.register(videoRoutes, deps);
       await app.register(actionRoutes, deps);
+      await app.register(mediaServerRoutes, deps);
     });
     ctx.onClose(async () => {
       shutdown.abort();

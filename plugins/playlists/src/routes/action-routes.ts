@@ -14,7 +14,7 @@ const tags = ['playlists'];
 /** What a user runs on a playlist: Refresh, Sync now, Rebuild .m3u. */
 export const actionRoutes: FastifyPluginAsyncTypebox<PlaylistRouteDeps> = async (
   app,
-  { subscriptions, publisher, connectedServers },
+  { subscriptions, publisher, servers },
 ) => {
   mapDomainErrors(app, errorStatuses);
 
@@ -47,13 +47,15 @@ export const actionRoutes: FastifyPluginAsyncTypebox<PlaylistRouteDeps> = async 
     },
     async (request, reply) => {
       const row = await subscriptions.require(request.params.playlistId);
-      const servers = connectedServers();
+      const connected = servers()
+        .filter((s) => s.connected)
+        .map((s) => s.label);
       void publisher.request(row.id, { m3u: false, sync: true });
       reply.code(202);
       return {
         success: true as const,
-        message: servers.length
-          ? `Syncing to ${servers.join(', ')}`
+        message: connected.length
+          ? `Syncing to ${connected.join(', ')}`
           : 'No media server is connected, so there is nothing to sync; the .m3u file is written regardless',
       };
     },

@@ -11,6 +11,6 @@ export interface PlaylistRouteDeps {
   following: PlaylistFollowing;
   lister: PlaylistLister;
   publisher: PlaylistPublisher;
-  /** Whether any media-server provider is connected (for the Sync now answer). */
-  connectedServers: () => string[];
+  /** Every media-server provider of a plugin that is on, and whether it is configured. */
+  servers: () => { kind: string; label: string; connected: boolean }[];
 }
