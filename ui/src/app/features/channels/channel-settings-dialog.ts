@@ -1,18 +1,18 @@
 import { DatePipe } from '@angular/common';
 import { Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
-import {
-  FormControl,
-  FormGroup,
-  type AbstractControl,
-  type FormGroupDirective,
-  type NgForm,
-  type ValidatorFn,
-} from '@angular/forms';
-import { ErrorStateMatcher } from '@angular/material/core';
+import { FormControl, FormGroup, type ValidatorFn } from '@angular/forms';
 import { MAT_DIALOG_DATA, MatDialogModule, MatDialogRef } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import {
+  RESERVED_SUBFOLDER,
+  ShowWhenDirty,
+  TITLE_FILTER_MAX,
+  hintValidator as hint,
+  subfolderHint,
+  titleFilterHint,
+} from '../../shared/field-rules';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { Api, toApiError } from '../../core/api';
 import type { AudioFormat, ChannelSettings, FilterPreviewResponse, Resolution, TabType } from './api-types';
@@ -21,17 +21,13 @@ import {
   ADDITIONAL_TAGS_MAX,
   AUDIO_CHOICES,
   KEEP_RECENT_MAX,
-  RESERVED_SUBFOLDER,
   RESOLUTION_CHOICES,
   SKIP_FOLDER_CHOICES,
-  TITLE_FILTER_MAX,
   changedSettings,
   hiddenTabsHint,
   parseKeepCount,
   parseTags,
-  subfolderHint,
   tagsHint,
-  titleFilterHint,
   toModel,
   type SettingsModel,
   type TriChoice,
@@ -41,20 +37,6 @@ export interface ChannelSettingsDialogData {
   channelId: string;
   title: string;
 }
-
-/** Hints show while typing (not only after leaving the field). */
-class ShowWhenDirty implements ErrorStateMatcher {
-  isErrorState(control: AbstractControl | null, form: FormGroupDirective | NgForm | null): boolean {
-    return !!control?.invalid && (control.dirty || control.touched || !!form?.submitted);
-  }
-}
-
-const hint =
-  (check: (value: string) => string | null): ValidatorFn =>
-  (c) => {
-    const message = check(String(c.value ?? ''));
-    return message ? { hint: message } : null;
-  };
 
 const keepCountValidator: ValidatorFn = (c) => {
   const n = parseKeepCount(c.value as string | number | null);

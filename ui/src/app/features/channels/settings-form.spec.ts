@@ -6,9 +6,7 @@ import {
   hiddenTabsHint,
   parseKeepCount,
   parseTags,
-  subfolderHint,
   tagsHint,
-  titleFilterHint,
   toModel,
   toTriChoice,
 } from './settings-form';
@@ -96,32 +94,12 @@ describe('settings-form', () => {
     });
   });
 
-  it('hints at subfolder problems like the server', () => {
-    expect(subfolderHint('')).toBeNull();
-    expect(subfolderHint('music')).toBeNull();
-    expect(subfolderHint('__playlists__')).toContain('reserved');
-    expect(subfolderHint('a/b')).toContain('One folder name');
-    expect(subfolderHint('a\\b')).toContain('One folder name');
-    expect(subfolderHint('.hidden')).toContain('dot');
-    expect(subfolderHint('x'.repeat(101))).toContain('100');
-  });
-
   it('hints at tag problems and reads tags', () => {
     expect(tagsHint('')).toBeNull();
     expect(tagsHint('news | tech_talk|a-b')).toBeNull();
     expect(tagsHint('café, ok')).toContain('é ,');
     expect(tagsHint('a'.repeat(1001))).toContain('1000');
     expect(parseTags(' a | | b ')).toEqual(['a', 'b']);
-  });
-
-  it('checks title filters like the server', () => {
-    expect(titleFilterHint('')).toBeNull();
-    expect(titleFilterHint('^Episode \\d+')).toBeNull();
-    expect(titleFilterHint('(?i)review')).toBeNull();
-    expect(titleFilterHint('\\-dash')).toBeNull();
-    expect(titleFilterHint('(unclosed')).toContain('Not a valid regular expression');
-    expect(titleFilterHint('(?i)[')).toContain('Not a valid regular expression');
-    expect(titleFilterHint('x'.repeat(501))).toContain('500');
   });
 
   it('keeps one tab visible and parses the keep count', () => {

@@ -1,10 +1,7 @@
 import type { AudioFormat, ChannelSettings, ChannelSettingsUpdate, Resolution, TabType } from './api-types';
 import { TABS, autoDownloadCsv, autoDownloadTabs } from './channel-format';
 
-/** Limits of docs/channels.md "Settings" (contracts `RESERVED_SUBFOLDER`, `TITLE_FILTER_MAX`, `ADDITIONAL_TAGS_MAX`). */
-export const RESERVED_SUBFOLDER = '__playlists__';
-export const SUBFOLDER_MAX = 100;
-export const TITLE_FILTER_MAX = 500;
+/** Limits of docs/channels.md "Settings" (contracts `ADDITIONAL_TAGS_MAX`); the subfolder and title filter rules are in `shared/field-rules.ts`. */
 export const ADDITIONAL_TAGS_MAX = 1000;
 export const KEEP_RECENT_MAX = 100000;
 
@@ -100,18 +97,6 @@ export function changedSettings(original: ChannelSettings, model: SettingsModel)
 // Client-side hints. They mirror the server's rules so the user sees a problem while typing;
 // they never block saving: the server decides and its answer is shown.
 
-/** Mirrors `subfolderProblem` of the contracts; null when fine (empty = no subfolder). */
-export function subfolderHint(name: string): string | null {
-  const n = name.trim();
-  if (!n) return null;
-  if (n.length > SUBFOLDER_MAX) return `At most ${SUBFOLDER_MAX} characters`;
-  // eslint-disable-next-line no-control-regex
-  if (/[/\\\u0000-\u001f]/.test(n)) return 'One folder name: no / or \\ and no control characters';
-  if (n.startsWith('.')) return 'A folder name must not start with a dot';
-  if (n === RESERVED_SUBFOLDER) return `${RESERVED_SUBFOLDER} is reserved for the playlists' .m3u files`;
-  return null;
-}
-
 /** Mirrors the server's `additional_tags` rule; null when fine. */
 export function tagsHint(text: string): string | null {
   const t = text.trim();
@@ -129,32 +114,6 @@ export function parseTags(text: string): string[] {
     .split('|')
     .map((t) => t.trim())
     .filter(Boolean);
-}
-
-/**
- * Whether a title filter compiles like the server reads it: JavaScript syntax, a leading `(?i)`
- * means case-insensitive. Null when fine or empty, else the browser's explanation.
- */
-export function titleFilterHint(text: string): string | null {
-  let pattern = text.trim();
-  if (!pattern) return null;
-  if (pattern.length > TITLE_FILTER_MAX) return `At most ${TITLE_FILTER_MAX} characters`;
-  let flags = 'u';
-  if (pattern.startsWith('(?i)')) {
-    pattern = pattern.slice(4);
-    flags += 'i';
-  }
-  try {
-    new RegExp(pattern, flags);
-    return null;
-  } catch (err) {
-    try {
-      new RegExp(pattern, flags.replace('u', ''));
-      return null;
-    } catch {
-      return `Not a valid regular expression: ${(err as Error).message}`;
-    }
-  }
 }
 
 /** Hiding every detected tab is refused by the server; null when fine. */

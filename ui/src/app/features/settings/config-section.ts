@@ -13,6 +13,7 @@ import {
 import { FormControl, FormGroup, type AbstractControl } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import { mapErrorDetails } from '../../shared/error-paths';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { Api, toApiError } from '../../core/api';
 import { diffConfig, validateField } from './config-diff';
@@ -24,7 +25,6 @@ import {
   type ConfigGroup,
   type ConfigView,
 } from './config-fields';
-import { mapErrorDetails } from './error-paths';
 
 function initialValue(f: ConfigField): unknown {
   if (f.kind === 'secret') return '';

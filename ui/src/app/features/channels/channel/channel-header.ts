@@ -84,7 +84,7 @@ import type { ChannelOverview } from './channel-overview';
       }
     }
   `,
-  styleUrls: ['../../../shared/avatar.css', './badges.css', './channel-header.css'],
+  styleUrls: ['../../../shared/avatar.css', '../../../shared/badges.css', './channel-header.css'],
 })
 export class ChannelHeader {
   private readonly api = inject(Api);

@@ -47,7 +47,7 @@ import type { DownloadAll } from './download-all';
       <p role="status" data-testid="download-all-result">{{ d.notice() }}</p>
     }
   `,
-  styleUrl: './panel-part.css',
+  styleUrl: '../../../shared/panel-part.css',
   styles: `
     .confirm-box {
       display: flex;

@@ -63,7 +63,7 @@ export type VideoView = 'grid' | 'list';
       <p role="status" data-testid="videos-action-notice">{{ a.notice() }}</p>
     }
   `,
-  styleUrl: './panel-part.css',
+  styleUrl: '../../../shared/panel-part.css',
   styles: `
     .selection {
       display: flex;

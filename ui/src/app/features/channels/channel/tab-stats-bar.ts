@@ -77,7 +77,7 @@ import type { FetchTracker } from './fetch-tracker';
       <p role="status" data-testid="fetch-notice">{{ f.notice() }}</p>
     }
   `,
-  styleUrl: './panel-part.css',
+  styleUrl: '../../../shared/panel-part.css',
   styles: `
     .stats {
       display: flex;

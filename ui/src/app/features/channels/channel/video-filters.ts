@@ -41,7 +41,7 @@ const FILTER_LABELS: Readonly<Record<VideoFilter, string>> = {
       }
     </app-list-controls>
   `,
-  styleUrl: './panel-part.css',
+  styleUrl: '../../../shared/panel-part.css',
   styles: `
     .filters {
       display: block;

@@ -14,7 +14,12 @@ import type { VideoActions } from './video-actions';
   selector: 'app-video-list',
   imports: [DatePipe, ListPager, MatButtonModule, MatCheckboxModule, MatProgressBarModule],
   templateUrl: './video-list.html',
-  styleUrls: ['../../../shared/media-card.css', './badges.css', './panel-part.css', './video-list.css'],
+  styleUrls: [
+    '../../../shared/media-card.css',
+    '../../../shared/badges.css',
+    '../../../shared/panel-part.css',
+    './video-list.css',
+  ],
 })
 export class VideoList {
   readonly videos = input.required<ChannelVideos>();
