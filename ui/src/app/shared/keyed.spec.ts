@@ -18,6 +18,14 @@ describe('KeySet', () => {
     busy.clear();
     expect(shown()).toBe('false false 0');
   });
+
+  it('sets several keys at once and lists them in order', () => {
+    const selected = new KeySet<string>();
+    selected.setAll(['b', 'a', 'c']);
+    expect(selected.values()).toEqual(['b', 'a', 'c']);
+    selected.setAll(['a', 'x'], false);
+    expect([selected.values(), selected.size()]).toEqual([['b', 'c'], 2]);
+  });
 });
 
 describe('KeyMessages', () => {

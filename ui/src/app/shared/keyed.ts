@@ -12,6 +12,11 @@ export class KeySet<K> {
     return this.keys().has(key);
   }
 
+  /** The keys in the order they were set. */
+  values(): K[] {
+    return [...this.keys()];
+  }
+
   set(key: K, on = true): void {
     if (this.keys().has(key) === on) return;
     const next = new Set(this.keys());
@@ -24,6 +29,16 @@ export class KeySet<K> {
     const on = !this.has(key);
     this.set(key, on);
     return on;
+  }
+
+  /** Sets or unsets several keys at once (one change for the templates). */
+  setAll(keys: Iterable<K>, on = true): void {
+    const next = new Set(this.keys());
+    for (const key of keys) {
+      if (on) next.add(key);
+      else next.delete(key);
+    }
+    this.keys.set(next);
   }
 
   clear(): void {

@@ -1,4 +1,4 @@
-import { Component, ViewEncapsulation, input } from '@angular/core';
+import { Component, ViewEncapsulation, computed, input } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
@@ -10,6 +10,8 @@ export interface SortChoice<S extends string> {
   label: string;
   asc: string;
   desc: string;
+  /** The one direction this sort has (the server knows no other): the order field offers only it. */
+  only?: SortOrder;
 }
 
 /**
@@ -38,11 +40,7 @@ export interface SortChoice<S extends string> {
       <ng-content select=".before-sort" />
       <mat-form-field appearance="outline">
         <mat-label>Sort by</mat-label>
-        <mat-select
-          [value]="list().sortBy()"
-          (valueChange)="list().setSort($event, list().sortOrder())"
-          [attr.data-testid]="testId() + '-sort'"
-        >
+        <mat-select [value]="list().sortBy()" (valueChange)="setSortBy($event)" [attr.data-testid]="testId() + '-sort'">
           @for (s of choices(); track s.value) {
             <mat-option [value]="s.value">{{ s.label }}</mat-option>
           }
@@ -55,7 +53,7 @@ export interface SortChoice<S extends string> {
           (valueChange)="list().setSort(list().sortBy(), $event)"
           [attr.data-testid]="testId() + '-order'"
         >
-          @for (o of orders; track o) {
+          @for (o of orders(); track o) {
             <mat-option [value]="o">{{ orderLabel(o) }}</mat-option>
           }
         </mat-select>
@@ -92,10 +90,19 @@ export class ListControls<S extends string> {
   readonly testId = input.required<string>();
   /** The name of the search landmark, when the page has more than one or it needs saying. */
   readonly searchName = input<string | null>(null);
-  readonly orders: readonly SortOrder[] = ['desc', 'asc'];
+  private readonly choice = computed(() => this.choices().find((s) => s.value === this.list().sortBy()));
+  readonly orders = computed<readonly SortOrder[]>(() => {
+    const only = this.choice()?.only;
+    return only ? [only] : ['desc', 'asc'];
+  });
 
   orderLabel(order: SortOrder): string {
-    const choice = this.choices().find((s) => s.value === this.list().sortBy());
-    return choice?.[order] ?? (order === 'asc' ? 'Ascending' : 'Descending');
+    return this.choice()?.[order] ?? (order === 'asc' ? 'Ascending' : 'Descending');
+  }
+
+  /** A sort with one direction takes it; the others keep the chosen order. */
+  setSortBy(field: S): void {
+    const only = this.choices().find((s) => s.value === field)?.only;
+    this.list().setSort(field, only ?? this.list().sortOrder());
   }
 }

@@ -71,6 +71,7 @@ describe('channel-format', () => {
     expect(fetchProgressText('saving', 5000)).toBe('Saving 5,000 entries…');
     expect(fetchProgressText('done', 1)).toBe('Finished: 1 entry read');
     expect(fetchProgressText(undefined, undefined)).toBe('Starting…');
+    expect(fetchProgressText('listing', 3, 'the playlist')).toBe('Listing the playlist: 3 entries read');
   });
 
   it('describes tab stats', () => {

@@ -76,12 +76,16 @@ export const formatNumber = (n: number): string => new Intl.NumberFormat('en').f
 export const plural = (n: number, word: string, many = `${word}s`): string =>
   `${formatNumber(n)} ${n === 1 ? word : many}`;
 
-/** What a running full fetch is doing, for the progress line. */
-export function fetchProgressText(stage: string | null | undefined, itemsFetched: number | null | undefined): string {
+/** What a running full fetch is doing, for the progress line; `what` is listed ("the tab", "the playlist"). */
+export function fetchProgressText(
+  stage: string | null | undefined,
+  itemsFetched: number | null | undefined,
+  what = 'the tab',
+): string {
   const n = itemsFetched ?? 0;
   switch (stage) {
     case 'listing':
-      return n > 0 ? `Listing the tab: ${plural(n, 'entry', 'entries')} read` : 'Listing the tab…';
+      return n > 0 ? `Listing ${what}: ${plural(n, 'entry', 'entries')} read` : `Listing ${what}…`;
     case 'saving':
       return `Saving ${plural(n, 'entry', 'entries')}…`;
     case 'done':

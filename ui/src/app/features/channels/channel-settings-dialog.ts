@@ -50,7 +50,7 @@ const keepCountValidator: ValidatorFn = (c) => {
   selector: 'app-channel-settings-dialog',
   imports: [DatePipe, FORM_CONTROLS, MatDialogModule, MatSlideToggleModule, MatProgressBarModule],
   templateUrl: './channel-settings-dialog.html',
-  styleUrl: './channel-settings-dialog.css',
+  styleUrls: ['../../shared/dialog-form.css', './channel-settings-dialog.css'],
 })
 export class ChannelSettingsDialog {
   private readonly api = inject(Api);

@@ -30,7 +30,7 @@ import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount }
     MatProgressSpinnerModule,
   ],
   templateUrl: './subscribe-panel.html',
-  styleUrl: './subscribe-panel.css',
+  styleUrls: ['../../shared/lookup-panel.css', './subscribe-panel.css'],
 })
 export class SubscribePanel {
   private readonly api = inject(Api);
