@@ -52,7 +52,7 @@ import { Theme } from '../core/theme';
       </button>
       @if (auth.authEnabled()) {
         <button mat-button type="button" (click)="auth.logout()" data-testid="logout">
-          Sign out {{ auth.username() }}
+          Sign out<span class="user"> {{ auth.username() }}</span>
         </button>
       }
     </mat-toolbar>
@@ -121,6 +121,12 @@ import { Theme } from '../core/theme';
     @media (max-width: 599px) {
       main {
         padding: 8px;
+      }
+    }
+    /* The narrowest phones: the toolbar fits without the user's name. */
+    @media (max-width: 379px) {
+      .user {
+        display: none;
       }
     }
   `,
