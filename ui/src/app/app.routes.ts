@@ -42,6 +42,16 @@ export const routes: Routes = [
         title: 'Channel · vidkeep',
       },
       {
+        path: 'playlists',
+        loadComponent: () => import('./features/playlists/playlists-page').then((m) => m.PlaylistsPage),
+        title: 'Playlists · vidkeep',
+      },
+      {
+        path: 'playlists/:playlistId',
+        loadComponent: () => import('./features/playlists/playlist/playlist-page').then((m) => m.PlaylistPage),
+        title: 'Playlist · vidkeep',
+      },
+      {
         path: 'settings',
         loadComponent: () => import('./features/settings/settings-page').then((m) => m.SettingsPage),
         title: 'Settings · vidkeep',

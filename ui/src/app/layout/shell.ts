@@ -145,6 +145,7 @@ export class Shell implements OnInit, OnDestroy {
     { path: '/downloads', label: 'Downloads', icon: 'download' },
     { path: '/library', label: 'Library', icon: 'video_library' },
     { path: '/channels', label: 'Channels', icon: 'subscriptions' },
+    { path: '/playlists', label: 'Playlists', icon: 'playlist_play' },
     { path: '/settings', label: 'Settings', icon: 'settings' },
   ];
   readonly title = computed(() => 'vidkeep');

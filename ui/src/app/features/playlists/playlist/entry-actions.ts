@@ -1,0 +1,126 @@
+import { computed, signal, type Signal } from '@angular/core';
+import { toApiError, type Api } from '../../../core/api';
+import { KeyMessages, KeySet } from '../../../shared/keyed';
+import { PendingAction } from '../../../shared/pending-action';
+import { plural } from '../../channels/channel-format';
+import { chunk } from '../../channels/channel-query';
+import type { PlaylistDownloadResponse, PlaylistSelectionResponse, PlaylistVideo } from '../api-types';
+import { SELECTION_MAX, playlistApiPath } from '../playlist-format';
+import type { PlaylistVideos } from './playlist-videos';
+
+export interface EntryActionsOptions {
+  api: Api;
+  playlistId: Signal<string>;
+  videos: PlaylistVideos;
+  /** Something was queued or selected, or an entry ignored: the list and the counts change. */
+  changed: () => void;
+}
+
+/**
+ * What the user does with the entries of a playlist: select them (kept across pages), download
+ * the selection or every new one, select existing ones for automatic download, ignore or
+ * un-ignore one entry. Each answer is the server's own message.
+ */
+export class EntryActions {
+  readonly selected = new KeySet<string>();
+  readonly pageSelection = computed(() => {
+    const ids = this.options.videos.videos().map((v) => v.source_id);
+    const n = ids.filter((id) => this.selected.has(id)).length;
+    return { all: ids.length > 0 && n === ids.length, some: n > 0 && n < ids.length };
+  });
+  readonly download = new PendingAction('Not queued: ');
+  readonly select = new PendingAction('Not selected: ');
+  readonly busy = computed(() => this.download.busy() || this.select.busy());
+  readonly error = computed(() => this.download.error() ?? this.select.error());
+  readonly notice = signal<string | null>(null);
+  readonly itemBusy = new KeySet<string>();
+  readonly itemErrors = new KeyMessages<string>();
+
+  constructor(private readonly options: EntryActionsOptions) {}
+
+  private path(...parts: string[]): string {
+    return playlistApiPath(this.options.playlistId(), ...parts);
+  }
+
+  /** Another playlist: its own selection and messages. */
+  reset(): void {
+    this.selected.clear();
+    this.itemErrors.clear();
+    this.clearMessages();
+  }
+
+  selectPage(on: boolean): void {
+    this.selected.setAll(
+      this.options.videos.videos().map((v) => v.source_id),
+      on,
+    );
+  }
+
+  /** "Download selected" (in requests of at most 1,000), or "Download new" without a selection. */
+  async downloadEntries(which: 'selected' | 'new'): Promise<void> {
+    const batches = which === 'new' ? [undefined] : chunk(this.selected.values(), SELECTION_MAX);
+    if (batches.length === 0) return;
+    this.clearMessages();
+    const messages: string[] = [];
+    const ok = await this.download.run(async () => {
+      for (const videoIds of batches) {
+        const r = await this.options.api.post<PlaylistDownloadResponse>(
+          this.path('download'),
+          videoIds ? { videoIds } : {},
+        );
+        messages.push(r.message);
+      }
+    });
+    if (ok && which === 'selected') this.selected.clear();
+    this.notice.set(messages.length ? messages.join(' ') : null);
+    if (messages.length) this.options.changed();
+  }
+
+  /** "Select for automatic download": the next scheduled runs download the selection. */
+  async selectForAutomatic(): Promise<void> {
+    const ids = this.selected.values();
+    if (ids.length === 0) return;
+    this.clearMessages();
+    let requested = 0;
+    const skipped: string[] = [];
+    const ok = await this.select.run(async () => {
+      for (const videoIds of chunk(ids, SELECTION_MAX)) {
+        const r = await this.options.api.post<PlaylistSelectionResponse>(this.path('auto-download', 'select'), {
+          videoIds,
+        });
+        requested += r.requested;
+        skipped.push(...r.skipped.map((s) => s.reason));
+      }
+    });
+    if (!ok && requested === 0) return;
+    if (ok) this.selected.clear();
+    const why = [...new Set(skipped)].join(', ');
+    this.notice.set(
+      `${plural(requested, 'video')} selected for automatic download: the next scheduled runs download them.` +
+        (skipped.length ? ` ${plural(skipped.length, 'video')} skipped (${why}).` : ''),
+    );
+    this.options.changed();
+  }
+
+  async setIgnored(v: PlaylistVideo, ignored: boolean): Promise<void> {
+    this.itemBusy.set(v.source_id);
+    this.itemErrors.set(v.source_id, null);
+    try {
+      await this.options.api.post(
+        this.path('videos', encodeURIComponent(v.source_id), ignored ? 'ignore' : 'unignore'),
+      );
+      this.options.videos.update(v.source_id, { ignored });
+      this.options.changed();
+    } catch (err) {
+      this.itemErrors.set(v.source_id, `${ignored ? 'Not ignored' : 'Still ignored'}: ${toApiError(err).message}`);
+    } finally {
+      this.itemBusy.set(v.source_id, false);
+    }
+  }
+
+  private clearMessages(): void {
+    this.notice.set(null);
+    this.download.error.set(null);
+    this.select.error.set(null);
+  }
+}

@@ -1,0 +1,155 @@
+import type { ComponentFixture } from '@angular/core/testing';
+import { ApiError } from '../../../core/api';
+import type { FakeApi } from '../../../../testing/fake-api';
+import { dom } from '../../../../testing/dom';
+import {
+  PLAYLIST_ID,
+  followedAutomatically,
+  openPlaylistPage,
+  playlistDetail,
+  playlistVideo as video,
+  type PlaylistServer,
+} from '../../../../testing/fixtures/playlists';
+import { settle } from '../../../../testing/settle';
+import type { PlaylistPage } from './playlist-page';
+
+const BASE = `/api/playlists/${PLAYLIST_ID}`;
+
+/** The entry list with its selection bar and filters (`EntryList`, `EntryBar`, `EntryFilters`). */
+describe('EntryList', () => {
+  let api: FakeApi;
+  let server: PlaylistServer;
+  let fixture: ComponentFixture<PlaylistPage>;
+  const q = (sel: string) => dom(fixture).one(sel);
+  const all = (sel: string) => dom(fixture).all(sel);
+  const text = (sel: string) => dom(fixture).text(sel);
+  const entries = () => all('[data-testid="playlist-video"]');
+  const lastQuery = () => api.callsTo('GET', `${BASE}/videos`).at(-1)!.query;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    ({ fixture, api, server } = await openPlaylistPage({
+      videos: [
+        video(1, { downloaded: true }),
+        video(2, { previously_downloaded: true, active: 'downloading' }),
+        video(3, { title: null, unavailable: true, thumbnail: null, duration: null }),
+        video(4, { ignored: true, auto_download_requested: true }),
+        video(5, { active: 'queued' }),
+      ],
+    }));
+    api.on('POST', `${BASE}/download`, ({ body }) => ({
+      status: 'accepted',
+      message: (body as { videoIds?: string[] }).videoIds ? '1 video queued in 1 job' : '2 videos queued in 1 job',
+      queued: 1,
+      jobIds: ['j1'],
+    }));
+  });
+
+  afterEach(() => {
+    fixture.destroy();
+    vi.useRealTimers();
+  });
+
+  it('shows each entry at its place with its state', () => {
+    const rows = entries();
+    expect(rows.map((r) => r.querySelector('.position')?.textContent?.trim())).toEqual([
+      'Position 1',
+      'Position 2',
+      'Position 3',
+      'Position 4',
+      'Position 5',
+    ]);
+    const badges = (i: number) =>
+      [...rows[i]!.querySelectorAll('.badge')].map((b) => b.getAttribute('data-testid')).join(' ');
+    expect(badges(0)).toBe('badge-downloaded');
+    expect(badges(1)).toBe('badge-downloading badge-previously');
+    expect(badges(2)).toBe('badge-unavailable');
+    expect(badges(3)).toBe('badge-ignored badge-requested');
+    expect(badges(4)).toBe('badge-queued');
+    expect(rows[0]!.getAttribute('data-downloaded')).toBe('true');
+    expect(rows[0]!.textContent).toContain('Length 1:05');
+    expect(rows[2]!.textContent).toContain('Private or deleted video');
+    expect(rows[2]!.querySelector('[data-testid="entry-ignore"]')).toBeNull();
+    expect(rows[2]!.classList.contains('dim')).toBe(true);
+    expect(rows[3]!.querySelector('[data-testid="entry-unignore"]')?.getAttribute('aria-label')).toBe(
+      'Stop ignoring Entry 4',
+    );
+  });
+
+  it('ignores an entry from its row', async () => {
+    api.on('POST', `${BASE}/videos/pl000000001/ignore`, () => ({ success: true }));
+    entries()[0]!.querySelector<HTMLElement>('[data-testid="entry-ignore"]')!.click();
+    await settle(fixture);
+    expect(entries()[0]!.querySelector('[data-testid="badge-ignored"]')).not.toBeNull();
+  });
+
+  it('filters by download state, search and sort', async () => {
+    const page = fixture.componentInstance;
+    page.videos.setDownloadState('downloaded');
+    await settle(fixture);
+    expect(lastQuery()).toMatchObject({ downloadState: 'downloaded' });
+    expect(entries().length).toBe(1);
+    dom(fixture).type('[data-testid="entries-search"]', 'entry 1');
+    await settle(fixture, 350);
+    expect(lastQuery()).toMatchObject({ search: 'entry 1', page: '1' });
+    page.videos.setDownloadState('not_downloaded');
+    await settle(fixture);
+    expect(text('[data-testid="entries-empty"]')).toBe('No video matches the search and filter.');
+    page.videos.list.setSort('position', 'desc');
+    await settle(fixture);
+    expect(lastQuery()).toMatchObject({ sortOrder: 'desc' });
+  });
+
+  it('downloads the selection or every new entry, with the server message', async () => {
+    expect(q('[data-testid="entries-select-automatic"]')).toBeNull();
+    (q('[data-testid="entries-select-page"] input') as HTMLInputElement).click();
+    await settle(fixture);
+    expect(text('[data-testid="entries-selected-count"]')).toBe('5 selected');
+    (all('[data-testid="entry-select"] input')[0] as HTMLInputElement).click();
+    await settle(fixture);
+    expect(text('[data-testid="entries-selected-count"]')).toBe('4 selected');
+    q('[data-testid="entries-download-selected"]')!.click();
+    await settle(fixture);
+    expect(api.callsTo('POST', `${BASE}/download`)[0].body).toEqual({
+      videoIds: ['pl000000002', 'pl000000003', 'pl000000004', 'pl000000005'],
+    });
+    expect(text('[data-testid="entries-action-notice"]')).toBe('1 video queued in 1 job');
+    expect(text('[data-testid="entries-selected-count"]')).toBe('0 selected');
+    q('[data-testid="entries-download-new"]')!.click();
+    await settle(fixture);
+    expect(api.callsTo('POST', `${BASE}/download`)[1].body).toEqual({});
+    expect(text('[data-testid="entries-action-notice"]')).toBe('2 videos queued in 1 job');
+  });
+
+  it('shows why a download was refused', async () => {
+    api.on('POST', `${BASE}/download`, () => {
+      throw new ApiError(409, 'Downloads are paused: the disk is almost full');
+    });
+    q('[data-testid="entries-download-new"]')!.click();
+    await settle(fixture);
+    expect(q('[data-testid="entries-action-error"]')?.getAttribute('role')).toBe('alert');
+    expect(text('[data-testid="entries-action-error"]')).toBe(
+      'Not queued: Downloads are paused: the disk is almost full',
+    );
+  });
+
+  it('offers selecting existing entries for automatic download once there is a starting point', async () => {
+    fixture.componentInstance.overview.detail.set(playlistDetail({ playlist: followedAutomatically() }));
+    api.on('POST', `${BASE}/auto-download/select`, () => ({ success: true, requested: 1, skipped: [] }));
+    await settle(fixture);
+    (all('[data-testid="entry-select"] input')[1] as HTMLInputElement).click();
+    await settle(fixture);
+    q('[data-testid="entries-select-automatic"]')!.click();
+    await settle(fixture);
+    expect(api.callsTo('POST', `${BASE}/auto-download/select`)[0].body).toEqual({ videoIds: ['pl000000002'] });
+    expect(text('[data-testid="entries-action-notice"]')).toContain('1 video selected for automatic download');
+  });
+
+  it('says when the playlist has no entries yet', async () => {
+    server.videos = [];
+    void fixture.componentInstance.videos.load();
+    await settle(fixture);
+    expect(text('[data-testid="entries-empty"]')).toBe('No videos known yet: Refresh lists the playlist.');
+    expect((q('[data-testid="entries-select-page"] input') as HTMLInputElement).disabled).toBe(true);
+  });
+});

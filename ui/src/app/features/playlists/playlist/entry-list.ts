@@ -1,0 +1,29 @@
+import { Component, input } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCheckboxModule } from '@angular/material/checkbox';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { ListPager } from '../../../shared/list-pager';
+import { formatClock } from '../../channels/channel-format';
+import { videoBadges, videoTitle } from '../playlist-format';
+import type { EntryActions } from './entry-actions';
+import type { PlaylistVideos } from './playlist-videos';
+
+/** The entries of the page shown, as rows with their place, state and actions, and the pages. */
+@Component({
+  selector: 'app-entry-list',
+  imports: [ListPager, MatButtonModule, MatCheckboxModule, MatProgressBarModule],
+  templateUrl: './entry-list.html',
+  styleUrls: [
+    '../../../shared/media-card.css',
+    '../../../shared/badges.css',
+    '../../../shared/panel-part.css',
+    './entry-list.css',
+  ],
+})
+export class EntryList {
+  readonly videos = input.required<PlaylistVideos>();
+  readonly actions = input.required<EntryActions>();
+  readonly clock = formatClock;
+  readonly badges = videoBadges;
+  readonly title = videoTitle;
+}

@@ -1,0 +1,98 @@
+import type { ComponentFixture } from '@angular/core/testing';
+import type { FakeApi } from '../../../../testing/fake-api';
+import type { FakeLive } from '../../../../testing/fake-live';
+import { dom } from '../../../../testing/dom';
+import {
+  PLAYLIST_ID,
+  openPlaylistPage,
+  playlistDetail,
+  syncState,
+  type PlaylistServer,
+} from '../../../../testing/fixtures/playlists';
+import { settle } from '../../../../testing/settle';
+import type { PlaylistPage } from './playlist-page';
+
+const BASE = `/api/playlists/${PLAYLIST_ID}`;
+
+describe('SyncPanel', () => {
+  let api: FakeApi;
+  let live: FakeLive;
+  let server: PlaylistServer;
+  let fixture: ComponentFixture<PlaylistPage>;
+  const q = (sel: string) => dom(fixture).one(sel);
+  const all = (sel: string) => dom(fixture).all(sel);
+  const text = (sel: string) => dom(fixture).text(sel);
+
+  afterEach(() => {
+    fixture.destroy();
+    vi.useRealTimers();
+  });
+
+  it('says that no media server is connected yet, and rebuilds the .m3u file', async () => {
+    vi.useFakeTimers();
+    ({ fixture, api } = await openPlaylistPage());
+    expect(text('[data-testid="sync-empty"]')).toContain('No media server is connected yet');
+    expect(all('[data-testid="sync-server"]')).toEqual([]);
+    api.on('POST', `${BASE}/regenerate-m3u`, () => ({
+      success: true,
+      path: '__playlists__/Fixture Playlist.m3u',
+      entries: 1,
+    }));
+    api.on('POST', `${BASE}/sync`, () => ({
+      success: true,
+      message: 'No media server is connected, so there is nothing to sync; the .m3u file is written regardless',
+    }));
+    q('[data-testid="playlist-rebuild-m3u"]')!.click();
+    q('[data-testid="playlist-sync"]')!.click();
+    await settle(fixture);
+    expect(text('[data-testid="rebuild-notice"]')).toBe('Rebuilt __playlists__/Fixture Playlist.m3u with 1 entry.');
+    expect(text('[data-testid="sync-notice"]')).toContain('nothing to sync');
+    expect(text('[data-testid="playlist-sync"]')).toBe('Sync now');
+  });
+
+  it('lists each server with its state and updates it when the sync it started ends', async () => {
+    vi.useFakeTimers();
+    ({ fixture, api, live, server } = await openPlaylistPage({
+      detail: playlistDetail({
+        sync_state: [
+          syncState({
+            last_synced_at: '2026-03-01T12:00:00.000Z',
+            last_attempt_at: '2026-03-02T12:00:00.000Z',
+            server_playlist_id: 'jf-42',
+            items_synced: 2,
+            items_skipped: 1,
+            last_error: 'The server refused the playlist (HTTP 500)',
+          }),
+          syncState({ server: 'plex', label: 'Plex', connected: false, sync_enabled: false }),
+        ],
+      }),
+    }));
+    const rows = all('[data-testid="sync-server"]');
+    const row = (i: number) => rows[i]!.textContent!.replace(/\s+/g, ' ');
+    expect(q('[data-testid="sync-empty"]')).toBeNull();
+    expect(row(0)).toContain('Jellyfin');
+    expect(row(0)).toContain('Connected');
+    expect(row(0)).toMatch(/Last synced Mar 1, 2026, .+ · last attempt Mar 2, 2026/);
+    expect(row(0)).toContain('playlist id on the server: jf-42');
+    expect(row(0)).toContain('2 items synced · 1 not known to the server yet (not indexed)');
+    expect(rows[0]!.querySelector('[data-testid="sync-server-error"]')?.textContent).toContain('HTTP 500');
+    expect(row(1)).toContain('Not connected');
+    expect(row(1)).toContain('Never synced');
+    expect(row(1)).toContain('switched off in the settings');
+
+    api.on('POST', `${BASE}/sync`, () => ({ success: true, message: 'Syncing to Jellyfin' }));
+    q('[data-testid="playlist-sync"]')!.click();
+    await settle(fixture);
+    expect(text('[data-testid="sync-notice"]')).toBe('Syncing to Jellyfin…');
+    expect((q('[data-testid="playlist-sync"]') as HTMLButtonElement).disabled).toBe(true);
+    server.detail = playlistDetail({
+      sync_state: [syncState({ last_synced_at: '2026-03-03T12:00:00.000Z', items_synced: 3 })],
+    });
+    live.send({ type: 'playlistUpdated', playlistId: PLAYLIST_ID, reason: 'synced' });
+    await settle(fixture, 1000);
+    expect(text('[data-testid="sync-notice"]')).toBe('Sync finished: each server’s result is listed below.');
+    expect(all('[data-testid="sync-server"]')[0]!.textContent).toContain('3 items synced');
+    expect(q('[data-testid="sync-server-error"]')).toBeNull();
+    expect(text('[data-testid="playlist-sync"]')).toBe('Sync now');
+  });
+});

@@ -1,0 +1,112 @@
+import { Component, computed, input } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { formatNumber } from '../../channels/channel-format';
+import { formatDateTime } from '../playlist-format';
+import type { PlaylistOverview } from './playlist-overview';
+import type { PublishActions } from './publish-actions';
+
+/** Where the playlist is published: each media server's sync state, Sync now and Rebuild .m3u. */
+@Component({
+  selector: 'app-sync-panel',
+  imports: [MatButtonModule],
+  template: `
+    @let d = overview().detail();
+    @let pub = publish();
+    @if (d) {
+      <section class="panel" aria-labelledby="sync-heading" data-testid="sync-panel">
+        <h2 id="sync-heading">Media servers and the .m3u file</h2>
+        <div class="line">
+          <button
+            mat-stroked-button
+            type="button"
+            (click)="pub.syncNow(syncing())"
+            [disabled]="pub.sync.busy() || pub.syncWaiting()"
+            data-testid="playlist-sync"
+          >
+            {{ pub.syncWaiting() ? 'Syncing…' : 'Sync now' }}
+          </button>
+          <button
+            mat-stroked-button
+            type="button"
+            (click)="pub.rebuildM3u()"
+            [disabled]="pub.rebuild.busy()"
+            data-testid="playlist-rebuild-m3u"
+          >
+            {{ pub.rebuild.busy() ? 'Rebuilding…' : 'Rebuild .m3u' }}
+          </button>
+          @if (d.sync_running && !pub.syncWaiting()) {
+            <span class="small muted" role="status">A sync runs now.</span>
+          }
+        </div>
+        @for (e of [pub.sync.error(), pub.rebuild.error()]; track $index) {
+          @if (e) {
+            <p class="error" role="alert" data-testid="publish-error">{{ e }}</p>
+          }
+        }
+        @if (pub.syncNotice()) {
+          <p role="status" data-testid="sync-notice">{{ pub.syncNotice() }}</p>
+        }
+        @if (pub.rebuildNotice()) {
+          <p role="status" data-testid="rebuild-notice">{{ pub.rebuildNotice() }}</p>
+        }
+        @if (!connected()) {
+          <p class="muted" data-testid="sync-empty">
+            No media server is connected yet. Connect Plex, Jellyfin or Emby in Settings to sync this playlist; the .m3u
+            file is written either way.
+          </p>
+        }
+        <ul class="servers" aria-label="Sync state per media server">
+          @for (s of d.sync_state; track s.server) {
+            <li class="server" data-testid="sync-server" [attr.data-server]="s.server">
+              <div class="line">
+                <strong>{{ s.label }}</strong>
+                <span class="badge" [class.ok]="s.connected">{{ s.connected ? 'Connected' : 'Not connected' }}</span>
+                @if (!s.sync_enabled) {
+                  <span class="badge">Not synced: switched off in the settings</span>
+                }
+              </div>
+              <div class="small">
+                {{ s.last_synced_at ? 'Last synced ' + when(s.last_synced_at) : 'Never synced' }}
+                @if (s.last_attempt_at && s.last_attempt_at !== s.last_synced_at) {
+                  · last attempt {{ when(s.last_attempt_at) }}
+                }
+                @if (s.server_playlist_id) {
+                  · playlist id on the server: <code>{{ s.server_playlist_id }}</code>
+                }
+                @if (s.items_synced !== null) {
+                  · {{ count(s.items_synced) }} items synced
+                }
+                @if (s.items_skipped) {
+                  · {{ count(s.items_skipped) }} not known to the server yet (not indexed)
+                }
+              </div>
+              @if (s.last_error) {
+                <p class="error small" data-testid="sync-server-error">Last sync failed: {{ s.last_error }}</p>
+              }
+            </li>
+          }
+        </ul>
+      </section>
+    }
+  `,
+  styleUrls: ['../../../shared/badges.css', './sync-panel.css'],
+})
+export class SyncPanel {
+  readonly overview = input.required<PlaylistOverview>();
+  readonly publish = input.required<PublishActions>();
+  readonly when = formatDateTime;
+  readonly count = formatNumber;
+  readonly connected = computed(
+    () =>
+      this.overview()
+        .detail()
+        ?.sync_state.some((s) => s.connected) ?? false,
+  );
+  /** Whether Sync now reaches a server (then its outcome arrives later). */
+  readonly syncing = computed(
+    () =>
+      this.overview()
+        .detail()
+        ?.sync_state.some((s) => s.connected && s.sync_enabled) ?? false,
+  );
+}
