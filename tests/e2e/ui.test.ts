@@ -40,6 +40,8 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
   let configDir: string;
   const channelId = fakeChannelId('e2e');
   const videoId = fakeVideoId('e2e-1');
+  const playlistId = 'PLe2eplaylist000001';
+  const playlistVideoIds = [fakeVideoId('e2e-p1'), fakeVideoId('e2e-p2')];
   const figures: Record<string, unknown> = {};
   const errors: string[] = [];
 
@@ -52,12 +54,24 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
       throw new Error('The UI is not built: run npm run build (npm test does it)');
     mkdirSync(ARTIFACTS, { recursive: true });
     const common = { channelId, channel: 'E2E Channel', handle: '@e2e' };
+    // A playlist of three: the video the test downloads first, and two of an uploader nobody follows.
+    const uploader = { channelId: fakeChannelId('e2e-uploader'), channel: 'E2E Uploader', handle: '@e2euploader' };
     p = await startFakePlatform({
       videos: [
         { ...common, id: videoId, title: 'End to end video', uploadDate: '20260110' },
         { ...common, id: fakeVideoId('e2e-2'), title: 'Second video', uploadDate: '20260109' },
+        { ...uploader, id: playlistVideoIds[0]!, title: 'Playlist song one', uploadDate: '20260105' },
+        { ...uploader, id: playlistVideoIds[1]!, title: 'Playlist song two', uploadDate: '20260106' },
       ],
       channels: [{ channelId, handle: '@e2e', name: 'E2E Channel', tabs: { videos: [videoId, fakeVideoId('e2e-2')] } }],
+      playlists: [
+        {
+          id: playlistId,
+          title: 'E2E Playlist',
+          channelId: uploader.channelId,
+          videoIds: [videoId, ...playlistVideoIds],
+        },
+      ],
     });
     const dir = await mkdtemp(join(tmpdir(), 'vidkeep-e2e-'));
     configDir = join(dir, 'config');
@@ -202,6 +216,42 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     await expect.poll(async () => (await page.getByTestId('settings-error').textContent()) ?? '').toMatch(/reserved/);
   }, 90_000);
 
+  it('follows a playlist by URL, downloads its new videos and sees a settings validation error', async () => {
+    await page.goto(`${server.url}/playlists`);
+    await page.getByTestId('playlist-url').fill(`https://www.youtube.com/playlist?list=${playlistId}`);
+    await page.getByTestId('playlist-lookup').click();
+    await expect.poll(async () => (await page.getByTestId('preview-title').textContent()) ?? '').toBe('E2E Playlist');
+    expect(await page.getByTestId('preview-count').textContent()).toContain('3 videos');
+    await page.getByTestId('playlist-follow').click();
+    await expect
+      .poll(async () => (await page.getByTestId('follow-notice').textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/3 entries listed/);
+    await page.getByTestId('playlist-item').first().getByTestId('playlist-link').click();
+    await page.waitForURL(new RegExp(`/playlists/${playlistId}$`));
+    const entries = page.getByTestId('playlist-video');
+    const downloaded = page.locator('[data-testid="playlist-video"][data-downloaded="true"]');
+    await expect.poll(() => entries.count(), { timeout: 15_000 }).toBe(3);
+    // The video downloaded before following is in the library already.
+    await expect.poll(() => downloaded.count()).toBe(1);
+    await page.getByTestId('entries-download-new').click();
+    await expect
+      .poll(async () => (await page.getByTestId('entries-action-notice').textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/2 videos queued/);
+    // Each download sends playlistUpdated: the page reads its entries again without a reload.
+    await expect.poll(() => downloaded.count(), { timeout: 90_000 }).toBe(3);
+    await expect.poll(async () => (await page.getByTestId('playlist-m3u').textContent()) ?? '').toMatch(/\.m3u$/);
+    await shot('playlist-desktop');
+    await page.getByTestId('playlist-settings-open').click();
+    await page.getByTestId('psettings-title-filter').fill('(unclosed');
+    await page.locator('mat-dialog-container').screenshot({ path: join(ARTIFACTS, 'playlist-settings-desktop.png') });
+    await expect
+      .poll(async () => (await page.getByTestId('psettings-title-filter-error').textContent()) ?? '')
+      .toMatch(/Not a valid regular expression/);
+    await page.getByTestId('psettings-save').click();
+    await expect.poll(async () => (await page.getByTestId('psettings-error').textContent()) ?? '').toMatch(/not valid/);
+    await page.keyboard.press('Escape');
+  }, 150_000);
+
   it('works at phone width (screenshots saved as test artifacts)', async () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -209,6 +259,8 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
       ['/downloads', 'downloads-phone'],
       ['/library', 'library-phone'],
       ['/channels', 'channels-phone'],
+      ['/playlists', 'playlists-phone'],
+      [`/playlists/${playlistId}`, 'playlist-phone'],
       ['/settings', 'settings-phone'],
     ] as const) {
       await page.goto(`${server.url}${path}`);
@@ -224,6 +276,22 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
         );
       expect(unnamed, path).toEqual([]);
     }
+    // The narrowest phones: the playlist page still fits.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${server.url}/playlists/${playlistId}`);
+    await page.getByTestId('playlist-video').first().waitFor();
+    await shot('playlist-phone-360');
+    await page.getByTestId('sync-panel').screenshot({ path: join(ARTIFACTS, 'playlist-sync-phone-360.png') });
+    // What reaches past the right edge, to name it when the page is too wide.
+    const overflowing = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('body *'))
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((e) => `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')}`)
+        .slice(0, 5),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), overflowing.join(' ')).toBeLessThanOrEqual(
+      360,
+    );
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const [path, name] of [
       ['/library', 'library-desktop'],
@@ -239,6 +307,9 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect.poll(background).not.toBe(light);
     await shot('settings-dark');
+    await page.goto(`${server.url}/playlists/${playlistId}`);
+    await page.getByTestId('playlist-video').first().waitFor();
+    await shot('playlist-dark');
     await page.reload();
     await expect.poll(background).not.toBe(light);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
