@@ -14,14 +14,13 @@ import {
   titleFilterHint,
 } from '../../shared/field-rules';
 import { FORM_CONTROLS } from '../../shared/form-controls';
+import { MediaChoiceFields } from '../../shared/media-choice-fields';
 import { Api, toApiError } from '../../core/api';
 import type { AudioFormat, ChannelSettings, FilterPreviewResponse, Resolution, TabType } from './api-types';
 import { TABS, tabLabel } from './channel-format';
 import {
   ADDITIONAL_TAGS_MAX,
-  AUDIO_CHOICES,
   KEEP_RECENT_MAX,
-  RESOLUTION_CHOICES,
   SKIP_FOLDER_CHOICES,
   changedSettings,
   hiddenTabsHint,
@@ -48,7 +47,7 @@ const keepCountValidator: ValidatorFn = (c) => {
 /** Every setting of a channel (`GET|PUT /api/channels/{id}/settings`); closes with the saved settings. */
 @Component({
   selector: 'app-channel-settings-dialog',
-  imports: [DatePipe, FORM_CONTROLS, MatDialogModule, MatSlideToggleModule, MatProgressBarModule],
+  imports: [DatePipe, FORM_CONTROLS, MatDialogModule, MatSlideToggleModule, MatProgressBarModule, MediaChoiceFields],
   templateUrl: './channel-settings-dialog.html',
   styleUrls: ['../../shared/dialog-form.css', './channel-settings-dialog.css'],
 })
@@ -57,8 +56,6 @@ export class ChannelSettingsDialog {
   private readonly ref = inject<MatDialogRef<ChannelSettingsDialog, ChannelSettings>>(MatDialogRef);
   readonly data = inject<ChannelSettingsDialogData>(MAT_DIALOG_DATA);
   readonly matcher = new ShowWhenDirty();
-  readonly resolutions = RESOLUTION_CHOICES;
-  readonly audioChoices = AUDIO_CHOICES;
   readonly skipChoices = SKIP_FOLDER_CHOICES;
   readonly reserved = RESERVED_SUBFOLDER;
   readonly titleMax = TITLE_FILTER_MAX;

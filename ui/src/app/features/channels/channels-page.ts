@@ -143,7 +143,7 @@ import { SubscribePanel } from './subscribe-panel';
 
     <app-list-pager [list]="list" [sizes]="[10, 20, 50, 100]" label="Pages of channels" testId="channels-paginator" />
   `,
-  styleUrls: ['../../shared/avatar.css', './channels-page.css'],
+  styleUrls: ['../../shared/avatar.css', '../../shared/item-list.css', './channels-page.css'],
 })
 export class ChannelsPage {
   private readonly api = inject(Api);

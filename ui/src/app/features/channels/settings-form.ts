@@ -5,8 +5,6 @@ import { TABS, autoDownloadCsv, autoDownloadTabs } from './channel-format';
 export const ADDITIONAL_TAGS_MAX = 1000;
 export const KEEP_RECENT_MAX = 100000;
 
-export { AUDIO_CHOICES, RESOLUTION_CHOICES } from '../../core/media-choices';
-
 /** `skip_video_folder` as a select: null = the global `defaultSkipVideoFolder`. */
 export type TriChoice = 'default' | 'yes' | 'no';
 

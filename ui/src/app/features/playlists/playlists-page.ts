@@ -70,7 +70,7 @@ import { autoDownloadState, listingText } from './playlist-format';
     </ul>
     <app-list-pager [list]="list" [sizes]="[10, 25, 50, 100]" label="Pages of playlists" testId="playlists-paginator" />
   `,
-  styleUrl: './playlists-page.css',
+  styleUrls: ['../../shared/item-list.css', './playlists-page.css'],
 })
 export class PlaylistsPage {
   private readonly api = inject(Api);

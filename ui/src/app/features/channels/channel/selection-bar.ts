@@ -1,6 +1,7 @@
 import { Component, input, output } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
+import { Outcome } from '../../../shared/outcome';
 import type { VideoActions } from './video-actions';
 
 export type VideoView = 'grid' | 'list';
@@ -8,7 +9,7 @@ export type VideoView = 'grid' | 'list';
 /** Select the page, act on the selection (kept across pages), and switch grid and list. */
 @Component({
   selector: 'app-selection-bar',
-  imports: [MatButtonModule, MatCheckboxModule],
+  imports: [MatButtonModule, MatCheckboxModule, Outcome],
   template: `
     @let a = actions();
     <div class="selection">
@@ -56,12 +57,7 @@ export type VideoView = 'grid' | 'list';
         }}
       </button>
     </div>
-    @if (a.error()) {
-      <p class="error" role="alert" data-testid="videos-action-error">{{ a.error() }}</p>
-    }
-    @if (a.notice()) {
-      <p role="status" data-testid="videos-action-notice">{{ a.notice() }}</p>
-    }
+    <app-outcome [error]="a.error()" [notice]="a.notice()" testId="videos-action" />
   `,
   styleUrl: '../../../shared/panel-part.css',
   styles: `

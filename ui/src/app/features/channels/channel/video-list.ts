@@ -18,6 +18,7 @@ import type { VideoActions } from './video-actions';
     '../../../shared/media-card.css',
     '../../../shared/badges.css',
     '../../../shared/panel-part.css',
+    '../../../shared/selectable-card.css',
     './video-list.css',
   ],
 })

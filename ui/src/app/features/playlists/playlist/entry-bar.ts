@@ -1,6 +1,7 @@
 import { Component, computed, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
+import { Outcome } from '../../../shared/outcome';
 import { canSelectForAutomatic } from '../playlist-format';
 import type { EntryActions } from './entry-actions';
 import type { PlaylistOverview } from './playlist-overview';
@@ -8,7 +9,7 @@ import type { PlaylistOverview } from './playlist-overview';
 /** Select the page, act on the selection (kept across pages), and "Download new". */
 @Component({
   selector: 'app-entry-bar',
-  imports: [MatButtonModule, MatCheckboxModule],
+  imports: [MatButtonModule, MatCheckboxModule, Outcome],
   template: `
     @let a = actions();
     <div class="bar">
@@ -61,12 +62,7 @@ import type { PlaylistOverview } from './playlist-overview';
         Videos from before the starting point download automatically only when selected for it.
       }
     </p>
-    @if (a.error()) {
-      <p class="error" role="alert" data-testid="entries-action-error">{{ a.error() }}</p>
-    }
-    @if (a.notice()) {
-      <p role="status" data-testid="entries-action-notice">{{ a.notice() }}</p>
-    }
+    <app-outcome [error]="a.error()" [notice]="a.notice()" testId="entries-action" />
   `,
   styleUrl: '../../../shared/panel-part.css',
   styles: `

@@ -17,6 +17,7 @@ import type { PlaylistVideos } from './playlist-videos';
     '../../../shared/media-card.css',
     '../../../shared/badges.css',
     '../../../shared/panel-part.css',
+    '../../../shared/selectable-card.css',
     './entry-list.css',
   ],
 })

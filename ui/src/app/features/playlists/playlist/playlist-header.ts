@@ -3,6 +3,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatDialog } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ConfirmInline } from '../../../shared/confirm-inline';
+import { Outcome } from '../../../shared/outcome';
 import { formatNumber } from '../../channels/channel-format';
 import { autoDownloadState, listingText } from '../playlist-format';
 import { PlaylistSettingsDialog, type PlaylistSettingsDialogData } from '../settings/playlist-settings-dialog';
@@ -12,7 +13,7 @@ import type { PlaylistOverview } from './playlist-overview';
 /** The playlist's picture, name, figures and state, with Refresh, Settings and Remove. */
 @Component({
   selector: 'app-playlist-header',
-  imports: [MatButtonModule, MatProgressBarModule, ConfirmInline],
+  imports: [MatButtonModule, MatProgressBarModule, ConfirmInline, Outcome],
   templateUrl: './playlist-header.html',
   styleUrl: './playlist-header.css',
 })

@@ -1,5 +1,6 @@
 import { Component, computed, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
+import { Outcome } from '../../../shared/outcome';
 import { formatNumber } from '../../channels/channel-format';
 import { formatDateTime } from '../playlist-format';
 import type { PlaylistOverview } from './playlist-overview';
@@ -8,7 +9,7 @@ import type { PublishActions } from './publish-actions';
 /** Where the playlist is published: each media server's sync state, Sync now and Rebuild .m3u. */
 @Component({
   selector: 'app-sync-panel',
-  imports: [MatButtonModule],
+  imports: [MatButtonModule, Outcome],
   template: `
     @let d = overview().detail();
     @let pub = publish();
@@ -38,17 +39,10 @@ import type { PublishActions } from './publish-actions';
             <span class="small muted" role="status">A sync runs now.</span>
           }
         </div>
-        @for (e of [pub.sync.error(), pub.rebuild.error()]; track $index) {
-          @if (e) {
-            <p class="error" role="alert" data-testid="publish-error">{{ e }}</p>
-          }
-        }
-        @if (pub.syncNotice()) {
-          <p role="status" data-testid="sync-notice">{{ pub.syncNotice() }}</p>
-        }
-        @if (pub.rebuildNotice()) {
-          <p role="status" data-testid="rebuild-notice">{{ pub.rebuildNotice() }}</p>
-        }
+        <div class="outcomes">
+          <app-outcome [error]="pub.sync.error()" [notice]="pub.syncNotice()" testId="sync" />
+          <app-outcome [error]="pub.rebuild.error()" [notice]="pub.rebuildNotice()" testId="rebuild" />
+        </div>
         @if (!connected()) {
           <p class="muted" data-testid="sync-empty">
             No media server is connected yet. Connect Plex, Jellyfin or Emby in Settings to sync this playlist; the .m3u

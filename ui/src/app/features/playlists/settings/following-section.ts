@@ -4,6 +4,7 @@ import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { Api } from '../../../core/api';
 import { ConfirmInline } from '../../../shared/confirm-inline';
+import { Outcome } from '../../../shared/outcome';
 import { PendingAction } from '../../../shared/pending-action';
 import { plural } from '../../channels/channel-format';
 import type {
@@ -27,7 +28,7 @@ interface Switch {
  */
 @Component({
   selector: 'app-following-section',
-  imports: [MatButtonModule, MatCheckboxModule, MatSlideToggleModule, ConfirmInline],
+  imports: [MatButtonModule, MatCheckboxModule, MatSlideToggleModule, ConfirmInline, Outcome],
   templateUrl: './following-section.html',
   styleUrls: ['../../../shared/dialog-form.css', './following-section.css'],
 })

@@ -4,7 +4,6 @@ import { FormControl, FormGroup } from '@angular/forms';
 import { MAT_DIALOG_DATA, MatDialogModule, MatDialogRef } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api, toApiError } from '../../../core/api';
-import { AUDIO_CHOICES, RESOLUTION_CHOICES } from '../../../core/media-choices';
 import { mapErrorDetails } from '../../../shared/error-paths';
 import {
   RESERVED_SUBFOLDER,
@@ -15,6 +14,7 @@ import {
   titleFilterHint,
 } from '../../../shared/field-rules';
 import { FORM_CONTROLS } from '../../../shared/form-controls';
+import { MediaChoiceFields } from '../../../shared/media-choice-fields';
 import type {
   AudioFormat,
   Playlist,
@@ -51,7 +51,7 @@ type Duration = string | number | null;
  */
 @Component({
   selector: 'app-playlist-settings-dialog',
-  imports: [FORM_CONTROLS, MatDialogModule, MatProgressBarModule, FollowingSection],
+  imports: [FORM_CONTROLS, MatDialogModule, MatProgressBarModule, MediaChoiceFields, FollowingSection],
   templateUrl: './playlist-settings-dialog.html',
   styleUrls: ['../../../shared/dialog-form.css', './playlist-settings-dialog.css'],
 })
@@ -60,8 +60,6 @@ export class PlaylistSettingsDialog {
   private readonly ref = inject<MatDialogRef<PlaylistSettingsDialog, boolean>>(MatDialogRef);
   readonly data = inject<PlaylistSettingsDialogData>(MAT_DIALOG_DATA);
   readonly matcher = new ShowWhenDirty();
-  readonly resolutions = RESOLUTION_CHOICES;
-  readonly audioChoices = AUDIO_CHOICES;
   readonly ratings = CONTENT_RATINGS;
   readonly sortChoices = SORT_ORDER_CHOICES;
   readonly reserved = RESERVED_SUBFOLDER;
