@@ -104,6 +104,7 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     description:
       'Base URL of the media server. While the MEDIASERVER_URL environment variable is set it wins and this field is read-only.',
   }),
+  F({ key: 'pluginsDisabled', owner: 'core', label: 'Plugins switched off', kind: 'multi', managed: true }),
   // auth
   F({ key: 'username', owner: 'auth', label: 'Username', kind: 'string', managed: true }),
   F({ key: 'passwordHash', owner: 'auth', label: 'Password hash', kind: 'string', managed: true }),
