@@ -105,6 +105,7 @@ export const Playlist = Type.Object({
   thumbnail: Nullable(Type.String()),
   availability: Nullable(Type.String({ description: '`public` or `unlisted` (as the platform said)' })),
   video_count: Type.Integer({ description: 'Available entries tracked locally' }),
+  reported_count: Nullable(Type.Integer({ description: 'Entries the platform reported at the last listing' })),
   enabled: Type.Boolean({ description: 'false = removed (soft delete, restorable by adding it again)' }),
   auto_download: Type.Boolean(),
   sync_to_plex: Type.Boolean(),

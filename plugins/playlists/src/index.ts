@@ -94,6 +94,7 @@ export default definePlugin({
       publisher,
       providers,
       downloader,
+      hub,
     });
     const videos = new PlaylistVideos({ videos: videoStore, downloader, queue });
 

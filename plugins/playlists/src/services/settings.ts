@@ -98,6 +98,7 @@ export function toPlaylist(row: PlaylistRow, videoCount: number): Playlist {
     thumbnail: row.thumbnail,
     availability: row.availability,
     video_count: videoCount,
+    reported_count: row.reportedCount,
     enabled: row.enabled,
     auto_download: row.autoDownload,
     sync_to_plex: syncsTo(row, 'plex'),

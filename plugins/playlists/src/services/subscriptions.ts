@@ -5,6 +5,7 @@ import {
   PLAYLIST_AUTO_FOLLOW_MAX,
   PlaylistErrorCodes as E,
   type DownloaderService,
+  type LiveHub,
   type MediaServerProvider,
   type PatchPlaylistRequest,
   type Playlist,
@@ -61,8 +62,14 @@ export class PlaylistSubscriptions {
       publisher: PlaylistPublisher;
       providers: ProviderSet<MediaServerProvider>;
       downloader: DownloaderService;
+      hub: LiveHub | null;
     },
   ) {}
+
+  /** Tells open pages that a playlist's settings or switches changed. */
+  private changed(row: PlaylistRow): void {
+    this.deps.hub?.broadcast({ type: 'playlistUpdated', playlistId: row.playlistId, reason: 'settings' });
+  }
 
   /** A followed playlist; removed ones are not found (reference 1.9). */
   async require(playlistId: string): Promise<PlaylistRow> {
@@ -191,6 +198,7 @@ export class PlaylistSubscriptions {
     if (body.auto_download === false) change.autoDownload = false;
     row = await this.deps.store.update(row.id, change);
     if (body.auto_download === true && !row.autoDownload) row = await this.deps.following.enable(row);
+    this.changed(row);
     return this.toPlaylist(row);
   }
 
@@ -201,7 +209,9 @@ export class PlaylistSubscriptions {
     if (!checked.ok) throw invalid(checked.errors, 'body/');
     const patch: PlaylistPatch = checked.patch;
     if (patch.defaultSubFolder) await this.deps.downloader.registerSubfolders([patch.defaultSubFolder]);
-    return this.deps.store.update(row.id, patch);
+    const updated = await this.deps.store.update(row.id, patch);
+    this.changed(updated);
+    return updated;
   }
 
   async list(page: number, pageSize: number): Promise<{ total: number; playlists: Playlist[] }> {
