@@ -12,6 +12,7 @@ import {
   DownloaderConfigSection,
   isManaged,
   isSecret,
+  PlexConfigSection,
   SchedulerConfigSection,
 } from '@vidkeep/contracts';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, SectionSchema> = {
   downloader: DownloaderConfigSection,
   scheduler: SchedulerConfigSection,
   channels: ChannelsConfigSection,
+  plex: PlexConfigSection,
 };
 
 const keysOf = (owner: string): [string, unknown][] => Object.entries(SECTIONS[owner]?.properties ?? {});

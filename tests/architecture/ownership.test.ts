@@ -55,6 +55,7 @@ describe('error codes', () => {
     ['channels', contracts.ChannelErrorCodes, 'CHANNELS_'],
     ['scheduler', contracts.SchedulerErrorCodes, 'SCHEDULER_'],
     ['playlists', contracts.PlaylistErrorCodes, 'PLAYLISTS_'],
+    ['plex', contracts.PlexErrorCodes, 'PLEX_'],
   ];
 
   it.each(groups)('the %s codes start with their prefix and are PREFIX_REASON', (_owner, codes, prefix) => {

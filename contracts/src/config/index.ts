@@ -4,11 +4,13 @@ export * from './auth.js';
 export * from './downloader.js';
 export * from './scheduler.js';
 export * from './channels.js';
+export * from './plex.js';
 import type { CoreConfigSection } from './core.js';
 import type { AuthConfigSection } from './auth.js';
 import type { DownloaderConfigSection } from './downloader.js';
 import type { SchedulerConfigSection } from './scheduler.js';
 import type { ChannelsConfigSection } from './channels.js';
+import type { PlexConfigSection } from './plex.js';
 
 /**
  * The whole configuration as the running service sees it: the core's keys plus every built-in
@@ -23,4 +25,5 @@ export interface AppConfig
     AuthConfigSection,
     DownloaderConfigSection,
     SchedulerConfigSection,
-    ChannelsConfigSection {}
+    ChannelsConfigSection,
+    PlexConfigSection {}

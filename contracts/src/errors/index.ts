@@ -3,11 +3,12 @@ import { ChannelErrorCodes } from './channels.js';
 import { CoreErrorCodes } from './core.js';
 import { DownloaderErrorCodes } from './downloader.js';
 import { PlaylistErrorCodes } from './playlists.js';
+import { PlexErrorCodes } from './plex.js';
 import { SchedulerErrorCodes } from './scheduler.js';
 
 /**
  * Every error code, one file per owner with its own prefix (`CORE_`, `AUTH_`, `DOWNLOAD_`,
- * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
+ * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`, `PLEX_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
  * `code`, never on the human-readable `error` text.
  */
 export * from './envelope.js';
@@ -18,6 +19,7 @@ export * from './downloader.js';
 export * from './channels.js';
 export * from './scheduler.js';
 export * from './playlists.js';
+export * from './plex.js';
 
 type Values<T> = T[keyof T];
 export type ErrorCode =
@@ -26,4 +28,5 @@ export type ErrorCode =
   | Values<typeof DownloaderErrorCodes>
   | Values<typeof ChannelErrorCodes>
   | Values<typeof SchedulerErrorCodes>
-  | Values<typeof PlaylistErrorCodes>;
+  | Values<typeof PlaylistErrorCodes>
+  | Values<typeof PlexErrorCodes>;

@@ -6,3 +6,4 @@ export * from './scheduler.js';
 export * from './channels.js';
 export * from './playlists.js';
 export * from './plugins.js';
+export * from './plex.js';

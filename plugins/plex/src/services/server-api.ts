@@ -1,0 +1,184 @@
+import type { PlaylistMediaType } from '@vidkeep/contracts';
+import type { PlexHttp } from './plex-http.js';
+
+/**
+ * The Plex Media Server calls the plugin makes (external-apis.md section 1), typed to the fields
+ * it reads. Every answer is the JSON `MediaContainer` envelope; fields the plugin does not need
+ * are ignored, missing ones get safe defaults.
+ */
+export interface Conn {
+  baseUrl: string;
+  /** null: no token (only `/identity` and an unclaimed server). */
+  token: string | null;
+  signal?: AbortSignal;
+}
+
+export interface PlexSection {
+  key: string;
+  title: string;
+  type: string;
+  locations: { id: number; path: string }[];
+}
+
+export interface PlexItem {
+  ratingKey: string;
+  files: string[];
+}
+
+export interface PlexPlaylist {
+  ratingKey: string;
+  title: string;
+  playlistType: string;
+  smart: boolean;
+}
+
+/** Metadata type numbers for `?type=` (plexapi SEARCHTYPES): what each kind of section lists. */
+export const ITEM_TYPES: Record<string, number> = { movie: 1, show: 4, artist: 10 };
+
+type Obj = Record<string, unknown>;
+const container = (body: unknown): Obj => ((body as { MediaContainer?: Obj } | null)?.MediaContainer ?? {}) as Obj;
+const list = (c: Obj, key: string): Obj[] => (Array.isArray(c[key]) ? (c[key] as Obj[]) : []);
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
+function toPlaylist(m: Obj): PlexPlaylist {
+  return {
+    ratingKey: str(m.ratingKey),
+    title: str(m.title),
+    playlistType: str(m.playlistType),
+    smart: m.smart === true || m.smart === '1' || m.smart === 1,
+  };
+}
+
+/** `server://<machine>/com.plexapp.plugins.library/library/metadata/<rk,rk,...>`: the batch form of items. */
+export const itemsUri = (machineIdentifier: string, ratingKeys: readonly string[]) =>
+  `server://${machineIdentifier}/com.plexapp.plugins.library/library/metadata/${ratingKeys.join(',')}`;
+
+export class PlexServerApi {
+  constructor(
+    private readonly http: PlexHttp,
+    private readonly pageSize: number,
+  ) {}
+
+  /** `/identity` needs no token: whether the server answers at all and who it is. */
+  async identity(c: Conn): Promise<{ claimed: boolean | null; machineIdentifier: string; version: string }> {
+    const m = container((await this.http.send(c.baseUrl, { path: '/identity', token: null, signal: c.signal })).body);
+    const claimed = m.claimed === undefined ? null : m.claimed === true || m.claimed === '1' || m.claimed === 1;
+    return { claimed, machineIdentifier: str(m.machineIdentifier), version: str(m.version) };
+  }
+
+  /** `/` with the token: 401 when the token is not accepted. */
+  async root(c: Conn): Promise<{ friendlyName: string; machineIdentifier: string; version: string }> {
+    const m = container((await this.http.send(c.baseUrl, { path: '/', token: c.token, signal: c.signal })).body);
+    return { friendlyName: str(m.friendlyName), machineIdentifier: str(m.machineIdentifier), version: str(m.version) };
+  }
+
+  async sections(c: Conn): Promise<PlexSection[]> {
+    const body = (await this.http.send(c.baseUrl, { path: '/library/sections', token: c.token, signal: c.signal }))
+      .body;
+    return list(container(body), 'Directory').map((d) => ({
+      key: str(d.key),
+      title: str(d.title),
+      type: str(d.type),
+      locations: list(d, 'Location').map((l) => ({ id: Number(l.id), path: str(l.path) })),
+    }));
+  }
+
+  /** Asks for a scan of a section, or of one folder in it; Plex answers at once and scans in the background. */
+  async refresh(c: Conn, sectionKey: string, path?: string): Promise<void> {
+    await this.http.send(c.baseUrl, {
+      path: `/library/sections/${encodeURIComponent(sectionKey)}/refresh`,
+      query: { path },
+      token: c.token,
+      signal: c.signal,
+    });
+  }
+
+  /** Every item of a section with its files, page by page (`X-Plex-Container-Start`/`-Size`). */
+  async items(c: Conn, section: PlexSection): Promise<PlexItem[]> {
+    const type = ITEM_TYPES[section.type];
+    const items: PlexItem[] = [];
+    for (let start = 0; ; start += this.pageSize) {
+      const { body } = await this.http.send(c.baseUrl, {
+        path: `/library/sections/${encodeURIComponent(section.key)}/all`,
+        query: { type, 'X-Plex-Container-Start': start, 'X-Plex-Container-Size': this.pageSize },
+        token: c.token,
+        signal: c.signal,
+      });
+      const m = container(body);
+      const page = list(m, 'Metadata');
+      for (const item of page) {
+        const files = list(item, 'Media').flatMap((media) => list(media, 'Part').map((p) => str(p.file)));
+        items.push({ ratingKey: str(item.ratingKey), files: files.filter(Boolean) });
+      }
+      const total = Number(m.totalSize ?? m.size ?? 0);
+      if (page.length < this.pageSize || start + page.length >= total) return items;
+    }
+  }
+
+  /** One playlist in the token's scope, or null when it is not there (deleted, or another account's). */
+  async playlist(c: Conn, id: string): Promise<PlexPlaylist | null> {
+    const res = await this.http.send(c.baseUrl, {
+      path: `/playlists/${encodeURIComponent(id)}`,
+      token: c.token,
+      signal: c.signal,
+      allow: [404],
+    });
+    const first = list(container(res.body), 'Metadata')[0];
+    return res.status === 404 || !first ? null : toPlaylist(first);
+  }
+
+  async playlists(c: Conn, type: PlaylistMediaType): Promise<PlexPlaylist[]> {
+    const { body } = await this.http.send(c.baseUrl, {
+      path: '/playlists',
+      query: { playlistType: type },
+      token: c.token,
+      signal: c.signal,
+    });
+    return list(container(body), 'Metadata').map(toPlaylist);
+  }
+
+  async createPlaylist(c: Conn, p: { type: PlaylistMediaType; title: string; uri: string }): Promise<PlexPlaylist> {
+    const { body } = await this.http.send(c.baseUrl, {
+      method: 'POST',
+      path: '/playlists',
+      query: { uri: p.uri, type: p.type, title: p.title, smart: 0 },
+      token: c.token,
+      signal: c.signal,
+    });
+    const created = list(container(body), 'Metadata')[0];
+    if (!created?.ratingKey) throw new Error('Plex did not return the new playlist');
+    return toPlaylist(created);
+  }
+
+  /** Empties a playlist; false when it is not there any more. */
+  async clearItems(c: Conn, id: string): Promise<boolean> {
+    const path = `/playlists/${encodeURIComponent(id)}/items`;
+    const res = await this.http.send(c.baseUrl, {
+      method: 'DELETE',
+      path,
+      token: c.token,
+      signal: c.signal,
+      allow: [404],
+    });
+    return res.status !== 404;
+  }
+
+  /** Appends items (all of them in one `uri`). */
+  async addItems(c: Conn, id: string, uri: string): Promise<void> {
+    const path = `/playlists/${encodeURIComponent(id)}/items`;
+    await this.http.send(c.baseUrl, { method: 'PUT', path, query: { uri }, token: c.token, signal: c.signal });
+  }
+
+  /** Deletes a playlist; false when this token does not see it. */
+  async deletePlaylist(c: Conn, id: string): Promise<boolean> {
+    const path = `/playlists/${encodeURIComponent(id)}`;
+    const res = await this.http.send(c.baseUrl, {
+      method: 'DELETE',
+      path,
+      token: c.token,
+      signal: c.signal,
+      allow: [404],
+    });
+    return res.status !== 404;
+  }
+}
