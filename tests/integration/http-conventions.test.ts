@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ConflictError,
   InvalidInputError,
@@ -9,6 +9,7 @@ import {
 import { definePlugin, HttpError, mapDomainErrors, type FastifyInstance } from '@vidkeep/core/plugin-api';
 import { buildTestApp, completeSetup, login, type TestApp } from '@vidkeep/core/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { startFakePlexTv, type FakePlexTv } from '../fakes/mediaservers/plex-tv.js';
 
 const MiB = 1024 * 1024;
 
@@ -451,9 +452,15 @@ describe('fuzz: no documented operation answers 5xx to hostile input', () => {
   let t: TestApp;
   let operations: Operation[];
   const fuzzAddress = '203.0.113.7';
+  // The Plex sign-in (`GET /plex/auth-url`) asks plex.tv for a PIN: the fake one, so nothing leaves the machine.
+  let plexTv: FakePlexTv;
+  beforeAll(async () => {
+    plexTv = await startFakePlexTv();
+  });
+  afterAll(() => plexTv.close());
 
   beforeEach(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ env: { VIDKEEP_PLEX_TV_URL: plexTv.url } });
     await completeSetup(t);
     const doc = (await t.app.inject({ url: '/api/docs/openapi.json' })).json<{
       paths: Record<

@@ -35,7 +35,7 @@ describe('Plex connection routes', () => {
   it('answers empty while nothing is configured, and needs a session', async () => {
     expect(await call('GET', '/getplexlibraries')).toEqual({ status: 200, body: [] });
     expect((await call('GET', '/plex/server-identity')).body).toEqual({ claimed: null, machineIdentifier: null });
-    expect((await call('GET', '/refreshlibrary')).body.code).toBe('PLEX_NOT_CONFIGURED');
+    expect(await call('GET', '/refreshlibrary')).toMatchObject({ status: 409, body: { code: 'PLEX_NOT_CONFIGURED' } });
     expect((await call('POST', '/api/mediaservers/plex/test', {})).status).toBe(400);
     expect((await t.app.inject({ url: '/plex/auth-url' })).statusCode).toBe(403);
     expect(plex.requests).toEqual([]);

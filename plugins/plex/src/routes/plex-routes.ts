@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import type { PlexConnection } from '../services/connection.js';
 
 const tags = ['plex'];
-const errors = errorResponses(400, 401, 403, 404, 502, 503);
+const errors = errorResponses(400, 401, 403, 404, 409, 502);
 const TEST_PARAMS =
   'Optional `testIP`, `testPort`, `testUseHttps`, `testApiKey` try unsaved values (an IP given wins over the saved URL for this request).';
 

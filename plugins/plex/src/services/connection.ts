@@ -1,8 +1,8 @@
 import {
+  ConflictError,
   InvalidInputError,
   isDomainError,
   PlexErrorCodes as E,
-  UnavailableError,
   type PlexAuthUrl,
   type PlexConfigSection,
   type PlexConnectionResult,
@@ -81,13 +81,11 @@ export class PlexConnection {
 
   async refreshLibrary(): Promise<{ success: true; message: string }> {
     const s = this.deps.settings();
-    if (!baseUrlOf(s) || !s.plexApiKey)
-      throw new UnavailableError(E.notConfigured, 'Plex is not configured: no address or no token');
+    if (!baseUrlOf(s) || !s.plexApiKey) {
+      throw new ConflictError(E.notConfigured, 'Plex is not configured: set its address and sign in first');
+    }
     if (!s.plexSourceLibraryId) {
-      throw new UnavailableError(
-        E.noLibrary,
-        'No Plex library is chosen (plexSourceLibraryId): pick one in the settings',
-      );
+      throw new ConflictError(E.noLibrary, 'No Plex library is chosen (plexSourceLibraryId): pick one in the settings');
     }
     await this.deps.refresher.refresh(null);
     return { success: true, message: `Asked Plex to scan library ${s.plexSourceLibraryId}` };
