@@ -48,7 +48,7 @@ describe('Plex playlist sync', () => {
 
   beforeAll(async () => {
     const c = { channelId: ch, channel: 'Plex Chan', handle: '@plexchan' };
-    const ids = [1, 2, 3, 4, 5, 6, 7];
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8];
     p = await startFakePlatform({
       videos: ids.map((n) => ({ ...c, id: v(n), title: `Song ${n}`, duration: 10 + n })),
       channels: [{ channelId: ch, handle: '@plexchan', name: 'Plex Chan', tabs: { videos: ids.map(v) } }],
@@ -231,5 +231,23 @@ describe('Plex playlist sync', () => {
     expect((await detail(LIST)).sync_state.find((x) => x.server === 'plex')?.connected ?? false).toBe(false);
     expect(plex.requests).toEqual([]);
     await call(app, 'PATCH', '/api/plugins/plex', { enabled: true });
+  }, 120_000);
+
+  it('switching to mp3-only keeps the video playlist until an mp3 exists, then replaces it by an audio playlist', async () => {
+    const video = (await state(LIST)).server_playlist_id!;
+    await call(app, 'PUT', `/api/playlists/${LIST}/settings`, { audio_format: 'mp3_only' });
+    await syncNow(LIST);
+    await settled(LIST, (x) => !!x.last_error?.startsWith('Waiting'), 'the wait for an mp3');
+    expect(listOf('YT: Mix')).toEqual([expect.objectContaining({ id: video, mediaType: 'video' })]);
+
+    p.addPlaylist({ id: LIST, title: 'Mix', channelId: ch, videoIds: [1, 2, 3, 4, 6, 8].map(v) });
+    expect((await call(app, 'POST', `/api/playlists/${LIST}/refresh`)).body.fetched).toBe(6);
+    await download(LIST, [v(8)]);
+    const s = await settled(LIST, (x) => x.media_type === 'audio' && x.items_synced === 1, 'the audio playlist');
+    expect(s.server_playlist_id).not.toBe(video);
+    expect(s.last_error).toBe('Note: replaced the video playlist by an audio playlist: created a new one');
+    expect(listOf('YT: Mix')).toEqual([
+      expect.objectContaining({ id: s.server_playlist_id, mediaType: 'audio', paths: [file(8, 'mp3')] }),
+    ]);
   }, 120_000);
 });

@@ -56,7 +56,7 @@ export class PlaylistSync {
       req.mediaType,
     );
     if (libraries === 0) {
-      const kind = req.mediaType === 'audio' ? 'a music library' : 'a movie ("Other videos") or TV library';
+      const kind = req.mediaType === 'audio' ? 'music library' : 'movie ("Other videos") or TV library';
       return { status: 'deferred', reason: `the Plex server has no ${kind}: add one that covers the output directory` };
     }
     const ratingKeys = req.items.flatMap((i) => keys.get(i.path) ?? []);

@@ -151,16 +151,8 @@ export class PlexServerApi {
   }
 
   /** Empties a playlist; false when it is not there any more. */
-  async clearItems(c: Conn, id: string): Promise<boolean> {
-    const path = `/playlists/${encodeURIComponent(id)}/items`;
-    const res = await this.http.send(c.baseUrl, {
-      method: 'DELETE',
-      path,
-      token: c.token,
-      signal: c.signal,
-      allow: [404],
-    });
-    return res.status !== 404;
+  clearItems(c: Conn, id: string): Promise<boolean> {
+    return this.deleteIfThere(c, `/playlists/${encodeURIComponent(id)}/items`);
   }
 
   /** Appends items (all of them in one `uri`). */
@@ -170,8 +162,12 @@ export class PlexServerApi {
   }
 
   /** Deletes a playlist; false when this token does not see it. */
-  async deletePlaylist(c: Conn, id: string): Promise<boolean> {
-    const path = `/playlists/${encodeURIComponent(id)}`;
+  deletePlaylist(c: Conn, id: string): Promise<boolean> {
+    return this.deleteIfThere(c, `/playlists/${encodeURIComponent(id)}`);
+  }
+
+  /** DELETE that tells "gone" (404: deleted, or another account's) apart from every other failure. */
+  private async deleteIfThere(c: Conn, path: string): Promise<boolean> {
     const res = await this.http.send(c.baseUrl, {
       method: 'DELETE',
       path,
