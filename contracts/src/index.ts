@@ -9,6 +9,9 @@ export * from './config/index.js';
 export * from './cron.js';
 export * from './text.js';
 export * from './download-override.js';
+export * from './media-server-files.js';
+export * from './media-server-settings.js';
+export * from './media-server-failures.js';
 
 /** Version of the HTTP interface description (spec 9). */
 export const API_VERSION = '1.86.1';

@@ -14,6 +14,8 @@ import {
   isSecret,
   PlexConfigSection,
   SchedulerConfigSection,
+  JellyfinConfigSection,
+  EmbyConfigSection,
 } from '@vidkeep/contracts';
 import { describe, expect, it } from 'vitest';
 
@@ -32,6 +34,8 @@ const SECTIONS: Record<string, SectionSchema> = {
   scheduler: SchedulerConfigSection,
   channels: ChannelsConfigSection,
   plex: PlexConfigSection,
+  jellyfin: JellyfinConfigSection,
+  emby: EmbyConfigSection,
 };
 
 const keysOf = (owner: string): [string, unknown][] => Object.entries(SECTIONS[owner]?.properties ?? {});

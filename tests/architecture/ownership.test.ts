@@ -56,6 +56,8 @@ describe('error codes', () => {
     ['scheduler', contracts.SchedulerErrorCodes, 'SCHEDULER_'],
     ['playlists', contracts.PlaylistErrorCodes, 'PLAYLISTS_'],
     ['plex', contracts.PlexErrorCodes, 'PLEX_'],
+    ['jellyfin', contracts.JellyfinErrorCodes, 'JELLYFIN_'],
+    ['emby', contracts.EmbyErrorCodes, 'EMBY_'],
   ];
 
   it.each(groups)('the %s codes start with their prefix and are PREFIX_REASON', (_owner, codes, prefix) => {

@@ -5,12 +5,16 @@ export * from './downloader.js';
 export * from './scheduler.js';
 export * from './channels.js';
 export * from './plex.js';
+export * from './jellyfin.js';
+export * from './emby.js';
 import type { CoreConfigSection } from './core.js';
 import type { AuthConfigSection } from './auth.js';
 import type { DownloaderConfigSection } from './downloader.js';
 import type { SchedulerConfigSection } from './scheduler.js';
 import type { ChannelsConfigSection } from './channels.js';
 import type { PlexConfigSection } from './plex.js';
+import type { JellyfinConfigSection } from './jellyfin.js';
+import type { EmbyConfigSection } from './emby.js';
 
 /**
  * The whole configuration as the running service sees it: the core's keys plus every built-in
@@ -27,3 +31,5 @@ export interface AppConfig
     SchedulerConfigSection,
     ChannelsConfigSection,
     PlexConfigSection {}
+    JellyfinConfigSection,
+    EmbyConfigSection {}

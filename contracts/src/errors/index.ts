@@ -4,11 +4,14 @@ import { CoreErrorCodes } from './core.js';
 import { DownloaderErrorCodes } from './downloader.js';
 import { PlaylistErrorCodes } from './playlists.js';
 import { PlexErrorCodes } from './plex.js';
+import { JellyfinErrorCodes } from './jellyfin.js';
+import { EmbyErrorCodes } from './emby.js';
 import { SchedulerErrorCodes } from './scheduler.js';
 
 /**
  * Every error code, one file per owner with its own prefix (`CORE_`, `AUTH_`, `DOWNLOAD_`,
  * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`, `PLEX_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
+ * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`, `JELLYFIN_`, `EMBY_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
  * `code`, never on the human-readable `error` text.
  */
 export * from './envelope.js';
@@ -20,6 +23,8 @@ export * from './channels.js';
 export * from './scheduler.js';
 export * from './playlists.js';
 export * from './plex.js';
+export * from './jellyfin.js';
+export * from './emby.js';
 
 type Values<T> = T[keyof T];
 export type ErrorCode =
@@ -29,4 +34,6 @@ export type ErrorCode =
   | Values<typeof ChannelErrorCodes>
   | Values<typeof SchedulerErrorCodes>
   | Values<typeof PlaylistErrorCodes>
-  | Values<typeof PlexErrorCodes>;
+  | Values<typeof PlexErrorCodes>
+  | Values<typeof JellyfinErrorCodes>
+  | Values<typeof EmbyErrorCodes>;

@@ -7,3 +7,6 @@ export * from './channels.js';
 export * from './playlists.js';
 export * from './plugins.js';
 export * from './plex.js';
+export * from './media-servers.js';
+export * from './jellyfin.js';
+export * from './emby.js';

@@ -1,0 +1,18 @@
+import { Type, type Static } from '../typebox.js';
+import { secret } from './annotations.js';
+import { mediaServerApiKey, mediaServerId, mediaServerLibraryIds, mediaServerUrl } from '../schemas/media-servers.js';
+
+/** Config keys owned by the emby plugin (the reference product's names). */
+export const EmbyConfigSection = Type.Object({
+  embyEnabled: Type.Boolean({
+    default: false,
+    description: 'Publish playlists to Emby and refresh its libraries after downloads',
+  }),
+  embyUrl: mediaServerUrl('Base URL of the Emby server, e.g. http://emby:8096', { default: '' }),
+  embyApiKey: secret(mediaServerApiKey('Emby API key (Settings > Advanced > API Keys)', { default: '' })),
+  embyUserId: mediaServerId('The Emby user that owns the private playlists', { default: '' }),
+  embyVideoLibraryIds: mediaServerLibraryIds(
+    'Libraries holding the downloaded videos; empty: every library that is not a music library',
+  ),
+});
+export type EmbyConfigSection = Static<typeof EmbyConfigSection>;

@@ -1,0 +1,18 @@
+import { Type, type Static } from '../typebox.js';
+import { secret } from './annotations.js';
+import { mediaServerApiKey, mediaServerId, mediaServerLibraryIds, mediaServerUrl } from '../schemas/media-servers.js';
+
+/** Config keys owned by the jellyfin plugin (the reference product's names). */
+export const JellyfinConfigSection = Type.Object({
+  jellyfinEnabled: Type.Boolean({
+    default: false,
+    description: 'Publish playlists to Jellyfin and refresh its libraries after downloads',
+  }),
+  jellyfinUrl: mediaServerUrl('Base URL of the Jellyfin server, e.g. http://jellyfin:8096', { default: '' }),
+  jellyfinApiKey: secret(mediaServerApiKey('Jellyfin API key (Dashboard > API Keys)', { default: '' })),
+  jellyfinUserId: mediaServerId('The Jellyfin user that owns the published playlists', { default: '' }),
+  jellyfinVideoLibraryIds: mediaServerLibraryIds(
+    'Libraries holding the downloaded videos; empty: every library that is not a music library',
+  ),
+});
+export type JellyfinConfigSection = Static<typeof JellyfinConfigSection>;

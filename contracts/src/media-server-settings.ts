@@ -1,0 +1,77 @@
+/**
+ * Rules about a media server's settings that every kind's plugin applies the same way (pure):
+ * which libraries hold a playlist's files, what to ask a server to index after a job, and which
+ * connection a settings check tries. Beside `media-server-files.ts`, for the same reason.
+ */
+import { scanPlan, type ScannableLibrary } from './media-server-files.js';
+import type { PlaylistMediaType } from './services/media-servers.js';
+
+/** A library as a server lists it: its id, its type (`music`, `movies`, ..., null) and folders. */
+export interface TypedLibrary extends ScannableLibrary {
+  type: string | null;
+}
+
+/** Ids compare without dashes and case: Jellyfin writes GUIDs bare and accepts dashed ones. */
+const normalId = (id: string) => id.replace(/-/g, '').toLowerCase();
+
+/** Why no library holds a playlist's files: no music library, the chosen ones are gone, or no video library. */
+export type NoLibrary = 'music' | 'chosen' | 'video';
+
+/**
+ * The libraries that hold a playlist's files: every music library for audio; for video the chosen
+ * ones (`<kind>VideoLibraryIds`), or every library that is not a music library when none is chosen.
+ */
+export function pickLibraries<L extends TypedLibrary>(
+  all: readonly L[],
+  videoLibraryIds: readonly string[],
+  mediaType: PlaylistMediaType,
+): { libraries: L[] } | { none: NoLibrary } {
+  if (mediaType === 'audio') {
+    const music = all.filter((l) => l.type === 'music');
+    return music.length ? { libraries: music } : { none: 'music' };
+  }
+  const wanted = new Set(videoLibraryIds.map(normalId));
+  const chosen = wanted.size ? all.filter((l) => wanted.has(normalId(l.id))) : all.filter((l) => l.type !== 'music');
+  return chosen.length ? { libraries: chosen } : { none: wanted.size ? 'chosen' : 'video' };
+}
+
+/**
+ * What to ask a server to index after a job: every new file by path in one request where the
+ * libraries' folders hold it, and a rescan of the libraries of a type whose files the server sees
+ * under another path. A type without a library is left out.
+ */
+export function refreshPlan(
+  written: { video: readonly string[]; audio: readonly string[] },
+  libraries: readonly TypedLibrary[],
+  videoLibraryIds: readonly string[],
+): { paths: string[]; libraryIds: string[] } {
+  const paths: string[] = [];
+  const libraryIds = new Set<string>();
+  for (const type of ['video', 'audio'] as const) {
+    const picked = pickLibraries(libraries, videoLibraryIds, type);
+    if (written[type].length === 0 || !('libraries' in picked)) continue;
+    const plan = scanPlan(written[type], picked.libraries);
+    paths.push(...plan.paths);
+    for (const id of plan.libraryIds) libraryIds.add(id);
+  }
+  return { paths, libraryIds: [...libraryIds] };
+}
+
+const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
+
+/**
+ * The connection a settings check tries: the request's values, the saved ones for what it leaves
+ * out (so the UI can test saved settings without holding the secret). The saved key goes only to
+ * the saved URL, never to another address someone typed.
+ */
+export function connectionToTry(
+  given: { url?: string; apiKey?: string },
+  saved: { url: string; apiKey: string },
+): { url: string; apiKey: string } | { missing: 'url' | 'key' | 'key-for-new-url' } {
+  const url = given.url || saved.url;
+  if (!url) return { missing: 'url' };
+  const savedServer = sameUrl(url, saved.url);
+  const apiKey = given.apiKey || (savedServer ? saved.apiKey : '');
+  if (!apiKey) return { missing: savedServer ? 'key' : 'key-for-new-url' };
+  return { url, apiKey };
+}
