@@ -1,0 +1,116 @@
+/**
+ * Routes Jellyfin and Emby answer the same way (Emby is Jellyfin's ancestor): scans, item
+ * listings, one user, playlist items and deleting an item. Each kind passes its id comparison and
+ * its item shape; its own routes (system info, user lists, libraries, creating playlists) stay
+ * in `jellyfin.ts` / `emby.ts`.
+ */
+import { json, noContent, text, type FakeRoute } from './http.js';
+import { listParam, page, type FakeItem, type FakeMediaLibrary, type FakePlaylistRecord } from './library.js';
+
+export interface KindShapes {
+  /** Whether two ids name the same thing (Jellyfin accepts dashed GUIDs). */
+  same(a: string, b: string): boolean;
+  item(i: FakeItem, withPath: boolean): Record<string, unknown>;
+  /** Emby: `/Items` filters by `Path`, and DELETE has `POST .../Delete` twins; Jellyfin 10.11: neither. */
+  emby: boolean;
+}
+
+/** Items of the playlist's order that still exist (an item removed by a rescan leaves its entry). */
+const entries = (lib: FakeMediaLibrary, p: FakePlaylistRecord) =>
+  p.itemIds.flatMap((id) => {
+    const item = lib.items.get(id);
+    return item ? [item] : [];
+  });
+
+export function sharedRoutes(lib: FakeMediaLibrary, k: KindShapes, users: { Id: string }[]): FakeRoute[] {
+  const playlist = (id: string) => [...lib.playlists.values()].find((p) => k.same(p.id, id));
+  const listItems: FakeRoute['handle'] = (x) => {
+    const withPath = listParam(x.query.get('fields')).some((f) => f.toLowerCase() === 'path');
+    const items = lib.list({
+      parentId: x.query.get('parentid'),
+      types: listParam(x.query.get('includeitemtypes')),
+      ids: listParam(x.query.get('ids')),
+      path: k.emby ? x.query.get('path') : undefined,
+    });
+    return json(
+      page(
+        items.map((i) => k.item(i, withPath)),
+        x.query,
+      ),
+    );
+  };
+  const deleteItem: FakeRoute['handle'] = (x) => {
+    const p = playlist(x.params.id!);
+    if (!p) return text(404, 'Item not found');
+    lib.playlists.delete(p.id);
+    return noContent();
+  };
+  return [
+    {
+      method: 'GET',
+      path: '/Users/:id',
+      handle: (x) => {
+        const u = users.find((u) => k.same(u.Id, x.params.id!));
+        return u ? json(u) : text(404, 'User not found');
+      },
+    },
+    {
+      method: 'POST',
+      path: '/Library/Refresh',
+      handle: () => {
+        lib.scanLibraries(lib.libraries.map((l) => l.id));
+        return noContent();
+      },
+    },
+    {
+      method: 'POST',
+      path: '/Items/:id/Refresh',
+      handle: (x) => {
+        const l = lib.library(x.params.id!);
+        if (!l) return text(404, 'Item not found');
+        lib.scanLibraries([l.id]);
+        return noContent();
+      },
+    },
+    {
+      method: 'POST',
+      path: '/Library/Media/Updated',
+      handle: (x) => {
+        const updates = ((x.body ?? {}) as { Updates?: { Path?: string | null }[] }).Updates ?? [];
+        if (updates.some((u) => !u.Path)) return text(400, "Value cannot be null. (Parameter 'path')");
+        lib.scanPaths(updates.map((u) => u.Path!));
+        return noContent();
+      },
+    },
+    { method: 'GET', path: '/Items', handle: listItems },
+    { method: 'GET', path: '/Users/:userId/Items', handle: listItems },
+    {
+      method: 'GET',
+      path: '/Playlists/:id/Items',
+      handle: (x) => {
+        const p = playlist(x.params.id!);
+        if (!p) return text(404, 'Playlist not found');
+        return json(
+          page(
+            entries(lib, p).map((i) => ({ ...k.item(i, true), PlaylistItemId: i.id })),
+            x.query,
+          ),
+        );
+      },
+    },
+    { method: 'DELETE', path: '/Items/:id', handle: deleteItem },
+    ...(k.emby ? [{ method: 'POST', path: '/Items/:id/Delete', handle: deleteItem }] : []),
+  ];
+}
+
+/** A user as both servers describe one (`UserDto`, the fields vidkeep reads and a few more). */
+export const userDto = (serverId: string, id: string, name: string, admin: boolean) => ({
+  Name: name,
+  ServerId: serverId,
+  Id: id,
+  HasPassword: true,
+  LastLoginDate: null,
+  LastActivityDate: null,
+  Configuration: {},
+  Policy: { IsAdministrator: admin, IsHidden: false, IsDisabled: false },
+});
