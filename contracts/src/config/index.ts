@@ -30,6 +30,6 @@ export interface AppConfig
     DownloaderConfigSection,
     SchedulerConfigSection,
     ChannelsConfigSection,
-    PlexConfigSection {}
+    PlexConfigSection,
     JellyfinConfigSection,
     EmbyConfigSection {}

@@ -1,0 +1,79 @@
+import { EmbyConfigSection, mediaServerProvidersRef, Type } from '@vidkeep/contracts';
+import { definePlugin } from '@vidkeep/core/plugin-api';
+import { connectionRoutes } from './routes/connection-routes.js';
+import { EmbyClient, type EmbyConnection } from './services/client.js';
+import { EmbyConnectionCheck } from './services/connection.js';
+import { LibraryRefresher } from './services/library-refresh.js';
+import { EmbyPlaylists } from './services/playlist-sync.js';
+import { isConfigured } from './services/settings.js';
+
+export const EmbyOptions = Type.Object(
+  {
+    scanWaitSeconds: Type.Number({
+      minimum: 0,
+      maximum: 600,
+      default: 60,
+      description: 'How long a sync looks for files Emby has not indexed yet after asking it to scan',
+    }),
+    requestTimeoutSeconds: Type.Number({
+      minimum: 0.1,
+      maximum: 300,
+      default: 30,
+      description: 'One request to Emby gives up after this long',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The Emby-type media server: publishes every followed playlist as a native playlist
+ * (`mediaServerProvidersRef`, key `emby`), asks Emby to index each job's new files, and
+ * offers the settings page's connection checks. It does nothing until configured.
+ */
+export default definePlugin({
+  id: 'emby',
+  version: '1.0.0',
+  core: '^1.0.0',
+  description: 'Emby: playlists as native playlists, new downloads indexed',
+  toggleable: true,
+  options: EmbyOptions,
+  config: EmbyConfigSection,
+  register(ctx) {
+    const settings = () => ctx.config.get();
+    const shutdown = new AbortController();
+    const clientFor = (conn: EmbyConnection) => new EmbyClient(conn, ctx.options.requestTimeoutSeconds * 1000);
+    const saved = () => clientFor({ url: settings().embyUrl, apiKey: settings().embyApiKey });
+
+    ctx.contribute(
+      mediaServerProvidersRef,
+      'emby',
+      new EmbyPlaylists({
+        settings,
+        client: saved,
+        scanWaitMs: ctx.options.scanWaitSeconds * 1000,
+        logger: ctx.logger,
+      }),
+    );
+
+    const refresher = new LibraryRefresher({
+      settings,
+      configured: () => isConfigured(settings()),
+      client: saved,
+      logger: ctx.logger,
+      signal: shutdown.signal,
+    });
+    ctx.events.subscribe('downloader.video.downloaded', (e) => {
+      refresher.downloaded(e.jobId, { video: e.filePath, audio: e.audioFilePath });
+    });
+    // Not awaited: a slow or unreachable Emby never holds up the job queue.
+    ctx.events.subscribe('downloader.job.finished', (e) => {
+      void refresher.jobFinished(e.jobId);
+    });
+
+    const check = new EmbyConnectionCheck({ settings, client: clientFor });
+    ctx.routes(async (app) => {
+      await app.register(connectionRoutes, { check });
+    });
+    ctx.onClose(() => shutdown.abort());
+  },
+});

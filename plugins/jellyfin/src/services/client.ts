@@ -1,0 +1,193 @@
+import {
+  describeServerFailure,
+  JellyfinErrorCodes as E,
+  UnavailableError,
+  type MediaServerLibrary,
+  type MediaServerUser,
+  type PlaylistMediaType,
+  type ServerFailure,
+  type ServerFile,
+} from '@vidkeep/contracts';
+
+/**
+ * A thin typed client for the few Jellyfin (10.9+) calls vidkeep makes, over `fetch` (why not
+ * `@jellyfin/sdk`: see the README). Every failure becomes an `UnavailableError` whose message says
+ * in plain words what went wrong; it is shown to the user as a sync's last error or a 502.
+ */
+export interface JellyfinConnection {
+  url: string;
+  apiKey: string;
+}
+
+export interface ClientOptions {
+  timeoutMs: number;
+  /** The instance id, so the server lists vidkeep as one device. */
+  deviceId: string;
+}
+
+interface UserDto {
+  Id: string;
+  Name: string;
+  Policy?: { IsAdministrator?: boolean };
+}
+interface VirtualFolder {
+  Name?: string;
+  Locations?: string[];
+  CollectionType?: string | null;
+  ItemId?: string;
+}
+interface QueryResult<T> {
+  Items?: T[];
+  TotalRecordCount?: number;
+}
+
+/** One page of `/Items`: large libraries are read in pages this size. */
+const PAGE = 1000;
+const VIDEO_TYPES = 'Movie,Video,Episode,MusicVideo';
+
+const user = (u: UserDto): MediaServerUser => ({
+  id: u.Id,
+  name: u.Name,
+  isAdministrator: u.Policy?.IsAdministrator === true,
+});
+
+export class JellyfinClient {
+  private readonly base: string;
+
+  constructor(
+    private readonly conn: JellyfinConnection,
+    private readonly options: ClientOptions,
+  ) {
+    this.base = conn.url.replace(/\/+$/, '');
+  }
+
+  /** `GET /System/Info` (authenticated, so it checks the key too). */
+  async systemInfo(signal?: AbortSignal): Promise<{ version: string; serverName: string | null }> {
+    const info = await this.call<{ Version?: string; ServerName?: string }>('GET', '/System/Info', { signal });
+    return { version: info?.Version ?? 'unknown', serverName: info?.ServerName ?? null };
+  }
+
+  async users(signal?: AbortSignal): Promise<MediaServerUser[]> {
+    return ((await this.call<UserDto[]>('GET', '/Users', { signal })) ?? []).map(user);
+  }
+
+  /** One user, or null when the server has no user with that id. */
+  async user(id: string, signal?: AbortSignal): Promise<MediaServerUser | null> {
+    const u = await this.call<UserDto>('GET', `/Users/${encodeURIComponent(id)}`, { signal, missingOk: true });
+    return u ? user(u) : null;
+  }
+
+  async libraries(signal?: AbortSignal): Promise<MediaServerLibrary[]> {
+    const folders = (await this.call<VirtualFolder[]>('GET', '/Library/VirtualFolders', { signal })) ?? [];
+    return folders
+      .filter((f) => f.ItemId)
+      .map((f) => ({
+        id: f.ItemId!,
+        name: f.Name ?? f.ItemId!,
+        type: f.CollectionType ?? null,
+        locations: f.Locations ?? [],
+      }));
+  }
+
+  /** Every file of the given type in the libraries, with the path as the server sees it. */
+  async files(
+    libraryIds: readonly string[],
+    mediaType: PlaylistMediaType,
+    signal?: AbortSignal,
+  ): Promise<ServerFile[]> {
+    const files: ServerFile[] = [];
+    for (const parentId of libraryIds) {
+      for (let start = 0; ; start += PAGE) {
+        const page = await this.call<QueryResult<{ Id: string; Path?: string }>>('GET', '/Items', {
+          signal,
+          query: {
+            parentId,
+            recursive: 'true',
+            includeItemTypes: mediaType === 'audio' ? 'Audio' : VIDEO_TYPES,
+            fields: 'Path',
+            enableImages: 'false',
+            enableUserData: 'false',
+            startIndex: String(start),
+            limit: String(PAGE),
+          },
+        });
+        for (const item of page?.Items ?? []) if (item.Path) files.push({ id: item.Id, path: item.Path });
+        if ((page?.Items?.length ?? 0) < PAGE || start + PAGE >= (page?.TotalRecordCount ?? 0)) break;
+      }
+    }
+    return files;
+  }
+
+  /** Tells the server about new files by path (it indexes them after its library-monitor delay). */
+  async mediaUpdated(paths: readonly string[], signal?: AbortSignal): Promise<void> {
+    const body = { Updates: paths.map((Path) => ({ Path, UpdateType: 'Created' })) };
+    await this.call('POST', '/Library/Media/Updated', { signal, body });
+  }
+
+  /** Rescans one library (a folder the server sees under another path, or a music library). */
+  async refreshLibrary(id: string, signal?: AbortSignal): Promise<void> {
+    const query = { recursive: 'true', metadataRefreshMode: 'Default', imageRefreshMode: 'Default' };
+    await this.call('POST', `/Items/${encodeURIComponent(id)}/Refresh`, { signal, query });
+  }
+
+  /** Creates a playlist with every item in one request (the body takes the whole list, in order). */
+  async createPlaylist(
+    p: { name: string; itemIds: string[]; userId: string; mediaType: PlaylistMediaType; isPublic: boolean },
+    signal?: AbortSignal,
+  ): Promise<string> {
+    const body = {
+      Name: p.name,
+      Ids: p.itemIds,
+      UserId: p.userId,
+      MediaType: p.mediaType === 'audio' ? 'Audio' : 'Video',
+      // Always sent: the server's default for a body without it is public.
+      IsPublic: p.isPublic,
+    };
+    const created = await this.call<{ Id?: string }>('POST', '/Playlists', { signal, body });
+    if (!created?.Id) throw new UnavailableError(E.failed, 'Jellyfin created the playlist but did not say its id');
+    return created.Id;
+  }
+
+  /** Deletes an item (a playlist); false when it no longer exists. */
+  async deleteItem(id: string, signal?: AbortSignal): Promise<boolean> {
+    return (await this.call('DELETE', `/Items/${encodeURIComponent(id)}`, { signal, missingOk: true })) !== undefined;
+  }
+
+  private async call<T>(
+    method: string,
+    path: string,
+    o: { query?: Record<string, string>; body?: unknown; signal?: AbortSignal; missingOk?: boolean },
+  ): Promise<T | undefined> {
+    const url = new URL(`${this.base}${path}`);
+    for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        signal: o.signal ? AbortSignal.any([o.signal, timeout]) : timeout,
+        headers: {
+          accept: 'application/json',
+          authorization: `MediaBrowser Client="vidkeep", Device="vidkeep", DeviceId="${this.options.deviceId}", Version="1.0.0", Token="${this.conn.apiKey}"`,
+          ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      });
+    } catch (err) {
+      if (o.signal?.aborted) throw err;
+      throw failure({ error: err, url: this.base, timeoutMs: this.options.timeoutMs }, err);
+    }
+    if (res.status === 404 && o.missingOk) return undefined;
+    if (!res.ok) throw failure({ status: res.status, body: await res.text().catch(() => '') });
+    const text = await res.text();
+    // 204 (and other empty answers) resolve to `{}` so "found" and "missing" stay distinguishable.
+    return (text ? JSON.parse(text) : {}) as T;
+  }
+}
+
+const CODES = { unreachable: E.unreachable, 'key-rejected': E.keyRejected, failed: E.failed };
+
+function failure(f: ServerFailure, cause?: unknown): UnavailableError {
+  const { kind, message } = describeServerFailure('Jellyfin', f, 'Dashboard > API Keys');
+  return new UnavailableError(CODES[kind], message, { cause });
+}
