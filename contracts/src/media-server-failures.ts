@@ -10,6 +10,26 @@ export type ServerFailure =
   /** No answer: `error` is what `fetch` threw (a TimeoutError, or a TypeError with a `cause.code`). */
   | { error: unknown; url: string; timeoutMs: number };
 
+type FetchError = Error & { cause?: { code?: string; message?: string } };
+
+/** Node's (and undici's) codes for "no answer", in words. */
+const NO_ANSWER: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'the connection was reset',
+  UND_ERR_SOCKET: 'the server closed the connection',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'the host name could not be looked up',
+  EHOSTUNREACH: 'the host cannot be reached',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+};
+
+/**
+ * A request that failed on a kept-alive connection the server had already closed (it restarted,
+ * or its idle timeout won the race): worth one more try for a request that changes nothing.
+ */
+export const isStaleConnection = (err: unknown): boolean =>
+  ['UND_ERR_SOCKET', 'ECONNRESET'].includes((err as FetchError)?.cause?.code ?? '');
+
 export function describeServerFailure(
   label: string,
   failure: ServerFailure,
@@ -26,12 +46,11 @@ export function describeServerFailure(
     const detail = failure.body.replace(/\s+/g, ' ').trim().slice(0, 200);
     return { kind: 'failed', message: `${label} answered HTTP ${failure.status}${detail ? `: ${detail}` : ''}` };
   }
-  const e = failure.error as Error & { cause?: { code?: string; message?: string } };
+  const e = failure.error as FetchError;
+  const code = e.cause?.code ?? '';
   const why =
     e.name === 'TimeoutError'
       ? `no answer within ${Math.round(failure.timeoutMs / 1000)} s`
-      : e.cause?.code === 'ECONNREFUSED'
-        ? 'connection refused'
-        : (e.cause?.code ?? e.cause?.message ?? e.message);
+      : (NO_ANSWER[code] ?? (code || e.cause?.message || e.message));
   return { kind: 'unreachable', message: `${label} is not reachable at ${failure.url} (${why})` };
 }

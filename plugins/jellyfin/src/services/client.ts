@@ -1,5 +1,6 @@
 import {
   describeServerFailure,
+  isStaleConnection,
   JellyfinErrorCodes as E,
   UnavailableError,
   type MediaServerLibrary,
@@ -161,21 +162,24 @@ export class JellyfinClient {
     const url = new URL(`${this.base}${path}`);
     for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method,
-        signal: o.signal ? AbortSignal.any([o.signal, timeout]) : timeout,
-        headers: {
-          accept: 'application/json',
-          authorization: `MediaBrowser Client="vidkeep", Device="vidkeep", DeviceId="${this.options.deviceId}", Version="1.0.0", Token="${this.conn.apiKey}"`,
-          ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: o.body === undefined ? undefined : JSON.stringify(o.body),
-      });
-    } catch (err) {
-      if (o.signal?.aborted) throw err;
-      throw failure({ error: err, url: this.base, timeoutMs: this.options.timeoutMs }, err);
+    let res: Response | undefined;
+    for (let attempt = 1; !res; attempt++) {
+      try {
+        res = await fetch(url, {
+          method,
+          signal: o.signal ? AbortSignal.any([o.signal, timeout]) : timeout,
+          headers: {
+            accept: 'application/json',
+            authorization: `MediaBrowser Client="vidkeep", Device="vidkeep", DeviceId="${this.options.deviceId}", Version="1.0.0", Token="${this.conn.apiKey}"`,
+            ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: o.body === undefined ? undefined : JSON.stringify(o.body),
+        });
+      } catch (err) {
+        if (o.signal?.aborted) throw err;
+        if (attempt === 1 && method === 'GET' && isStaleConnection(err)) continue;
+        throw failure({ error: err, url: this.base, timeoutMs: this.options.timeoutMs }, err);
+      }
     }
     if (res.status === 404 && o.missingOk) return undefined;
     if (!res.ok) throw failure({ status: res.status, body: await res.text().catch(() => '') });
