@@ -4,6 +4,7 @@
  * connection a settings check tries. Beside `media-server-files.ts`, for the same reason.
  */
 import { scanPlan, type ScannableLibrary } from './media-server-files.js';
+import type { MediaServerConnectionOk, MediaServerUser } from './schemas/media-servers.js';
 import type { PlaylistMediaType } from './services/media-servers.js';
 
 /** A library as a server lists it: its id, its type (`music`, `movies`, ..., null) and folders. */
@@ -16,6 +17,15 @@ const normalId = (id: string) => id.replace(/-/g, '').toLowerCase();
 
 /** Why no library holds a playlist's files: no music library, the chosen ones are gone, or no video library. */
 export type NoLibrary = 'music' | 'chosen' | 'video';
+
+/** What to tell the user when no library fits, for a server called `label`. */
+export function noLibraryMessage(label: string, why: NoLibrary): string {
+  if (why === 'music')
+    return `${label} has no music library: add one that covers the download folder to publish audio playlists`;
+  if (why === 'chosen')
+    return `None of the chosen ${label} video libraries exists any more: choose them again in the settings`;
+  return `${label} has no video library: add one that covers the download folder`;
+}
 
 /**
  * The libraries that hold a playlist's files: every music library for audio; for video the chosen
@@ -74,4 +84,29 @@ export function connectionToTry(
   const apiKey = given.apiKey || (savedServer ? saved.apiKey : '');
   if (!apiKey) return { missing: savedServer ? 'key' : 'key-for-new-url' };
   return { url, apiKey };
+}
+
+/** The calls a connection test makes. */
+export interface CheckableServer {
+  readonly label: string;
+  systemInfo(): Promise<{ version: string; serverName: string | null }>;
+  /** null when the server has no such user. */
+  user(id: string): Promise<MediaServerUser | null>;
+}
+
+/** Tests a connection: the server's version (which needs the key), then the user when one is set. */
+export async function testConnection(
+  server: CheckableServer,
+  userId: string,
+  userNotFound: (message: string) => Error,
+): Promise<MediaServerConnectionOk> {
+  const info = await server.systemInfo();
+  if (!userId) return { ok: true, version: info.version, serverName: info.serverName, user: null };
+  const user = await server.user(userId);
+  if (!user) {
+    throw userNotFound(
+      `${server.label} answered, but it has no user with the id ${userId}: pick one from the user list`,
+    );
+  }
+  return { ok: true, version: info.version, serverName: info.serverName, user: { id: user.id, name: user.name } };
 }

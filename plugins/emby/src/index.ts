@@ -1,10 +1,9 @@
-import { EmbyConfigSection, mediaServerProvidersRef, Type } from '@vidkeep/contracts';
+import { indexNewFiles, EmbyConfigSection, JobFiles, mediaServerProvidersRef, Type } from '@vidkeep/contracts';
 import { definePlugin } from '@vidkeep/core/plugin-api';
 import { connectionRoutes } from './routes/connection-routes.js';
 import { EmbyClient, type EmbyConnection } from './services/client.js';
 import { EmbyConnectionCheck } from './services/connection.js';
-import { LibraryRefresher } from './services/library-refresh.js';
-import { EmbyPlaylists } from './services/playlist-sync.js';
+import { embyProvider } from './services/provider.js';
 import { isConfigured } from './services/settings.js';
 
 export const EmbyOptions = Type.Object(
@@ -42,32 +41,32 @@ export default definePlugin({
     const settings = () => ctx.config.get();
     const shutdown = new AbortController();
     const clientFor = (conn: EmbyConnection) => new EmbyClient(conn, ctx.options.requestTimeoutSeconds * 1000);
-    const saved = () => clientFor({ url: settings().embyUrl, apiKey: settings().embyApiKey });
+    const saved = () => {
+      const s = settings();
+      return clientFor({ url: s.embyUrl, apiKey: s.embyApiKey, userId: s.embyUserId });
+    };
 
     ctx.contribute(
       mediaServerProvidersRef,
       'emby',
-      new EmbyPlaylists({
-        settings,
-        client: saved,
-        scanWaitMs: ctx.options.scanWaitSeconds * 1000,
-        logger: ctx.logger,
-      }),
+      embyProvider({ settings, client: saved, scanWaitMs: ctx.options.scanWaitSeconds * 1000, logger: ctx.logger }),
     );
 
-    const refresher = new LibraryRefresher({
-      settings,
-      configured: () => isConfigured(settings()),
-      client: saved,
-      logger: ctx.logger,
-      signal: shutdown.signal,
-    });
+    // New downloads: once per job, never awaited by the download (a slow or down Emby is a warning).
+    const jobs = new JobFiles();
     ctx.events.subscribe('downloader.video.downloaded', (e) => {
-      refresher.downloaded(e.jobId, { video: e.filePath, audio: e.audioFilePath });
+      jobs.add(e.jobId, { video: e.filePath, audio: e.audioFilePath });
     });
-    // Not awaited: a slow or unreachable Emby never holds up the job queue.
     ctx.events.subscribe('downloader.job.finished', (e) => {
-      void refresher.jobFinished(e.jobId);
+      const written = jobs.take(e.jobId);
+      if (!written || !isConfigured(settings())) return;
+      indexNewFiles(saved(), written, settings().embyVideoLibraryIds, shutdown.signal).then(
+        (plan) => ctx.logger.info({ jobId: e.jobId, ...plan }, 'Asked Emby to index new downloads'),
+        (err: Error) => {
+          if (!shutdown.signal.aborted)
+            ctx.logger.warn({ jobId: e.jobId, err: err.message }, 'Could not ask Emby to index new downloads');
+        },
+      );
     });
 
     const check = new EmbyConnectionCheck({ settings, client: clientFor });

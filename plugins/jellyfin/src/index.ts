@@ -1,10 +1,9 @@
-import { JellyfinConfigSection, mediaServerProvidersRef, Type } from '@vidkeep/contracts';
+import { indexNewFiles, JellyfinConfigSection, JobFiles, mediaServerProvidersRef, Type } from '@vidkeep/contracts';
 import { definePlugin } from '@vidkeep/core/plugin-api';
 import { connectionRoutes } from './routes/connection-routes.js';
 import { JellyfinClient, type JellyfinConnection } from './services/client.js';
 import { JellyfinConnectionCheck } from './services/connection.js';
-import { LibraryRefresher } from './services/library-refresh.js';
-import { JellyfinPlaylists } from './services/playlist-sync.js';
+import { jellyfinProvider } from './services/provider.js';
 import { isConfigured } from './services/settings.js';
 
 export const JellyfinOptions = Type.Object(
@@ -46,32 +45,32 @@ export default definePlugin({
         timeoutMs: ctx.options.requestTimeoutSeconds * 1000,
         deviceId: settings().uuid || 'vidkeep',
       });
-    const saved = () => clientFor({ url: settings().jellyfinUrl, apiKey: settings().jellyfinApiKey });
+    const saved = () => {
+      const s = settings();
+      return clientFor({ url: s.jellyfinUrl, apiKey: s.jellyfinApiKey, userId: s.jellyfinUserId });
+    };
 
     ctx.contribute(
       mediaServerProvidersRef,
       'jellyfin',
-      new JellyfinPlaylists({
-        settings,
-        client: saved,
-        scanWaitMs: ctx.options.scanWaitSeconds * 1000,
-        logger: ctx.logger,
-      }),
+      jellyfinProvider({ settings, client: saved, scanWaitMs: ctx.options.scanWaitSeconds * 1000, logger: ctx.logger }),
     );
 
-    const refresher = new LibraryRefresher({
-      settings,
-      configured: () => isConfigured(settings()),
-      client: saved,
-      logger: ctx.logger,
-      signal: shutdown.signal,
-    });
+    // New downloads: once per job, never awaited by the download (a slow or down Jellyfin is a warning).
+    const jobs = new JobFiles();
     ctx.events.subscribe('downloader.video.downloaded', (e) => {
-      refresher.downloaded(e.jobId, { video: e.filePath, audio: e.audioFilePath });
+      jobs.add(e.jobId, { video: e.filePath, audio: e.audioFilePath });
     });
-    // Not awaited: a slow or unreachable Jellyfin never holds up the job queue.
     ctx.events.subscribe('downloader.job.finished', (e) => {
-      void refresher.jobFinished(e.jobId);
+      const written = jobs.take(e.jobId);
+      if (!written || !isConfigured(settings())) return;
+      indexNewFiles(saved(), written, settings().jellyfinVideoLibraryIds, shutdown.signal).then(
+        (plan) => ctx.logger.info({ jobId: e.jobId, ...plan }, 'Asked Jellyfin to index new downloads'),
+        (err: Error) => {
+          if (!shutdown.signal.aborted)
+            ctx.logger.warn({ jobId: e.jobId, err: err.message }, 'Could not ask Jellyfin to index new downloads');
+        },
+      );
     });
 
     const check = new JellyfinConnectionCheck({ settings, client: clientFor });

@@ -10,8 +10,8 @@ import type { IncomingMessage } from 'node:http';
 import type { StartFakeServer } from './types.js';
 import { fakeServer, type FakeMediaBrowserServer } from './mediabrowser/face.js';
 import { FakeHttpServer, json, text, type FakeExchange, type FakeRoute } from './mediabrowser/http.js';
-import { defaultLibraries, FakeMediaLibrary, listParam, page, type FakeItem } from './mediabrowser/library.js';
-import { sharedRoutes, userDto } from './mediabrowser/routes.js';
+import { defaultLibraries, FakeMediaLibrary, listParam, page } from './mediabrowser/library.js';
+import { sharedRoutes, userDto, virtualFolder } from './mediabrowser/routes.js';
 
 export const EMBY_API_KEY = '0123456789abcdef0123456789abcdef';
 export const EMBY_USER_ID = '7150f756a95f4dab9de904b044b3b911';
@@ -28,17 +28,6 @@ export function embyToken(headers: IncomingMessage['headers'], query: Map<string
   }
   return query.get('api_key') ?? null;
 }
-
-const itemDto = (i: FakeItem, withPath: boolean) => ({
-  Name: i.name,
-  ServerId: SERVER_ID,
-  Id: i.id,
-  Type: i.type,
-  MediaType: i.mediaType,
-  ParentId: i.libraryId,
-  IsFolder: false,
-  ...(withPath ? { Path: i.path } : {}),
-});
 
 export const startFakeEmby: StartFakeServer = (options) => startEmby(options);
 
@@ -102,23 +91,14 @@ export async function startEmby({ outputDir }: { outputDir: string }): Promise<F
       handle: (x) =>
         json(
           page(
-            lib.libraries.map((l) => ({
-              Name: l.name,
-              Locations: l.locations,
-              CollectionType: l.collectionType,
-              ItemId: l.id,
-              Id: l.id,
-              Guid: randomUUID().replace(/-/g, ''),
-              LibraryOptions: {},
-              RefreshStatus: lib.scanning ? 'Active' : 'Idle',
-            })),
+            lib.libraries.map((l) => ({ ...virtualFolder(lib, l), Id: l.id, Guid: randomUUID().replace(/-/g, '') })),
             x.query,
           ),
         ),
     },
     { method: 'POST', path: '/Playlists', handle: createPlaylist },
     { method: 'POST', path: '/Playlists/:id/Items', handle: addItems },
-    ...sharedRoutes(lib, { same, item: itemDto, emby: true }, users),
+    ...sharedRoutes(lib, { same, serverId: SERVER_ID, emby: true }, users),
   ];
 
   const http = new FakeHttpServer({

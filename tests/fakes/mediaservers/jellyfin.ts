@@ -9,8 +9,8 @@ import type { IncomingMessage } from 'node:http';
 import type { StartFakeServer } from './types.js';
 import { fakeServer, type FakeMediaBrowserServer } from './mediabrowser/face.js';
 import { FakeHttpServer, json, text, type FakeExchange, type FakeRoute } from './mediabrowser/http.js';
-import { defaultLibraries, FakeMediaLibrary, listParam, type FakeItem } from './mediabrowser/library.js';
-import { sharedRoutes, userDto } from './mediabrowser/routes.js';
+import { defaultLibraries, FakeMediaLibrary, listParam } from './mediabrowser/library.js';
+import { sharedRoutes, userDto, virtualFolder } from './mediabrowser/routes.js';
 
 export const JELLYFIN_API_KEY = 'c0ffee00c0ffee00c0ffee00c0ffee00';
 export const JELLYFIN_USER_ID = '5f0c5e5a9d8e4c1fa2b3c4d5e6f70811';
@@ -30,17 +30,6 @@ export function jellyfinToken(headers: IncomingMessage['headers'], query: Map<st
   const legacy = headers['x-emby-token'] ?? headers['x-mediabrowser-token'];
   return (legacy ? String(legacy) : null) ?? query.get('apikey') ?? query.get('api_key') ?? null;
 }
-
-const itemDto = (i: FakeItem, withPath: boolean) => ({
-  Name: i.name,
-  ServerId: SERVER_ID,
-  Id: i.id,
-  Type: i.type,
-  MediaType: i.mediaType,
-  ParentId: i.libraryId,
-  IsFolder: false,
-  ...(withPath ? { Path: i.path } : {}),
-});
 
 export const startFakeJellyfin: StartFakeServer = (options) => startJellyfin(options);
 
@@ -101,20 +90,10 @@ export async function startJellyfin({ outputDir }: { outputDir: string }): Promi
     {
       method: 'GET',
       path: '/Library/VirtualFolders',
-      handle: () =>
-        json(
-          lib.libraries.map((l) => ({
-            Name: l.name,
-            Locations: l.locations,
-            CollectionType: l.collectionType,
-            ItemId: l.id,
-            LibraryOptions: {},
-            RefreshStatus: lib.scanning ? 'Active' : 'Idle',
-          })),
-        ),
+      handle: () => json(lib.libraries.map((l) => virtualFolder(lib, l))),
     },
     { method: 'POST', path: '/Playlists', handle: createPlaylist },
-    ...sharedRoutes(lib, { same, item: itemDto, emby: false }, users),
+    ...sharedRoutes(lib, { same, serverId: SERVER_ID, emby: false }, users),
   ];
 
   const http = new FakeHttpServer({

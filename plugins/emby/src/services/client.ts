@@ -6,6 +6,7 @@ import {
   type MediaServerLibrary,
   type MediaServerUser,
   type PlaylistMediaType,
+  type RecreatingServer,
   type ServerFailure,
   type ServerFile,
 } from '@vidkeep/contracts';
@@ -19,6 +20,8 @@ import {
 export interface EmbyConnection {
   url: string;
   apiKey: string;
+  /** The user that owns the private playlists this client creates. */
+  userId?: string;
 }
 
 interface UserDto {
@@ -49,7 +52,8 @@ const user = (u: UserDto): MediaServerUser => ({
   isAdministrator: u.Policy?.IsAdministrator === true,
 });
 
-export class EmbyClient {
+export class EmbyClient implements RecreatingServer {
+  readonly label = 'Emby';
   private readonly base: string;
 
   constructor(
@@ -146,10 +150,10 @@ export class EmbyClient {
    * without a user is server-wide, one created for the user is private to that user.
    */
   async createPlaylist(
-    p: { name: string; itemIds: string[]; mediaType: PlaylistMediaType; userId: string | null },
+    p: { name: string; itemIds: string[]; mediaType: PlaylistMediaType; public: boolean },
     signal?: AbortSignal,
   ): Promise<string> {
-    const user: Record<string, string> = p.userId ? { UserId: p.userId } : {};
+    const user: Record<string, string> = !p.public && this.conn.userId ? { UserId: this.conn.userId } : {};
     const batches: string[][] = [];
     for (let i = 0; i < p.itemIds.length; i += IDS_PER_REQUEST) batches.push(p.itemIds.slice(i, i + IDS_PER_REQUEST));
     const query = {

@@ -1,5 +1,6 @@
 import {
   EmbyErrorCodes as E,
+  testConnection,
   UnavailableError,
   type EmbyConnectionBody,
   type MediaServerConnectionOk,
@@ -21,33 +22,21 @@ export class EmbyConnectionCheck {
     },
   ) {}
 
-  async test(body: EmbyConnectionBody): Promise<MediaServerConnectionOk> {
+  private clientFor(body: EmbyConnectionBody) {
     const conn = connectionFor(body, this.deps.settings());
-    const client = this.deps.client(conn);
-    const info = await client.systemInfo();
-    let user: MediaServerUser | null = null;
-    if (conn.userId) {
-      user = await client.user(conn.userId);
-      if (!user) {
-        throw new UnavailableError(
-          E.userNotFound,
-          `Emby answered, but it has no user with the id ${conn.userId}: pick one from the user list`,
-        );
-      }
-    }
-    return {
-      ok: true,
-      version: info.version,
-      serverName: info.serverName,
-      user: user && { id: user.id, name: user.name },
-    };
+    return { client: this.deps.client(conn), userId: conn.userId };
+  }
+
+  test(body: EmbyConnectionBody): Promise<MediaServerConnectionOk> {
+    const { client, userId } = this.clientFor(body);
+    return testConnection(client, userId, (message) => new UnavailableError(E.userNotFound, message));
   }
 
   async users(body: EmbyConnectionBody): Promise<{ users: MediaServerUser[] }> {
-    return { users: await this.deps.client(connectionFor(body, this.deps.settings())).users() };
+    return { users: await this.clientFor(body).client.users() };
   }
 
   async libraries(body: EmbyConnectionBody): Promise<{ libraries: MediaServerLibrary[] }> {
-    return { libraries: await this.deps.client(connectionFor(body, this.deps.settings())).libraries() };
+    return { libraries: await this.clientFor(body).client.libraries() };
   }
 }

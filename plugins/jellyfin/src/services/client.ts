@@ -6,6 +6,7 @@ import {
   type MediaServerLibrary,
   type MediaServerUser,
   type PlaylistMediaType,
+  type RecreatingServer,
   type ServerFailure,
   type ServerFile,
 } from '@vidkeep/contracts';
@@ -18,6 +19,8 @@ import {
 export interface JellyfinConnection {
   url: string;
   apiKey: string;
+  /** The user that owns the playlists this client creates. */
+  userId?: string;
 }
 
 export interface ClientOptions {
@@ -52,7 +55,8 @@ const user = (u: UserDto): MediaServerUser => ({
   isAdministrator: u.Policy?.IsAdministrator === true,
 });
 
-export class JellyfinClient {
+export class JellyfinClient implements RecreatingServer {
+  readonly label = 'Jellyfin';
   private readonly base: string;
 
   constructor(
@@ -131,18 +135,21 @@ export class JellyfinClient {
     await this.call('POST', `/Items/${encodeURIComponent(id)}/Refresh`, { signal, query });
   }
 
-  /** Creates a playlist with every item in one request (the body takes the whole list, in order). */
+  /**
+   * Creates a playlist owned by the configured user with every item in one request (the body
+   * takes the whole list, in order); a public one is readable by every user.
+   */
   async createPlaylist(
-    p: { name: string; itemIds: string[]; userId: string; mediaType: PlaylistMediaType; isPublic: boolean },
+    p: { name: string; itemIds: string[]; mediaType: PlaylistMediaType; public: boolean },
     signal?: AbortSignal,
   ): Promise<string> {
     const body = {
       Name: p.name,
       Ids: p.itemIds,
-      UserId: p.userId,
+      UserId: this.conn.userId,
       MediaType: p.mediaType === 'audio' ? 'Audio' : 'Video',
       // Always sent: the server's default for a body without it is public.
-      IsPublic: p.isPublic,
+      IsPublic: p.public,
     };
     const created = await this.call<{ Id?: string }>('POST', '/Playlists', { signal, body });
     if (!created?.Id) throw new UnavailableError(E.failed, 'Jellyfin created the playlist but did not say its id');

@@ -1,5 +1,6 @@
 import {
   JellyfinErrorCodes as E,
+  testConnection,
   UnavailableError,
   type JellyfinConnectionBody,
   type MediaServerConnectionOk,
@@ -21,33 +22,21 @@ export class JellyfinConnectionCheck {
     },
   ) {}
 
-  async test(body: JellyfinConnectionBody): Promise<MediaServerConnectionOk> {
+  private clientFor(body: JellyfinConnectionBody) {
     const conn = connectionFor(body, this.deps.settings());
-    const client = this.deps.client(conn);
-    const info = await client.systemInfo();
-    let user: MediaServerUser | null = null;
-    if (conn.userId) {
-      user = await client.user(conn.userId);
-      if (!user) {
-        throw new UnavailableError(
-          E.userNotFound,
-          `Jellyfin answered, but it has no user with the id ${conn.userId}: pick one from the user list`,
-        );
-      }
-    }
-    return {
-      ok: true,
-      version: info.version,
-      serverName: info.serverName,
-      user: user && { id: user.id, name: user.name },
-    };
+    return { client: this.deps.client(conn), userId: conn.userId };
+  }
+
+  test(body: JellyfinConnectionBody): Promise<MediaServerConnectionOk> {
+    const { client, userId } = this.clientFor(body);
+    return testConnection(client, userId, (message) => new UnavailableError(E.userNotFound, message));
   }
 
   async users(body: JellyfinConnectionBody): Promise<{ users: MediaServerUser[] }> {
-    return { users: await this.deps.client(connectionFor(body, this.deps.settings())).users() };
+    return { users: await this.clientFor(body).client.users() };
   }
 
   async libraries(body: JellyfinConnectionBody): Promise<{ libraries: MediaServerLibrary[] }> {
-    return { libraries: await this.deps.client(connectionFor(body, this.deps.settings())).libraries() };
+    return { libraries: await this.clientFor(body).client.libraries() };
   }
 }

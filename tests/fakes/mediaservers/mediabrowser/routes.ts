@@ -5,12 +5,19 @@
  * in `jellyfin.ts` / `emby.ts`.
  */
 import { json, noContent, text, type FakeRoute } from './http.js';
-import { listParam, page, type FakeItem, type FakeMediaLibrary, type FakePlaylistRecord } from './library.js';
+import {
+  listParam,
+  page,
+  type FakeItem,
+  type FakeLibrary,
+  type FakeMediaLibrary,
+  type FakePlaylistRecord,
+} from './library.js';
 
 export interface KindShapes {
   /** Whether two ids name the same thing (Jellyfin accepts dashed GUIDs). */
   same(a: string, b: string): boolean;
-  item(i: FakeItem, withPath: boolean): Record<string, unknown>;
+  serverId: string;
   /** Emby: `/Items` filters by `Path`, and DELETE has `POST .../Delete` twins; Jellyfin 10.11: neither. */
   emby: boolean;
 }
@@ -22,7 +29,30 @@ const entries = (lib: FakeMediaLibrary, p: FakePlaylistRecord) =>
     return item ? [item] : [];
   });
 
+/** A `BaseItemDto` as both servers write one (`Path` only when asked for with `fields=Path`). */
+export const itemDto = (serverId: string, i: FakeItem, withPath: boolean) => ({
+  Name: i.name,
+  ServerId: serverId,
+  Id: i.id,
+  Type: i.type,
+  MediaType: i.mediaType,
+  ParentId: i.libraryId,
+  IsFolder: false,
+  ...(withPath ? { Path: i.path } : {}),
+});
+
+/** A `VirtualFolderInfo` (Emby adds `Id` and `Guid`). */
+export const virtualFolder = (lib: FakeMediaLibrary, l: FakeLibrary) => ({
+  Name: l.name,
+  Locations: l.locations,
+  CollectionType: l.collectionType,
+  ItemId: l.id,
+  LibraryOptions: {},
+  RefreshStatus: lib.scanning ? 'Active' : 'Idle',
+});
+
 export function sharedRoutes(lib: FakeMediaLibrary, k: KindShapes, users: { Id: string }[]): FakeRoute[] {
+  const item = (i: FakeItem, withPath: boolean) => itemDto(k.serverId, i, withPath);
   const playlist = (id: string) => [...lib.playlists.values()].find((p) => k.same(p.id, id));
   const listItems: FakeRoute['handle'] = (x) => {
     const withPath = listParam(x.query.get('fields')).some((f) => f.toLowerCase() === 'path');
@@ -34,7 +64,7 @@ export function sharedRoutes(lib: FakeMediaLibrary, k: KindShapes, users: { Id: 
     });
     return json(
       page(
-        items.map((i) => k.item(i, withPath)),
+        items.map((i) => item(i, withPath)),
         x.query,
       ),
     );
@@ -92,7 +122,7 @@ export function sharedRoutes(lib: FakeMediaLibrary, k: KindShapes, users: { Id: 
         if (!p) return text(404, 'Playlist not found');
         return json(
           page(
-            entries(lib, p).map((i) => ({ ...k.item(i, true), PlaylistItemId: i.id })),
+            entries(lib, p).map((i) => ({ ...item(i, true), PlaylistItemId: i.id })),
             x.query,
           ),
         );
