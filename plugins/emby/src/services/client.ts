@@ -1,14 +1,22 @@
 import {
   describeServerFailure,
+  filesOfLibraries,
+  ITEMS_PAGE,
+  itemTypesFor,
+  librariesFromFolders,
+  userFromDto,
   isStaleConnection,
   EmbyErrorCodes as E,
   UnavailableError,
   type MediaServerLibrary,
   type MediaServerUser,
   type PlaylistMediaType,
+  type QueryResult,
   type RecreatingServer,
   type ServerFailure,
   type ServerFile,
+  type UserDto,
+  type VirtualFolderInfo,
 } from '@vidkeep/contracts';
 
 /**
@@ -24,33 +32,8 @@ export interface EmbyConnection {
   userId?: string;
 }
 
-interface UserDto {
-  Id: string;
-  Name: string;
-  Policy?: { IsAdministrator?: boolean };
-}
-interface VirtualFolder {
-  Name?: string;
-  Locations?: string[];
-  CollectionType?: string | null;
-  ItemId?: string;
-}
-interface QueryResult<T> {
-  Items?: T[];
-  TotalRecordCount?: number;
-}
-
-/** One page of `/Items`. */
-const PAGE = 1000;
 /** Ids per create or add request: the list travels in the query string, which servers cap at about 8 KB. */
 export const IDS_PER_REQUEST = 200;
-const VIDEO_TYPES = 'Movie,Video,Episode,MusicVideo';
-
-const user = (u: UserDto): MediaServerUser => ({
-  id: u.Id,
-  name: u.Name,
-  isAdministrator: u.Policy?.IsAdministrator === true,
-});
 
 export class EmbyClient implements RecreatingServer {
   readonly label = 'Emby';
@@ -73,31 +56,24 @@ export class EmbyClient implements RecreatingServer {
   async users(signal?: AbortSignal): Promise<MediaServerUser[]> {
     const page = await this.call<QueryResult<UserDto>>('GET', '/Users/Query', { signal, missingOk: true });
     const list = page ? (page.Items ?? []) : ((await this.call<UserDto[]>('GET', '/Users', { signal })) ?? []);
-    return list.map(user);
+    return list.map(userFromDto);
   }
 
   async user(id: string, signal?: AbortSignal): Promise<MediaServerUser | null> {
     const u = await this.call<UserDto>('GET', `/Users/${encodeURIComponent(id)}`, { signal, missingOk: true });
-    return u ? user(u) : null;
+    return u ? userFromDto(u) : null;
   }
 
   /** `/Library/VirtualFolders/Query` (4.8); older servers answer a plain array at `/Library/VirtualFolders`. */
   async libraries(signal?: AbortSignal): Promise<MediaServerLibrary[]> {
-    const page = await this.call<QueryResult<VirtualFolder>>('GET', '/Library/VirtualFolders/Query', {
+    const page = await this.call<QueryResult<VirtualFolderInfo>>('GET', '/Library/VirtualFolders/Query', {
       signal,
       missingOk: true,
     });
     const folders = page
       ? (page.Items ?? [])
-      : ((await this.call<VirtualFolder[]>('GET', '/Library/VirtualFolders', { signal })) ?? []);
-    return folders
-      .filter((f) => f.ItemId)
-      .map((f) => ({
-        id: f.ItemId!,
-        name: f.Name ?? f.ItemId!,
-        type: f.CollectionType ?? null,
-        locations: f.Locations ?? [],
-      }));
+      : ((await this.call<VirtualFolderInfo[]>('GET', '/Library/VirtualFolders', { signal })) ?? []);
+    return librariesFromFolders(folders);
   }
 
   async files(
@@ -105,27 +81,21 @@ export class EmbyClient implements RecreatingServer {
     mediaType: PlaylistMediaType,
     signal?: AbortSignal,
   ): Promise<ServerFile[]> {
-    const files: ServerFile[] = [];
-    for (const parentId of libraryIds) {
-      for (let start = 0; ; start += PAGE) {
-        const page = await this.call<QueryResult<{ Id: string; Path?: string }>>('GET', '/Items', {
-          signal,
-          query: {
-            ParentId: parentId,
-            Recursive: 'true',
-            IncludeItemTypes: mediaType === 'audio' ? 'Audio' : VIDEO_TYPES,
-            Fields: 'Path',
-            EnableImages: 'false',
-            EnableUserData: 'false',
-            StartIndex: String(start),
-            Limit: String(PAGE),
-          },
-        });
-        for (const item of page?.Items ?? []) if (item.Path) files.push({ id: item.Id, path: item.Path });
-        if ((page?.Items?.length ?? 0) < PAGE || start + PAGE >= (page?.TotalRecordCount ?? 0)) break;
-      }
-    }
-    return files;
+    return filesOfLibraries(libraryIds, (libraryId, start) =>
+      this.call('GET', '/Items', {
+        signal,
+        query: {
+          ParentId: libraryId,
+          Recursive: 'true',
+          IncludeItemTypes: itemTypesFor(mediaType),
+          Fields: 'Path',
+          EnableImages: 'false',
+          EnableUserData: 'false',
+          StartIndex: String(start),
+          Limit: String(ITEMS_PAGE),
+        },
+      }),
+    );
   }
 
   async mediaUpdated(paths: readonly string[], signal?: AbortSignal): Promise<void> {

@@ -1,5 +1,10 @@
 import {
   describeServerFailure,
+  filesOfLibraries,
+  ITEMS_PAGE,
+  itemTypesFor,
+  librariesFromFolders,
+  userFromDto,
   isStaleConnection,
   JellyfinErrorCodes as E,
   UnavailableError,
@@ -9,6 +14,8 @@ import {
   type RecreatingServer,
   type ServerFailure,
   type ServerFile,
+  type UserDto,
+  type VirtualFolderInfo,
 } from '@vidkeep/contracts';
 
 /**
@@ -29,32 +36,6 @@ export interface ClientOptions {
   deviceId: string;
 }
 
-interface UserDto {
-  Id: string;
-  Name: string;
-  Policy?: { IsAdministrator?: boolean };
-}
-interface VirtualFolder {
-  Name?: string;
-  Locations?: string[];
-  CollectionType?: string | null;
-  ItemId?: string;
-}
-interface QueryResult<T> {
-  Items?: T[];
-  TotalRecordCount?: number;
-}
-
-/** One page of `/Items`: large libraries are read in pages this size. */
-const PAGE = 1000;
-const VIDEO_TYPES = 'Movie,Video,Episode,MusicVideo';
-
-const user = (u: UserDto): MediaServerUser => ({
-  id: u.Id,
-  name: u.Name,
-  isAdministrator: u.Policy?.IsAdministrator === true,
-});
-
 export class JellyfinClient implements RecreatingServer {
   readonly label = 'Jellyfin';
   private readonly base: string;
@@ -73,25 +54,18 @@ export class JellyfinClient implements RecreatingServer {
   }
 
   async users(signal?: AbortSignal): Promise<MediaServerUser[]> {
-    return ((await this.call<UserDto[]>('GET', '/Users', { signal })) ?? []).map(user);
+    return ((await this.call<UserDto[]>('GET', '/Users', { signal })) ?? []).map(userFromDto);
   }
 
   /** One user, or null when the server has no user with that id. */
   async user(id: string, signal?: AbortSignal): Promise<MediaServerUser | null> {
     const u = await this.call<UserDto>('GET', `/Users/${encodeURIComponent(id)}`, { signal, missingOk: true });
-    return u ? user(u) : null;
+    return u ? userFromDto(u) : null;
   }
 
   async libraries(signal?: AbortSignal): Promise<MediaServerLibrary[]> {
-    const folders = (await this.call<VirtualFolder[]>('GET', '/Library/VirtualFolders', { signal })) ?? [];
-    return folders
-      .filter((f) => f.ItemId)
-      .map((f) => ({
-        id: f.ItemId!,
-        name: f.Name ?? f.ItemId!,
-        type: f.CollectionType ?? null,
-        locations: f.Locations ?? [],
-      }));
+    const folders = (await this.call<VirtualFolderInfo[]>('GET', '/Library/VirtualFolders', { signal })) ?? [];
+    return librariesFromFolders(folders);
   }
 
   /** Every file of the given type in the libraries, with the path as the server sees it. */
@@ -100,27 +74,21 @@ export class JellyfinClient implements RecreatingServer {
     mediaType: PlaylistMediaType,
     signal?: AbortSignal,
   ): Promise<ServerFile[]> {
-    const files: ServerFile[] = [];
-    for (const parentId of libraryIds) {
-      for (let start = 0; ; start += PAGE) {
-        const page = await this.call<QueryResult<{ Id: string; Path?: string }>>('GET', '/Items', {
-          signal,
-          query: {
-            parentId,
-            recursive: 'true',
-            includeItemTypes: mediaType === 'audio' ? 'Audio' : VIDEO_TYPES,
-            fields: 'Path',
-            enableImages: 'false',
-            enableUserData: 'false',
-            startIndex: String(start),
-            limit: String(PAGE),
-          },
-        });
-        for (const item of page?.Items ?? []) if (item.Path) files.push({ id: item.Id, path: item.Path });
-        if ((page?.Items?.length ?? 0) < PAGE || start + PAGE >= (page?.TotalRecordCount ?? 0)) break;
-      }
-    }
-    return files;
+    return filesOfLibraries(libraryIds, (libraryId, start) =>
+      this.call('GET', '/Items', {
+        signal,
+        query: {
+          parentId: libraryId,
+          recursive: 'true',
+          includeItemTypes: itemTypesFor(mediaType),
+          fields: 'Path',
+          enableImages: 'false',
+          enableUserData: 'false',
+          startIndex: String(start),
+          limit: String(ITEMS_PAGE),
+        },
+      }),
+    );
   }
 
   /** Tells the server about new files by path (it indexes them after its library-monitor delay). */
