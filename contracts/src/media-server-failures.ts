@@ -54,3 +54,13 @@ export function describeServerFailure(
       : (NO_ANSWER[code] ?? (code || e.cause?.message || e.message));
   return { kind: 'unreachable', message: `${label} is not reachable at ${failure.url} (${why})` };
 }
+
+/**
+ * What every kind says when the playlist its last sync created is gone from the server (deleted
+ * there by someone): the note on the playlist page (a new playlist, or one of the same name the
+ * server already had) and the warning in the log.
+ */
+export const stalePlaylistTexts = (label: string, outcome: 'created' | 'adopted' = 'created') => ({
+  note: `The playlist the last sync created was gone from ${label}, so ${outcome === 'created' ? 'a new one was created' : 'the playlist of the same name there was used'}`,
+  log: `The stored ${label} playlist no longer exists; creating a new one`,
+});

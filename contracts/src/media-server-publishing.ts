@@ -12,6 +12,7 @@ import {
   serverPlaylistName,
   type ServerFile,
 } from './media-server-files.js';
+import { stalePlaylistTexts } from './media-server-failures.js';
 import { pickLibraries, refreshPlan, type NoLibrary, type TypedLibrary } from './media-server-settings.js';
 import type { PlaylistMediaType, PlaylistSyncRequest, PlaylistSyncResult } from './services/media-servers.js';
 
@@ -89,11 +90,9 @@ export async function publishByRecreating(
   }
   let note: string | undefined;
   if (req.previous && !(await server.deleteItem(req.previous.serverPlaylistId, signal))) {
-    note = `The playlist the last sync created was gone from ${server.label}, so a new one was created`;
-    o.warn(
-      { playlistId: req.playlistId, serverPlaylistId: req.previous.serverPlaylistId },
-      `The stored ${server.label} playlist no longer exists; creating a new one`,
-    );
+    const texts = stalePlaylistTexts(server.label);
+    note = texts.note;
+    o.warn({ playlistId: req.playlistId, serverPlaylistId: req.previous.serverPlaylistId }, texts.log);
   }
   const serverPlaylistId = await server.createPlaylist(
     { name: serverPlaylistName(req.title), itemIds, mediaType: req.mediaType, public: req.public },

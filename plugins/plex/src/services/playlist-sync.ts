@@ -1,5 +1,6 @@
 import {
   PlexErrorCodes as E,
+  stalePlaylistTexts,
   UnavailableError,
   type PlaylistMediaType,
   type PlaylistSyncRequest,
@@ -97,26 +98,33 @@ export class PlaylistSync {
       sameScopeCopy = found !== null;
     }
     let note: string | undefined;
+    let stale = false;
     if (prev) {
       const deleted = await this.deleteStranded(prev.serverPlaylistId, p, s, sameScopeCopy);
       if (sameScopeCopy)
         note = `replaced the ${prev.mediaType ?? 'earlier'} playlist by ${p.type === 'audio' ? 'an audio' : 'a video'} playlist`;
       else if (deleted) note = "moved to the playlist token's account; the copy in the earlier account was deleted";
       else {
-        note = `the stored playlist ${prev.serverPlaylistId} no longer existed on the server`;
+        stale = true;
         logger.warn(
           { playlistId: req.playlistId, serverPlaylistId: prev.serverPlaylistId },
-          'The stored Plex playlist is gone; publishing it anew',
+          stalePlaylistTexts('Plex').log,
         );
       }
     }
     const same = (await api.playlists(p.conn, p.type)).find((pl) => pl.title === p.name && !pl.smart);
     if (same && (await this.replace(p, same.ratingKey))) {
-      return { id: same.ratingKey, note: note && `${note}: used the playlist of the same name` };
+      const adopted = stale
+        ? stalePlaylistTexts('Plex', 'adopted').note
+        : note && `${note}: used the playlist of the same name`;
+      return { id: same.ratingKey, note: adopted };
     }
     const created = await api.createPlaylist(p.conn, { type: p.type, title: p.name, uri: p.uris[0]! });
     for (const uri of p.uris.slice(1)) await api.addItems(p.conn, created.ratingKey, uri);
-    return { id: created.ratingKey, note: note && `${note}: created a new one` };
+    return {
+      id: created.ratingKey,
+      note: stale ? stalePlaylistTexts('Plex').note : note && `${note}: created a new one`,
+    };
   }
 
   /** Clear, then add everything in one `uri` (per URI_BATCH keys); false when the playlist vanished meanwhile. */

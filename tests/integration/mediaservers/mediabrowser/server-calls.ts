@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeSetup, TestHarness, type TestApp } from '@vidkeep/core/testing';
 import { mediaServerProvidersRef, type PlaylistSyncItem } from '@vidkeep/contracts';
 import type { FakeMediaBrowserServer } from '../../../fakes/mediaservers/mediabrowser/face.js';
-import type { Kind } from './setup.js';
+import type { Kind } from '../conformance/setup.js';
 
 export function describeServerCalls(
   kind: Kind,

@@ -1,25 +1,25 @@
 /**
- * One Jellyfin- or Emby-type world for the kind tests: the fake platform with a few videos and
- * playlists, the real app (real yt-dlp downloads) with the kind's plugin on short waits, and the
- * kind's fake server whose libraries cover the app's output directory.
+ * One world per media-server kind for the conformance suite: the fake platform with a few videos
+ * and playlists, the real app (real yt-dlp downloads) with the kind's plugin on short waits, and
+ * the kind's fake server (any `FakeMediaServer`) whose libraries cover the app's output directory.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestHarness } from '@vidkeep/core/testing';
 import type { PlaylistDetail, PlaylistSyncState } from '@vidkeep/contracts';
-import type { FakeMediaBrowserServer } from '../../../fakes/mediaservers/mediabrowser/face.js';
+import type { FakeMediaServer, MediaServerKind, StartFakeServer } from '../../../fakes/mediaservers/types.js';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../../fakes/platform/index.js';
 import { bootDownloader, waitForJob, type DownloadApp } from '../../../helpers/downloads.js';
 import { REPO_ROOT } from '../../../helpers/server-process.js';
 import { call, until } from '../../channels/helpers.js';
 
-export type Kind = 'jellyfin' | 'emby';
+export type Kind = MediaServerKind;
 
 export interface World {
   kind: Kind;
   p: FakePlatform;
   app: DownloadApp;
-  fake: FakeMediaBrowserServer;
+  fake: FakeMediaServer;
   outputDir: string;
   /** Video ids by number: `v(1)`. */
   v(n: number): string;
@@ -34,30 +34,29 @@ export const LIST = 'PLmediabrowser00000001';
 export const AUDIO = 'PLmediabrowseraudio001';
 export const LATE = 'PLmediabrowserlate0001';
 
-/** The repository's manifest with the kind's plugin waiting one second for scans instead of a minute. */
-function manifestFor(kind: Kind) {
+/** The repository's manifest with the kind's plugin on short waits (`options`, the kind's own names). */
+function manifestFor(kind: Kind, options: Record<string, unknown>) {
   const base = JSON.parse(readFileSync(join(REPO_ROOT, 'plugin-manifest.json'), 'utf8')) as {
     plugins: { id: string; options?: Record<string, unknown> }[];
   };
-  for (const entry of base.plugins) {
-    if (entry.id === kind) entry.options = { scanWaitSeconds: 1, requestTimeoutSeconds: 3 };
-  }
+  for (const entry of base.plugins) if (entry.id === kind) entry.options = options;
   return { manifest: base, manifestPath: join(REPO_ROOT, 'plugin-manifest.json') };
 }
 
 export async function startWorld(
   h: TestHarness,
   kind: Kind,
-  startFake: (o: { outputDir: string }) => Promise<FakeMediaBrowserServer>,
+  startFake: StartFakeServer,
+  options: Record<string, unknown>,
 ): Promise<World> {
-  const seed = `mb-${kind}`;
+  const seed = `ms-${kind}`;
   const ch = fakeChannelId(seed);
   const v = (n: number) => fakeVideoId(`${seed}-${n}`);
-  const c = { channelId: ch, channel: 'MB Channel', handle: `@${seed}` };
+  const c = { channelId: ch, channel: 'MS Channel', handle: `@${seed}` };
   const ids = [1, 2, 3, 4, 5, 6];
   const p = await startFakePlatform({
     videos: ids.map((n) => ({ ...c, id: v(n), title: `Clip ${n}`, duration: 10 + n })),
-    channels: [{ channelId: ch, handle: `@${seed}`, name: 'MB Channel', tabs: { videos: ids.map(v) } }],
+    channels: [{ channelId: ch, handle: `@${seed}`, name: 'MS Channel', tabs: { videos: ids.map(v) } }],
     playlists: [
       { id: LIST, title: 'Published', channelId: ch, videoIds: [1, 2, 3, 6].map(v) },
       { id: AUDIO, title: 'Audio only', channelId: ch, videoIds: [v(4)] },
@@ -67,7 +66,7 @@ export async function startWorld(
   const dir = await h.dir();
   const outputDir = join(dir, 'data');
   const fake = await startFake({ outputDir });
-  const app = await bootDownloader(h, p, { dir, ...manifestFor(kind), config: fake.config, env: fake.env });
+  const app = await bootDownloader(h, p, { dir, ...manifestFor(kind, options), config: fake.config, env: fake.env });
   const state = async (id: string) =>
     (await call<PlaylistDetail>(app, 'GET', `/api/playlists/${id}`)).body.sync_state.find((s) => s.server === kind)!;
   return {
