@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PlaylistMediaType } from '@vidkeep/contracts';
-import { matchFiles } from './match.js';
+import { matchServerFiles, type PlaylistMediaType } from '@vidkeep/contracts';
 import type { Conn, PlexSection, PlexServerApi } from './server-api.js';
 
 /** Library kinds that hold each playlist type: videos in movie ("Other videos") and show sections, mp3s in music ones. */
@@ -56,7 +55,15 @@ export class ItemResolver {
   ): Promise<void> {
     const missing = paths.filter((p) => !keys.has(p));
     for (const section of sections) {
-      const found = matchFiles(missing, await this.api.items(conn, section));
+      // Plex has no path filter (external-apis.md 1.6): list the section and match Media/Part@file
+      // with the rule every kind shares (by name, then the most trailing folders in common).
+      const items = (await this.api.items(conn, section)).flatMap((i) =>
+        i.files.map((file) => ({ id: i.ratingKey, path: file })),
+      );
+      const found = matchServerFiles(
+        missing.map((path) => ({ path, relativePath: path })),
+        items,
+      );
       for (const [path, key] of found) if (!keys.has(path)) keys.set(path, key);
       if (keys.size === paths.length) return;
     }
