@@ -132,7 +132,13 @@ describe('following a playlist', () => {
     for (const rel of paths) expect(existsSync(join(app.t.dir, 'data', '__playlists__', rel))).toBe(true);
 
     const detail = await call<PlaylistDetail>(app, 'GET', `/api/playlists/${LIST}`);
-    expect(detail.body).toMatchObject({ not_downloaded_count: 0, unsyncable_count: 0, sync_state: [] });
+    expect(detail.body).toMatchObject({ not_downloaded_count: 0, unsyncable_count: 0 });
+    // The built-in media-server kinds are listed, none configured, so nothing was synced anywhere.
+    expect(detail.body.sync_state.map((s) => [s.server, s.connected, s.server_playlist_id])).toEqual([
+      ['plex', false, null],
+      ['jellyfin', false, null],
+      ['emby', false, null],
+    ]);
   }, 120_000);
 
   it('removes softly (every id route 404s, files stay) and restores settings and history on re-adding', async () => {
