@@ -15,6 +15,12 @@ describe('sameValue', () => {
     expect(sameValue(1, '1')).toBe(false);
     expect(sameValue('', null)).toBe(false);
   });
+
+  it('compares list entries that are objects by their content', () => {
+    const a = [{ subfolder: 'music', libraryId: '3' }];
+    expect(sameValue(a, [{ subfolder: 'music', libraryId: '3' }])).toBe(true);
+    expect(sameValue(a, [{ subfolder: 'music', libraryId: '4' }])).toBe(false);
+  });
 });
 
 describe('diffConfig', () => {
@@ -113,5 +119,14 @@ describe('validateField', () => {
     expect(validateField(meta('sponsorblockCategories'), ['ads'])).toBe('"ads" is not one of the options');
     expect(validateField(meta('cookiesEnabled'), true)).toBeNull();
     expect(validateField(meta('cookiesEnabled'), 'yes')).toBe('Choose on or off');
+  });
+
+  it('takes any entries of a list the server fills (libraries), but each once', () => {
+    expect(validateField(meta('jellyfinVideoLibraryIds'), ['a1', 'b2'])).toBeNull();
+    expect(validateField(meta('jellyfinVideoLibraryIds'), ['a1', 'a1'])).toBe('Each entry may be chosen once');
+    const twice = { subfolder: 'music', libraryId: '3' };
+    expect(validateField(meta('plexSubfolderLibraryMappings'), [twice, { ...twice }])).toBe(
+      'Each entry may be chosen once',
+    );
   });
 });

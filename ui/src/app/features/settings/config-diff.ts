@@ -1,11 +1,14 @@
 import type { ConfigFieldMeta } from './config-fields';
 
+/** A list entry as text: objects (a subfolder's library) by their JSON. */
+const entryText = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+
 /** Equal config values: arrays compare as sets (category order carries no meaning). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
-    const sa = [...a].map(String).sort();
-    const sb = [...b].map(String).sort();
+    const sa = a.map(entryText).sort();
+    const sb = b.map(entryText).sort();
     return sa.every((v, i) => v === sb[i]);
   }
   if (typeof a === 'number' && typeof b === 'number') return a === b || (Number.isNaN(a) && Number.isNaN(b));
@@ -65,8 +68,9 @@ export function validateField(meta: ConfigFieldMeta, value: unknown): string | n
       return meta.options?.some((o) => o.value === value) ? null : 'Choose one of the options';
     case 'multi': {
       if (!Array.isArray(value)) return 'Choose from the list';
-      if (new Set(value).size !== value.length) return 'Each entry may be chosen once';
+      if (new Set(value.map(entryText)).size !== value.length) return 'Each entry may be chosen once';
       if (meta.maxItems !== undefined && value.length > meta.maxItems) return `Choose at most ${meta.maxItems}`;
+      if (!meta.options) return null; // the server's own lists (libraries): nothing to check here
       const unknown = value.find((v) => !meta.options?.some((o) => o.value === v));
       return unknown === undefined ? null : `"${String(unknown)}" is not one of the options`;
     }

@@ -4,12 +4,16 @@ import {
   ChannelsConfigSection,
   CoreConfigSection,
   DownloaderConfigSection,
+  EmbyConfigSection,
+  JellyfinConfigSection,
+  PlexConfigSection,
   SchedulerConfigSection,
 } from '../../../../../contracts/src/index';
 import {
   CONFIG_FIELDS,
   FIELD_BY_KEY,
   buildConfigGroups,
+  configField,
   outputDirectoryNote,
   rangeHint,
   readOnlyReason,
@@ -26,6 +30,9 @@ const SECTIONS: [ConfigOwner, Schema][] = [
   ['downloader', DownloaderConfigSection as unknown as Schema],
   ['scheduler', SchedulerConfigSection as unknown as Schema],
   ['channels', ChannelsConfigSection as unknown as Schema],
+  ['plex', PlexConfigSection as unknown as Schema],
+  ['jellyfin', JellyfinConfigSection as unknown as Schema],
+  ['emby', EmbyConfigSection as unknown as Schema],
 ];
 
 function allowed(schema: Schema): string[] | undefined {
@@ -43,7 +50,9 @@ describe('CONFIG_FIELDS mirrors the config schemas', () => {
         if (!meta) return;
         expect(meta.owner).toBe(owner);
         expect(!!meta.managed).toBe(schema['x-managed'] === true);
-        if (meta.managed || meta.elsewhere) return;
+        if (meta.managed) return;
+        // An object (the schedules) has no control of the form's kinds: it is edited elsewhere.
+        if (schema['type'] === 'object') return expect(meta.elsewhere).toBeDefined();
         if (schema['x-secret'] === true) expect(meta.kind).toBe('secret');
         else if (schema['type'] === 'boolean') expect(meta.kind).toBe('boolean');
         else if (schema['type'] === 'integer') expect(meta.kind).toBe('integer');
@@ -126,6 +135,45 @@ describe('buildConfigGroups', () => {
     expect(keysOf(view)).not.toContain('sourceApiKey');
   });
 
+  it('leaves the media-server keys to their cards, with one note per plugin', () => {
+    const view = configView({
+      configuredSecrets: ['jellyfinApiKey'],
+      mediaserverUrl: 'http://plex:32400',
+      plexIP: '',
+      plexPort: '32400',
+      jellyfinEnabled: true,
+      jellyfinUrl: 'http://jellyfin:8096',
+      jellyfinVideoLibraryIds: [],
+    } as Partial<ConfigView>);
+    const groups = buildConfigGroups(view);
+    expect(keysOf(view).filter((k) => /^(plex|jellyfin|emby|mediaserver)/.test(k))).toEqual([]);
+    expect(groups.find((g) => g.owner === 'core')?.notes).toEqual([
+      'The media server URL is set in the Plex card on the Media servers page.',
+    ]);
+    expect(groups.find((g) => g.owner === 'plex')?.notes).toEqual([
+      'Plex is set up in its card on the Media servers page.',
+    ]);
+    expect(groups.find((g) => g.owner === 'jellyfin')?.notes).toHaveLength(1);
+    expect(groups.map((g) => g.owner)).not.toContain('emby');
+  });
+
+  it('describes one key as a card shows it', () => {
+    const view = configView({
+      configuredSecrets: ['jellyfinApiKey'],
+      jellyfinUrl: 'http://jf:8096',
+    } as Partial<ConfigView>);
+    expect(configField(FIELD_BY_KEY.get('jellyfinApiKey')!, view)).toMatchObject({
+      kind: 'secret',
+      value: undefined,
+      secretSet: true,
+      readOnly: null,
+    });
+    expect(configField(FIELD_BY_KEY.get('jellyfinUrl')!, view)).toMatchObject({
+      value: 'http://jf:8096',
+      secretSet: false,
+    });
+  });
+
   it('puts unknown plugin keys in "other" with an inferred control and skips objects', () => {
     const view = configView({
       acmeInterval: 5,
@@ -158,7 +206,8 @@ describe('buildConfigGroups', () => {
     const fields = new Map(
       buildConfigGroups(view).flatMap((g) => g.sections.flatMap((s) => s.fields.map((f) => [f.key, f] as const))),
     );
-    expect(fields.get('mediaserverUrl')?.readOnly).toMatch(/MEDIASERVER_URL/);
+    expect(fields.has('mediaserverUrl')).toBe(false); // in the Plex card
+    expect(readOnlyReason('mediaserverUrl', view)).toMatch(/MEDIASERVER_URL/);
     expect(fields.get('useTmpForDownloads')?.readOnly).toMatch(/hosting platform \(elfhosted\)/);
     expect(fields.get('tmpFilePath')?.readOnly).toMatch(/hosting platform/);
     expect(fields.get('concurrentJobs')?.readOnly).toMatch(/environment/);

@@ -1,4 +1,6 @@
+import type { ConfigFieldMeta, ConfigOwner } from './config-field-meta';
 import type { GetConfigResponse } from './contracts';
+import { MEDIA_SERVER_FIELDS } from './media-server-fields';
 
 /**
  * The settings form's picture of every config key (docs/configuration.md, contracts/src/config):
@@ -7,40 +9,7 @@ import type { GetConfigResponse } from './contracts';
  * `config-fields.spec.ts` compares it with the real schemas so the two cannot drift apart.
  */
 
-export type ConfigOwner = 'core' | 'auth' | 'downloader' | 'scheduler' | 'channels' | 'other';
-export type FieldKind = 'boolean' | 'enum' | 'multi' | 'integer' | 'number' | 'string' | 'secret';
-
-export interface FieldOption {
-  value: string;
-  label: string;
-}
-
-export interface ConfigFieldMeta {
-  key: string;
-  owner: ConfigOwner;
-  label: string;
-  kind: FieldKind;
-  description?: string;
-  /** Sub-heading inside the owner's group. */
-  section?: string;
-  /** Unit shown after the range hint ("requests per minute"). */
-  unit?: string;
-  min?: number;
-  max?: number;
-  minLength?: number;
-  maxLength?: number;
-  /** The schema's pattern (checked client-side) and what to say when it does not match. */
-  pattern?: string;
-  patternHint?: string;
-  options?: readonly FieldOption[];
-  maxItems?: number;
-  /** A long value: shown as a textarea. */
-  multiline?: boolean;
-  /** Maintained by the service: never shown, never sent. */
-  managed?: boolean;
-  /** Not a form field: edited elsewhere (the reason is shown in its group). */
-  elsewhere?: string;
-}
+export type { ConfigFieldMeta, ConfigOwner, FieldKind, FieldOption } from './config-field-meta';
 
 /** `GET /getconfig`: the typed extras plus every non-secret key. */
 export type ConfigView = GetConfigResponse & { [key: string]: unknown };
@@ -60,10 +29,23 @@ export const OWNER_LABELS: Record<ConfigOwner, string> = {
   downloader: 'Downloads',
   scheduler: 'Scheduler',
   channels: 'Channels',
+  plex: 'Plex',
+  jellyfin: 'Jellyfin',
+  emby: 'Emby',
   other: 'Other (plugins)',
 };
 
-export const OWNER_ORDER: readonly ConfigOwner[] = ['core', 'auth', 'downloader', 'channels', 'scheduler', 'other'];
+export const OWNER_ORDER: readonly ConfigOwner[] = [
+  'core',
+  'auth',
+  'downloader',
+  'channels',
+  'scheduler',
+  'plex',
+  'jellyfin',
+  'emby',
+  'other',
+];
 
 /** Mirrors contracts/src/config/downloader.ts. */
 export const RESOLUTIONS = ['360', '480', '720', '1080', '1440', '2160'] as const;
@@ -102,7 +84,8 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     kind: 'string',
     maxLength: 2048,
     description:
-      'Base URL of the media server. While the MEDIASERVER_URL environment variable is set it wins and this field is read-only.',
+      'Base URL of the Plex server. While the MEDIASERVER_URL environment variable is set it wins and this field is read-only.',
+    elsewhere: 'The media server URL is set in the Plex card on the Media servers page.',
   }),
   F({ key: 'pluginsDisabled', owner: 'core', label: 'Plugins switched off', kind: 'multi', managed: true }),
   // auth
@@ -515,6 +498,7 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     max: 1000,
     description: 'Without a Data API key, the daily tab-count refresh looks up at most this many channels.',
   }),
+  ...MEDIA_SERVER_FIELDS,
 ];
 
 export const FIELD_BY_KEY: ReadonlyMap<string, ConfigFieldMeta> = new Map(CONFIG_FIELDS.map((f) => [f.key, f]));
@@ -540,6 +524,17 @@ export interface ConfigGroup {
   sections: ConfigSectionGroup[];
   /** Keys of this owner that are edited elsewhere, with the reason. */
   notes: string[];
+}
+
+/** `meta` as the form shows it on this server (secrets are never returned: only whether one is set). */
+export function configField(meta: ConfigFieldMeta, view: ConfigView): ConfigField {
+  const secret = meta.kind === 'secret';
+  return {
+    ...meta,
+    value: secret ? undefined : view[meta.key],
+    readOnly: readOnlyReason(meta.key, view),
+    secretSet: secret && (view.configuredSecrets ?? []).includes(meta.key),
+  };
 }
 
 /** Why `key` is read-only on this server (spec 1.2 and `readOnlyKeys`), or null. */
@@ -589,17 +584,14 @@ export function buildConfigGroups(view: ConfigView): ConfigGroup[] {
 
   for (const meta of CONFIG_FIELDS) {
     if (meta.managed) continue;
-    if (meta.kind === 'secret') {
-      if (!presentOwners.has(meta.owner) && !secrets.has(meta.key)) continue;
-      add({ ...meta, value: undefined, readOnly: readOnlyReason(meta.key, view), secretSet: secrets.has(meta.key) });
-      continue;
-    }
-    if (!(meta.key in view)) continue;
+    const present = meta.kind === 'secret' ? presentOwners.has(meta.owner) || secrets.has(meta.key) : meta.key in view;
+    if (!present) continue;
     if (meta.elsewhere) {
-      notes.set(meta.owner, [...(notes.get(meta.owner) ?? []), meta.elsewhere]);
+      const list = notes.get(meta.owner) ?? [];
+      if (!list.includes(meta.elsewhere)) notes.set(meta.owner, [...list, meta.elsewhere]);
       continue;
     }
-    add({ ...meta, value: view[meta.key], readOnly: readOnlyReason(meta.key, view), secretSet: false });
+    add(configField(meta, view));
   }
   for (const [key, value] of Object.entries(view)) {
     if (VIEW_EXTRAS.has(key) || FIELD_BY_KEY.has(key)) continue;

@@ -286,9 +286,9 @@ describe('SettingsPage', () => {
         tmpFilePath: '/app/config/temp_downloads',
       });
       await create();
-      const url = q<HTMLInputElement>('[data-testid="config-mediaserverUrl"]')!;
-      expect(url.disabled).toBe(true);
-      expect(url.closest('mat-form-field')?.textContent).toContain('MEDIASERVER_URL');
+      // The media server URL is shown (read-only, with why) in the Plex card instead.
+      expect(q('[data-testid="config-mediaserverUrl"]')).toBeNull();
+      expect(q('[data-testid="config-group-core"]')?.textContent).toContain('Plex card on the Media servers page');
       expect(q<HTMLInputElement>('[data-testid="config-tmpFilePath"]')!.disabled).toBe(true);
       expect(q('[data-testid="config-output-directory"]')?.textContent).toContain('DATA_PATH');
       expect(q<HTMLButtonElement>('[data-testid="ytdlp-update"]')!.disabled).toBe(true);

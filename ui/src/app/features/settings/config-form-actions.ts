@@ -1,0 +1,75 @@
+import { Component, input } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import type { ConfigForm } from './config-form';
+
+/**
+ * The end of a config form: the server's refusal (with the problems no field took) as an alert,
+ * then Save (a submit button: put this inside the `<form>`), Discard, the count of unsaved
+ * changes and what the save did. Test ids `<testId>-error`, `-save`, `-reset`, `-status`.
+ */
+@Component({
+  selector: 'app-config-form-actions',
+  imports: [MatButtonModule],
+  template: `
+    @let f = cf();
+    @if (f.error()) {
+      <div class="error alert" role="alert" [attr.data-testid]="testId() + '-error'">
+        <p>{{ f.error() }}</p>
+        @if (f.otherErrors().length) {
+          <ul>
+            @for (m of f.otherErrors(); track $index) {
+              <li>{{ m }}</li>
+            }
+          </ul>
+        }
+      </div>
+    }
+    <div class="actions">
+      <button mat-flat-button type="submit" [disabled]="f.busy()" [attr.data-testid]="testId() + '-save'">
+        {{ f.busy() ? 'Saving…' : 'Save changes' }}
+      </button>
+      <button
+        mat-button
+        type="button"
+        (click)="f.reset()"
+        [disabled]="f.busy()"
+        [attr.data-testid]="testId() + '-reset'"
+      >
+        Discard changes
+      </button>
+      <span class="muted">{{ f.pendingText() }}</span>
+      @if (f.status()) {
+        <span role="status" [attr.data-testid]="testId() + '-status'">{{ f.status() }}</span>
+      }
+    </div>
+  `,
+  styles: `
+    :host {
+      display: block;
+    }
+    .alert {
+      border: 1px solid var(--mat-sys-error);
+      border-radius: 8px;
+      padding: 4px 12px;
+      margin-bottom: 12px;
+    }
+    .alert p {
+      margin: 8px 0;
+    }
+    .actions {
+      position: sticky;
+      bottom: 0;
+      z-index: 1;
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 8px 12px;
+      padding: 8px 0;
+      background: var(--mat-sys-surface);
+    }
+  `,
+})
+export class ConfigFormActions {
+  readonly cf = input.required<ConfigForm>();
+  readonly testId = input.required<string>();
+}

@@ -1,0 +1,160 @@
+import { computed, linkedSignal, signal, type Signal } from '@angular/core';
+import { FormControl, FormGroup, type AbstractControl } from '@angular/forms';
+import { toApiError, type Api } from '../../core/api';
+import { mapErrorDetails } from '../../shared/error-paths';
+import { diffConfig, validateField } from './config-diff';
+import type { ConfigField, ConfigView } from './config-fields';
+
+export type ConfigFormGroup = FormGroup<Record<string, FormControl<unknown>>>;
+
+function initialValue(f: ConfigField): unknown {
+  if (f.kind === 'secret') return '';
+  if (f.kind === 'multi') return Array.isArray(f.value) ? [...(f.value as unknown[])] : [];
+  return f.value;
+}
+
+function buildForm(fields: readonly ConfigField[]): ConfigFormGroup {
+  const controls: Record<string, FormControl<unknown>> = {};
+  for (const f of fields) {
+    const validator = (c: AbstractControl) => {
+      const message = validateField(f, c.value);
+      return message ? { field: message } : null;
+    };
+    const control = new FormControl<unknown>(initialValue(f), { validators: validator });
+    if (f.readOnly) control.disable();
+    controls[f.key] = control;
+  }
+  return new FormGroup(controls);
+}
+
+export interface ConfigFormOptions {
+  api: Api;
+  /** The keys this form edits, with their values on the server; a new list starts a new form. */
+  fields: Signal<readonly ConfigField[]>;
+  /** The server's new view after a successful save. */
+  saved: (view: ConfigView) => void;
+  /** The form was refused before sending (the page may move the focus to the first problem). */
+  invalid?: () => void;
+}
+
+/**
+ * A form over some config keys, saved with `PATCH /api/config`: only the changed keys are sent,
+ * secrets are write-only (empty keeps the stored one, "remove" sends ""), read-only keys are
+ * never sent, the schema rules are checked before sending and the server's 400 details land on
+ * their fields. The general configuration section and each media-server card use one.
+ */
+export class ConfigForm {
+  private readonly resets = signal(0);
+  readonly form = computed(() => {
+    this.resets();
+    return buildForm(this.options.fields());
+  });
+  /** Stored secrets the user asked to remove (sent as ""). */
+  readonly clearSecrets = linkedSignal({
+    source: this.form,
+    computation: (): ReadonlySet<string> => new Set<string>(),
+  });
+  readonly busy = signal(false);
+  readonly error = signal<string | null>(null);
+  readonly otherErrors = signal<string[]>([]);
+  readonly status = signal<string | null>(null);
+
+  constructor(private readonly options: ConfigFormOptions) {}
+
+  /** The read-only reason, or the key's description. */
+  hintOf(f: ConfigField): string {
+    return f.readOnly ? `Read-only: ${f.readOnly}` : (f.description ?? '');
+  }
+
+  errorOf(key: string): string | null {
+    const c = this.form().controls[key];
+    if (!c || !c.errors || !(c.touched || c.dirty)) return null;
+    return (
+      (c.errors['server'] as string | undefined) ??
+      (c.errors['field'] as string | undefined) ??
+      'The value is not valid'
+    );
+  }
+
+  /** The `PATCH /api/config` body for the form as it is now. */
+  patch(): Record<string, unknown> {
+    const fields = this.options.fields();
+    return diffConfig({
+      fields,
+      initial: Object.fromEntries(fields.map((f) => [f.key, f.value])),
+      current: this.form().getRawValue(),
+      readOnly: new Set(fields.filter((f) => f.readOnly).map((f) => f.key)),
+      clearSecrets: this.clearSecrets(),
+    });
+  }
+
+  pendingText(): string {
+    const n = Object.keys(this.patch()).length;
+    return n === 0 ? 'No unsaved changes' : `${n} unsaved change${n === 1 ? '' : 's'}`;
+  }
+
+  toggleClear(key: string, on: boolean): void {
+    const next = new Set(this.clearSecrets());
+    const control = this.form().controls[key];
+    if (on) {
+      next.add(key);
+      control?.setValue('');
+      control?.disable();
+    } else {
+      next.delete(key);
+      control?.enable();
+    }
+    this.clearSecrets.set(next);
+  }
+
+  /** Back to the values on the server. */
+  reset(): void {
+    this.clearMessages();
+    this.resets.update((n) => n + 1);
+  }
+
+  /** Sends the changed keys; true when the server saved them. */
+  async save(): Promise<boolean> {
+    const form = this.form();
+    this.clearMessages();
+    form.markAllAsTouched();
+    if (form.invalid) {
+      this.error.set('Some values are not valid: see the highlighted fields.');
+      this.options.invalid?.();
+      return false;
+    }
+    const patch = this.patch();
+    const keys = Object.keys(patch);
+    if (keys.length === 0) {
+      this.status.set('Nothing to save: no value was changed.');
+      return false;
+    }
+    this.busy.set(true);
+    try {
+      const view = await this.options.api.patch<ConfigView>('/api/config', patch);
+      this.status.set(`Saved ${keys.length} setting${keys.length === 1 ? '' : 's'}.`);
+      this.options.saved(view);
+      return true;
+    } catch (err) {
+      const e = toApiError(err);
+      const mapped = mapErrorDetails(e.details, Object.keys(form.controls));
+      for (const [key, messages] of Object.entries(mapped.byField)) {
+        const control = form.controls[key];
+        control?.setErrors({ ...(control.errors ?? {}), server: messages.join('; ') });
+        control?.markAsTouched();
+      }
+      this.error.set(e.message);
+      this.otherErrors.set(mapped.other);
+      this.options.invalid?.();
+      return false;
+    } finally {
+      this.busy.set(false);
+    }
+  }
+
+  private clearMessages(): void {
+    this.error.set(null);
+    this.otherErrors.set([]);
+    this.status.set(null);
+  }
+}

@@ -1,0 +1,131 @@
+import type { ConfigFieldMeta } from './config-field-meta';
+
+/**
+ * The config keys of the media-server plugins (contracts/src/config/plex.ts, jellyfin.ts,
+ * emby.ts), mirrored like the rest of `CONFIG_FIELDS` (and checked against the schemas by
+ * `config-fields.spec.ts`). They are edited in the server's card on the Media servers page,
+ * not in the general form, so each carries `elsewhere`.
+ */
+
+const URL_PATTERN = '^$|^https?://[^\\s]+$';
+const URL_HINT = 'Leave empty or enter an http:// or https:// URL';
+
+type CardOwner = 'plex' | 'jellyfin' | 'emby';
+
+/** A key of `owner` edited in its card; the general form says where it went. */
+const onCard =
+  (owner: CardOwner, label: string) =>
+  (meta: Omit<ConfigFieldMeta, 'owner' | 'elsewhere'>): ConfigFieldMeta => ({
+    ...meta,
+    owner,
+    elsewhere: meta.managed ? undefined : `${label} is set up in its card on the Media servers page.`,
+  });
+
+const plex = onCard('plex', 'Plex');
+
+export const PLEX_FIELDS: readonly ConfigFieldMeta[] = [
+  plex({
+    key: 'plexIP',
+    label: 'Host name or IP address',
+    kind: 'string',
+    maxLength: 255,
+    description: 'Used when no server URL is set, e.g. 192.168.1.20.',
+  }),
+  plex({
+    key: 'plexPort',
+    label: 'Port',
+    kind: 'string',
+    pattern: '^[0-9]{0,5}$',
+    patternHint: 'Digits only, e.g. 32400',
+    description: 'Used with the host name (default 32400).',
+  }),
+  plex({
+    key: 'plexViaHttps',
+    label: 'Use https',
+    kind: 'boolean',
+    description: 'Reach the host name over https instead of http.',
+  }),
+  plex({
+    key: 'plexApiKey',
+    label: 'Plex token',
+    kind: 'secret',
+    maxLength: 1024,
+    description: 'The server admin’s token: sign in with Plex to fill it, or paste one.',
+  }),
+  plex({
+    key: 'plexPlaylistToken',
+    label: 'Playlist owner token',
+    kind: 'secret',
+    maxLength: 1024,
+    description:
+      'Optional: the account that owns the playlists. Empty: the Plex token above; UNCLAIMED_SERVER: no token (an unclaimed server).',
+  }),
+  plex({
+    key: 'plexSourceLibraryId',
+    label: 'Library scanned after downloads',
+    kind: 'string',
+    pattern: '^[0-9]{0,10}$',
+    patternHint: 'A library’s numeric id',
+    description: 'Plex scans this library when new downloads arrive (none: no scan after downloads).',
+  }),
+  plex({
+    key: 'plexSubfolderLibraryMappings',
+    label: 'Library per subfolder',
+    kind: 'multi',
+    maxItems: 200,
+    description: 'Downloads in these subfolders make Plex scan the library given here instead.',
+  }),
+  plex({ key: 'plexPlaylistTokenHistory', label: 'Earlier playlist tokens', kind: 'secret', managed: true }),
+];
+
+/** Jellyfin and Emby name their keys alike: `<kind>Enabled`, `<kind>Url`, ... */
+function mediaBrowserFields(kind: 'jellyfin' | 'emby', label: string, keyPlace: string): ConfigFieldMeta[] {
+  const f = onCard(kind, label);
+  return [
+    f({
+      key: `${kind}Enabled`,
+      label: `Publish to ${label}`,
+      kind: 'boolean',
+      description: `Publish playlists to ${label} and ask it to index new downloads.`,
+    }),
+    f({
+      key: `${kind}Url`,
+      label: 'Server URL',
+      kind: 'string',
+      maxLength: 2048,
+      pattern: URL_PATTERN,
+      patternHint: URL_HINT,
+      description: `Base URL of the ${label} server, e.g. http://${kind}:8096.`,
+    }),
+    f({
+      key: `${kind}ApiKey`,
+      label: 'API key',
+      kind: 'secret',
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9_-]*$',
+      patternHint: 'Letters, digits, _ and - only',
+      description: `Made in ${label} under ${keyPlace}.`,
+    }),
+    f({
+      key: `${kind}UserId`,
+      label: 'Playlist owner',
+      kind: 'string',
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9-]*$',
+      patternHint: 'A user id as the server writes it',
+      description: `The ${label} user that owns the published playlists.`,
+    }),
+    f({
+      key: `${kind}VideoLibraryIds`,
+      label: 'Video libraries',
+      kind: 'multi',
+      maxItems: 200,
+      description: 'Libraries holding the downloads; none chosen: every library that is not a music library.',
+    }),
+  ];
+}
+
+export const JELLYFIN_FIELDS = mediaBrowserFields('jellyfin', 'Jellyfin', 'Dashboard > API Keys');
+export const EMBY_FIELDS = mediaBrowserFields('emby', 'Emby', 'Settings > Advanced > API Keys');
+
+export const MEDIA_SERVER_FIELDS: readonly ConfigFieldMeta[] = [...PLEX_FIELDS, ...JELLYFIN_FIELDS, ...EMBY_FIELDS];
