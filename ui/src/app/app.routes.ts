@@ -56,6 +56,11 @@ export const routes: Routes = [
         loadComponent: () => import('./features/settings/settings-page').then((m) => m.SettingsPage),
         title: 'Settings · vidkeep',
       },
+      {
+        path: 'settings/plugins',
+        loadComponent: () => import('./features/plugins/plugins-page').then((m) => m.PluginsPage),
+        title: 'Plugins · vidkeep',
+      },
       { path: '', pathMatch: 'full', redirectTo: 'downloads' },
     ],
   },

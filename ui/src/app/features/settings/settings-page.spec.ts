@@ -3,6 +3,7 @@ import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { MatSelect } from '@angular/material/select';
 import { By } from '@angular/platform-browser';
+import { provideRouter } from '@angular/router';
 import { ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { dom } from '../../../testing/dom';
@@ -186,7 +187,7 @@ describe('SettingsPage', () => {
       expired: vi.fn(),
     };
     TestBed.configureTestingModule({
-      providers: [provideFakeApi(), provideFakeLive(), { provide: Auth, useValue: auth }],
+      providers: [provideFakeApi(), provideFakeLive(), provideRouter([]), { provide: Auth, useValue: auth }],
     });
     api = TestBed.inject(FakeApi);
     live = TestBed.inject(FakeLive);
@@ -211,6 +212,12 @@ describe('SettingsPage', () => {
       expect(q('[data-testid="config-apiKeyRateLimit"]')?.closest('mat-form-field')?.textContent).toContain(
         '1–1,000 requests per minute',
       );
+    });
+
+    it('links to the Media servers and Plugins pages', async () => {
+      await create();
+      expect(q('[data-testid="settings-media-servers"]')?.getAttribute('href')).toBe('/settings/media-servers');
+      expect(q('[data-testid="settings-plugins"]')?.getAttribute('href')).toBe('/settings/plugins');
     });
 
     it('offers one choice for an enum key and several for a list key', async () => {

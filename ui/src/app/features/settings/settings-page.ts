@@ -1,5 +1,6 @@
 import { Component, OnInit, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
+import { RouterLink } from '@angular/router';
 import { Api, toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { ApiKeysSection } from './api-keys-section';
@@ -15,10 +16,14 @@ interface NavEntry {
   label: string;
 }
 
-/** Settings: configuration, API keys, sessions, password, downloader tools and scheduled tasks. */
+/**
+ * Settings: configuration, API keys, sessions, password, downloader tools and scheduled tasks;
+ * links to the Media servers and Plugins pages.
+ */
 @Component({
   selector: 'app-settings-page',
   imports: [
+    RouterLink,
     MatButtonModule,
     ConfigSection,
     ApiKeysSection,
@@ -35,6 +40,14 @@ interface NavEntry {
           {{ n.label }}
         </button>
       }
+    </nav>
+    <nav class="toc" aria-label="More settings">
+      <a mat-flat-button routerLink="/settings/media-servers" data-testid="settings-media-servers"
+        >Media servers<span aria-hidden="true"> →</span></a
+      >
+      <a mat-flat-button routerLink="/settings/plugins" data-testid="settings-plugins"
+        >Plugins<span aria-hidden="true"> →</span></a
+      >
     </nav>
 
     <section id="settings-config" tabindex="-1" aria-label="Configuration">
