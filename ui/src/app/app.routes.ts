@@ -57,6 +57,11 @@ export const routes: Routes = [
         title: 'Settings · vidkeep',
       },
       {
+        path: 'settings/media-servers',
+        loadComponent: () => import('./features/media-servers/media-servers-page').then((m) => m.MediaServersPage),
+        title: 'Media servers · vidkeep',
+      },
+      {
         path: 'settings/plugins',
         loadComponent: () => import('./features/plugins/plugins-page').then((m) => m.PluginsPage),
         title: 'Plugins · vidkeep',

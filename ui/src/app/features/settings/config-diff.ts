@@ -70,7 +70,9 @@ export function validateField(meta: ConfigFieldMeta, value: unknown): string | n
       if (!Array.isArray(value)) return 'Choose from the list';
       if (new Set(value.map(entryText)).size !== value.length) return 'Each entry may be chosen once';
       if (meta.maxItems !== undefined && value.length > meta.maxItems) return `Choose at most ${meta.maxItems}`;
-      if (!meta.options) return null; // the server's own lists (libraries): nothing to check here
+      const problem = meta.entryRule && value.map(meta.entryRule).find((m) => m !== null);
+      if (problem) return problem;
+      if (!meta.options) return null; // the server's own lists (libraries), objects: no fixed choices
       const unknown = value.find((v) => !meta.options?.some((o) => o.value === v));
       return unknown === undefined ? null : `"${String(unknown)}" is not one of the options`;
     }

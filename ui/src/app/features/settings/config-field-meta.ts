@@ -37,4 +37,6 @@ export interface ConfigFieldMeta {
   managed?: boolean;
   /** Not a form field: edited elsewhere (the reason is shown in its group). */
   elsewhere?: string;
+  /** For a list of objects: what is wrong with one entry, or null. */
+  entryRule?: (entry: unknown) => string | null;
 }

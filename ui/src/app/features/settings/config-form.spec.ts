@@ -97,12 +97,38 @@ describe('ConfigForm', () => {
     expect(invalid).toBe(2);
   });
 
-  it('starts again from the server’s values on Discard and after a save elsewhere', () => {
+  it('starts again from the server’s values on Discard and when the server’s value changed', () => {
     control('jellyfinUrl').setValue('http://changed:8096');
+    control('jellyfinUrl').markAsDirty();
     cf.reset();
     expect(control('jellyfinUrl').value).toBe('http://jellyfin:8096');
+    control('jellyfinUrl').setValue('http://typed:8096');
+    control('jellyfinUrl').markAsDirty();
     current.set(view({ jellyfinUrl: 'http://saved:8096' } as Partial<ConfigView>));
     expect(control('jellyfinUrl').value).toBe('http://saved:8096');
+  });
+
+  it('keeps what was typed when a new view changes other keys (a sign-in elsewhere saved a token)', () => {
+    control('jellyfinUrl').setValue('http://typed:8096');
+    control('jellyfinUrl').markAsDirty();
+    control('jellyfinApiKey').setValue('abc123');
+    control('jellyfinApiKey').markAsDirty();
+    current.set(view({ jellyfinEnabled: true, configuredSecrets: [] } as Partial<ConfigView>));
+    expect(control('jellyfinEnabled').value).toBe(true);
+    expect(control('jellyfinUrl').value).toBe('http://typed:8096');
+    // The key's stored state changed (removed elsewhere): what was typed is not carried.
+    expect(control('jellyfinApiKey').value).toBe('');
+    expect(cf.patch()).toEqual({ jellyfinUrl: 'http://typed:8096' });
+  });
+
+  it('empties the secret inputs after a save', async () => {
+    control('jellyfinApiKey').setValue('abc123');
+    control('jellyfinApiKey').markAsDirty();
+    api.on('PATCH', '/api/config', () => view());
+    void cf.save().then(() => current.set(view()));
+    await settle(fixture);
+    expect(control('jellyfinApiKey').value).toBe('');
+    expect(cf.pendingText()).toBe('No unsaved changes');
   });
 
   it('keeps read-only keys disabled and never sends them', () => {

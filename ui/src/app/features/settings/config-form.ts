@@ -1,8 +1,8 @@
-import { computed, linkedSignal, signal, type Signal } from '@angular/core';
+import { afterNextRender, computed, linkedSignal, signal, type Injector, type Signal } from '@angular/core';
 import { FormControl, FormGroup, type AbstractControl } from '@angular/forms';
 import { toApiError, type Api } from '../../core/api';
 import { mapErrorDetails } from '../../shared/error-paths';
-import { diffConfig, validateField } from './config-diff';
+import { diffConfig, sameValue, validateField } from './config-diff';
 import type { ConfigField, ConfigView } from './config-fields';
 
 export type ConfigFormGroup = FormGroup<Record<string, FormControl<unknown>>>;
@@ -27,6 +27,24 @@ function buildForm(fields: readonly ConfigField[]): ConfigFormGroup {
   return new FormGroup(controls);
 }
 
+/** Carries the typed (dirty) values of `before` into `form` where the server's value stayed the same. */
+function keepTyped(
+  before: { form: ConfigFormGroup; fields: readonly ConfigField[] },
+  fields: readonly ConfigField[],
+  form: ConfigFormGroup,
+): void {
+  const old = new Map(before.fields.map((f) => [f.key, f]));
+  for (const f of fields) {
+    const was = old.get(f.key);
+    const typed = before.form.controls[f.key];
+    if (!was || !typed?.dirty || typed.disabled || f.readOnly) continue;
+    if (!sameValue(was.value, f.value) || was.secretSet !== f.secretSet) continue;
+    const control = form.controls[f.key]!;
+    control.setValue(typed.value);
+    control.markAsDirty();
+  }
+}
+
 export interface ConfigFormOptions {
   api: Api;
   /** The keys this form edits, with their values on the server; a new list starts a new form. */
@@ -44,10 +62,21 @@ export interface ConfigFormOptions {
  * their fields. The general configuration section and each media-server card use one.
  */
 export class ConfigForm {
-  private readonly resets = signal(0);
+  /** Bumped by Discard and by a save: the next form starts from the server's values. */
+  private readonly fresh = signal(0);
+  private last: { form: ConfigFormGroup; fields: readonly ConfigField[]; fresh: number } | null = null;
+  /**
+   * The controls, rebuilt when the fields change. A rebuild caused by a new view from elsewhere
+   * (another card saved, a sign-in stored a token) keeps what the user typed into keys whose
+   * value on the server did not change.
+   */
   readonly form = computed(() => {
-    this.resets();
-    return buildForm(this.options.fields());
+    const fresh = this.fresh();
+    const fields = this.options.fields();
+    const form = buildForm(fields);
+    if (this.last?.fresh === fresh) keepTyped(this.last, fields, form);
+    this.last = { form, fields, fresh };
+    return form;
   });
   /** Stored secrets the user asked to remove (sent as ""). */
   readonly clearSecrets = linkedSignal({
@@ -110,7 +139,7 @@ export class ConfigForm {
   /** Back to the values on the server. */
   reset(): void {
     this.clearMessages();
-    this.resets.update((n) => n + 1);
+    this.fresh.update((n) => n + 1);
   }
 
   /** Sends the changed keys; true when the server saved them. */
@@ -133,6 +162,7 @@ export class ConfigForm {
     try {
       const view = await this.options.api.patch<ConfigView>('/api/config', patch);
       this.status.set(`Saved ${keys.length} setting${keys.length === 1 ? '' : 's'}.`);
+      this.fresh.update((n) => n + 1);
       this.options.saved(view);
       return true;
     } catch (err) {
@@ -157,4 +187,19 @@ export class ConfigForm {
     this.otherErrors.set([]);
     this.status.set(null);
   }
+}
+
+/** Moves the focus to the first field with a problem inside `host` (after the next render). */
+export function focusFirstInvalid(host: HTMLElement, injector: Injector): void {
+  afterNextRender(
+    () => {
+      const el = host.querySelector<HTMLElement>('[data-testid^="config-"].ng-invalid');
+      if (!el) return;
+      const target = el.matches('input, textarea, mat-select')
+        ? el
+        : el.querySelector<HTMLElement>('button, input, [tabindex]');
+      target?.focus();
+    },
+    { injector },
+  );
 }

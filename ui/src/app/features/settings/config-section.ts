@@ -1,26 +1,11 @@
-import { Component, ElementRef, Injector, afterNextRender, computed, inject, input, output } from '@angular/core';
+import { Component, ElementRef, Injector, computed, inject, input, output } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
 import { Api } from '../../core/api';
 import { ConfigFieldControl } from './config-field';
 import { buildConfigGroups, outputDirectoryNote, type ConfigView } from './config-fields';
-import { ConfigForm } from './config-form';
+import { ConfigForm, focusFirstInvalid } from './config-form';
 import { ConfigFormActions } from './config-form-actions';
-
-/** Moves the focus to the first field with a problem inside `host` (after the next render). */
-export function focusFirstInvalid(host: HTMLElement, injector: Injector): void {
-  afterNextRender(
-    () => {
-      const el = host.querySelector<HTMLElement>('[data-testid^="config-"].ng-invalid');
-      if (!el) return;
-      const target = el.matches('input, textarea, mat-select')
-        ? el
-        : el.querySelector<HTMLElement>('button, input, [tabindex]');
-      target?.focus();
-    },
-    { injector },
-  );
-}
 
 /** Section 1 of the settings page: every config key of `GET /getconfig`, saved with `PATCH /api/config`. */
 @Component({

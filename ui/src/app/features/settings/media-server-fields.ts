@@ -23,6 +23,20 @@ const onCard =
 
 const plex = onCard('plex', 'Plex');
 
+/** One entry of `plexSubfolderLibraryMappings`: `{subfolder: name without "__" or null for the root, libraryId}`. */
+export interface SubfolderLibrary {
+  subfolder: string | null;
+  libraryId: string;
+}
+
+function subfolderLibraryProblem(entry: unknown): string | null {
+  const m = entry as SubfolderLibrary;
+  if (!/^[0-9]{1,10}$/.test(m.libraryId)) return 'Choose a library for every subfolder';
+  if (m.subfolder !== null && (m.subfolder === '' || m.subfolder.length > 100 || m.subfolder.startsWith('__')))
+    return 'A subfolder is one name of at most 100 characters, without the leading __';
+  return null;
+}
+
 export const PLEX_FIELDS: readonly ConfigFieldMeta[] = [
   plex({
     key: 'plexIP',
@@ -74,6 +88,7 @@ export const PLEX_FIELDS: readonly ConfigFieldMeta[] = [
     kind: 'multi',
     maxItems: 200,
     description: 'Downloads in these subfolders make Plex scan the library given here instead.',
+    entryRule: subfolderLibraryProblem,
   }),
   plex({ key: 'plexPlaylistTokenHistory', label: 'Earlier playlist tokens', kind: 'secret', managed: true }),
 ];

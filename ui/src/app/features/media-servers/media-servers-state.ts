@@ -1,0 +1,55 @@
+import { signal } from '@angular/core';
+import type { MediaServerStatus } from '@vidkeep/contracts';
+import { toApiError, type Api } from '../../core/api';
+import { PluginSwitches } from '../plugins/plugin-switches';
+import type { ConfigView } from '../settings/config-fields';
+import type { ServerKind } from './server-format';
+
+/**
+ * What the Media servers page knows: the configuration (`GET /getconfig`; each card edits its
+ * keys), the plugins with their switches, and which kinds are connected
+ * (`GET /api/mediaservers/status`), read again after a save or a switch.
+ */
+export class MediaServersState {
+  readonly config = signal<ConfigView | null>(null);
+  readonly error = signal<string | null>(null);
+  readonly status = signal<MediaServerStatus | null>(null);
+  readonly switches: PluginSwitches;
+
+  constructor(private readonly api: Api) {
+    this.switches = new PluginSwitches(api, () => void this.loadStatus());
+  }
+
+  async load(): Promise<void> {
+    this.error.set(null);
+    await Promise.all([this.loadConfig(), this.switches.load(), this.loadStatus()]);
+  }
+
+  /** Set up and switched on; null while unknown. */
+  connected(kind: ServerKind): boolean | null {
+    return this.status()?.[kind] ?? null;
+  }
+
+  /** A card saved: its answer is the whole new view. */
+  saved(view: ConfigView): void {
+    this.config.set(view);
+    void this.loadStatus();
+  }
+
+  private async loadConfig(): Promise<void> {
+    try {
+      this.config.set(await this.api.get<ConfigView>('/getconfig'));
+    } catch (err) {
+      this.error.set(`The configuration could not be loaded: ${toApiError(err).message}`);
+    }
+  }
+
+  /** Which kinds are connected; unknown (null) when the playlists plugin that answers it is missing. */
+  private async loadStatus(): Promise<void> {
+    try {
+      this.status.set(await this.api.get<MediaServerStatus>('/api/mediaservers/status'));
+    } catch {
+      this.status.set(null);
+    }
+  }
+}

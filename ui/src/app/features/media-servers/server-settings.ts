@@ -1,0 +1,78 @@
+import { computed, signal, type Signal } from '@angular/core';
+import type { Api } from '../../core/api';
+import { PendingAction } from '../../shared/pending-action';
+import { FIELD_BY_KEY, configField, type ConfigField, type ConfigView } from '../settings/config-fields';
+import { ConfigForm } from '../settings/config-form';
+
+export interface ServerSettingsOptions {
+  api: Api;
+  /** `GET /getconfig` as the page holds it. */
+  view: Signal<ConfigView>;
+  /** The server's new view after a save. */
+  saved: (view: ConfigView) => void;
+  /** The form was refused before sending (the card moves the focus to the first problem). */
+  invalid?: () => void;
+}
+
+/**
+ * What every media-server card holds: its config keys as a `ConfigForm` (saved through
+ * `PATCH /api/config`), the connection test with its outcome in words, and the loading of the
+ * pickers the server fills (users, libraries). Each kind adds its own calls.
+ */
+export class ServerSettings {
+  readonly fields: Signal<ConfigField[]>;
+  readonly cf: ConfigForm;
+  readonly test = new PendingAction('Not connected: ');
+  /** What the last successful test found ("Connected to … 10.11.11"). */
+  readonly connection = signal<string | null>(null);
+  readonly lists = new PendingAction('Not listed: ');
+  /** What to do next, when a check could not go on by itself ("save, then …"). */
+  readonly note = signal<string | null>(null);
+  private readonly byKey: Signal<ReadonlyMap<string, ConfigField>>;
+
+  constructor(
+    protected readonly options: ServerSettingsOptions,
+    keys: readonly string[],
+  ) {
+    this.fields = computed(() => keys.map((k) => configField(FIELD_BY_KEY.get(k)!, options.view())));
+    this.byKey = computed(() => new Map(this.fields().map((f) => [f.key, f])));
+    this.cf = new ConfigForm({ ...options, fields: this.fields });
+  }
+
+  field(key: string): ConfigField {
+    return this.byKey().get(key)!;
+  }
+
+  /** The key's value in the form now (typed, not saved yet). */
+  typed(key: string): unknown {
+    return this.cf.form().getRawValue()[key];
+  }
+
+  /** A typed secret, or undefined when the input is empty (the stored one is meant). */
+  typedSecret(key: string): string | undefined {
+    const v = this.typed(key);
+    return typeof v === 'string' && v !== '' && !this.cf.clearSecrets().has(key) ? v : undefined;
+  }
+
+  /** Whether any of `keys` has an unsaved change. */
+  edited(keys: readonly string[]): boolean {
+    const patch = this.cf.patch();
+    return keys.some((k) => k in patch);
+  }
+
+  /**
+   * Tests the connection with what the form holds: the fields it reads must be valid first (their
+   * problems show), then `work` asks the server and says what it found.
+   */
+  protected async runTest(keys: readonly string[], work: () => Promise<string>): Promise<boolean> {
+    this.connection.set(null);
+    this.note.set(null);
+    const controls = keys.map((k) => this.cf.form().controls[k]).filter((c) => c !== undefined);
+    if (controls.some((c) => c.invalid)) {
+      controls.forEach((c) => c.markAsTouched());
+      this.test.error.set('Not tested: correct the highlighted fields first.');
+      return false;
+    }
+    return this.test.run(async () => this.connection.set(await work()));
+  }
+}
