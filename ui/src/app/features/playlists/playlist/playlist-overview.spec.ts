@@ -42,6 +42,26 @@ describe('PlaylistOverview', () => {
     ]);
   });
 
+  it('reads the detail again for a caller that needs the answer, dropping an older load', async () => {
+    const slow = deferred<PlaylistDetail>();
+    api.on('GET', `/api/playlists/${PLAYLIST_ID}`, () => slow.promise);
+    void overview.load(true);
+    await settle(fixture);
+    api.on('GET', `/api/playlists/${PLAYLIST_ID}`, () => playlistDetail({ sync_running: true }));
+    const refreshed = overview.refresh();
+    await settle(fixture);
+    expect((await refreshed)?.sync_running).toBe(true);
+    slow.resolve(playlistDetail({ sync_running: false }));
+    await settle(fixture);
+    expect(overview.detail()?.sync_running).toBe(true);
+    api.on('GET', `/api/playlists/${PLAYLIST_ID}`, () => {
+      throw new ApiError(500, 'Database is locked');
+    });
+    const failed = overview.refresh();
+    await settle(fixture);
+    expect([await failed, overview.detail()?.sync_running]).toEqual([null, true]);
+  });
+
   it('tells a playlist not followed from a failure, and drops the answer for a playlist left', async () => {
     api.on('GET', `/api/playlists/${PLAYLIST_ID}`, () => {
       throw new ApiError(404, 'Playlist PLfixture0000000001 is not followed', 'PLAYLISTS_NOT_FOUND');

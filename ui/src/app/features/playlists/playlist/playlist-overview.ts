@@ -67,6 +67,24 @@ export class PlaylistOverview {
     }
   }
 
+  /**
+   * Reads the detail once more for someone who needs the answer itself (the outcome of a sync),
+   * and shows it; loads still on their way are dropped. Null when it could not be read (the
+   * page keeps what it shows; the next message or reload tries again).
+   */
+  async refresh(): Promise<PlaylistDetail | null> {
+    const id = this.options.playlistId();
+    const generation = ++this.generation;
+    try {
+      const d = await this.options.api.get<PlaylistDetail>(playlistApiPath(id));
+      if (generation !== this.generation) return id === this.options.playlistId() ? d : null;
+      this.detail.set(d);
+      return d;
+    } catch {
+      return null;
+    }
+  }
+
   /** A playlist as a change answered it (PATCH, reset), shown without another request. */
   setPlaylist(playlist: Playlist): void {
     const d = this.detail();

@@ -81,6 +81,8 @@ export class PlaylistPage {
   readonly publish = new PublishActions({
     api: this.api,
     playlistId: this.playlistId,
+    detail: () => this.overview.detail(),
+    readDetail: () => this.overview.refresh(),
     published: () => this.scheduleReload(true),
   });
 
@@ -100,12 +102,14 @@ export class PlaylistPage {
         if (m.playlistId !== this.playlistId()) return;
         if (m.type === 'playlistFetchProgress') this.listing.onMessage(m);
         else {
-          this.publish.onUpdated(m);
+          void this.publish.onUpdated(m);
           this.scheduleReload(true);
         }
       });
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
-      if (r.reconnected || r.restarted) void this.reload(true);
+      if (!r.reconnected && !r.restarted) return;
+      void this.reload(true);
+      void this.publish.recheck();
     });
     inject(DestroyRef).onDestroy(() => this.reloadTimer && clearTimeout(this.reloadTimer));
   }

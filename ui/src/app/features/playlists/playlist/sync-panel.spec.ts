@@ -32,6 +32,7 @@ describe('SyncPanel', () => {
     vi.useFakeTimers();
     ({ fixture, api } = await openPlaylistPage());
     expect(text('[data-testid="sync-empty"]')).toContain('No media server is connected yet');
+    expect(q('[data-testid="sync-empty"] a')?.getAttribute('href')).toBe('/settings/media-servers');
     expect(all('[data-testid="sync-server"]')).toEqual([]);
     api.on('POST', `${BASE}/regenerate-m3u`, () => ({
       success: true,
@@ -85,13 +86,23 @@ describe('SyncPanel', () => {
     await settle(fixture);
     expect(text('[data-testid="sync-notice"]')).toBe('Syncing to Jellyfin…');
     expect((q('[data-testid="playlist-sync"]') as HTMLButtonElement).disabled).toBe(true);
+    const now = '2026-03-03T12:00:00.000Z';
     server.detail = playlistDetail({
-      sync_state: [syncState({ last_synced_at: '2026-03-03T12:00:00.000Z', items_synced: 3 })],
+      sync_state: [
+        syncState({ last_synced_at: now, last_attempt_at: now, items_synced: 3 }),
+        syncState({ server: 'plex', label: 'plex', connected: false, sync_enabled: false }),
+      ],
     });
     live.send({ type: 'playlistUpdated', playlistId: PLAYLIST_ID, reason: 'synced' });
-    await settle(fixture, 1000);
-    expect(text('[data-testid="sync-notice"]')).toBe('Sync finished: each server’s result is listed below.');
+    await settle(fixture);
+    // The result is there at once, from the detail read again.
+    expect(text('[data-testid="sync-notice"]')).toBe('Sync finished:');
+    expect(all('[data-testid="sync-results"] li').map((li) => li.textContent!.replace(/\s+/g, ' ').trim())).toEqual([
+      'Jellyfin: synced 3 items',
+    ]);
     expect(all('[data-testid="sync-server"]')[0]!.textContent).toContain('3 items synced');
+    // A kind whose plugin is off is named by its kind.
+    expect(all('[data-testid="sync-server"]')[1]!.textContent).toContain('Plex');
     expect(q('[data-testid="sync-server-error"]')).toBeNull();
     expect(text('[data-testid="playlist-sync"]')).toBe('Sync now');
   });

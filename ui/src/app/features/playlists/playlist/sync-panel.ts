@@ -1,15 +1,17 @@
 import { Component, computed, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
+import { RouterLink } from '@angular/router';
 import { Outcome } from '../../../shared/outcome';
 import { formatNumber } from '../../channels/channel-format';
 import { formatDateTime } from '../playlist-format';
 import type { PlaylistOverview } from './playlist-overview';
 import type { PublishActions } from './publish-actions';
+import { serverLabel } from './sync-outcome';
 
 /** Where the playlist is published: each media server's sync state, Sync now and Rebuild .m3u. */
 @Component({
   selector: 'app-sync-panel',
-  imports: [MatButtonModule, Outcome],
+  imports: [RouterLink, MatButtonModule, Outcome],
   template: `
     @let d = overview().detail();
     @let pub = publish();
@@ -41,19 +43,29 @@ import type { PublishActions } from './publish-actions';
         </div>
         <div class="outcomes">
           <app-outcome [error]="pub.sync.error()" [notice]="pub.syncNotice()" testId="sync" />
+          @if (pub.results(); as results) {
+            <ul class="results" aria-label="Result of the sync per server" data-testid="sync-results">
+              @for (r of results; track r.server) {
+                <li [attr.data-server]="r.server" [attr.data-tone]="r.tone" [class.error]="r.tone === 'bad'">
+                  <strong>{{ r.label }}</strong>: {{ r.text }}
+                </li>
+              }
+            </ul>
+          }
           <app-outcome [error]="pub.rebuild.error()" [notice]="pub.rebuildNotice()" testId="rebuild" />
         </div>
         @if (!connected()) {
           <p class="muted" data-testid="sync-empty">
-            No media server is connected yet. Connect Plex, Jellyfin or Emby in Settings to sync this playlist; the .m3u
-            file is written either way.
+            No media server is connected yet. Connect Plex, Jellyfin or Emby under
+            <a routerLink="/settings/media-servers">Settings, Media servers</a> to sync this playlist; the .m3u file is
+            written either way.
           </p>
         }
         <ul class="servers" aria-label="Sync state per media server">
           @for (s of d.sync_state; track s.server) {
             <li class="server" data-testid="sync-server" [attr.data-server]="s.server">
               <div class="line">
-                <strong>{{ s.label }}</strong>
+                <strong>{{ label(s) }}</strong>
                 <span class="badge" [class.ok]="s.connected">{{ s.connected ? 'Connected' : 'Not connected' }}</span>
                 @if (!s.sync_enabled) {
                   <span class="badge">Not synced: switched off in the settings</span>
@@ -90,6 +102,7 @@ export class SyncPanel {
   readonly publish = input.required<PublishActions>();
   readonly when = formatDateTime;
   readonly count = formatNumber;
+  readonly label = serverLabel;
   readonly connected = computed(
     () =>
       this.overview()
