@@ -1,13 +1,19 @@
 /// <reference lib="dom" />
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmby } from '../fakes/mediaservers/emby.js';
+import { JELLYFIN_API_KEY, startJellyfin } from '../fakes/mediaservers/jellyfin.js';
+import type { FakeMediaBrowserServer } from '../fakes/mediaservers/mediabrowser/face.js';
+import { startFakePlex, type FakePlex } from '../fakes/mediaservers/plex.js';
+import type { FakeMediaServer } from '../fakes/mediaservers/types.js';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
 import { REPO_ROOT, startServer, type ServerProcess } from '../helpers/server-process.js';
+import { FAST_PLEX_OPTIONS } from '../integration/plex/helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(REPO_ROOT, 'tests/artifacts');
@@ -31,6 +37,32 @@ function initialJsGzipBytes(): number {
   return [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(UI_DIST, f))).length, 0);
 }
 
+const SCRATCH = join(REPO_ROOT, 'tests/.scratch-e2e');
+
+/**
+ * The repository's manifest with short waits for the three media-server plugins (a scan of a
+ * fake takes milliseconds), written inside the repository so that its packages resolve.
+ */
+function fastMediaServerManifest(): string {
+  const base = JSON.parse(readFileSync(join(REPO_ROOT, 'plugin-manifest.json'), 'utf8')) as {
+    plugins: { id: string; options?: unknown }[];
+  };
+  const quick = { scanWaitSeconds: 1, requestTimeoutSeconds: 3 };
+  const options: Record<string, unknown> = { plex: FAST_PLEX_OPTIONS, jellyfin: quick, emby: quick };
+  base.plugins = base.plugins.map((p) => (p.id in options ? { ...p, options: options[p.id] } : p));
+  mkdirSync(SCRATCH, { recursive: true });
+  const path = join(SCRATCH, 'plugin-manifest.json');
+  writeFileSync(path, JSON.stringify(base, null, 2));
+  return path;
+}
+
+/** The file names of a fake server's playlist published for `title`, in its order. */
+const serverItems = (fake: FakeMediaServer, title: string): string[] =>
+  fake
+    .playlists()
+    .filter((pl) => pl.name === `YT: ${title}`)
+    .flatMap((pl) => pl.paths.map((path) => path.split('/').at(-1)!));
+
 // Opt-out for machines without a browser; CI installs Debian's chromium and runs these.
 describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chromium', () => {
   let p: FakePlatform;
@@ -38,6 +70,9 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
   let browser: Browser;
   let page: Page;
   let configDir: string;
+  let plex: FakePlex;
+  let jellyfin: FakeMediaBrowserServer;
+  let emby: FakeMediaBrowserServer;
   const channelId = fakeChannelId('e2e');
   const videoId = fakeVideoId('e2e-1');
   const playlistId = 'PLe2eplaylist000001';
@@ -75,10 +110,19 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     });
     const dir = await mkdtemp(join(tmpdir(), 'vidkeep-e2e-'));
     configDir = join(dir, 'config');
+    // Three fake media servers whose libraries cover the download folder.
+    const outputDir = join(dir, 'data');
+    [plex, jellyfin, emby] = await Promise.all([
+      startFakePlex({ outputDir }),
+      startJellyfin({ outputDir }),
+      startEmby({ outputDir }),
+    ]);
     server = await startServer({
       ...p.env,
+      ...plex.env,
+      PLUGIN_MANIFEST: fastMediaServerManifest(),
       CONFIG_DIR: configDir,
-      SOURCE_OUTPUT_DIR: join(dir, 'data'),
+      SOURCE_OUTPUT_DIR: outputDir,
       LOG_LEVEL: 'info',
     });
     browser = await chromium.launch({
@@ -103,7 +147,8 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     writeFileSync(join(ARTIFACTS, 'ui-figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
     await browser?.close();
     await server?.stop();
-    await p?.close();
+    await Promise.all([p?.close(), plex?.close(), jellyfin?.close(), emby?.close()]);
+    await rm(SCRATCH, { recursive: true, force: true });
   });
 
   const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
@@ -216,6 +261,74 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     await expect.poll(async () => (await page.getByTestId('settings-error').textContent()) ?? '').toMatch(/reserved/);
   }, 90_000);
 
+  it('connects Plex, Jellyfin and Emby on the Media servers page', async () => {
+    // The Plex sign-in page is on the internet: the popup gets a stand-in, the fake plex.tv approves.
+    await page
+      .context()
+      .route('https://app.plex.tv/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Plex</title><p>Approve vidkeep</p>' }),
+      );
+    const text = async (scope: Page | ReturnType<Page['getByTestId']>, id: string) =>
+      ((await scope.getByTestId(id).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId('settings-media-servers').click();
+    await page.waitForURL(/\/settings\/media-servers$/);
+
+    // Jellyfin entirely through its card: URL and key, the test shows the version, then the owner
+    // and the video library picked from the server's lists, publish on, save.
+    const jf = page.getByTestId('server-card-jellyfin');
+    await jf.getByTestId('config-jellyfinUrl').fill(jellyfin.url);
+    await jf.getByTestId('config-jellyfinApiKey').fill(JELLYFIN_API_KEY);
+    await jf.getByTestId('jellyfin-test').click();
+    await expect.poll(() => text(jf, 'jellyfin-test-notice')).toBe('Connected to Fake Jellyfin: Jellyfin 10.11.11.');
+    await jf.getByTestId('config-jellyfinUserId').click();
+    await page.getByRole('option', { name: 'vidkeep (administrator)' }).click();
+    await jf.getByTestId('config-jellyfinVideoLibraryIds').click();
+    await page.getByRole('option', { name: 'Videos (homevideos)' }).click();
+    await page.keyboard.press('Escape');
+    await jf.getByTestId('config-jellyfinEnabled').getByRole('switch').click();
+    await jf.getByTestId('jellyfin-save').click();
+    await expect.poll(() => text(jf, 'jellyfin-status')).toBe('Saved 5 settings.');
+    await expect.poll(() => text(jf, 'jellyfin-state')).toBe('Connected');
+    expect(await text(jf, 'config-secret-jellyfinApiKey')).toBe('set');
+
+    // Plex: the address, then "Sign in with Plex" in a popup (approved on the fake plex.tv), which
+    // stores the token, tests the connection and lists the libraries; the library to scan; save.
+    const px = page.getByTestId('server-card-plex');
+    await px.getByTestId('config-mediaserverUrl').fill(plex.url);
+    await px.getByTestId('plex-save').click();
+    await expect.poll(() => text(px, 'plex-status')).toBe('Saved 1 setting.');
+    const opened = page.waitForEvent('popup');
+    await px.getByTestId('plex-sign-in').click();
+    const popup = await opened;
+    await popup.waitForURL(/app\.plex\.tv/);
+    await expect.poll(() => plex.tv.pins().length).toBeGreaterThan(0);
+    plex.tv.claimPin(plex.tv.pins().at(-1)!.id, plex.adminToken);
+    // The card checks the PIN every 2 s.
+    const pinWait = { timeout: 15_000 };
+    await expect.poll(() => text(px, 'plex-sign-in-notice'), pinWait).toBe('Signed in to Plex: the token is saved');
+    await expect.poll(() => text(px, 'plex-test-notice'), pinWait).toMatch(/^Connected to .+: Plex \S+\.$/);
+    await expect.poll(() => popup.isClosed(), pinWait).toBe(true);
+    await px.getByTestId('config-plexSourceLibraryId').click();
+    await page.getByRole('option', { name: 'Videos (movie)' }).click();
+    await px.getByTestId('plex-save').click();
+    await expect.poll(() => text(px, 'plex-status')).toBe('Saved 1 setting.');
+    await expect.poll(() => text(px, 'plex-state')).toBe('Connected');
+
+    // Emby through the API, to keep the test short; the page shows it connected after a reload.
+    const session = await page.evaluate(() => localStorage.getItem('vidkeep.token'));
+    const res = await fetch(`${server.url}/api/config`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-access-token': session! },
+      body: JSON.stringify(emby.config),
+    });
+    expect(res.status).toBe(200);
+    await page.reload();
+    for (const kind of ['plex', 'jellyfin', 'emby'])
+      await expect.poll(() => text(page, `${kind}-state`), { message: kind }).toBe('Connected');
+    await shot('media-servers-desktop');
+  }, 90_000);
+
   it('follows a playlist by URL, downloads its new videos and sees a settings validation error', async () => {
     await page.goto(`${server.url}/playlists`);
     await page.getByTestId('playlist-url').fill(`https://www.youtube.com/playlist?list=${playlistId}`);
@@ -252,6 +365,47 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     await page.keyboard.press('Escape');
   }, 150_000);
 
+  it('publishes the playlist on all three servers in order; Sync now reports each server', async () => {
+    const order = [videoId, ...playlistVideoIds];
+    const idOf = (file: string) => /\[([^\]]+)\]\.\w+$/.exec(file)?.[1];
+    for (const fake of [plex, jellyfin, emby]) {
+      await expect
+        .poll(() => serverItems(fake, 'E2E Playlist').map(idOf), { timeout: 60_000, message: fake.kind })
+        .toEqual(order);
+    }
+    await page.goto(`${server.url}/playlists/${playlistId}`);
+    await page.getByTestId('playlist-video').first().waitFor();
+    await page.getByTestId('playlist-sync').click();
+    const lines = async () =>
+      (await page.locator('[data-testid="sync-results"] li').allTextContents()).map((t) =>
+        t.replace(/\s+/g, ' ').trim(),
+      );
+    await expect.poll(lines, { timeout: 60_000 }).toHaveLength(3);
+    const results = await lines();
+    ['Plex', 'Jellyfin', 'Emby'].forEach((label, i) =>
+      expect(results[i]).toMatch(new RegExp(`^${label}: synced 3 items`)),
+    );
+    await page.getByTestId('sync-panel').screenshot({ path: join(ARTIFACTS, 'playlist-sync-desktop.png') });
+    for (const fake of [plex, jellyfin, emby]) expect(serverItems(fake, 'E2E Playlist').map(idOf)).toEqual(order);
+  }, 120_000);
+
+  it('switches Emby off on the Plugins page; its card and the playlist page say so', async () => {
+    await page.goto(`${server.url}/settings/plugins`);
+    const row = page.locator('[data-plugin="emby"]');
+    await row.getByRole('switch', { name: 'emby plugin' }).click();
+    await expect.poll(async () => (await row.getByTestId('plugin-state').textContent())?.trim()).toBe('Switched off');
+    await shot('plugins-desktop');
+    await page.goto(`${server.url}/settings/media-servers`);
+    await expect.poll(async () => (await page.getByTestId('emby-state').textContent())?.trim()).toBe('Switched off');
+    expect(await page.getByTestId('emby-off').textContent()).toContain('vidkeep sends nothing to Emby');
+    expect(await page.getByTestId('emby-test').isDisabled()).toBe(true);
+    await page.goto(`${server.url}/playlists/${playlistId}`);
+    const embyRow = page.locator('[data-testid="sync-server"][data-server="emby"]');
+    await expect
+      .poll(async () => ((await embyRow.textContent()) ?? '').replace(/\s+/g, ' '), { timeout: 10_000 })
+      .toMatch(/Emby\s*Not connected/);
+  }, 30_000);
+
   it('works at phone width (screenshots saved as test artifacts)', async () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -262,6 +416,8 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
       ['/playlists', 'playlists-phone'],
       [`/playlists/${playlistId}`, 'playlist-phone'],
       ['/settings', 'settings-phone'],
+      ['/settings/media-servers', 'media-servers-phone'],
+      ['/settings/plugins', 'plugins-phone'],
     ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.waitForLoadState('networkidle');
@@ -307,6 +463,9 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect.poll(background).not.toBe(light);
     await shot('settings-dark');
+    await page.goto(`${server.url}/settings/media-servers`);
+    await page.getByTestId('server-card-plex').waitFor();
+    await shot('media-servers-dark');
     await page.goto(`${server.url}/playlists/${playlistId}`);
     await page.getByTestId('playlist-video').first().waitFor();
     await shot('playlist-dark');
@@ -363,12 +522,19 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')(
         .poll(async () => (await page.getByTestId('config-output-directory').textContent()) ?? '')
         .toMatch(/Read-only.*DATA_PATH/);
       expect(await page.getByTestId('config-output-directory').locator('input').count()).toBe(0);
-      const mediaServerUrl = page.getByTestId('config-mediaserverUrl');
-      expect(await mediaServerUrl.inputValue()).toBe('http://media.example.lan:32400');
-      expect(await mediaServerUrl.isEditable()).toBe(false);
       await page.getByTestId('ytdlp-update-managed').waitFor();
       expect(await page.getByTestId('ytdlp-update').isDisabled()).toBe(true);
       await page.screenshot({ path: join(ARTIFACTS, 'settings-managed.png'), fullPage: true });
+      // The media server URL that MEDIASERVER_URL forces: in the Plex card, read-only, with why.
+      await page.goto(`${server.url}/settings/media-servers`);
+      const mediaServerUrl = page.getByTestId('config-mediaserverUrl');
+      await mediaServerUrl.waitFor();
+      expect(await mediaServerUrl.inputValue()).toBe('http://media.example.lan:32400');
+      expect(await mediaServerUrl.isEditable()).toBe(false);
+      expect(await page.getByTestId('server-card-plex').textContent()).toContain(
+        'Read-only: Set by the MEDIASERVER_URL environment variable',
+      );
+      await page.screenshot({ path: join(ARTIFACTS, 'media-servers-managed.png'), fullPage: true });
     }, 60_000);
   },
 );
