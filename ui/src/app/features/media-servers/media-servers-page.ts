@@ -53,13 +53,6 @@ import { PlexCard } from './plex-card';
     }
   `,
   styles: `
-    .back {
-      margin: 0 0 8px;
-      font-size: 14px;
-    }
-    .intro {
-      max-width: 72ch;
-    }
     .cards {
       display: flex;
       flex-direction: column;

@@ -1,8 +1,7 @@
 import type { ComponentFixture } from '@angular/core/testing';
-import { MatSelect } from '@angular/material/select';
-import { By } from '@angular/platform-browser';
 import { ApiError } from '../../core/api';
 import { dom } from '../../../testing/dom';
+import { matSelect } from '../../../testing/mat-select';
 import type { FakeApi } from '../../../testing/fake-api';
 import {
   JELLYFIN_LIBRARIES,
@@ -20,8 +19,7 @@ describe('MediaBrowserCard (Jellyfin and Emby)', () => {
   let api: FakeApi;
   let server: MediaServersServer;
   const d = () => dom(fixture);
-  const select = (key: string) =>
-    fixture.debugElement.query(By.css(`[data-testid="config-${key}"]`)).injector.get(MatSelect);
+  const select = (key: string) => matSelect(fixture, `[data-testid="config-${key}"]`);
   const checks = (what: string) => api.callsTo('POST', `/api/mediaservers/jellyfin/${what}`).map((c) => c.body);
 
   beforeEach(() => vi.useFakeTimers());

@@ -1,7 +1,6 @@
 import type { ComponentFixture } from '@angular/core/testing';
-import { MatSelect } from '@angular/material/select';
-import { By } from '@angular/platform-browser';
 import { dom } from '../../../testing/dom';
+import { matSelect } from '../../../testing/mat-select';
 import type { FakeApi } from '../../../testing/fake-api';
 import {
   mediaConfigView,
@@ -29,8 +28,7 @@ describe('PlexCard', () => {
   let api: FakeApi;
   let server: MediaServersServer;
   const d = () => dom(fixture);
-  const select = (key: string) =>
-    fixture.debugElement.query(By.css(`[data-testid="config-${key}"]`)).injector.get(MatSelect);
+  const select = (key: string) => matSelect(fixture, `[data-testid="config-${key}"]`);
 
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
@@ -123,8 +121,7 @@ describe('PlexCard', () => {
     const input = rows[1]!.querySelector('input')!;
     input.value = 'clips';
     input.dispatchEvent(new Event('input'));
-    const selects = fixture.debugElement.queryAll(By.css('[data-testid="mapping-row"] mat-select'));
-    selects[1]!.injector.get(MatSelect).options.get(1)!.select();
+    matSelect(fixture, '[data-testid="mapping-row"] mat-select', 1).options.get(1)!.select();
     select('plexSourceLibraryId').options.get(1)!.select();
     await settle(fixture);
     d().click('[data-testid="plex-save"]');

@@ -1,5 +1,5 @@
 import { DOCUMENT } from '@angular/common';
-import { Component, DestroyRef, ElementRef, Injector, computed, inject, input, output } from '@angular/core';
+import { Component, DestroyRef, computed, inject, input, output } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { Api } from '../../core/api';
@@ -7,11 +7,12 @@ import { Outcome } from '../../shared/outcome';
 import type { PluginSwitches } from '../plugins/plugin-switches';
 import { ConfigFieldControl } from '../settings/config-field';
 import type { ConfigView } from '../settings/config-fields';
-import { focusFirstInvalid } from '../settings/config-form';
 import { ConfigFormActions } from '../settings/config-form-actions';
+import { ConnectionTest } from './connection-test';
 import { PlexSettings } from './plex-settings';
 import { PlexSignIn } from './plex-sign-in';
 import { ServerCard } from './server-card';
+import { cardOptions } from './server-settings';
 import { SubfolderLibraries } from './subfolder-libraries';
 
 /**
@@ -28,6 +29,7 @@ import { SubfolderLibraries } from './subfolder-libraries';
     Outcome,
     ServerCard,
     ConfigFieldControl,
+    ConnectionTest,
     ConfigFormActions,
     SubfolderLibraries,
   ],
@@ -36,8 +38,6 @@ import { SubfolderLibraries } from './subfolder-libraries';
 })
 export class PlexCard {
   private readonly api = inject(Api);
-  private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
-  private readonly injector = inject(Injector);
   private readonly window = inject(DOCUMENT).defaultView;
   readonly view = input.required<ConfigView>();
   readonly switches = input.required<PluginSwitches>();
@@ -45,12 +45,7 @@ export class PlexCard {
   /** The server's new view after a save or a sign-in. */
   readonly saved = output<ConfigView>();
 
-  readonly settings = new PlexSettings({
-    api: this.api,
-    view: this.view,
-    saved: (v) => this.saved.emit(v),
-    invalid: () => focusFirstInvalid(this.host.nativeElement, this.injector),
-  });
+  readonly settings = new PlexSettings(cardOptions(this.view, (v) => this.saved.emit(v)));
   readonly signIn = new PlexSignIn({
     api: this.api,
     // Not `noopener`, and the opener is not cut: Chromium refuses to close a window whose opener

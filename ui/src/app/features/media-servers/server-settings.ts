@@ -1,8 +1,8 @@
-import { computed, signal, type Signal } from '@angular/core';
-import type { Api } from '../../core/api';
+import { ElementRef, Injector, computed, inject, signal, type Signal } from '@angular/core';
+import { Api } from '../../core/api';
 import { PendingAction } from '../../shared/pending-action';
 import { FIELD_BY_KEY, configField, type ConfigField, type ConfigView } from '../settings/config-fields';
-import { ConfigForm } from '../settings/config-form';
+import { ConfigForm, focusFirstInvalid } from '../settings/config-form';
 
 export interface ServerSettingsOptions {
   api: Api;
@@ -15,11 +15,21 @@ export interface ServerSettingsOptions {
 }
 
 /**
+ * The options of a card's settings: the card's view and where its saves go; a refused form moves
+ * the focus to the first problem in the card. Call it in a field initializer (it injects).
+ */
+export function cardOptions(view: Signal<ConfigView>, saved: (view: ConfigView) => void): ServerSettingsOptions {
+  const host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
+  const injector = inject(Injector);
+  return { api: inject(Api), view, saved, invalid: () => focusFirstInvalid(host, injector) };
+}
+
+/**
  * What every media-server card holds: its config keys as a `ConfigForm` (saved through
  * `PATCH /api/config`), the connection test with its outcome in words, and the loading of the
  * pickers the server fills (users, libraries). Each kind adds its own calls.
  */
-export class ServerSettings {
+export abstract class ServerSettings {
   readonly fields: Signal<ConfigField[]>;
   readonly cf: ConfigForm;
   readonly test = new PendingAction('Not connected: ');
@@ -38,6 +48,9 @@ export class ServerSettings {
     this.byKey = computed(() => new Map(this.fields().map((f) => [f.key, f])));
     this.cf = new ConfigForm({ ...options, fields: this.fields });
   }
+
+  /** Tests the connection with what the form holds, and lists the pickers' choices when it can. */
+  abstract testConnection(): Promise<void>;
 
   field(key: string): ConfigField {
     return this.byKey().get(key)!;

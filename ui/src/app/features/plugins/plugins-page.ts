@@ -71,13 +71,6 @@ import { PluginSwitches } from './plugin-switches';
   `,
   styleUrls: ['../../shared/item-list.css', '../../shared/badges.css'],
   styles: `
-    .back {
-      margin: 0 0 8px;
-      font-size: 14px;
-    }
-    .intro {
-      max-width: 72ch;
-    }
     .item {
       align-items: flex-start;
     }

@@ -1,12 +1,11 @@
 import { HttpTestingController } from '@angular/common/http/testing';
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { MatSelect } from '@angular/material/select';
-import { By } from '@angular/platform-browser';
 import { provideRouter } from '@angular/router';
 import { ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { dom } from '../../../testing/dom';
+import { matSelect } from '../../../testing/mat-select';
 import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake-api';
 import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
 import { configView as defaultConfigView } from '../../../testing/fixtures/settings';
@@ -222,8 +221,7 @@ describe('SettingsPage', () => {
 
     it('offers one choice for an enum key and several for a list key', async () => {
       await create();
-      const select = (key: string) =>
-        fixture.debugElement.query(By.css(`[data-testid="config-${key}"]`)).injector.get(MatSelect);
+      const select = (key: string) => matSelect(fixture, `[data-testid="config-${key}"]`);
       expect(select('preferredResolution').multiple).toBe(false);
       expect(select('sponsorblockCategories').multiple).toBe(true);
     });

@@ -46,10 +46,6 @@ const RELOAD_DELAY_MS = 1000;
     }
   `,
   styles: `
-    .back {
-      margin: 0 0 8px;
-      font-size: 14px;
-    }
     .column {
       display: flex;
       flex-direction: column;
