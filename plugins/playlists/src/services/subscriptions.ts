@@ -52,6 +52,9 @@ function warningOf(row: PlaylistRow, outcome: ListingOutcome | null): string | n
 
 /** Following, showing, changing and removing playlists. */
 export class PlaylistSubscriptions {
+  /** Media-server labels by kind, as the providers gave them. */
+  private readonly labels = new Map<string, string>();
+
   constructor(
     private readonly deps: {
       store: PlaylistStore;
@@ -231,9 +234,14 @@ export class PlaylistSubscriptions {
     const stored = new Map(states.map((s) => [s.server, s]));
     const servers = new Map<string, { label: string; connected: boolean }>();
     for (const { key, provider } of this.deps.providers.entries()) {
+      this.labels.set(key, provider.label);
       servers.set(key, { label: provider.label, connected: provider.isConfigured() });
     }
-    for (const s of states) if (!servers.has(s.server)) servers.set(s.server, { label: s.server, connected: false });
+    // A kind whose plugin is switched off keeps the label it was last seen with.
+    for (const s of states) {
+      if (!servers.has(s.server))
+        servers.set(s.server, { label: this.labels.get(s.server) ?? s.server, connected: false });
+    }
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
     const syncState: PlaylistSyncState[] = [...servers].map(([server, info]) => {
       const s = stored.get(server);

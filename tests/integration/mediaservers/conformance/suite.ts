@@ -142,7 +142,9 @@ export function describeKind(kind: Kind, startFake: StartFakeServer, facts: Kind
       expect((await call(w.app, 'POST', `/api/mediaservers/${kind}/test`, {})).status).toBe(404);
       await new Promise((r) => setTimeout(r, 1000));
       expect(w.fake.requests.length).toBe(before);
-      expect((await w.state(LIST)).connected).toBe(false);
+      // Still listed on the playlist, by the name it had, as not connected.
+      const label = { plex: 'Plex', jellyfin: 'Jellyfin', emby: 'Emby' }[kind];
+      expect(await w.state(LIST)).toMatchObject({ connected: false, label });
       expect((await call(w.app, 'PATCH', `/api/plugins/${kind}`, { enabled: true })).status).toBe(200);
     });
 
