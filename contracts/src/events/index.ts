@@ -7,10 +7,12 @@ import type {
   SessionRevokedPayload,
 } from './auth.js';
 import type { JobFinishedPayload, VideoDownloadedPayload, VideoRemovedPayload } from './downloader.js';
+import type { WatchStatusChangedPayload } from './watch-status.js';
 
 export * from './core.js';
 export * from './auth.js';
 export * from './downloader.js';
+export * from './watch-status.js';
 
 /**
  * Every event name with its payload type. Names are `<plugin>.<entity>.<pastTenseVerb>`.
@@ -27,5 +29,6 @@ export interface EventMap {
   'downloader.video.downloaded': VideoDownloadedPayload;
   'downloader.video.removed': VideoRemovedPayload;
   'downloader.job.finished': JobFinishedPayload;
+  'watch-status.videos.changed': WatchStatusChangedPayload;
 }
 export type EventName = keyof EventMap;

@@ -10,3 +10,4 @@ export * from './source.js';
 export * from './channels.js';
 export * from './media-servers.js';
 export * from './plugins.js';
+export * from './watch-status.js';

@@ -1,0 +1,80 @@
+import type { LocalFile } from '../media-server-files.js';
+import { multiServiceRef, serviceRef } from './ref.js';
+
+/**
+ * Watch status (spec 1 item 4, 2.10 to 2.12). Two contracts: the extension point every
+ * media-server plugin implements to report what its users watched, and the service the
+ * watch-status plugin offers to the plugins that show or act on watched state (library,
+ * channels, playlists, retention). Absence of a record means unknown, never unwatched.
+ */
+
+/** An account of a media server. */
+export interface WatchStatusUser {
+  serverUserId: string;
+  name: string;
+  /** The server's primary (owner/admin or configured) account: `watchStatusWatchedRule: primary`. */
+  primary: boolean;
+}
+
+/** One file's state for one user, as the server reports it. */
+export interface ServerWatchState {
+  /** The local file (as given in the request) the state belongs to. */
+  path: string;
+  played: boolean;
+  playCount: number;
+  positionMs: number;
+  percentWatched: number | null;
+  lastWatchedAt: Date | null;
+}
+
+export interface WatchStateRequest {
+  user: WatchStatusUser;
+  /** The library's files (absolute paths inside the output directory, and relative ones). */
+  files: readonly LocalFile[];
+  /**
+   * What the previous sync of this server left (opaque to the caller, e.g. the Plex-type history
+   * cursor of spec 2.12); null for a full scan.
+   */
+  cursor: string | null;
+  signal: AbortSignal;
+}
+
+export interface WatchStateAnswer {
+  /** States that changed since `cursor` (all known states on a full scan). */
+  states: ServerWatchState[];
+  /** To pass next time; null when the kind keeps none. */
+  cursor: string | null;
+  /** True when `states` is everything the server knows for this user (rows absent from it may go). */
+  complete: boolean;
+}
+
+/** Implemented by each media-server plugin, contributed under its kind. */
+export interface WatchStatusProvider {
+  readonly kind: string;
+  readonly label: string;
+  isConfigured(): boolean;
+  /** The accounts to sync: every user when the kind's "all users" switch is on, else the primary one. */
+  users(signal: AbortSignal): Promise<WatchStatusUser[]>;
+  watchState(request: WatchStateRequest): Promise<WatchStateAnswer>;
+}
+
+export const watchStatusProvidersRef = multiServiceRef<WatchStatusProvider>('mediaServers.watchStatus');
+
+/** Who watched a video, for lists and filters. */
+export interface VideoWatch {
+  /** Counts as watched under `watchStatusWatchedRule` (`any` user, or the `primary` account). */
+  watched: boolean;
+  /** Names of the users who watched it (`<user> (<server label>)`). */
+  watchedBy: string[];
+  lastWatchedAt: Date | null;
+}
+
+/** Provided by the watch-status plugin. */
+export interface WatchStatusService {
+  /** What is known of each video; videos no server reported on are absent (unknown). */
+  watchOf(sourceIds: readonly string[]): Promise<Map<string, VideoWatch>>;
+  /** Whether watch-status sync is on (retention's watched strategy is skipped, with a reason, otherwise). */
+  enabled(): boolean;
+}
+
+export const watchStatusServiceRef = serviceRef<WatchStatusService>('watch-status.service');
