@@ -7,6 +7,8 @@ export * from './channels.js';
 export * from './plex.js';
 export * from './jellyfin.js';
 export * from './emby.js';
+export * from './watch-status.js';
+export * from './retention.js';
 import type { CoreConfigSection } from './core.js';
 import type { AuthConfigSection } from './auth.js';
 import type { DownloaderConfigSection } from './downloader.js';
@@ -15,6 +17,8 @@ import type { ChannelsConfigSection } from './channels.js';
 import type { PlexConfigSection } from './plex.js';
 import type { JellyfinConfigSection } from './jellyfin.js';
 import type { EmbyConfigSection } from './emby.js';
+import type { WatchStatusConfigSection } from './watch-status.js';
+import type { RetentionConfigSection } from './retention.js';
 
 /**
  * The whole configuration as the running service sees it: the core's keys plus every built-in
@@ -32,4 +36,6 @@ export interface AppConfig
     ChannelsConfigSection,
     PlexConfigSection,
     JellyfinConfigSection,
-    EmbyConfigSection {}
+    EmbyConfigSection,
+    WatchStatusConfigSection,
+    RetentionConfigSection {}

@@ -1,4 +1,5 @@
 import { Type, type Static } from '../typebox.js';
+import { watchStatusAllUsers } from './watch-status.js';
 import { secret } from './annotations.js';
 import { mediaServerApiKey, mediaServerId, mediaServerLibraryIds, mediaServerUrl } from '../schemas/media-servers.js';
 
@@ -14,5 +15,6 @@ export const JellyfinConfigSection = Type.Object({
   jellyfinVideoLibraryIds: mediaServerLibraryIds(
     'Libraries holding the downloaded videos; empty: every library that is not a music library',
   ),
+  jellyfinWatchStatusAllUsers: watchStatusAllUsers('Jellyfin'),
 });
 export type JellyfinConfigSection = Static<typeof JellyfinConfigSection>;

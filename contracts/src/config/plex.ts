@@ -1,4 +1,5 @@
 import { Type, type Static } from '../typebox.js';
+import { watchStatusAllUsers } from './watch-status.js';
 import { Nullable } from '../schemas/common.js';
 import { managed, secret } from './annotations.js';
 
@@ -62,5 +63,6 @@ export const PlexConfigSection = Type.Object({
       }),
     ),
   ),
+  plexWatchStatusAllUsers: watchStatusAllUsers('Plex'),
 });
 export type PlexConfigSection = Static<typeof PlexConfigSection>;

@@ -7,11 +7,12 @@ import { PlexErrorCodes } from './plex.js';
 import { JellyfinErrorCodes } from './jellyfin.js';
 import { EmbyErrorCodes } from './emby.js';
 import { SchedulerErrorCodes } from './scheduler.js';
+import { WatchStatusErrorCodes } from './watch-status.js';
+import { RetentionErrorCodes } from './retention.js';
 
 /**
  * Every error code, one file per owner with its own prefix (`CORE_`, `AUTH_`, `DOWNLOAD_`,
- * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`, `PLEX_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
- * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`, `JELLYFIN_`, `EMBY_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
+ * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`, `JELLYFIN_`, `EMBY_`, `WATCH_STATUS_`, `RETENTION_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
  * `code`, never on the human-readable `error` text.
  */
 export * from './envelope.js';
@@ -25,6 +26,8 @@ export * from './playlists.js';
 export * from './plex.js';
 export * from './jellyfin.js';
 export * from './emby.js';
+export * from './watch-status.js';
+export * from './retention.js';
 
 type Values<T> = T[keyof T];
 export type ErrorCode =
@@ -36,4 +39,6 @@ export type ErrorCode =
   | Values<typeof PlaylistErrorCodes>
   | Values<typeof PlexErrorCodes>
   | Values<typeof JellyfinErrorCodes>
-  | Values<typeof EmbyErrorCodes>;
+  | Values<typeof EmbyErrorCodes>
+  | Values<typeof WatchStatusErrorCodes>
+  | Values<typeof RetentionErrorCodes>;

@@ -3,6 +3,7 @@ import { Type, type Static } from '../typebox.js';
 import { AudioFormat, Resolution } from '../config/downloader.js';
 import { DateTime, Nullable, PAGE_SIZE_MAX } from './common.js';
 import { SourceId } from './downloader.js';
+import { WatchedState, watchFields } from './watch-status.js';
 
 /** Channel tabs as they appear in paths and parameters. */
 export const TAB_TYPES = ['videos', 'shorts', 'streams'] as const;
@@ -327,6 +328,7 @@ export const ChannelVideosQuery = Type.Object(
     downloadedFilter: TriState,
     ignoredFilter: TriState,
     watchedFilter: TriState,
+    watchedState: WatchedState,
     searchQuery: Type.Optional(Type.String({ maxLength: 200 })),
     sortBy: Type.Enum(CHANNEL_VIDEO_SORTS, { default: 'date' }),
     sortOrder: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
@@ -352,7 +354,7 @@ export const ChannelVideo = Type.Object({
   downloaded: Type.Boolean({ description: 'Downloaded at some point (also when deleted since)' }),
   removed: Type.Boolean({ description: 'Downloaded, then deleted' }),
   activity: Nullable(Type.Union([Type.Literal('queued'), Type.Literal('downloading')])),
-  watched: Nullable(Type.Boolean({ description: 'null = unknown (no watch-status data)' })),
+  ...watchFields(),
 });
 export type ChannelVideo = Static<typeof ChannelVideo>;
 export const ChannelVideoPage = Type.Object({

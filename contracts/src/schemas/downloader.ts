@@ -1,6 +1,7 @@
 import { AudioFormat, Resolution } from '../config/downloader.js';
 import { Type, type Static } from '../typebox.js';
 import { DateTime, Nullable, pagedList, pageQueryFields } from './common.js';
+import { WatchedState, watchFields } from './watch-status.js';
 
 /** Spec 8: `POST /api/videos/local-status` takes up to 500 ids. */
 export const LOCAL_STATUS_MAX_IDS = 500;
@@ -272,6 +273,8 @@ export const Video = Type.Object({
   removed: Type.Boolean(),
   downloadedAt: DateTime,
   jobId: Nullable(Type.String()),
+  protected: Type.Boolean({ description: 'Never removed automatically (retention); a manual delete still works' }),
+  ...watchFields(),
 });
 export type Video = Static<typeof Video>;
 
@@ -291,6 +294,7 @@ export const VideoListQuery = Type.Object(
     sortOrder: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
     channelId: Type.Optional(Type.String({ maxLength: 64 })),
     includeRemoved: Type.Boolean({ default: false }),
+    watchedState: WatchedState,
   },
   { additionalProperties: false },
 );

@@ -10,3 +10,5 @@ export * from './plex.js';
 export * from './media-servers.js';
 export * from './jellyfin.js';
 export * from './emby.js';
+export * from './watch-status.js';
+export * from './retention.js';

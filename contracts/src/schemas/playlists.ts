@@ -2,6 +2,7 @@ import { Type, type Static } from '../typebox.js';
 import { AudioFormat, Resolution } from '../config/downloader.js';
 import { DateTime, Nullable } from './common.js';
 import { SourceId } from './downloader.js';
+import { WatchedState, watchFields } from './watch-status.js';
 
 /**
  * Playlists: the reference product's routes and fields (so its clients and scripts work) with
@@ -249,6 +250,7 @@ export const PlaylistVideosQuery = Type.Object(
     }),
     downloadState: Type.Enum(PLAYLIST_DOWNLOAD_STATES, { default: 'all' }),
     search: Type.Optional(Type.String({ maxLength: 200, description: 'Title or channel name contains (any case)' })),
+    watchedState: WatchedState,
   },
   { additionalProperties: false },
 );
@@ -282,6 +284,7 @@ export const PlaylistVideo = Type.Object({
   file_size: Nullable(Type.Integer()),
   audio_file_path: Nullable(Type.String()),
   audio_file_size: Nullable(Type.Integer()),
+  ...watchFields(),
 });
 export type PlaylistVideo = Static<typeof PlaylistVideo>;
 export const PlaylistVideoPage = Type.Object({ total: Type.Integer(), videos: Type.Array(PlaylistVideo) });

@@ -28,7 +28,8 @@ export interface ServerWatchState {
 }
 
 export interface WatchStateRequest {
-  user: WatchStatusUser;
+  /** The accounts to report on (what `users()` answered). */
+  users: readonly WatchStatusUser[];
   /** The library's files (absolute paths inside the output directory, and relative ones). */
   files: readonly LocalFile[];
   /**
@@ -39,13 +40,21 @@ export interface WatchStateRequest {
   signal: AbortSignal;
 }
 
-export interface WatchStateAnswer {
-  /** States that changed since `cursor` (all known states on a full scan). */
+/** What the server reported for one account. */
+export interface UserWatchStates {
+  serverUserId: string;
+  /** Absolute states of the files that changed since `cursor` (every file the server knows on a full scan). */
   states: ServerWatchState[];
-  /** To pass next time; null when the kind keeps none. */
-  cursor: string | null;
-  /** True when `states` is everything the server knows for this user (rows absent from it may go). */
+  /** True when `states` is everything the server knows for this user: stored rows absent from it go. */
   complete: boolean;
+}
+
+export interface WatchStateAnswer {
+  users: UserWatchStates[];
+  /** To pass next time; null when the kind keeps none (every sync is then a full scan). */
+  cursor: string | null;
+  /** Requests made to the server (for the run's outcome and the benchmark). */
+  requests: number;
 }
 
 /** Implemented by each media-server plugin, contributed under its kind. */
@@ -55,6 +64,7 @@ export interface WatchStatusProvider {
   isConfigured(): boolean;
   /** The accounts to sync: every user when the kind's "all users" switch is on, else the primary one. */
   users(signal: AbortSignal): Promise<WatchStatusUser[]>;
+  /** Every account's state in one pass (the Plex-type history is one list for all accounts). */
   watchState(request: WatchStateRequest): Promise<WatchStateAnswer>;
 }
 
@@ -73,6 +83,8 @@ export interface VideoWatch {
 export interface WatchStatusService {
   /** What is known of each video; videos no server reported on are absent (unknown). */
   watchOf(sourceIds: readonly string[]): Promise<Map<string, VideoWatch>>;
+  /** Every video with a known state: for a plugin that fills its copy for the first time. */
+  watchOfAll(): Promise<Map<string, VideoWatch>>;
   /** Whether watch-status sync is on (retention's watched strategy is skipped, with a reason, otherwise). */
   enabled(): boolean;
 }

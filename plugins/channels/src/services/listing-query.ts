@@ -14,6 +14,7 @@ export function firstPageQuery(q: FetchAllQuery): ChannelVideosQuery {
     downloadedFilter: q.downloadedFilter,
     ignoredFilter: 'off',
     watchedFilter: 'off',
+    watchedState: 'any',
     sortBy: 'date',
     sortOrder: 'desc',
     tabType: q.tabType,

@@ -73,6 +73,7 @@ export function toChannelVideo(row: ChannelVideoRow, activity: 'queued' | 'downl
     removed: row.removed,
     activity,
     watched: null,
+    watched_by: [],
   };
 }
 

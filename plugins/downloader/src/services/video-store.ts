@@ -67,6 +67,9 @@ export function toVideo(v: DownloaderVideo): Video {
     removed: v.removed,
     downloadedAt: v.downloadedAt.toISOString(),
     jobId: v.jobId,
+    protected: false,
+    watched: null,
+    watched_by: [],
   };
 }
 

@@ -62,6 +62,8 @@ export class PlaylistVideos {
         file_size: inLibrary ? v.fileSize : null,
         audio_file_path: inLibrary ? v.audioFilePath : null,
         audio_file_size: inLibrary ? v.audioFileSize : null,
+        watched: null,
+        watched_by: [],
       };
     });
     return { total, videos };

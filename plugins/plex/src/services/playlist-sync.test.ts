@@ -15,6 +15,7 @@ const settings: PlexSettings = {
   plexSourceLibraryId: '',
   plexSubfolderLibraryMappings: [],
   plexPlaylistTokenHistory: 'admin',
+  plexWatchStatusAllUsers: true,
 };
 const logger = { warn() {}, info() {}, error() {}, debug() {} } as unknown as PluginLogger;
 

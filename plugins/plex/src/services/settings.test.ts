@@ -20,6 +20,7 @@ const settings = (patch: Partial<PlexSettings> = {}): PlexSettings => ({
   plexSourceLibraryId: '',
   plexSubfolderLibraryMappings: [],
   plexPlaylistTokenHistory: '',
+  plexWatchStatusAllUsers: true,
   ...patch,
 });
 

@@ -30,6 +30,9 @@ const video = (sourceId: string, extra: Partial<Video> = {}): Video => ({
   removed: false,
   downloadedAt: '2025-01-02T10:00:00.000Z',
   jobId: null,
+  protected: false,
+  watched: null,
+  watched_by: [],
   ...extra,
 });
 

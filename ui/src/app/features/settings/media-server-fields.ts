@@ -23,6 +23,14 @@ const onCard =
 
 const plex = onCard('plex', 'Plex');
 
+/** `<kind>WatchStatusAllUsers`: whose watch status the sync pulls. */
+const watchAllUsers = (kind: CardOwner, label: string): Omit<ConfigFieldMeta, 'owner' | 'elsewhere'> => ({
+  key: `${kind}WatchStatusAllUsers`,
+  label: 'Watch status of every account',
+  kind: 'boolean',
+  description: `Sync what every ${label} account watched; off: only the primary account.`,
+});
+
 /** One entry of `plexSubfolderLibraryMappings`: `{subfolder: name without "__" or null for the root, libraryId}`. */
 export interface SubfolderLibrary {
   subfolder: string | null;
@@ -91,6 +99,7 @@ export const PLEX_FIELDS: readonly ConfigFieldMeta[] = [
     entryRule: subfolderLibraryProblem,
   }),
   plex({ key: 'plexPlaylistTokenHistory', label: 'Earlier playlist tokens', kind: 'secret', managed: true }),
+  plex(watchAllUsers('plex', 'Plex')),
 ];
 
 /** Jellyfin and Emby name their keys alike: `<kind>Enabled`, `<kind>Url`, ... */
@@ -137,6 +146,7 @@ function mediaBrowserFields(kind: 'jellyfin' | 'emby', label: string, keyPlace: 
       maxItems: 200,
       description: 'Libraries holding the downloads; none chosen: every library that is not a music library.',
     }),
+    f(watchAllUsers(kind, label)),
   ];
 }
 
