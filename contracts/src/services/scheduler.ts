@@ -38,6 +38,12 @@ interface TaskBase {
   enabledByDefault?: boolean;
   /** Also run once shortly after the server starts (trigger `startup`). */
   runOnStartup?: boolean;
+  /**
+   * A schedule that follows the plugin's own config keys (e.g. `watchStatusSyncFrequency` and
+   * `watchStatusSyncEnabled`), read again after every config change; it replaces
+   * `defaultSchedule`/`enabledByDefault`. A change made on the Schedules page still wins.
+   */
+  configuredSchedule?: () => { cron: string; enabled: boolean };
 }
 
 /** A task that runs on the main thread (short work, database writes through services). */

@@ -34,9 +34,8 @@ export default definePlugin({
       pluginActive: (id) => states?.isActive(id) ?? true,
     });
     ctx.provide(schedulerServiceRef, scheduler);
-    ctx.events.subscribe('core.config.updated', ({ changedKeys }) => {
-      if (changedKeys.includes('schedules')) scheduler.rescheduleAll();
-    });
+    // Any key may move a schedule: `schedules`, or a plugin's own keys behind `configuredSchedule`.
+    ctx.events.subscribe('core.config.updated', () => scheduler.rescheduleAll());
     ctx.routes(async (app) => {
       mapDomainErrors(app, errorStatuses);
       await app.register(scheduleRoutes, { scheduler, store });

@@ -35,7 +35,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskSchedule
         plugin: key.split('.')[0]!,
         kind: isWorker ? 'worker' : 'main-thread',
         schedule: e.cron,
-        defaultSchedule: task.defaultSchedule,
+        defaultSchedule: task.configuredSchedule?.().cron ?? task.defaultSchedule,
         enabled: e.enabled,
         allowOverlap: !isWorker && task.allowOverlap === true,
         running: scheduler.isRunning(key),

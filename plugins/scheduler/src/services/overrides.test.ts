@@ -36,6 +36,22 @@ describe('effectiveSchedule', () => {
   ])('%s', (_name, defaults, override, expected) => {
     expect(effectiveSchedule({ ...task, ...defaults }, override)).toEqual(expected);
   });
+
+  it('follows a schedule read from the plugin config, under the user override', () => {
+    let keys = { cron: '0 */4 * * *', enabled: true };
+    const fromConfig = { ...task, configuredSchedule: () => keys };
+    expect(effectiveSchedule(fromConfig, undefined)).toEqual({ cron: '0 */4 * * *', enabled: true, overridden: false });
+    keys = { cron: '15 * * * *', enabled: false };
+    expect(effectiveSchedule(fromConfig, undefined)).toEqual({ cron: '15 * * * *', enabled: false, overridden: false });
+    expect(effectiveSchedule(fromConfig, { cron: '30 5 * * *', enabled: true })).toEqual({
+      cron: '30 5 * * *',
+      enabled: true,
+      overridden: true,
+    });
+    // A config cron that never fires keeps the default time but still follows the switch.
+    keys = { cron: '0 0 31 2 *', enabled: false };
+    expect(effectiveSchedule(fromConfig, undefined)).toEqual({ cron: '0 3 * * *', enabled: false, overridden: false });
+  });
 });
 
 describe('withChange', () => {

@@ -22,13 +22,18 @@ export type Overrides = Readonly<Record<string, TaskScheduleOverride>>;
  * in config.json) is ignored rather than stopping the task.
  */
 export function effectiveSchedule(
-  task: Pick<TaskDefinition, 'defaultSchedule' | 'enabledByDefault'>,
+  task: Pick<TaskDefinition, 'defaultSchedule' | 'enabledByDefault' | 'configuredSchedule'>,
   override: TaskScheduleOverride | undefined,
 ): EffectiveSchedule {
   const usable = override?.cron && !scheduleProblem(override.cron) ? override.cron : null;
+  const configured = task.configuredSchedule?.();
+  const base =
+    configured && !scheduleProblem(configured.cron)
+      ? configured
+      : { cron: task.defaultSchedule, enabled: configured?.enabled ?? task.enabledByDefault ?? true };
   return {
-    cron: usable ?? task.defaultSchedule,
-    enabled: override?.enabled ?? task.enabledByDefault ?? true,
+    cron: usable ?? base.cron,
+    enabled: override?.enabled ?? base.enabled,
     overridden: Boolean(usable),
   };
 }
