@@ -5,6 +5,7 @@ import { Migration20261122020000SchedulerInitial } from './20261122020000_schedu
 import { Migration20261123000000ChannelsInitial } from './20261123000000_channels_initial.js';
 import { Migration20261124000000ChannelsRenameVideosTable } from './20261124000000_channels_rename_videos_table.js';
 import { Migration20261125000000PlaylistsInitial } from './20261125000000_playlists_initial.js';
+import { Migration20261126000000WatchStatusInitial } from './20261126000000_watch_status_initial.js';
 
 /**
  * The single migration timeline of the built-in plugins, applied in name order at start.
@@ -20,4 +21,5 @@ export const builtinMigrations: MigrationObject[] = [
     class: Migration20261124000000ChannelsRenameVideosTable,
   },
   { name: '20261125000000_playlists_initial', class: Migration20261125000000PlaylistsInitial },
+  { name: '20261126000000_watch_status_initial', class: Migration20261126000000WatchStatusInitial },
 ];

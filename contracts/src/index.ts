@@ -14,6 +14,7 @@ export * from './media-server-settings.js';
 export * from './media-server-failures.js';
 export * from './media-server-publishing.js';
 export * from './media-server-wire.js';
+export * from './media-server-watch.js';
 
 /** Version of the HTTP interface description (spec 9). */
 export const API_VERSION = '1.86.1';

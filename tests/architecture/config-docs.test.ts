@@ -16,6 +16,7 @@ import {
   SchedulerConfigSection,
   JellyfinConfigSection,
   EmbyConfigSection,
+  WatchStatusConfigSection,
 } from '@vidkeep/contracts';
 import { describe, expect, it } from 'vitest';
 
@@ -36,6 +37,7 @@ const SECTIONS: Record<string, SectionSchema> = {
   plex: PlexConfigSection,
   jellyfin: JellyfinConfigSection,
   emby: EmbyConfigSection,
+  'watch-status': WatchStatusConfigSection,
 };
 
 const keysOf = (owner: string): [string, unknown][] => Object.entries(SECTIONS[owner]?.properties ?? {});

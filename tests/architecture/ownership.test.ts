@@ -58,6 +58,8 @@ describe('error codes', () => {
     ['plex', contracts.PlexErrorCodes, 'PLEX_'],
     ['jellyfin', contracts.JellyfinErrorCodes, 'JELLYFIN_'],
     ['emby', contracts.EmbyErrorCodes, 'EMBY_'],
+    ['watch-status', contracts.WatchStatusErrorCodes, 'WATCH_STATUS_'],
+    ['retention', contracts.RetentionErrorCodes, 'RETENTION_'],
   ];
 
   it.each(groups)('the %s codes start with their prefix and are PREFIX_REASON', (_owner, codes, prefix) => {

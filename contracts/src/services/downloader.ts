@@ -68,6 +68,8 @@ export interface DownloaderService {
   downloadedSourceIds(sourceIds: string[]): Promise<Set<string>>;
   /** The library's records of these ids (also deleted ones, flagged `removed`); one query per 500 ids. */
   libraryVideos(sourceIds: string[]): Promise<LibraryVideo[]>;
+  /** Every video whose files are in the library now (not removed): what media servers can report on. */
+  presentVideos(): Promise<LibraryVideo[]>;
   /** Downloaded videos recorded for a channel (also deleted ones, flagged `removed`). */
   channelVideos(channelId: string): Promise<ChannelDownload[]>;
   storageStatus(): Promise<StorageStatus>;

@@ -1,4 +1,12 @@
-import { indexNewFiles, EmbyConfigSection, JobFiles, mediaServerProvidersRef, Type } from '@vidkeep/contracts';
+import {
+  indexNewFiles,
+  EmbyConfigSection,
+  JobFiles,
+  mediaServerProvidersRef,
+  mediaBrowserWatchProvider,
+  Type,
+  watchStatusProvidersRef,
+} from '@vidkeep/contracts';
 import { definePlugin } from '@vidkeep/core/plugin-api';
 import { connectionRoutes } from './routes/connection-routes.js';
 import { EmbyClient, type EmbyConnection } from './services/client.js';
@@ -33,7 +41,7 @@ export default definePlugin({
   id: 'emby',
   version: '1.0.0',
   core: '^1.0.0',
-  description: 'Emby: playlists as native playlists, new downloads indexed',
+  description: 'Emby: playlists as native playlists, new downloads indexed, watch status',
   toggleable: true,
   options: EmbyOptions,
   config: EmbyConfigSection,
@@ -50,6 +58,20 @@ export default definePlugin({
       mediaServerProvidersRef,
       'emby',
       embyProvider({ settings, client: saved, scanWaitMs: ctx.options.scanWaitSeconds * 1000, logger: ctx.logger }),
+    );
+
+    // Watch status: each user's played state, read from the items listed in that user's name.
+    ctx.contribute(
+      watchStatusProvidersRef,
+      'emby',
+      mediaBrowserWatchProvider({
+        kind: 'emby',
+        label: 'Emby',
+        isConfigured: () => isConfigured(settings()),
+        configuredUserId: () => settings().embyUserId,
+        allUsers: () => settings().embyWatchStatusAllUsers,
+        client: saved,
+      }),
     );
 
     // New downloads: once per job, never awaited by the download (a slow or down Emby is a warning).

@@ -1,4 +1,12 @@
-import { indexNewFiles, JellyfinConfigSection, JobFiles, mediaServerProvidersRef, Type } from '@vidkeep/contracts';
+import {
+  indexNewFiles,
+  JellyfinConfigSection,
+  JobFiles,
+  mediaServerProvidersRef,
+  mediaBrowserWatchProvider,
+  Type,
+  watchStatusProvidersRef,
+} from '@vidkeep/contracts';
 import { definePlugin } from '@vidkeep/core/plugin-api';
 import { connectionRoutes } from './routes/connection-routes.js';
 import { JellyfinClient, type JellyfinConnection } from './services/client.js';
@@ -33,7 +41,7 @@ export default definePlugin({
   id: 'jellyfin',
   version: '1.0.0',
   core: '^1.0.0',
-  description: 'Jellyfin: playlists as native playlists, new downloads indexed',
+  description: 'Jellyfin: playlists as native playlists, new downloads indexed, watch status',
   toggleable: true,
   options: JellyfinOptions,
   config: JellyfinConfigSection,
@@ -54,6 +62,20 @@ export default definePlugin({
       mediaServerProvidersRef,
       'jellyfin',
       jellyfinProvider({ settings, client: saved, scanWaitMs: ctx.options.scanWaitSeconds * 1000, logger: ctx.logger }),
+    );
+
+    // Watch status: each user's played state, read from the items listed in that user's name.
+    ctx.contribute(
+      watchStatusProvidersRef,
+      'jellyfin',
+      mediaBrowserWatchProvider({
+        kind: 'jellyfin',
+        label: 'Jellyfin',
+        isConfigured: () => isConfigured(settings()),
+        configuredUserId: () => settings().jellyfinUserId,
+        allUsers: () => settings().jellyfinWatchStatusAllUsers,
+        client: saved,
+      }),
     );
 
     // New downloads: once per job, never awaited by the download (a slow or down Jellyfin is a warning).

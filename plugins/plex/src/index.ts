@@ -3,6 +3,7 @@ import {
   PlexConfigSection,
   PlexErrorCodes as E,
   Type,
+  watchStatusProvidersRef,
   type MediaServerProvider,
 } from '@vidkeep/contracts';
 import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
@@ -15,7 +16,8 @@ import { PlexHttp, SERVER_CODES } from './services/plex-http.js';
 import { PLEX_TV_URL, PlexTvClient } from './services/plex-tv.js';
 import { ItemResolver } from './services/resolver.js';
 import { PlexServerApi } from './services/server-api.js';
-import { isConfigured, type PlexSettings } from './services/settings.js';
+import { baseUrlOf, isConfigured, type PlexSettings } from './services/settings.js';
+import { plexWatchStatusProvider } from './services/watch-status.js';
 
 const VERSION = '1.0.0';
 
@@ -52,7 +54,7 @@ export default definePlugin({
   id: 'plex',
   version: VERSION,
   core: '^1.0.0',
-  description: 'Plex-type media server: playlists, library refresh after downloads, sign-in',
+  description: 'Plex-type media server: playlists, library refresh after downloads, sign-in, watch status',
   toggleable: true,
   options: PlexOptions,
   config: PlexConfigSection,
@@ -97,6 +99,18 @@ export default definePlugin({
       syncPlaylist: (request) => sync.sync(request),
     };
     ctx.contribute(mediaServerProvidersRef, provider.kind, provider);
+    ctx.contribute(
+      watchStatusProvidersRef,
+      'plex',
+      plexWatchStatusProvider({
+        api: new PlexServerApi(server, ctx.options.listPageSize),
+        conn: () => {
+          const s = settings();
+          return isConfigured(s) ? { baseUrl: baseUrlOf(s)!, token: s.plexApiKey } : null;
+        },
+        allUsers: () => settings().plexWatchStatusAllUsers,
+      }),
+    );
 
     ctx.events.subscribe('downloader.video.downloaded', (e) => refresher.downloaded(e));
     ctx.events.subscribe('downloader.job.finished', (e) => refresher.jobFinished(e));

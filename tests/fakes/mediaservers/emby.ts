@@ -108,11 +108,17 @@ export async function startEmby({ outputDir }: { outputDir: string }): Promise<F
     unauthorized: text(401, 'Access token is invalid or expired.'),
   });
   await http.listen();
-  return fakeServer('emby', http, lib, {
-    embyEnabled: true,
-    embyUrl: http.url,
-    embyApiKey: EMBY_API_KEY,
-    embyUserId: EMBY_USER_ID,
-    embyVideoLibraryIds: [videoLib],
-  });
+  return fakeServer(
+    'emby',
+    http,
+    lib,
+    {
+      embyEnabled: true,
+      embyUrl: http.url,
+      embyApiKey: EMBY_API_KEY,
+      embyUserId: EMBY_USER_ID,
+      embyVideoLibraryIds: [videoLib],
+    },
+    { list: users, serverId: SERVER_ID, primaryId: EMBY_USER_ID },
+  );
 }

@@ -102,11 +102,17 @@ export async function startJellyfin({ outputDir }: { outputDir: string }): Promi
     unauthorized: text(401, 'Unauthorized'),
   });
   await http.listen();
-  return fakeServer('jellyfin', http, lib, {
-    jellyfinEnabled: true,
-    jellyfinUrl: http.url,
-    jellyfinApiKey: JELLYFIN_API_KEY,
-    jellyfinUserId: JELLYFIN_USER_ID,
-    jellyfinVideoLibraryIds: [videoLib],
-  });
+  return fakeServer(
+    'jellyfin',
+    http,
+    lib,
+    {
+      jellyfinEnabled: true,
+      jellyfinUrl: http.url,
+      jellyfinApiKey: JELLYFIN_API_KEY,
+      jellyfinUserId: JELLYFIN_USER_ID,
+      jellyfinVideoLibraryIds: [videoLib],
+    },
+    { list: users, serverId: SERVER_ID, primaryId: JELLYFIN_USER_ID },
+  );
 }

@@ -34,6 +34,17 @@ export const notFound = (): PlexAnswer => ({ status: 404, body: errorPage(404, '
 export const badRequest = (): PlexAnswer => ({ status: 400, body: errorPage(400, 'Bad Request') });
 export const TYPE_NUMBERS: Record<PlexItem['type'], string> = { movie: '1', track: '10' };
 
+/** The attributes of an item that belong to the requesting account (external-apis.md 1.8). */
+export function viewAttrs(s: PlexState, account: PlexAccount | null, i: PlexItem): Record<string, number> {
+  const v = account ? s.view(account.id, i.ratingKey) : undefined;
+  if (!v) return {};
+  return {
+    ...(v.viewCount > 0 ? { viewCount: v.viewCount } : {}),
+    ...(v.viewOffset > 0 ? { viewOffset: v.viewOffset } : {}),
+    ...(v.lastViewedAt > 0 ? { lastViewedAt: v.lastViewedAt } : {}),
+  };
+}
+
 export function itemEl(i: PlexItem, extra: Record<string, string | number> = {}): El {
   const part = el('Part', 'Part', {
     id: Number(i.ratingKey),

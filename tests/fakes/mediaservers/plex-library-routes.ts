@@ -11,10 +11,57 @@ import {
   paged,
   TYPE_NUMBERS,
   PLEX_VERSION,
+  viewAttrs,
   type PlexExchange,
   type PlexRoute,
 } from './plex-answers.js';
 import type { PlexState } from './plex-state.js';
+
+/**
+ * `/status/sessions/history/all` (external-apis.md 1.9): the admin token sees every account's
+ * plays, another token only its own; filters `accountID`, `metadataItemID`, `librarySectionID`
+ * and `viewedAt>` (the wire form of `viewedAt>=`), `sort=viewedAt:desc|asc`, container paging.
+ */
+function history(s: PlexState, x: PlexExchange) {
+  const q = x.query;
+  const num = (name: string) => (q.get(name) === null ? null : Number(q.get(name)));
+  const account = num('accountID');
+  const metadataItem = q.get('metadataItemID');
+  const section = q.get('librarySectionID');
+  const since = num('viewedAt>');
+  const admin = x.account?.id === 1;
+  const rows = s.history
+    .filter((h) => admin || h.accountID === x.account?.id)
+    .filter((h) => account === null || h.accountID === account)
+    .filter((h) => metadataItem === null || h.ratingKey === metadataItem)
+    .filter((h) => since === null || h.viewedAt >= since)
+    .flatMap((h) => {
+      const item = s.itemByKey(h.ratingKey);
+      return item && (section === null || item.sectionKey === section) ? [{ h, item }] : [];
+    });
+  const asc = q.get('sort') === 'viewedAt:asc';
+  rows.sort(
+    (a, b) => (asc ? a.h.viewedAt - b.h.viewedAt : b.h.viewedAt - a.h.viewedAt) || a.h.historyId - b.h.historyId,
+  );
+  return ok(
+    paged(
+      x,
+      rows.map(({ h, item }) =>
+        el(item.type === 'movie' ? 'Video' : 'Track', 'Metadata', {
+          historyKey: `/status/sessions/history/${h.historyId}`,
+          key: `/library/metadata/${item.ratingKey}`,
+          ratingKey: item.ratingKey,
+          librarySectionID: Number(item.sectionKey),
+          title: item.title,
+          type: item.type,
+          viewedAt: h.viewedAt,
+          accountID: h.accountID,
+          deviceID: 1,
+        }),
+      ),
+    ),
+  );
+}
 
 export function plexLibraryRoutes(s: PlexState): PlexRoute[] {
   const sectionRoute = (method: string, path: string, handle: PlexRoute['handle']): PlexRoute => ({
@@ -95,15 +142,16 @@ export function plexLibraryRoutes(s: PlexState): PlexRoute[] {
       return ok(
         paged(
           x,
-          items.map((i) => itemEl(i)),
+          items.map((i) => itemEl(i, viewAttrs(s, x.account, i))),
           { librarySectionID: Number(section.key), title1: section.title },
         ),
       );
     }),
     sectionRoute('GET', '/library/metadata/:rk', (x) => {
       const item = s.itemByKey(x.params.rk!);
-      return item ? ok(container({}, [itemEl(item)])) : notFound();
+      return item ? ok(container({}, [itemEl(item, viewAttrs(s, x.account, item))])) : notFound();
     }),
+    sectionRoute('GET', '/status/sessions/history/all', (x) => history(s, x)),
     {
       method: 'GET',
       path: '/accounts',

@@ -47,6 +47,23 @@ export interface PlexPlaylistRecord {
   updatedAt: number;
 }
 
+/** One account's view state of one item (external-apis.md 1.8). */
+export interface PlexView {
+  viewCount: number;
+  /** Resume position in ms (0: none). */
+  viewOffset: number;
+  /** Epoch seconds. */
+  lastViewedAt: number;
+}
+
+/** One play in the server's history (external-apis.md 1.9); rows have no resume offset. */
+export interface PlexHistoryRow {
+  historyId: number;
+  ratingKey: string;
+  accountID: number;
+  viewedAt: number;
+}
+
 export const ADMIN_TOKEN = 'fake-plex-admin-token';
 const VIDEO_EXT = new Set(['.mp4', '.mkv', '.webm', '.m4v', '.mov', '.avi']);
 const AUDIO_EXT = new Set(['.mp3', '.m4a', '.flac', '.ogg', '.opus']);
@@ -69,6 +86,9 @@ export class PlexState {
   /** Indexed items by absolute file path. */
   readonly items = new Map<string, PlexItem>();
   readonly playlists = new Map<string, PlexPlaylistRecord>();
+  /** View state per account id, then per rating key. */
+  readonly views = new Map<number, Map<string, PlexView>>();
+  readonly history: PlexHistoryRow[] = [];
   failure: FakeServerFailure = 'none';
   private nextKey = 100;
   private nextPlaylistItem = 1;
@@ -109,8 +129,35 @@ export class PlexState {
 
   addAccount(name: string): string {
     const token = `fake-plex-token-${name}`;
-    this.accounts.push({ id: this.accounts.length + 1, name, token });
+    // A friend's server account id is their plex.tv user id: large and never reused.
+    const id = Math.max(...this.accounts.map((a) => a.id), 1000) + 1;
+    this.accounts.push({ id, name, token });
     return token;
+  }
+
+  view(accountId: number, ratingKey: string): PlexView | undefined {
+    return this.views.get(accountId)?.get(ratingKey);
+  }
+
+  /** A play of an indexed file: to the end (a history row, the count up) or stopped at `positionMs`. */
+  play(file: string, accountId: number, at: Date, positionMs?: number): void {
+    const item = this.items.get(file);
+    if (!item) throw new Error(`The fake Plex has not indexed ${file}`);
+    const views = this.views.get(accountId) ?? new Map<string, PlexView>();
+    this.views.set(accountId, views);
+    const prev = views.get(item.ratingKey) ?? { viewCount: 0, viewOffset: 0, lastViewedAt: 0 };
+    const viewedAt = Math.floor(at.getTime() / 1000);
+    if (positionMs !== undefined) {
+      views.set(item.ratingKey, { ...prev, viewOffset: positionMs, lastViewedAt: viewedAt });
+      return;
+    }
+    views.set(item.ratingKey, { viewCount: prev.viewCount + 1, viewOffset: 0, lastViewedAt: viewedAt });
+    this.history.push({
+      historyId: this.history.length + 1,
+      ratingKey: item.ratingKey,
+      accountID: accountId,
+      viewedAt,
+    });
   }
 
   section(key: string): PlexSection | undefined {

@@ -114,6 +114,15 @@ export async function startFakePlex(options: FakePlexOptions): Promise<FakePlex>
       })),
     deletePlaylist: (id) => void state.playlists.delete(id),
     indexedPaths: () => [...state.items.keys()],
+    watching: {
+      users: () => state.accounts.map((a) => ({ id: String(a.id), name: a.name, primary: a.id === 1 })),
+      addUser: (name) => String(state.accountOf(state.addAccount(name))!.id),
+      removeUser: (id) => {
+        const i = state.accounts.findIndex((a) => String(a.id) === id);
+        if (i > 0) state.accounts.splice(i, 1);
+      },
+      play: (path, userId, o = {}) => state.play(path, Number(userId), o.at ?? new Date(), o.positionMs),
+    },
     fail(mode: FakeServerFailure) {
       const wasDown = state.failure === 'down';
       state.failure = mode;

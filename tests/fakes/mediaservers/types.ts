@@ -31,6 +31,31 @@ export interface FakeServerPlaylist {
   paths: string[];
 }
 
+/** An account of a fake server, as the watch-status tests see it. */
+export interface FakeWatchUser {
+  id: string;
+  name: string;
+  /** The owner (Plex-type: account `1`) or, for Jellyfin/Emby, the configured playlist user. */
+  primary: boolean;
+}
+
+/**
+ * What the users of a fake server watch. The fakes keep per-user played state (and the Plex-type
+ * play history) the way the real servers do and answer the watch-status calls from it.
+ */
+export interface FakeWatching {
+  users(): FakeWatchUser[];
+  /** Adds an account (a Plex friend or home user; a Jellyfin/Emby user) and returns its id. */
+  addUser(name: string): string;
+  /** Removes an account from the server. */
+  removeUser(id: string): void;
+  /**
+   * `userId` plays the indexed file at `path`: to the end (played, play count + 1, a history row
+   * on the Plex-type server) or, with `positionMs`, stopping there (in progress).
+   */
+  play(path: string, userId: string, o?: { at?: Date; positionMs?: number }): void;
+}
+
 export interface FakeMediaServer {
   readonly kind: MediaServerKind;
   /** Base URL, e.g. http://127.0.0.1:41234 */
@@ -52,6 +77,7 @@ export interface FakeMediaServer {
   /** Files the fake has indexed (found by a scan), absolute paths. */
   indexedPaths(): string[];
   fail(mode: FakeServerFailure): void;
+  readonly watching: FakeWatching;
   close(): Promise<void>;
 }
 

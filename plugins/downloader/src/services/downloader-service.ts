@@ -54,6 +54,10 @@ export class LocalDownloaderService implements DownloaderService {
     return this.deps.videos.library(sourceIds);
   }
 
+  presentVideos(): Promise<LibraryVideo[]> {
+    return this.deps.videos.present();
+  }
+
   async channelVideos(channelId: string): Promise<ChannelDownload[]> {
     const rows = await this.deps.videos.byChannel(channelId);
     return rows.map((r) => ({

@@ -124,28 +124,35 @@ export class VideoStore {
     const out: LibraryVideo[] = [];
     for (let i = 0; i < sourceIds.length; i += 500) {
       const chunk = sourceIds.slice(i, i + 500);
-      const rows = await this.sql.all(
-        `select id, source_id, title, channel_name, duration, file_path, file_size, audio_file_path, audio_file_size,
-           removed, downloaded_at from downloader_videos where source_id in (${chunk.map(() => '?').join(',')})`,
-        chunk,
-      );
-      for (const r of rows) {
-        out.push({
-          videoId: Number(r.id),
-          sourceId: String(r.source_id),
-          title: String(r.title),
-          channelName: textOrNull(r.channel_name),
-          duration: numberOrNull(r.duration),
-          filePath: textOrNull(r.file_path),
-          fileSize: numberOrNull(r.file_size),
-          audioFilePath: textOrNull(r.audio_file_path),
-          audioFileSize: numberOrNull(r.audio_file_size),
-          removed: readBool(r.removed),
-          downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
-        });
-      }
+      out.push(...(await this.libraryRows(`source_id in (${chunk.map(() => '?').join(',')})`, chunk)));
     }
     return out;
+  }
+
+  /** Every video not removed (its files are meant to be on disk). */
+  present(): Promise<LibraryVideo[]> {
+    return this.libraryRows('removed = ?', [false]);
+  }
+
+  private async libraryRows(where: string, params: unknown[]): Promise<LibraryVideo[]> {
+    const rows = await this.sql.all(
+      `select id, source_id, title, channel_name, duration, file_path, file_size, audio_file_path, audio_file_size,
+         removed, downloaded_at from downloader_videos where ${where}`,
+      params,
+    );
+    return rows.map((r) => ({
+      videoId: Number(r.id),
+      sourceId: String(r.source_id),
+      title: String(r.title),
+      channelName: textOrNull(r.channel_name),
+      duration: numberOrNull(r.duration),
+      filePath: textOrNull(r.file_path),
+      fileSize: numberOrNull(r.file_size),
+      audioFilePath: textOrNull(r.audio_file_path),
+      audioFileSize: numberOrNull(r.audio_file_size),
+      removed: readBool(r.removed),
+      downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
+    }));
   }
 
   async byChannel(channelId: string): Promise<DownloaderVideo[]> {

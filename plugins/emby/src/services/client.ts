@@ -1,4 +1,7 @@
 import {
+  allItems,
+  WATCH_ITEM_TYPES,
+  type WatchItem,
   describeServerFailure,
   filesOfLibraries,
   ITEMS_PAGE,
@@ -91,6 +94,24 @@ export class EmbyClient implements RecreatingServer {
           Fields: 'Path',
           EnableImages: 'false',
           EnableUserData: 'false',
+          StartIndex: String(start),
+          Limit: String(ITEMS_PAGE),
+        },
+      }),
+    );
+  }
+
+  /** Every item the user sees, with its path and the user's played state (watch status). */
+  userItems(userId: string, signal?: AbortSignal): Promise<{ items: WatchItem[]; requests: number }> {
+    return allItems((start) =>
+      this.call('GET', `/Users/${encodeURIComponent(userId)}/Items`, {
+        signal,
+        query: {
+          Recursive: 'true',
+          IncludeItemTypes: WATCH_ITEM_TYPES,
+          Fields: 'Path',
+          EnableImages: 'false',
+          EnableUserData: 'true',
           StartIndex: String(start),
           Limit: String(ITEMS_PAGE),
         },

@@ -1,4 +1,7 @@
 import {
+  allItems,
+  WATCH_ITEM_TYPES,
+  type WatchItem,
   describeServerFailure,
   filesOfLibraries,
   ITEMS_PAGE,
@@ -84,6 +87,25 @@ export class JellyfinClient implements RecreatingServer {
           fields: 'Path',
           enableImages: 'false',
           enableUserData: 'false',
+          startIndex: String(start),
+          limit: String(ITEMS_PAGE),
+        },
+      }),
+    );
+  }
+
+  /** Every item the user sees, with its path and the user's played state (watch status). */
+  userItems(userId: string, signal?: AbortSignal): Promise<{ items: WatchItem[]; requests: number }> {
+    return allItems((start) =>
+      this.call('GET', '/Items', {
+        signal,
+        query: {
+          userId,
+          recursive: 'true',
+          includeItemTypes: WATCH_ITEM_TYPES,
+          fields: 'Path',
+          enableImages: 'false',
+          enableUserData: 'true',
           startIndex: String(start),
           limit: String(ITEMS_PAGE),
         },

@@ -37,8 +37,22 @@ export interface FakePlaylistRecord {
   itemIds: string[];
 }
 
+/** A user's state of one item (`UserItemDataDto`, external-apis.md 2.7 and 3.7). */
+export interface FakeUserData {
+  played: boolean;
+  playCount: number;
+  positionTicks: number;
+  lastPlayed: Date | null;
+}
+
+const TICKS_PER_MS = 10_000;
+
 export class FakeMediaLibrary {
   readonly items = new Map<string, FakeItem>();
+  /** Per user id (lower case, no dashes), per item id. */
+  private readonly userData = new Map<string, Map<string, FakeUserData>>();
+  /** `<library id>\0<path>` of every item, to index each file once. */
+  private readonly indexed = new Set<string>();
   readonly playlists = new Map<string, FakePlaylistRecord>();
   slowScan = false;
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -64,7 +78,10 @@ export class FakeMediaLibrary {
     this.later(() => {
       for (const lib of this.libraries.filter((l) => ids.includes(l.id))) {
         for (const [id, item] of this.items)
-          if (item.libraryId === lib.id && !existsSync(item.path)) this.items.delete(id);
+          if (item.libraryId === lib.id && !existsSync(item.path)) {
+            this.items.delete(id);
+            this.indexed.delete(`${lib.id}\0${item.path}`);
+          }
         for (const loc of lib.locations) this.indexTree(lib, loc);
       }
     });
@@ -100,7 +117,9 @@ export class FakeMediaLibrary {
     const ext = extname(path).toLowerCase();
     const audio = lib.collectionType === 'music';
     if (!(audio ? AUDIO : VIDEO).has(ext)) return;
-    if ([...this.items.values()].some((i) => i.path === path && i.libraryId === lib.id)) return;
+    const key = `${lib.id}\0${path}`;
+    if (this.indexed.has(key)) return;
+    this.indexed.add(key);
     const id = this.newId();
     const name = path.split('/').at(-1)!.slice(0, -ext.length);
     this.items.set(id, {
@@ -111,6 +130,28 @@ export class FakeMediaLibrary {
       mediaType: audio ? 'Audio' : 'Video',
       libraryId: lib.id,
     });
+  }
+
+  dataOf(userId: string, itemId: string): FakeUserData | undefined {
+    return this.userData.get(userId.replace(/-/g, '').toLowerCase())?.get(itemId);
+  }
+
+  /** A play of every indexed item of `path` (video and music libraries alike) by `userId`. */
+  play(path: string, userId: string, at: Date, positionMs?: number): void {
+    const items = [...this.items.values()].filter((i) => i.path === path);
+    if (!items.length) throw new Error(`The fake server has not indexed ${path}`);
+    const key = userId.replace(/-/g, '').toLowerCase();
+    const data = this.userData.get(key) ?? new Map<string, FakeUserData>();
+    this.userData.set(key, data);
+    for (const item of items) {
+      const prev = data.get(item.id) ?? { played: false, playCount: 0, positionTicks: 0, lastPlayed: null };
+      data.set(
+        item.id,
+        positionMs === undefined
+          ? { played: true, playCount: prev.playCount + 1, positionTicks: 0, lastPlayed: at }
+          : { ...prev, positionTicks: positionMs * TICKS_PER_MS, lastPlayed: at },
+      );
+    }
   }
 
   indexedPaths(): string[] {

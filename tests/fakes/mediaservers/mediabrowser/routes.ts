@@ -8,6 +8,7 @@ import { json, noContent, text, type FakeRoute } from './http.js';
 import {
   listParam,
   page,
+  type FakeUserData,
   type FakeItem,
   type FakeLibrary,
   type FakeMediaLibrary,
@@ -29,8 +30,24 @@ const entries = (lib: FakeMediaLibrary, p: FakePlaylistRecord) =>
     return item ? [item] : [];
   });
 
-/** A `BaseItemDto` as both servers write one (`Path` only when asked for with `fields=Path`). */
-export const itemDto = (serverId: string, i: FakeItem, withPath: boolean) => ({
+/** `UserItemDataDto`: `PlayedPercentage` only while in progress, `LastPlayedDate` once played. */
+const userDataDto = (i: FakeItem, d: FakeUserData | undefined) => ({
+  PlaybackPositionTicks: d?.positionTicks ?? 0,
+  PlayCount: d?.playCount ?? 0,
+  IsFavorite: false,
+  Played: d?.played ?? false,
+  Key: i.id,
+  ItemId: i.id,
+  ...(d?.lastPlayed ? { LastPlayedDate: d.lastPlayed.toISOString() } : {}),
+  // Every fake file is 60 s long (600,000,000 ticks).
+  ...(d && d.positionTicks > 0 ? { PlayedPercentage: Math.min(100, (d.positionTicks / 600_000_000) * 100) } : {}),
+});
+
+/**
+ * A `BaseItemDto` as both servers write one (`Path` only when asked for with `fields=Path`,
+ * `UserData` only for a request in a user's name).
+ */
+export const itemDto = (serverId: string, i: FakeItem, withPath: boolean, userData?: FakeUserData | null) => ({
   Name: i.name,
   ServerId: serverId,
   Id: i.id,
@@ -39,6 +56,7 @@ export const itemDto = (serverId: string, i: FakeItem, withPath: boolean) => ({
   ParentId: i.libraryId,
   IsFolder: false,
   ...(withPath ? { Path: i.path } : {}),
+  ...(userData !== undefined ? { UserData: userDataDto(i, userData ?? undefined) } : {}),
 });
 
 /** A `VirtualFolderInfo` (Emby adds `Id` and `Guid`). */
@@ -52,10 +70,14 @@ export const virtualFolder = (lib: FakeMediaLibrary, l: FakeLibrary) => ({
 });
 
 export function sharedRoutes(lib: FakeMediaLibrary, k: KindShapes, users: { Id: string }[]): FakeRoute[] {
-  const item = (i: FakeItem, withPath: boolean) => itemDto(k.serverId, i, withPath);
+  const item = (i: FakeItem, withPath: boolean, userId?: string | null) =>
+    itemDto(k.serverId, i, withPath, userId ? (lib.dataOf(userId, i.id) ?? null) : undefined);
   const playlist = (id: string) => [...lib.playlists.values()].find((p) => k.same(p.id, id));
   const listItems: FakeRoute['handle'] = (x) => {
     const withPath = listParam(x.query.get('fields')).some((f) => f.toLowerCase() === 'path');
+    const userId = x.params.userId ?? x.query.get('userid');
+    if (userId && !users.some((u) => k.same(u.Id, userId))) return text(404, 'User not found');
+    const withData = userId && x.query.get('enableuserdata')?.toLowerCase() !== 'false' ? userId : null;
     const items = lib.list({
       parentId: x.query.get('parentid'),
       types: listParam(x.query.get('includeitemtypes')),
@@ -64,7 +86,7 @@ export function sharedRoutes(lib: FakeMediaLibrary, k: KindShapes, users: { Id: 
     });
     return json(
       page(
-        items.map((i) => item(i, withPath)),
+        items.map((i) => item(i, withPath, withData)),
         x.query,
       ),
     );

@@ -1,0 +1,197 @@
+import { relative, sep } from 'node:path';
+import {
+  ConflictError,
+  WatchStatusErrorCodes,
+  type DownloaderService,
+  type LocalFile,
+  type PluginLogger,
+  type ProviderSet,
+  type ServerWatchState,
+  type WatchStatusProvider,
+  type WatchStatusRun,
+  type WatchStatusServerOutcome,
+  type WatchSyncTrigger,
+} from '@vidkeep/contracts';
+import { sameState, type RowWrite, type StoredWatch, type WatchState, type WatchStore } from './store.js';
+
+export interface SyncDeps {
+  store: WatchStore;
+  providers: ProviderSet<WatchStatusProvider>;
+  downloader: DownloaderService;
+  outputDir: string;
+  /** Announces videos whose state changed (`watch-status.videos.changed`). */
+  changed: (sourceIds: string[]) => void;
+  logger: PluginLogger;
+  /** Aborted on shutdown. */
+  signal: AbortSignal;
+}
+
+/** The library's files and the video each belongs to. */
+function libraryFiles(
+  videos: Awaited<ReturnType<DownloaderService['presentVideos']>>,
+  outputDir: string,
+): { files: LocalFile[]; owner: Map<string, string> } {
+  const files: LocalFile[] = [];
+  const owner = new Map<string, string>();
+  for (const v of videos) {
+    for (const path of [v.filePath, v.audioFilePath]) {
+      if (!path) continue;
+      files.push({ path, relativePath: relative(outputDir, path).split(sep).join('/') });
+      owner.set(path, v.sourceId);
+    }
+  }
+  return { files, owner };
+}
+
+/** A video's state from its files' states (a video file and an audio file count as one video). */
+function merge(a: WatchState, b: ServerWatchState): WatchState {
+  const last = [a.lastWatchedAt, b.lastWatchedAt].filter((d): d is Date => d !== null);
+  return {
+    played: a.played || b.played,
+    playCount: Math.max(a.playCount, b.playCount),
+    positionMs: Math.max(a.positionMs, b.positionMs),
+    percentWatched:
+      a.percentWatched === null ? b.percentWatched : Math.max(a.percentWatched, b.percentWatched ?? a.percentWatched),
+    lastWatchedAt: last.length ? new Date(Math.max(...last.map((d) => d.getTime()))) : null,
+  };
+}
+
+const stateOf = ({ played, playCount, positionMs, percentWatched, lastWatchedAt }: ServerWatchState): WatchState => ({
+  played,
+  playCount,
+  positionMs,
+  percentWatched,
+  lastWatchedAt,
+});
+
+/** Why a server could not be synced, in plain words (domain errors already are). */
+const plain = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Pulls watch state from every configured media-server plugin (`watchStatusProvidersRef`) and
+ * stores what changed. One run at a time; a server that fails is reported in the run's outcome
+ * while the others sync. Rows are compared before writing: an unchanged server writes nothing.
+ */
+export class WatchSync {
+  private current: Promise<WatchStatusRun> | null = null;
+  /** Whether runs a stopped server left open were closed (done before the first run). */
+  private tidied = false;
+
+  constructor(private readonly deps: SyncDeps) {}
+
+  isRunning(): boolean {
+    return this.current !== null;
+  }
+
+  /** Runs a sync to its end; a ConflictError when one is already running. */
+  run(trigger: WatchSyncTrigger): Promise<WatchStatusRun> {
+    if (this.current)
+      throw new ConflictError(WatchStatusErrorCodes.syncRunning, 'A watch-status sync is already running');
+    const run = this.perform(trigger).finally(() => {
+      this.current = null;
+    });
+    this.current = run;
+    return run;
+  }
+
+  private async perform(trigger: WatchSyncTrigger): Promise<WatchStatusRun> {
+    const { store } = this.deps;
+    if (!this.tidied) {
+      await store.closeInterrupted();
+      this.tidied = true;
+    }
+    const startedAt = new Date();
+    const runId = await store.startRun(trigger, startedAt);
+    const servers: Record<string, WatchStatusServerOutcome> = {};
+    const configured = this.deps.providers.entries().filter((e) => e.provider.isConfigured());
+    let skipped: string | undefined;
+    let error: string | undefined;
+    const changed = new Set<string>();
+    try {
+      if (configured.length === 0) {
+        skipped = 'No media server is configured and enabled';
+      } else {
+        const { files, owner } = libraryFiles(await this.deps.downloader.presentVideos(), this.deps.outputDir);
+        for (const { key, provider } of configured) {
+          if (this.deps.signal.aborted) break;
+          try {
+            servers[key] = await this.syncServer(key, provider, files, owner, changed);
+          } catch (err) {
+            servers[key] = { error: plain(err) };
+            this.deps.logger.warn({ server: key, err: plain(err) }, 'Watch-status sync of a media server failed');
+          }
+        }
+      }
+    } catch (err) {
+      error = plain(err);
+      this.deps.logger.error({ err: error }, 'Watch-status sync failed');
+    }
+    const completedAt = new Date();
+    await store.finishRun(runId, completedAt, {
+      servers,
+      ...(skipped ? { skipped } : {}),
+      ...(error ? { error } : {}),
+    });
+    if (changed.size) this.deps.changed([...changed]);
+    return {
+      trigger,
+      startedAt: startedAt.toISOString(),
+      completedAt: completedAt.toISOString(),
+      servers,
+      ...(skipped ? { skipped } : {}),
+      ...(error ? { error } : {}),
+    };
+  }
+
+  private async syncServer(
+    kind: string,
+    provider: WatchStatusProvider,
+    files: LocalFile[],
+    owner: ReadonlyMap<string, string>,
+    changed: Set<string>,
+  ): Promise<WatchStatusServerOutcome> {
+    const { store, signal } = this.deps;
+    const users = await provider.users(signal);
+    const usersSaved = await store.saveUsers(kind, users);
+    for (const id of usersSaved.sourceIds) changed.add(id);
+    // A user seen for the first time has a history older than the cursor: scan it all once.
+    const cursor = usersSaved.added ? null : await store.cursor(kind);
+    const answer = await provider.watchState({ users, files, cursor: cursor?.toISOString() ?? null, signal });
+    const stored = await store.rowsOf(kind);
+    const upserts: RowWrite[] = [];
+    const deletes: StoredWatch[] = [];
+    for (const u of answer.users) {
+      const states = new Map<string, WatchState>();
+      for (const s of u.states) {
+        const sourceId = owner.get(s.path);
+        if (!sourceId) continue;
+        const prev = states.get(sourceId);
+        states.set(sourceId, prev ? merge(prev, s) : stateOf(s));
+      }
+      const mine = stored.get(u.serverUserId) ?? new Map<string, StoredWatch>();
+      for (const [sourceId, state] of states) {
+        const prev = mine.get(sourceId);
+        if (prev && sameState(prev, state)) continue;
+        upserts.push({ ...state, sourceId, serverUserId: u.serverUserId });
+        changed.add(sourceId);
+      }
+      if (u.complete) {
+        for (const [sourceId, prev] of mine) {
+          if (states.has(sourceId)) continue;
+          deletes.push(prev);
+          changed.add(sourceId);
+        }
+      }
+    }
+    await store.apply(kind, upserts, deletes, new Date());
+    if (answer.cursor) {
+      const next = new Date(answer.cursor);
+      if (!Number.isNaN(next.getTime()) && next.getTime() !== cursor?.getTime()) await store.saveCursor(kind, next);
+    }
+    return {
+      updated: upserts.length + deletes.length + usersSaved.rows,
+      users: users.length,
+      requests: answer.requests,
+    };
+  }
+}
