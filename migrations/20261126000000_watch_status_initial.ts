@@ -32,6 +32,7 @@ export class Migration20261126000000WatchStatusInitial extends Migration {
         .createTable('watch_status_cursors', (t) => {
           t.string('server_type', 40).notNullable().primary();
           t.datetime('newest_event_at').notNullable();
+          t.string('cursor', 200).notNullable();
         })
         .createTable('watch_status_runs', (t) => {
           t.increments('id').primary();

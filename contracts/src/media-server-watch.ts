@@ -114,7 +114,7 @@ export function mediaBrowserWatchProvider(o: {
         requests += n;
         answers.push({ serverUserId: user.serverUserId, states: statesFromItems(files, items), complete: true });
       }
-      return { users: answers, cursor: null, requests };
+      return { users: answers, cursor: null, cursorAt: null, requests };
     },
   };
 }

@@ -53,6 +53,8 @@ export interface WatchStateAnswer {
   users: UserWatchStates[];
   /** To pass next time; null when the kind keeps none (every sync is then a full scan). */
   cursor: string | null;
+  /** The newest event the cursor stands for (stored as the spec's datetime, spec 2.12). */
+  cursorAt: Date | null;
   /** Requests made to the server (for the run's outcome and the benchmark). */
   requests: number;
 }

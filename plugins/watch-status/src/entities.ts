@@ -64,6 +64,8 @@ export const WatchUserEntity = new EntitySchema<WatchUserRow>({
 export interface WatchCursorRow {
   serverType: string;
   newestEventAt: Date;
+  /** The provider's own cursor (the Plex-type one also names the newest play of that second). */
+  cursor: string;
 }
 
 export const WatchCursorEntity = new EntitySchema<WatchCursorRow>({
@@ -72,6 +74,7 @@ export const WatchCursorEntity = new EntitySchema<WatchCursorRow>({
   properties: {
     serverType: { type: 'string', length: 40, primary: true },
     newestEventAt: { type: 'datetime' },
+    cursor: { type: 'string', length: 200 },
   },
 });
 

@@ -33,6 +33,8 @@ export interface PlexItem {
 
 /** One play of the server's history (external-apis.md 1.9). */
 export interface PlexPlay {
+  /** From `historyKey` (`/status/sessions/history/<id>`): rows are numbered in the order recorded. */
+  historyId: number;
   ratingKey: string;
   accountId: string;
   viewedAt: Date;
@@ -143,7 +145,8 @@ export class PlexServerApi {
       const page = list(m, 'Metadata');
       for (const row of page) {
         const viewedAt = epoch(row.viewedAt);
-        if (viewedAt) plays.push({ ratingKey: str(row.ratingKey), accountId: str(row.accountID), viewedAt });
+        const historyId = int(str(row.historyKey).split('/').pop());
+        if (viewedAt) plays.push({ historyId, ratingKey: str(row.ratingKey), accountId: str(row.accountID), viewedAt });
       }
       const total = Number(m.totalSize ?? m.size ?? 0);
       if (page.length < this.pageSize || start + page.length >= total) return plays;

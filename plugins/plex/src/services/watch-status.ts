@@ -61,15 +61,41 @@ const playsState = (path: string, t: Plays | undefined): ServerWatchState => ({
   lastWatchedAt: t?.last ?? null,
 });
 
-const newest = (plays: readonly PlexPlay[]): Date | null =>
-  plays.reduce<Date | null>((m, p) => (!m || p.viewedAt > m ? p.viewedAt : m), null);
+/**
+ * The cursor: the newest play's second and the highest history id seen in that second
+ * (`<ISO time>#<id>`), so that the next sync skips the plays it has already read.
+ */
+interface Cursor {
+  at: Date;
+  seenId: number;
+}
+
+function cursorAfter(plays: readonly PlexPlay[], previous: Cursor | null): Cursor | null {
+  let c = previous;
+  for (const p of plays) {
+    if (!c || p.viewedAt > c.at) c = { at: p.viewedAt, seenId: p.historyId };
+    else if (p.viewedAt.getTime() === c.at.getTime() && p.historyId > c.seenId) c = { at: c.at, seenId: p.historyId };
+  }
+  return c;
+}
+
+const formatCursor = (c: Cursor) => `${c.at.toISOString()}#${c.seenId}`;
+
+function parseCursor(text: string | null): Cursor | null {
+  if (!text) return null;
+  const [iso, id] = text.split('#');
+  const at = new Date(iso ?? '');
+  return Number.isNaN(at.getTime()) ? null : { at, seenId: Number(id) || 0 };
+}
+
+const answerCursor = (c: Cursor | null) => ({ cursor: c ? formatCursor(c) : null, cursorAt: c?.at ?? null });
 
 /**
  * Watch status of the Plex-type server (external-apis.md 1.7 to 1.9). Users are the server's
  * accounts (owner `1`). A full scan reads every item (the owner's state) and the whole play
  * history (everyone else's); after it, the history cursor (spec 2.12) makes a sync ask only for
  * plays since the newest one seen, then re-reads just the items played: on an unchanged server
- * that is one request.
+ * that is one request (plus the accounts).
  */
 export function plexWatchStatusProvider(deps: PlexWatchDeps): WatchStatusProvider {
   const { api } = deps;
@@ -93,19 +119,19 @@ export function plexWatchStatusProvider(deps: PlexWatchDeps): WatchStatusProvide
       );
       return { serverUserId: u.serverUserId, states, complete: true };
     });
-    // No play yet: no cursor, so the next sync scans again (a play can land in the scan's second).
-    return { users, cursor: newest(plays)?.toISOString() ?? null };
+    // No play yet: no cursor, so the next sync scans again.
+    return { users, ...answerCursor(cursorAfter(plays, null)) };
   }
 
   async function sinceCursor(
     req: WatchStateRequest,
     c: Conn,
-    cursor: Date,
+    cursor: Cursor,
   ): Promise<Omit<WatchStateAnswer, 'requests'>> {
-    // From the cursor's second on (inclusive: another play may share it); the newest plays are
-    // read again, which changes nothing, so an unchanged server costs a few requests and no write.
-    const plays = await api.history(c, { since: cursor });
-    if (plays.length === 0) return { users: [], cursor: cursor.toISOString() };
+    // From the cursor's second on (another play may share it), without the plays already read.
+    const fetched = await api.history(c, { since: cursor.at });
+    const plays = fetched.filter((p) => p.viewedAt > cursor.at || p.historyId > cursor.seenId);
+    if (plays.length === 0) return { users: [], ...answerCursor(cursor) };
     const played = [...new Set(plays.map((p) => p.ratingKey))];
     const items: PlexItem[] = [];
     for (const rk of played) {
@@ -129,7 +155,7 @@ export function plexWatchStatusProvider(deps: PlexWatchDeps): WatchStatusProvide
       }
       if (states.length) users.push({ serverUserId: u.serverUserId, states, complete: false });
     }
-    return { users, cursor: (newest(plays) ?? cursor).toISOString() };
+    return { users, ...answerCursor(cursorAfter(fetched, cursor)) };
   }
 
   return {
@@ -148,9 +174,8 @@ export function plexWatchStatusProvider(deps: PlexWatchDeps): WatchStatusProvide
     async watchState(req: WatchStateRequest): Promise<WatchStateAnswer> {
       const before = api.requests;
       const c = connOf(req.signal);
-      const cursor = req.cursor ? new Date(req.cursor) : null;
-      const answer =
-        cursor && !Number.isNaN(cursor.getTime()) ? await sinceCursor(req, c, cursor) : await fullScan(req, c);
+      const cursor = parseCursor(req.cursor);
+      const answer = cursor ? await sinceCursor(req, c, cursor) : await fullScan(req, c);
       return { ...answer, requests: api.requests - before };
     },
   };

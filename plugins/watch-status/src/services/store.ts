@@ -196,18 +196,17 @@ export class WatchStore {
     return { sourceIds: [...new Set(affected)], rows: goneRows.length, added };
   }
 
-  async cursor(serverType: string): Promise<Date | null> {
-    const r = await this.sql.one('select newest_event_at from watch_status_cursors where server_type = ?', [
-      serverType,
-    ]);
-    return r ? readDate(r.newest_event_at) : null;
+  /** The provider's cursor of a server, or null for a full scan. */
+  async cursor(serverType: string): Promise<string | null> {
+    const r = await this.sql.one('select cursor from watch_status_cursors where server_type = ?', [serverType]);
+    return r ? String(r.cursor) : null;
   }
 
-  async saveCursor(serverType: string, at: Date): Promise<void> {
+  async saveCursor(serverType: string, cursor: string, at: Date): Promise<void> {
     await this.sql.run(
-      `insert into watch_status_cursors (server_type, newest_event_at) values (?, ?)
-       on conflict (server_type) do update set newest_event_at = excluded.newest_event_at`,
-      [serverType, this.sql.date(at)],
+      `insert into watch_status_cursors (server_type, newest_event_at, cursor) values (?, ?, ?)
+       on conflict (server_type) do update set newest_event_at = excluded.newest_event_at, cursor = excluded.cursor`,
+      [serverType, this.sql.date(at), cursor.slice(0, 200)],
     );
   }
 

@@ -156,7 +156,7 @@ export class WatchSync {
     for (const id of usersSaved.sourceIds) changed.add(id);
     // A user seen for the first time has a history older than the cursor: scan it all once.
     const cursor = usersSaved.added ? null : await store.cursor(kind);
-    const answer = await provider.watchState({ users, files, cursor: cursor?.toISOString() ?? null, signal });
+    const answer = await provider.watchState({ users, files, cursor, signal });
     const stored = await store.rowsOf(kind);
     const upserts: RowWrite[] = [];
     const deletes: StoredWatch[] = [];
@@ -184,10 +184,8 @@ export class WatchSync {
       }
     }
     await store.apply(kind, upserts, deletes, new Date());
-    if (answer.cursor) {
-      const next = new Date(answer.cursor);
-      if (!Number.isNaN(next.getTime()) && next.getTime() !== cursor?.getTime()) await store.saveCursor(kind, next);
-    }
+    if (answer.cursor && answer.cursorAt && answer.cursor !== cursor)
+      await store.saveCursor(kind, answer.cursor, answer.cursorAt);
     return {
       updated: upserts.length + deletes.length + usersSaved.rows,
       users: users.length,
