@@ -32,13 +32,18 @@ export class WatchStatusState {
   /** The last run; one left open by a stopped server reads as interrupted. */
   async lastRun(): Promise<WatchStatusRun | null> {
     const run = await this.deps.store.lastRun();
-    if (!run || run.completedAt || this.deps.sync.isRunning()) return run;
+    if (!run || run.completedAt || this.running()) return run;
     return { ...run, completedAt: run.startedAt, error: 'The server stopped while this sync was running' };
+  }
+
+  /** A sync runs, or a started one has not closed its run history row yet (the 409 says the same). */
+  running(): boolean {
+    return this.starting || this.deps.sync.isRunning() || (this.deps.scheduler?.isRunning(SYNC_TASK) ?? false);
   }
 
   async overview(): Promise<WatchStatusOverview> {
     return {
-      running: this.deps.sync.isRunning(),
+      running: this.running(),
       enabled: this.deps.enabled(),
       rule: this.deps.rule(),
       lastRun: await this.lastRun(),
@@ -56,7 +61,7 @@ export class WatchStatusState {
       return;
     }
     // Claimed before the first await, so two requests at once cannot both start one.
-    if (this.starting || sync.isRunning() || scheduler.isRunning(SYNC_TASK))
+    if (this.running())
       throw new ConflictError(WatchStatusErrorCodes.syncRunning, 'A watch-status sync is already running');
     this.starting = true;
     try {
