@@ -157,7 +157,8 @@ export class WatchSync {
     // A user seen for the first time has a history older than the cursor: scan it all once.
     const cursor = usersSaved.added ? null : await store.cursor(kind);
     const answer = await provider.watchState({ users, files, cursor, signal });
-    const stored = await store.rowsOf(kind);
+    // Nothing reported (an unchanged Plex-type server): no need to read the stored rows at all.
+    const stored = answer.users.length ? await store.rowsOf(kind) : new Map<string, Map<string, StoredWatch>>();
     const upserts: RowWrite[] = [];
     const deletes: StoredWatch[] = [];
     for (const u of answer.users) {
