@@ -12,6 +12,9 @@ interface Entry {
 /** Where fixture plugins live; relative packages of `withFixturePlugins` resolve from here. */
 export const FIXTURE_MANIFEST_PATH = join(REPO_ROOT, 'tests', 'fixtures', 'plugins', 'plugin-manifest.json');
 
+/** Fixture plugins that stand in for a built-in one (same service): the built-in one is left out. */
+const STANDS_IN_FOR: Record<string, string> = { 'fx-watch-status': 'watch-status' };
+
 /** The repository's manifest plus fixture plugins (by id, from tests/fixtures/plugins). */
 export function withFixturePlugins(...ids: string[]): { manifest: unknown; manifestPath: string } {
   const base = JSON.parse(readFileSync(join(REPO_ROOT, 'plugin-manifest.json'), 'utf8')) as {
@@ -21,7 +24,10 @@ export function withFixturePlugins(...ids: string[]): { manifest: unknown; manif
   return {
     manifest: {
       ...base,
-      plugins: [...base.plugins, ...ids.map((id) => ({ id, package: `./${id}.ts`, enabled: true }))],
+      plugins: [
+        ...base.plugins.filter((p) => !ids.some((id) => STANDS_IN_FOR[id] === p.id)),
+        ...ids.map((id) => ({ id, package: `./${id}.ts`, enabled: true })),
+      ],
     },
     manifestPath: FIXTURE_MANIFEST_PATH,
   };
