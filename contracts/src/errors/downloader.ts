@@ -8,4 +8,8 @@ export const DownloaderErrorCodes = {
   fileMissing: 'DOWNLOAD_FILE_MISSING',
   interrupted: 'DOWNLOAD_INTERRUPTED',
   botCheck: 'DOWNLOAD_BOT_CHECK',
+  /** A stored file path outside the output directory or not naming the video id: nothing is deleted. */
+  unsafePath: 'DOWNLOAD_UNSAFE_PATH',
+  /** An automatic removal met a video protected since it was planned. */
+  videoProtected: 'DOWNLOAD_VIDEO_PROTECTED',
 } as const;

@@ -31,3 +31,23 @@ export interface ChannelDirectory {
 }
 
 export const channelDirectoryRef = serviceRef<ChannelDirectory>('channels.directory');
+
+/** A subscribed channel's auto-removal settings (spec 2.3). */
+export interface ChannelRetentionSettings {
+  channelId: string;
+  /** `auto_removal_protected`: none of the channel's videos is removed automatically. */
+  protected: boolean;
+  /** `auto_removal_keep_recent_count`: its this many most recent downloads are always kept (null: no such guard). */
+  keepRecentCount: number | null;
+}
+
+/**
+ * Provided by the channels plugin: the auto-removal settings of every subscribed channel. The
+ * settings of a channel nobody is subscribed to (removed, or hidden for a playlist) are dormant
+ * (spec 2.3) and not listed.
+ */
+export interface ChannelRetention {
+  retentionSettings(): Promise<ChannelRetentionSettings[]>;
+}
+
+export const channelRetentionRef = serviceRef<ChannelRetention>('channels.retention');

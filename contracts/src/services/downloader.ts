@@ -76,6 +76,43 @@ export interface DownloaderService {
   /** Adds names to the subfolder registry (spec 2.9). */
   registerSubfolders(names: string[]): Promise<void>;
   listSubfolders(): Promise<string[]>;
+  /**
+   * Every video whose files the library has now (not removed), with what retention decides on:
+   * its download time, the bytes its files take and its protection flag. One query.
+   */
+  retentionCandidates(): Promise<RetentionCandidate[]>;
+  /**
+   * Deletes a video's files the safe way (reference 7.1) and marks its record removed, as the
+   * manual delete does; publishes `downloader.video.removed`. Throws NotFoundError for an unknown
+   * video and ConflictError when the stored path is unsafe (`DOWNLOAD_UNSAFE_PATH`: nothing is
+   * deleted) or, with `respectProtection`, when the video is protected (`DOWNLOAD_VIDEO_PROTECTED`).
+   */
+  removeVideo(sourceId: string, options?: { respectProtection?: boolean }): Promise<RemovedVideo>;
+}
+
+/** A video retention may consider: present in the library (not removed). */
+export interface RetentionCandidate {
+  sourceId: string;
+  title: string;
+  channelId: string | null;
+  channelName: string | null;
+  /** The reference's "download time": when its files were last downloaded. */
+  downloadedAt: Date;
+  /** Bytes of the video file and of the audio file as recorded at download (null: unknown). */
+  fileSize: number | null;
+  audioFileSize: number | null;
+  /** The per-video flag (`PATCH /api/videos/:sourceId/protected`): never removed automatically. */
+  protected: boolean;
+}
+
+/** What one safe deletion did. */
+export interface RemovedVideo {
+  sourceId: string;
+  /** Bytes of the files deleted, measured on disk just before deleting them. */
+  freedBytes: number;
+  deletedFiles: string[];
+  /** Folders removed: the per-video folder, an emptied channel folder, an emptied `__subfolder`. */
+  deletedFolders: string[];
 }
 
 export const downloaderServiceRef = serviceRef<DownloaderService>('downloader.service');

@@ -1,5 +1,6 @@
 import {
   channelDirectoryRef,
+  channelRetentionRef,
   channelSettingsProviderRef,
   ChannelsConfigSection,
   downloaderServiceRef,
@@ -28,6 +29,7 @@ import { DataApiClient } from './services/data-api.js';
 import { DownloadAll } from './services/download-all.js';
 import { TabFetcher } from './services/fetcher.js';
 import { ChannelListings } from './services/listings.js';
+import { ChannelRetentionService } from './services/retention-settings.js';
 import { ChannelPlatform } from './services/platform.js';
 import { ChannelSearch } from './services/search.js';
 import { ChannelSubscriptions } from './services/subscriptions.js';
@@ -123,6 +125,7 @@ export default definePlugin({
     });
     ctx.provide(channelSettingsProviderRef, settings);
     ctx.provide(channelDirectoryRef, new ChannelDirectoryService(store, ctx.logger));
+    ctx.provide(channelRetentionRef, new ChannelRetentionService(store));
 
     // Downloads keep the listing cache current: downloaded (exact date), deleted, and .m3u files.
     const m3uPending = new Set<string>();

@@ -96,6 +96,8 @@ export interface DownloaderVideo {
   removedAt: Date | null;
   downloadedAt: Date;
   jobId: string | null;
+  /** Never removed automatically (retention); a manual delete still removes it. */
+  protected: boolean;
 }
 
 export const DownloaderVideoEntity = new EntitySchema<DownloaderVideo>({
@@ -124,6 +126,7 @@ export const DownloaderVideoEntity = new EntitySchema<DownloaderVideo>({
     removedAt: { type: 'datetime', nullable: true },
     downloadedAt: { type: 'datetime' },
     jobId: { type: 'string', length: 36, nullable: true },
+    protected: { type: 'boolean', default: false },
   },
 });
 

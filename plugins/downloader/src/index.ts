@@ -108,9 +108,17 @@ export default definePlugin({
       activity,
       store,
     );
+    const library = new VideoLibrary({
+      videos: videoStore,
+      activity,
+      events: ctx.events,
+      outputDir: env.paths.outputDir,
+      imagesDir: env.paths.imagesDir,
+      onSpaceFreed: () => queue.storageFreed(),
+    });
     ctx.provide(
       downloaderServiceRef,
-      new LocalDownloaderService({ queue, store, videos: videoStore, activity, storage }),
+      new LocalDownloaderService({ queue, store, videos: videoStore, activity, storage, library }),
     );
     ctx.provide(sourceClientRef, new YtDlpSourceClient(tools, config, cookiesFile, childEnv));
 
@@ -119,13 +127,7 @@ export default definePlugin({
       storage,
       jobs: new JobService({ queue, store }),
       downloads: new ManualDownloads({ queue, store, metadata }),
-      library: new VideoLibrary({
-        videos: videoStore,
-        activity,
-        events: ctx.events,
-        outputDir: env.paths.outputDir,
-        imagesDir: env.paths.imagesDir,
-      }),
+      library,
       activity,
       tools,
       updater: new YtDlpUpdater(() => tools.path('ytdlp')),

@@ -38,7 +38,7 @@ describe('GET /api/videos (the library list)', () => {
           title,
           channel,
           duration,
-          `/data/${sourceId}.mp4`,
+          `${t.dir}/data/${channel}/${title} [${sourceId}].mp4`, // inside the output dir: deletable
           size,
           removed,
           orm.em.getPlatform().processDateProperty(new Date(now - daysAgo * DAY)),

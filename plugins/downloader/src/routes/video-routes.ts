@@ -1,5 +1,6 @@
 import {
   DeleteVideoResponse,
+  ErrorEnvelope,
   errorResponses,
   SourceIdParams,
   ThumbnailQuery,
@@ -8,6 +9,8 @@ import {
   VideoFileQuery,
   VideoList,
   VideoListQuery,
+  VideoProtectedRequest,
+  VideoProtectedResponse,
 } from '@vidkeep/contracts';
 import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import type { DownloaderRouteDeps } from './deps.js';
@@ -87,11 +90,27 @@ export const videoRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async
         tags: ['videos'],
         summary: 'Delete the files of a downloaded video and mark it removed',
         description:
-          'Removes the media files and their companions (poster, NFO, subtitles) and an emptied per-video folder. The record stays, marked `removed`, so it still counts as downloaded.',
+          'Nested layout: the per-video folder goes whole; flat layout: only the files of the channel folder whose names contain `[<id>]` or ` - <id>`. Then the channel folder goes when only ignorable files are left (channel artwork, `tvshow.nfo`, its `.m3u`), and an emptied `__<subfolder>` folder. The record stays, marked `removed`, so it still counts as downloaded and is never fetched again by itself. Protection does not stop a manual delete. 409 `DOWNLOAD_UNSAFE_PATH`, with nothing deleted, when a stored path is outside the output directory or does not contain the video id.',
         params: SourceIdParams,
-        response: { 200: DeleteVideoResponse, ...errors },
+        response: { 200: DeleteVideoResponse, ...errors, 409: ErrorEnvelope },
       },
     },
-    async (request) => library.remove(request.params.sourceId),
+    async (request) => library.deleteVideo(request.params.sourceId),
+  );
+
+  app.patch(
+    '/api/videos/:sourceId/protected',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Protect a video from automatic removal, or lift the protection',
+        description:
+          'A protected video is never removed by retention (automatic removal); a manual delete still removes it. Works on removed videos too (the flag stays with the record).',
+        params: SourceIdParams,
+        body: VideoProtectedRequest,
+        response: { 200: VideoProtectedResponse, ...errors },
+      },
+    },
+    async (request) => library.setProtected(request.params.sourceId, request.body.protected),
   );
 };

@@ -5,10 +5,13 @@ import type {
   EnqueueResult,
   JobSummary,
   LibraryVideo,
+  RemovedVideo,
+  RetentionCandidate,
   StorageStatus,
 } from '@vidkeep/contracts';
 import type { ActivityTracker } from './activity.js';
 import type { JobStore } from './job-store.js';
+import type { VideoLibrary } from './library.js';
 import type { DownloadQueue } from './queue.js';
 import type { StorageGuard } from './storage.js';
 import type { VideoStore } from './video-store.js';
@@ -19,6 +22,7 @@ export interface DownloaderServiceDeps {
   videos: VideoStore;
   activity: ActivityTracker;
   storage: StorageGuard;
+  library: VideoLibrary;
 }
 
 /** What other plugins may ask of the downloader: the queue for changes, the stores for the rest. */
@@ -83,5 +87,14 @@ export class LocalDownloaderService implements DownloaderService {
 
   listSubfolders(): Promise<string[]> {
     return this.deps.videos.subfolders();
+  }
+
+  retentionCandidates(): Promise<RetentionCandidate[]> {
+    return this.deps.videos.retentionCandidates();
+  }
+
+  async removeVideo(sourceId: string, options: { respectProtection?: boolean } = {}): Promise<RemovedVideo> {
+    const { title: _title, ...removed } = await this.deps.library.remove(sourceId, options);
+    return removed;
   }
 }

@@ -1,8 +1,10 @@
-import { readdir, rm, rmdir, stat } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { rm, stat } from 'node:fs/promises';
 import {
+  ConflictError,
   DownloaderErrorCodes,
   NotFoundError,
+  type RemovedVideo,
+  type VideoProtectedResponse,
   type DeleteVideoResponse,
   type EventBus,
   type LocalStatusEntry,
@@ -12,6 +14,7 @@ import {
   type VideoListQuery,
 } from '@vidkeep/contracts';
 import type { DownloaderVideo } from '../entities.js';
+import { executeDeletion, planDeletion } from '../files/delete.js';
 import { isInside } from '../files/move.js';
 import type { ActivityTracker } from './activity.js';
 import { toVideo, type VideoStore } from './video-store.js';
@@ -28,6 +31,8 @@ export interface LibraryDeps {
   events: EventBus;
   outputDir: string;
   imagesDir: string;
+  /** Called after a deletion freed space (the queue re-checks a storage pause at once). */
+  onSpaceFreed?: () => void;
 }
 
 const fileMissing = (message: string) => new NotFoundError(DownloaderErrorCodes.fileMissing, message);
@@ -71,33 +76,60 @@ export class VideoLibrary {
   }
 
   /**
-   * Deletes the media files and their companions (poster, NFO, subtitles) and an emptied
-   * per-video folder; the record stays, marked removed, so the video still counts as downloaded.
+   * Deletes a video's files the safe way (`files/delete.ts`, reference 7.1) and keeps its record,
+   * marked removed, so it still counts as downloaded and is never fetched again by itself.
+   * Deletions run one at a time. Refused, with nothing deleted, for an unsafe stored path.
    */
-  async remove(sourceId: string): Promise<DeleteVideoResponse> {
+  remove(sourceId: string, options: { respectProtection?: boolean } = {}): Promise<RemovedVideo & { title: string }> {
+    const next = this.deleting.then(() => this.removeNow(sourceId, options));
+    this.deleting = next.catch(() => undefined);
+    return next;
+  }
+
+  private deleting: Promise<unknown> = Promise.resolve();
+
+  private async removeNow(
+    sourceId: string,
+    options: { respectProtection?: boolean },
+  ): Promise<RemovedVideo & { title: string }> {
     const { outputDir, imagesDir } = this.deps;
     const row = await this.find(sourceId);
-    const deleted: string[] = [];
-    const dirs = new Set<string>();
-    for (const media of [row.filePath, row.audioFilePath]) {
-      if (!media || !isInside(outputDir, media)) continue;
-      const dir = dirname(media);
-      const stem = basename(media, extname(media));
-      dirs.add(dir);
-      const siblings = await readdir(dir).catch(() => [] as string[]);
-      for (const name of siblings) {
-        if (name === basename(media) || name.startsWith(`${stem}.`)) {
-          const p = join(dir, name);
-          await rm(p, { force: true });
-          if (!deleted.includes(p)) deleted.push(p);
-        }
-      }
+    if (options.respectProtection && row.protected) {
+      throw new ConflictError(
+        DownloaderErrorCodes.videoProtected,
+        `"${row.title}" (${row.sourceId}) is protected from automatic removal; it was not deleted`,
+      );
     }
-    for (const dir of dirs) if (dir !== outputDir && isInside(outputDir, dir)) await rmdir(dir).catch(() => undefined);
+    const plan = await planDeletion({ sourceId: row.sourceId, paths: [row.filePath, row.audioFilePath] }, outputDir);
+    if (!plan.ok) {
+      throw new ConflictError(
+        DownloaderErrorCodes.unsafePath,
+        `"${row.title}" (${row.sourceId}) was not deleted: ${plan.reason}. Nothing was deleted; move or delete its files by hand if they are yours.`,
+      );
+    }
+    const outcome = await executeDeletion(plan, row.sourceId, outputDir);
     if (row.thumbnailPath && isInside(imagesDir, row.thumbnailPath)) await rm(row.thumbnailPath, { force: true });
     await this.deps.videos.markRemoved(row.id);
     this.deps.events.publish('downloader.video.removed', { videoId: row.id, sourceId: row.sourceId });
-    return { success: true, message: `Deleted ${deleted.length} file(s) of "${row.title}"`, deletedFiles: deleted };
+    if (outcome.freedBytes > 0) this.deps.onSpaceFreed?.();
+    return { sourceId: row.sourceId, title: row.title, ...outcome };
+  }
+
+  /** The manual delete (`DELETE /api/videos/:sourceId`); protection does not stop it. */
+  async deleteVideo(sourceId: string): Promise<DeleteVideoResponse> {
+    const removed = await this.remove(sourceId);
+    return {
+      success: true,
+      message: `Deleted ${removed.deletedFiles.length} file(s) of "${removed.title}"`,
+      deletedFiles: removed.deletedFiles,
+    };
+  }
+
+  /** Sets the per-video protection flag (reference 1.5); also on a removed video's record. */
+  async setProtected(sourceId: string, value: boolean): Promise<VideoProtectedResponse> {
+    const row = await this.find(sourceId);
+    await this.deps.videos.setProtected(row.id, value);
+    return { sourceId: row.sourceId, protected: value };
   }
 
   /** What is downloaded, gone or active among `sourceIds`, without asking the platform. */

@@ -141,6 +141,18 @@ export class DownloadQueue {
     })();
   }
 
+  /**
+   * Space was freed (a video deleted by hand or by retention): a pause by a storage limit is
+   * checked again now instead of at the next minute's re-check, so queued jobs start at once.
+   */
+  storageFreed(): void {
+    if (this.pauseTimer) {
+      clearTimeout(this.pauseTimer);
+      this.pauseTimer = null;
+    }
+    this.pump();
+  }
+
   async assertNotPaused(): Promise<void> {
     const s = await this.deps.storage.status();
     if (s.paused) throw new ConflictError(DownloaderErrorCodes.paused, `Downloads are paused: ${s.reason}`);

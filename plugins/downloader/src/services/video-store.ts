@@ -1,4 +1,4 @@
-import type { LibraryVideo, Video, VideoListQuery } from '@vidkeep/contracts';
+import type { LibraryVideo, RetentionCandidate, Video, VideoListQuery } from '@vidkeep/contracts';
 import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
 import type { DownloaderSubfolder, DownloaderVideo } from '../entities.js';
 import { videoUrl } from '../url.js';
@@ -14,7 +14,7 @@ const SORT_COLUMNS: Record<VideoListQuery['sortBy'], string> = {
 
 const COLUMNS =
   'id, source_id, title, channel_name, channel_id, description, duration, upload_date, media_type, thumbnail_path, file_path, ' +
-  'file_size, audio_file_path, audio_file_size, video_resolution, subfolder, removed, removed_at, downloaded_at, job_id';
+  'file_size, audio_file_path, audio_file_size, video_resolution, subfolder, removed, removed_at, downloaded_at, job_id, protected';
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -42,6 +42,7 @@ function fromRow(r: Record<string, unknown>): DownloaderVideo {
     removedAt: readDate(r.removed_at),
     downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
     jobId: textOrNull(r.job_id),
+    protected: readBool(r.protected),
   };
 }
 
@@ -67,7 +68,7 @@ export function toVideo(v: DownloaderVideo): Video {
     removed: v.removed,
     downloadedAt: v.downloadedAt.toISOString(),
     jobId: v.jobId,
-    protected: false,
+    protected: v.protected,
     watched: null,
     watched_by: [],
   };
@@ -93,12 +94,13 @@ export class VideoStore {
     this.totals.clear();
   }
 
-  async upsert(row: Omit<DownloaderVideo, 'id'>): Promise<DownloaderVideo> {
+  /** Saves a finished download; a video downloaded again keeps its protection flag. */
+  async upsert(row: Omit<DownloaderVideo, 'id' | 'protected'>): Promise<DownloaderVideo> {
     const em = this.em();
     const existing = await em.findOne<DownloaderVideo>('DownloaderVideo', { sourceId: row.sourceId });
     const saved = existing
       ? em.assign(existing, row)
-      : em.create<DownloaderVideo>('DownloaderVideo', row as DownloaderVideo);
+      : em.create<DownloaderVideo>('DownloaderVideo', { ...row, protected: false } as DownloaderVideo);
     try {
       await em.flush();
     } finally {
@@ -153,6 +155,29 @@ export class VideoStore {
       removed: readBool(r.removed),
       downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
     }));
+  }
+
+  /** Every video present in the library (not removed), for retention: one query, no hydration. */
+  async retentionCandidates(): Promise<RetentionCandidate[]> {
+    const rows = await this.sql.all(
+      `select source_id, title, channel_id, channel_name, downloaded_at, file_size, audio_file_size, protected
+         from downloader_videos where removed = ? order by downloaded_at asc, id asc`,
+      [false],
+    );
+    return rows.map((r) => ({
+      sourceId: String(r.source_id),
+      title: String(r.title),
+      channelId: textOrNull(r.channel_id),
+      channelName: textOrNull(r.channel_name),
+      downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
+      fileSize: numberOrNull(r.file_size),
+      audioFileSize: numberOrNull(r.audio_file_size),
+      protected: readBool(r.protected),
+    }));
+  }
+
+  async setProtected(id: number, value: boolean): Promise<void> {
+    await this.em().nativeUpdate<DownloaderVideo>('DownloaderVideo', { id }, { protected: value });
   }
 
   async byChannel(channelId: string): Promise<DownloaderVideo[]> {

@@ -105,7 +105,7 @@ export class FileFinisher {
     result: FinalizedVideo,
     subfolder: string | null,
     now: Date,
-  ): Omit<DownloaderVideo, 'id'> {
+  ): Omit<DownloaderVideo, 'id' | 'protected'> {
     const { info } = result;
     const { job } = this.ctx;
     return {

@@ -1,0 +1,127 @@
+import {
+  ConflictError,
+  RetentionErrorCodes,
+  type AutoRemovalDryRunRequest,
+  type AutoRemovalResult,
+  type AutoRemovalStatus,
+  type PluginLogger,
+  type RetentionConfigSection,
+  type TaskResult,
+  type TaskRunContext,
+} from '@vidkeep/contracts';
+import type { RetentionEngine } from './engine.js';
+import type { RunStore } from './run-store.js';
+import { effectiveSettings, formatBytes, hasStrategy, parseSettings } from './settings.js';
+
+export interface RunnerDeps {
+  engine: RetentionEngine;
+  store: RunStore;
+  settings: () => RetentionConfigSection;
+  logger: PluginLogger;
+}
+
+const NOTHING_TO_DO =
+  'Nothing to remove by: no age or free-space threshold is set and the watched strategy is off (the keep-recent count alone removes nothing)';
+
+/** Runs automatic removal one at a time (manual and scheduled share the lock), and the preview. */
+export class RetentionRunner {
+  private current: Promise<AutoRemovalResult> | null = null;
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  isRunning(): boolean {
+    return this.current !== null;
+  }
+
+  /** The preview: saved settings with unsaved overrides; works while switched off; changes nothing. */
+  dryRun(overrides: AutoRemovalDryRunRequest): Promise<AutoRemovalResult> {
+    return this.deps.engine.run({ dryRun: true, settings: effectiveSettings(this.deps.settings(), overrides) });
+  }
+
+  /** A real run with the saved settings, recorded as the last run. */
+  async run(trigger: 'scheduled' | 'manual', signal?: AbortSignal): Promise<AutoRemovalResult> {
+    if (this.current) {
+      throw new ConflictError(
+        RetentionErrorCodes.running,
+        'An automatic-removal run is already running; wait for it to finish',
+      );
+    }
+    const settings = this.deps.settings();
+    if (!hasStrategy(parseSettings(settings)))
+      throw new ConflictError(RetentionErrorCodes.nothingConfigured, NOTHING_TO_DO);
+    const work = this.record(trigger, settings, signal);
+    this.current = work;
+    try {
+      return await work;
+    } finally {
+      this.current = null;
+    }
+  }
+
+  private async record(
+    trigger: 'scheduled' | 'manual',
+    settings: RetentionConfigSection,
+    signal?: AbortSignal,
+  ): Promise<AutoRemovalResult> {
+    const id = await this.deps.store.start(trigger, new Date());
+    try {
+      const result = await this.deps.engine.run({ dryRun: false, settings, signal });
+      await this.deps.store.finish(id, { result, error: null });
+      if (result.totalDeleted > 0 || result.errors.length > 0) {
+        this.deps.logger.info(
+          { trigger, deleted: result.totalDeleted, freedBytes: result.freedBytes, errors: result.errors.length },
+          'Automatic removal finished',
+        );
+      }
+      return result;
+    } catch (err) {
+      await this.deps.store.finish(id, { result: null, error: (err as Error).message }).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async status(): Promise<AutoRemovalStatus> {
+    const running = this.isRunning();
+    return {
+      enabled: this.deps.settings().autoRemovalEnabled,
+      running,
+      lastRun: await this.deps.store.last(running),
+    };
+  }
+
+  /** The nightly task: runs only while `autoRemovalEnabled`, otherwise records why it did not. */
+  async scheduled(ctx: TaskRunContext): Promise<TaskResult> {
+    const settings = this.deps.settings();
+    if (!settings.autoRemovalEnabled) {
+      return {
+        status: 'skipped',
+        outcome: 'disabled',
+        message: 'Automatic removal is switched off (autoRemovalEnabled)',
+      };
+    }
+    if (!hasStrategy(parseSettings(settings)))
+      return { status: 'skipped', outcome: 'nothing-set', message: NOTHING_TO_DO };
+    if (this.current) {
+      return { status: 'skipped', outcome: 'running', message: 'An automatic-removal run is already running' };
+    }
+    const result = await this.run(ctx.trigger === 'manual' ? 'manual' : 'scheduled', ctx.signal);
+    const parts = [
+      `${result.deletedByAge} by age`,
+      `${result.deletedByWatched} watched`,
+      `${result.deletedBySpace} for free space`,
+    ];
+    const summary = `Removed ${result.totalDeleted} video(s), ${formatBytes(result.freedBytes)} freed (${parts.join(', ')})`;
+    return {
+      status: result.errors.length > 0 ? 'error' : 'success',
+      outcome: `removed-${result.totalDeleted}`,
+      message: result.errors.length > 0 ? `${summary}. ${result.errors.slice(0, 3).join('. ')}` : summary,
+      details: {
+        deletedByAge: result.deletedByAge,
+        deletedByWatched: result.deletedByWatched,
+        deletedBySpace: result.deletedBySpace,
+        freedBytes: result.freedBytes,
+        errors: result.errors.slice(0, 20),
+      },
+    };
+  }
+}
