@@ -17,6 +17,7 @@ import {
   JellyfinConfigSection,
   EmbyConfigSection,
   WatchStatusConfigSection,
+  RetentionConfigSection,
 } from '@vidkeep/contracts';
 import { describe, expect, it } from 'vitest';
 
@@ -38,6 +39,7 @@ const SECTIONS: Record<string, SectionSchema> = {
   jellyfin: JellyfinConfigSection,
   emby: EmbyConfigSection,
   'watch-status': WatchStatusConfigSection,
+  retention: RetentionConfigSection,
 };
 
 const keysOf = (owner: string): [string, unknown][] => Object.entries(SECTIONS[owner]?.properties ?? {});
