@@ -323,6 +323,8 @@ describe('runs', () => {
     expect(nothing.body.error).toMatch(/no age or free-space threshold is set/);
     const empty = await dryRun(app);
     expect(empty).toMatchObject({ totalDeleted: 0, success: true });
+    const bare = await app.t.app.inject({ method: 'POST', url: '/api/auto-removal/dry-run', headers: app.headers });
+    expect(bare.json()).toEqual(empty);
     expect(empty.plan.ageStrategy.enabled).toBe(false);
 
     const task = (await call(app, 'GET', '/api/schedules')).body.schedules.find(
@@ -353,6 +355,23 @@ describe('runs', () => {
       running: false,
       lastRun: { trigger: 'manual', result: { deletedByAge: 1 } },
     });
+  });
+
+  it('run one at a time: a second run while one runs answers 409', async () => {
+    const app = await boot();
+    await seed(
+      app,
+      Array.from({ length: 30 }, (_, i) => ({ sourceId: id(`busy${i}`), daysAgo: 50 + i })),
+    );
+    await call(app, 'PATCH', '/api/config', { autoRemovalVideoAgeThreshold: '10' });
+    const [a, b] = await Promise.all([
+      call(app, 'POST', '/api/auto-removal/run'),
+      call(app, 'POST', '/api/auto-removal/run'),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(refused.body).toMatchObject({ code: 'RETENTION_RUNNING' });
+    expect((a.status === 200 ? a : b).body.totalDeleted).toBe(30);
   });
 
   it('refuse settings that break the rules, with every problem named', async () => {

@@ -14,11 +14,15 @@ export const retentionRoutes: FastifyPluginAsyncTypebox<{ runner: RetentionRunne
   app.post(
     '/api/auto-removal/dry-run',
     {
+      // The body is optional: a bare POST previews the saved settings.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags: ['retention'],
         summary: 'Preview automatic removal with unsaved settings',
         description:
-          'Runs every step of automatic removal (keep-recent guard, age, watched, free space) without deleting or saving anything. Any `autoRemoval*` key in the body overrides the saved value for this preview only (null clears a threshold). Works while automatic removal is switched off. The result lists how many videos each strategy would remove, up to 10 sample videos each, the estimated bytes and `simulationTotals`; the free-space simulation leaves out what age and watched would already remove and credits the bytes they would free.',
+          'Runs every step of automatic removal (keep-recent guard, age, watched, free space) without deleting or saving anything. Any `autoRemoval*` key in the body overrides the saved value for this preview only (null clears a threshold). Without a body (or with `{}`) it previews the saved settings. Works while automatic removal is switched off. The result lists how many videos each strategy would remove, up to 10 sample videos each, the estimated bytes and `simulationTotals`; the free-space simulation leaves out what age and watched would already remove and credits the bytes they would free.',
         body: AutoRemovalDryRunRequest,
         response: { 200: AutoRemovalResult, ...errors },
       },
