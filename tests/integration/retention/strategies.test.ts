@@ -48,8 +48,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => p?.close());
 
-const boot = (withWatch = true): Promise<DownloadApp> =>
-  bootDownloader(h, p, withWatch ? withFixturePlugins('fx-watch-status') : {});
+/** With the stand-in watch-status service, or with no watch-status plugin loaded at all. */
+const boot = (withWatch = true): Promise<DownloadApp> => {
+  if (withWatch) return bootDownloader(h, p, withFixturePlugins('fx-watch-status'));
+  const { manifest, manifestPath } = withFixturePlugins();
+  const m = manifest as { plugins: { id: string; enabled?: boolean }[] };
+  return bootDownloader(h, p, {
+    manifestPath,
+    manifest: { ...m, plugins: m.plugins.map((e) => (e.id === 'watch-status' ? { ...e, enabled: false } : e)) },
+  });
+};
 
 /** Every file below the output directory, for "nothing changed" checks. */
 function filesOf(app: DownloadApp): string[] {
