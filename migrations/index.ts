@@ -6,6 +6,9 @@ import { Migration20261123000000ChannelsInitial } from './20261123000000_channel
 import { Migration20261124000000ChannelsRenameVideosTable } from './20261124000000_channels_rename_videos_table.js';
 import { Migration20261125000000PlaylistsInitial } from './20261125000000_playlists_initial.js';
 import { Migration20261126000000WatchStatusInitial } from './20261126000000_watch_status_initial.js';
+import { Migration20261126100000DownloaderVideoWatch } from './20261126100000_downloader_video_watch.js';
+import { Migration20261126100100ChannelsVideoWatch } from './20261126100100_channels_video_watch.js';
+import { Migration20261126100200PlaylistsVideoWatch } from './20261126100200_playlists_video_watch.js';
 import { Migration20261127000000DownloaderVideoProtected } from './20261127000000_downloader_video_protected.js';
 import { Migration20261127000001RetentionInitial } from './20261127000001_retention_initial.js';
 
@@ -24,6 +27,9 @@ export const builtinMigrations: MigrationObject[] = [
   },
   { name: '20261125000000_playlists_initial', class: Migration20261125000000PlaylistsInitial },
   { name: '20261126000000_watch_status_initial', class: Migration20261126000000WatchStatusInitial },
+  { name: '20261126100000_downloader_video_watch', class: Migration20261126100000DownloaderVideoWatch },
+  { name: '20261126100100_channels_video_watch', class: Migration20261126100100ChannelsVideoWatch },
+  { name: '20261126100200_playlists_video_watch', class: Migration20261126100200PlaylistsVideoWatch },
   {
     name: '20261127000000_downloader_video_protected',
     class: Migration20261127000000DownloaderVideoProtected,

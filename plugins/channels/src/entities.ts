@@ -1,5 +1,5 @@
 import type { AudioFormat, PublishedAtSource, Resolution, TabCount } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { EntitySchema, watchCopyEntity } from '@vidkeep/core/plugin-api';
 
 export interface ChannelRow {
   id: number;
@@ -116,3 +116,6 @@ export const ChannelVideoEntity = new EntitySchema<ChannelVideoRow>({
     firstSeenAt: { type: 'datetime' },
   },
 });
+
+/** The channel listings' copy of the watched state (see `WatchCopy` in the plugin API); no row = unknown. */
+export const ChannelVideoWatchEntity = watchCopyEntity('ChannelVideoWatch', 'channels_video_watch');

@@ -8,9 +8,10 @@ import {
   schedulerServiceRef,
   sourceClientRef,
   Type,
+  watchStatusServiceRef,
 } from '@vidkeep/contracts';
-import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
-import { ChannelEntity, ChannelVideoEntity } from './entities.js';
+import { definePlugin, keepWatchCopy, mapDomainErrors } from '@vidkeep/core/plugin-api';
+import { ChannelEntity, ChannelVideoEntity, ChannelVideoWatchEntity } from './entities.js';
 import { channelRoutes } from './routes/channel-routes.js';
 import type { ChannelRouteDeps } from './routes/deps.js';
 import { downloadRoutes } from './routes/download-routes.js';
@@ -62,10 +63,10 @@ export default definePlugin({
   dependsOn: ['downloader'],
   optionalDependsOn: ['scheduler'],
   consumes: [downloaderServiceRef, sourceClientRef],
-  optionalConsumes: [schedulerServiceRef],
+  optionalConsumes: [schedulerServiceRef, watchStatusServiceRef],
   options: ChannelsOptions,
   config: ChannelsConfigSection,
-  entities: [ChannelEntity, ChannelVideoEntity],
+  entities: [ChannelEntity, ChannelVideoEntity, ChannelVideoWatchEntity],
   register(ctx) {
     const config = () => ctx.config.get();
     const downloaderService = ctx.resolve(downloaderServiceRef);
@@ -74,7 +75,9 @@ export default definePlugin({
     const hub = ctx.tryResolve(liveHubRef) ?? null;
     const shutdown = new AbortController();
     const store = new ChannelStore(ctx.orm);
-    const videos = new ChannelVideoStore(ctx.orm);
+    // The listings' copy of the watched state; a change forgets the remembered pages.
+    const watchCopy = keepWatchCopy(ctx, { entity: ChannelVideoWatchEntity, onChange: () => videos.watchChanged() });
+    const videos = new ChannelVideoStore(ctx.orm, watchCopy);
     const platform = new ChannelPlatform(() => sourceClient);
     const api = new DataApiClient(
       ctx.env.variables.VIDKEEP_SOURCE_API_URL || DEFAULT_DATA_API,

@@ -1,5 +1,5 @@
 import type { Diagnosis, JobAuxData, JobOptions, JobStatus, JobVideoState } from '@vidkeep/contracts';
-import { BigIntType, EntitySchema } from '@vidkeep/core/plugin-api';
+import { BigIntType, EntitySchema, watchCopyEntity } from '@vidkeep/core/plugin-api';
 
 export interface DownloaderJob {
   id: string;
@@ -147,3 +147,6 @@ export const DownloaderSubfolderEntity = new EntitySchema<DownloaderSubfolder>({
     updatedAt: { type: 'datetime' },
   },
 });
+
+/** The library's copy of the watched state (see `WatchCopy` in the plugin API); no row = unknown. */
+export const DownloaderVideoWatchEntity = watchCopyEntity('DownloaderVideoWatch', 'downloader_video_watch');

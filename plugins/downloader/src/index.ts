@@ -8,13 +8,15 @@ import {
   liveHubRef,
   schedulerServiceRef,
   sourceClientRef,
+  watchStatusServiceRef,
 } from '@vidkeep/contracts';
-import { definePlugin, MANAGED_TEMP_PATH, mapDomainErrors, workerFile } from '@vidkeep/core/plugin-api';
+import { definePlugin, keepWatchCopy, MANAGED_TEMP_PATH, mapDomainErrors, workerFile } from '@vidkeep/core/plugin-api';
 import {
   DownloaderJobEntity,
   DownloaderJobVideoEntity,
   DownloaderSubfolderEntity,
   DownloaderVideoEntity,
+  DownloaderVideoWatchEntity,
 } from './entities.js';
 import type { DownloaderRouteDeps } from './routes/deps.js';
 import { downloadRoutes } from './routes/download-routes.js';
@@ -42,9 +44,16 @@ export default definePlugin({
   core: '^1.0.0',
   description: 'Downloads with yt-dlp and ffmpeg: persistent job queue, files, live activity',
   optionalDependsOn: ['scheduler'],
-  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef],
+  // The watch-status plugin depends on this one, so its service is resolved only when used.
+  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, watchStatusServiceRef],
   config: DownloaderConfigSection,
-  entities: [DownloaderJobEntity, DownloaderJobVideoEntity, DownloaderVideoEntity, DownloaderSubfolderEntity],
+  entities: [
+    DownloaderJobEntity,
+    DownloaderJobVideoEntity,
+    DownloaderVideoEntity,
+    DownloaderSubfolderEntity,
+    DownloaderVideoWatchEntity,
+  ],
   register(ctx) {
     const { env } = ctx;
     if (env.platformManaged) {
@@ -71,7 +80,12 @@ export default definePlugin({
     };
     const hub = ctx.tryResolve(liveHubRef);
     const store = new JobStore(ctx.orm);
-    const videoStore = new VideoStore(ctx.orm);
+    // The library's copy of the watched state; a change forgets the remembered totals.
+    const watchCopy = keepWatchCopy(ctx, {
+      entity: DownloaderVideoWatchEntity,
+      onChange: () => videoStore.watchChanged(),
+    });
+    const videoStore = new VideoStore(ctx.orm, watchCopy);
     const activity = new ActivityTracker(hub);
     const storage = new StorageGuard(env.paths.outputDir, config, videoStore);
     const childEnv: NodeJS.ProcessEnv = { ...env.variables };

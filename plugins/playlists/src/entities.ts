@@ -1,5 +1,5 @@
 import type { PlaylistMediaType, PlaylistSetupError, PlaylistSortOrder } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { EntitySchema, watchCopyEntity } from '@vidkeep/core/plugin-api';
 
 /** A followed playlist (`playlists`). Only this plugin writes it. */
 export interface PlaylistRow {
@@ -163,3 +163,6 @@ export const PlaylistSyncStateEntity = new EntitySchema<PlaylistSyncStateRow>({
     itemsSkipped: { type: 'integer', nullable: true },
   },
 });
+
+/** The playlist pages' copy of the watched state (see `WatchCopy` in the plugin API); no row = unknown. */
+export const PlaylistVideoWatchEntity = watchCopyEntity('PlaylistVideoWatch', 'playlists_video_watch');

@@ -6,9 +6,10 @@ import {
   mediaServerProvidersRef,
   schedulerServiceRef,
   sourceClientRef,
+  watchStatusServiceRef,
 } from '@vidkeep/contracts';
-import { definePlugin } from '@vidkeep/core/plugin-api';
-import { PlaylistEntity, PlaylistSyncStateEntity, PlaylistVideoEntity } from './entities.js';
+import { definePlugin, keepWatchCopy } from '@vidkeep/core/plugin-api';
+import { PlaylistEntity, PlaylistSyncStateEntity, PlaylistVideoEntity, PlaylistVideoWatchEntity } from './entities.js';
 import { actionRoutes } from './routes/action-routes.js';
 import { mediaServerRoutes } from './routes/media-server-routes.js';
 import type { PlaylistRouteDeps } from './routes/deps.js';
@@ -41,8 +42,8 @@ export default definePlugin({
   dependsOn: ['downloader'],
   optionalDependsOn: ['scheduler', 'channels'],
   consumes: [downloaderServiceRef, sourceClientRef, mediaServerProvidersRef],
-  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, channelDirectoryRef],
-  entities: [PlaylistEntity, PlaylistVideoEntity, PlaylistSyncStateEntity],
+  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, channelDirectoryRef, watchStatusServiceRef],
+  entities: [PlaylistEntity, PlaylistVideoEntity, PlaylistSyncStateEntity, PlaylistVideoWatchEntity],
   register(ctx) {
     const downloader = ctx.resolve(downloaderServiceRef);
     const sourceClient = ctx.resolve(sourceClientRef);
@@ -50,7 +51,8 @@ export default definePlugin({
     const hub = ctx.tryResolve(liveHubRef) ?? null;
     const shutdown = new AbortController();
     const store = new PlaylistStore(ctx.orm);
-    const videoStore = new PlaylistVideoStore(ctx.orm);
+    // The entries' copy of the watched state (pages are not remembered: nothing to forget).
+    const videoStore = new PlaylistVideoStore(ctx.orm, keepWatchCopy(ctx, { entity: PlaylistVideoWatchEntity }));
     const platform = new PlaylistPlatform(() => sourceClient);
     const lister = new PlaylistLister({
       platform,

@@ -77,13 +77,13 @@ export class ChannelListings {
   ): Promise<ChannelVideoPage> {
     const row = typeof channel === 'string' ? await requireChannel(this.deps.store, channel) : channel;
     const [{ rows, total }, oldest] = await Promise.all([
-      this.deps.videos.page(row.channelId, q, false),
+      this.deps.videos.page(row.channelId, q),
       this.deps.videos.oldestDate(row.channelId, q.tabType),
     ]);
     const active = this.deps.downloader().activeVideos();
     const media = TAB_MEDIA_TYPE[q.tabType];
     return {
-      videos: rows.map((v) => toChannelVideo(v, active.get(v.sourceId)?.state ?? null)),
+      videos: rows.map((v) => toChannelVideo(v.row, active.get(v.row.sourceId)?.state ?? null, v.watch)),
       total,
       page: q.page,
       pageSize: q.pageSize,

@@ -5,7 +5,16 @@ import {
   type PublishedAtSource,
   type TabType,
 } from '@vidkeep/contracts';
-import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import {
+  likeEscape,
+  readBool,
+  readDate,
+  Sql,
+  UNKNOWN_WATCH,
+  type ListedWatch,
+  type Orm,
+  type WatchCopy,
+} from '@vidkeep/core/plugin-api';
 import type { ChannelVideoRow } from '../entities.js';
 import { isMembersOnly, type ListedVideo } from './entries.js';
 
@@ -50,7 +59,11 @@ function fromDb(r: Record<string, unknown>): ChannelVideoRow {
   };
 }
 
-export function toChannelVideo(row: ChannelVideoRow, activity: 'queued' | 'downloading' | null): ChannelVideo {
+export function toChannelVideo(
+  row: ChannelVideoRow,
+  activity: 'queued' | 'downloading' | null,
+  watch: ListedWatch = UNKNOWN_WATCH,
+): ChannelVideo {
   const shown = row.publishedAtSource !== 'estimated' && row.publishedAt;
   return {
     sourceId: row.sourceId,
@@ -72,15 +85,15 @@ export function toChannelVideo(row: ChannelVideoRow, activity: 'queued' | 'downl
     downloaded: row.downloadedAt !== null,
     removed: row.removed,
     activity,
-    watched: null,
-    watched_by: [],
+    watched: watch.watched,
+    watched_by: [...watch.watched_by],
   };
 }
 
 const SORTS: Record<ChannelVideosQuery['sortBy'], string> = {
-  date: 'published_at',
-  title: 'lower(title)',
-  duration: 'duration',
+  date: 'v.published_at',
+  title: 'lower(v.title)',
+  duration: 'v.duration',
 };
 
 export interface TabStatRow {
@@ -90,15 +103,29 @@ export interface TabStatRow {
   ignored: number;
 }
 
+/** A page row: the listed video and its watched state. */
+export interface ListedChannelVideo {
+  row: ChannelVideoRow;
+  watch: ListedWatch;
+}
+
 /** The channel-video listing cache (`channels_videos`); only this plugin writes it. */
 export class ChannelVideoStore {
   private readonly sql: Sql;
   private readonly oldest = new Map<string, Date | null>();
   /** Remembered pages per channel (insertion order = age; at most PAGE_CACHE_CHANNELS channels). */
-  private readonly pages = new Map<string, Map<string, { rows: ChannelVideoRow[]; total: number }>>();
+  private readonly pages = new Map<string, Map<string, { rows: ListedChannelVideo[]; total: number }>>();
 
-  constructor(orm: Orm) {
+  constructor(
+    orm: Orm,
+    private readonly watch: WatchCopy,
+  ) {
     this.sql = new Sql(orm);
+  }
+
+  /** The watched state copy changed: every remembered page may show or count the wrong videos. */
+  watchChanged(): void {
+    this.forget(null);
   }
 
   /**
@@ -156,43 +183,55 @@ export class ChannelVideoStore {
 
   /**
    * A page of a tab. Pages are remembered per channel until one of the channel's rows changes
-   * (this plugin is the only writer of the table, and every write below forgets the channel), so
-   * a page viewed again costs no query; the result is read-only for callers.
+   * (this plugin is the only writer of the table, and every write below forgets the channel) or
+   * the watched state copy changes, so a page viewed again costs no query; the result is
+   * read-only for callers. Watched state comes from the plugin's own copy (`left join`): both
+   * `watchedFilter` (`only` = watched, `exclude` = not watched, unknown included) and
+   * `watchedState` filter before paging, so totals stay right.
    */
-  async page(
-    channelId: string,
-    q: ChannelVideosQuery,
-    watchedKnown: boolean,
-  ): Promise<{ rows: ChannelVideoRow[]; total: number }> {
-    const key = `${q.tabType}|${q.page}|${q.pageSize}|${q.sortBy}|${q.sortOrder}|${q.downloadedFilter}|${q.ignoredFilter}|${q.watchedFilter}|${watchedKnown}|${q.searchQuery ?? ''}`;
+  async page(channelId: string, q: ChannelVideosQuery): Promise<{ rows: ListedChannelVideo[]; total: number }> {
+    const key = `${q.tabType}|${q.page}|${q.pageSize}|${q.sortBy}|${q.sortOrder}|${q.downloadedFilter}|${q.ignoredFilter}|${q.watchedFilter}|${q.watchedState}|${q.searchQuery ?? ''}`;
     const known = this.pages.get(channelId)?.get(key);
     if (known) return known;
     const generation = this.generation;
-    const where = ['channel_id = ?', 'media_type = ?'];
+    const where = ['v.channel_id = ?', 'v.media_type = ?'];
     const params: unknown[] = [channelId, TAB_MEDIA_TYPE[q.tabType]];
-    if (q.downloadedFilter === 'only') where.push('downloaded_at is not null');
-    else if (q.downloadedFilter === 'exclude') where.push('downloaded_at is null');
+    if (q.downloadedFilter === 'only') where.push('v.downloaded_at is not null');
+    else if (q.downloadedFilter === 'exclude') where.push('v.downloaded_at is null');
     if (q.ignoredFilter !== 'off') {
-      where.push('ignored = ?');
+      where.push('v.ignored = ?');
       params.push(q.ignoredFilter === 'only');
     }
-    // Until watch status is known, nothing counts as watched: `only` is empty, `exclude` keeps all.
-    if (q.watchedFilter === 'only' && !watchedKnown) where.push('1 = 0');
+    const watched = [
+      this.watch.triStateCondition('w', q.watchedFilter),
+      this.watch.stateCondition('w', q.watchedState),
+    ].filter((c) => c !== null);
+    for (const c of watched) {
+      where.push(c.sql);
+      params.push(...c.params);
+    }
     const search = q.searchQuery?.trim().toLowerCase();
     if (search) {
-      where.push("lower(title) like ? escape '\\'");
+      where.push("lower(v.title) like ? escape '\\'");
       params.push(`%${likeEscape(search)}%`);
     }
     const clause = where.join(' and ');
+    const from = `channels_videos v ${this.watch.join('w', 'v.source_id')}`;
+    // The count needs the copy only when it filters on it.
+    const countFrom = watched.length ? from : 'channels_videos v';
     const dir = q.sortOrder === 'asc' ? 'asc' : 'desc';
     const [count, rows] = await Promise.all([
-      this.sql.one<{ n: number }>(`select count(*) as n from channels_videos where ${clause}`, params),
+      this.sql.one<{ n: number }>(`select count(*) as n from ${countFrom} where ${clause}`, params),
       this.sql.all(
-        `select * from channels_videos where ${clause} order by ${SORTS[q.sortBy]} ${dir}, id ${dir} limit ? offset ?`,
+        `select v.*, ${this.watch.columns('w')} from ${from} where ${clause}
+          order by ${SORTS[q.sortBy]} ${dir}, v.id ${dir} limit ? offset ?`,
         [...params, q.pageSize, (q.page - 1) * q.pageSize],
       ),
     ]);
-    const result = { rows: rows.map(fromDb), total: Number(count?.n ?? 0) };
+    const result = {
+      rows: rows.map((r) => ({ row: fromDb(r), watch: this.watch.fields(r) })),
+      total: Number(count?.n ?? 0),
+    };
     this.remember(channelId, key, result, generation);
     return result;
   }
@@ -217,7 +256,7 @@ export class ChannelVideoStore {
   private remember(
     channelId: string,
     key: string,
-    result: { rows: ChannelVideoRow[]; total: number },
+    result: { rows: ListedChannelVideo[]; total: number },
     generation: number,
   ): void {
     // A write since the read started may not be in `result`.

@@ -46,11 +46,17 @@ export class VideoLibrary {
 
   async list(query: VideoListQuery): Promise<VideoList> {
     const { videos, total } = await this.deps.videos.list(query);
-    return { videos: videos.map(toVideo), total, page: query.page, pageSize: query.pageSize };
+    return {
+      videos: videos.map((r) => toVideo(r.video, r.watch)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   async get(sourceId: string): Promise<Video> {
-    return toVideo(await this.find(sourceId));
+    const row = await this.find(sourceId);
+    return toVideo(row, (await this.deps.videos.watchOf([row.sourceId])).get(row.sourceId));
   }
 
   /** The video's media file (or its audio file), to stream. */
@@ -136,6 +142,7 @@ export class VideoLibrary {
   async localStatus(sourceIds: string[]): Promise<LocalStatusResponse> {
     const ids = [...new Set(sourceIds)];
     const rows = new Map((await this.deps.videos.bySourceIds(ids)).map((v) => [v.sourceId, v]));
+    const watch = await this.deps.videos.watchOf([...rows.keys()]);
     const results = await Promise.all(
       ids.map(async (sourceId): Promise<LocalStatusEntry> => {
         const row = rows.get(sourceId);
@@ -145,7 +152,7 @@ export class VideoLibrary {
           status: row ? await fileStatus(row) : 'not_downloaded',
           activity: act?.state ?? null,
           jobId: act?.jobId ?? null,
-          video: row ? toVideo(row) : null,
+          video: row ? toVideo(row, watch.get(sourceId)) : null,
         };
       }),
     );

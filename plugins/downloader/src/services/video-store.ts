@@ -1,5 +1,14 @@
 import type { LibraryVideo, RetentionCandidate, Video, VideoListQuery } from '@vidkeep/contracts';
-import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import {
+  likeEscape,
+  readBool,
+  readDate,
+  Sql,
+  UNKNOWN_WATCH,
+  type ListedWatch,
+  type Orm,
+  type WatchCopy,
+} from '@vidkeep/core/plugin-api';
 import type { DownloaderSubfolder, DownloaderVideo } from '../entities.js';
 import { videoUrl } from '../url.js';
 
@@ -12,9 +21,13 @@ const SORT_COLUMNS: Record<VideoListQuery['sortBy'], string> = {
   fileSize: 'file_size',
 };
 
-const COLUMNS =
+const COLUMNS = (
   'id, source_id, title, channel_name, channel_id, description, duration, upload_date, media_type, thumbnail_path, file_path, ' +
-  'file_size, audio_file_path, audio_file_size, video_resolution, subfolder, removed, removed_at, downloaded_at, job_id, protected';
+  'file_size, audio_file_path, audio_file_size, video_resolution, subfolder, removed, removed_at, downloaded_at, job_id, protected'
+)
+  .split(', ')
+  .map((c) => `v.${c}`)
+  .join(', ');
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -46,7 +59,8 @@ function fromRow(r: Record<string, unknown>): DownloaderVideo {
   };
 }
 
-export function toVideo(v: DownloaderVideo): Video {
+/** A library row with its watched state (unknown where no media server reported on it). */
+export function toVideo(v: DownloaderVideo, watch: ListedWatch = UNKNOWN_WATCH): Video {
   return {
     id: v.id,
     sourceId: v.sourceId,
@@ -69,20 +83,42 @@ export function toVideo(v: DownloaderVideo): Video {
     downloadedAt: v.downloadedAt.toISOString(),
     jobId: v.jobId,
     protected: v.protected,
-    watched: null,
-    watched_by: [],
+    watched: watch.watched,
+    watched_by: [...watch.watched_by],
   };
+}
+
+/** A page row of the library: the record and its watched state. */
+export interface ListedVideo {
+  video: DownloaderVideo;
+  watch: ListedWatch;
 }
 
 /** Downloaded videos and the subfolder registry. */
 export class VideoStore {
   private readonly sql: Sql;
-  /** `list` totals per filter until the next write (this store is the table's only writer). */
+  /**
+   * `list` totals per filter until the next write (this store is the table's only writer; the
+   * watched state copy calls `watchChanged` after each of its writes).
+   */
   private readonly totals = new Map<string, number>();
   private writes = 0;
 
-  constructor(private readonly orm: Orm) {
+  constructor(
+    private readonly orm: Orm,
+    private readonly watch: WatchCopy,
+  ) {
     this.sql = new Sql(orm);
+  }
+
+  /** The watched state copy changed: totals of watched filters may be wrong now. */
+  watchChanged(): void {
+    this.changed();
+  }
+
+  /** The watched state of a few videos (one video's page, a status lookup). */
+  watchOf(sourceIds: string[]): Promise<Map<string, ListedWatch>> {
+    return this.watch.of(sourceIds);
   }
 
   private em() {
@@ -198,46 +234,57 @@ export class VideoStore {
 
   /**
    * One page of the library. Raw SQL: this list is read on every library visit and the ORM's
-   * hydration of 50 entities cost more than the query itself. The total of a filter is counted
-   * once and remembered until a video is saved or removed; a count that raced a write is not kept.
+   * hydration of 50 entities cost more than the query itself. The watched state comes from the
+   * plugin's own copy (`left join`, so `watchedState` filters before paging and totals stay
+   * right). The total of a filter is counted once and remembered until a video or the copy is
+   * written; a count that raced a write is not kept.
    */
-  async list(q: VideoListQuery): Promise<{ videos: DownloaderVideo[]; total: number }> {
+  async list(q: VideoListQuery): Promise<{ videos: ListedVideo[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (!q.includeRemoved) {
-      where.push('removed = ?');
+      where.push('v.removed = ?');
       params.push(false);
     }
     if (q.channelId) {
-      where.push('channel_id = ?');
+      where.push('v.channel_id = ?');
       params.push(q.channelId);
     }
     const search = q.search?.trim();
     if (search) {
       const like = `%${likeEscape(search.toLowerCase())}%`;
-      where.push("(lower(title) like ? escape '\\' or lower(channel_name) like ? escape '\\' or source_id = ?)");
+      where.push("(lower(v.title) like ? escape '\\' or lower(v.channel_name) like ? escape '\\' or v.source_id = ?)");
       params.push(like, like, search);
     }
+    const watched = this.watch.stateCondition('w', q.watchedState);
+    if (watched) {
+      where.push(watched.sql);
+      params.push(...watched.params);
+    }
     const filter = where.length ? ` where ${where.join(' and ')}` : '';
+    // The count needs the copy only when it filters on it.
+    const from = `downloader_videos v ${this.watch.join('w', 'v.source_id')}`;
+    const countFrom = watched ? from : 'downloader_videos v';
     const order = q.sortOrder === 'asc' ? 'asc' : 'desc';
     const key = `${filter}\n${JSON.stringify(params)}`;
     const known = this.totals.get(key);
     const writes = this.writes;
     const [rows, total] = await Promise.all([
       this.sql.all(
-        `select ${COLUMNS} from downloader_videos${filter} order by ${SORT_COLUMNS[q.sortBy]} ${order}, id ${order} limit ? offset ?`,
+        `select ${COLUMNS}, ${this.watch.columns('w')} from ${from}${filter}
+          order by v.${SORT_COLUMNS[q.sortBy]} ${order}, v.id ${order} limit ? offset ?`,
         [...params, q.pageSize, (q.page - 1) * q.pageSize],
       ),
       known ??
         this.sql
-          .one<{ n: number }>(`select count(*) as n from downloader_videos${filter}`, params)
+          .one<{ n: number }>(`select count(*) as n from ${countFrom}${filter}`, params)
           .then((r) => Number(r?.n ?? 0)),
     ]);
     if (known === undefined && writes === this.writes) {
       if (this.totals.size >= 200) this.totals.clear(); // searches make keys; keep the map small
       this.totals.set(key, total);
     }
-    return { videos: rows.map(fromRow), total };
+    return { videos: rows.map((r) => ({ video: fromRow(r), watch: this.watch.fields(r) })), total };
   }
 
   /** Bytes of the files the service downloaded and still has. */

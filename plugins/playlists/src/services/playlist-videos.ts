@@ -28,10 +28,10 @@ export class PlaylistVideos {
   async page(row: PlaylistRow, q: PlaylistVideosQuery): Promise<PlaylistVideoPage> {
     const { rows, total } = await this.deps.videos.page(row.id, q);
     const library = new Map(
-      (await this.deps.downloader.libraryVideos(rows.map((r) => r.sourceId))).map((v) => [v.sourceId, v]),
+      (await this.deps.downloader.libraryVideos(rows.map((r) => r.row.sourceId))).map((v) => [v.sourceId, v]),
     );
     const active = this.deps.downloader.activeVideos();
-    const videos = rows.map((r): PlaylistVideo => {
+    const videos = rows.map(({ row: r, watch }): PlaylistVideo => {
       const v = library.get(r.sourceId);
       const inLibrary = v !== undefined && !v.removed;
       return {
@@ -62,8 +62,8 @@ export class PlaylistVideos {
         file_size: inLibrary ? v.fileSize : null,
         audio_file_path: inLibrary ? v.audioFilePath : null,
         audio_file_size: inLibrary ? v.audioFileSize : null,
-        watched: null,
-        watched_by: [],
+        watched: watch.watched,
+        watched_by: [...watch.watched_by],
       };
     });
     return { total, videos };

@@ -1,5 +1,13 @@
 import type { PlaylistVideosQuery } from '@vidkeep/contracts';
-import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import {
+  likeEscape,
+  readBool,
+  readDate,
+  Sql,
+  type ListedWatch,
+  type Orm,
+  type WatchCopy,
+} from '@vidkeep/core/plugin-api';
 import type { PlaylistVideoRow } from '../entities.js';
 import type { ListedEntry } from './entries.js';
 
@@ -52,10 +60,16 @@ function fromDb(r: Record<string, unknown>): PlaylistVideoRow {
 /** In the library now: downloaded and not deleted since. */
 const IN_LIBRARY = 'downloaded_at is not null and removed = ?';
 const SORTS: Record<PlaylistVideosQuery['sortOrder'], string> = {
-  asc: 'position asc, id asc',
-  desc: 'position desc, id desc',
-  recent: 'first_seen_at desc, id desc',
+  asc: 'v.position asc, v.id asc',
+  desc: 'v.position desc, v.id desc',
+  recent: 'v.first_seen_at desc, v.id desc',
 };
+
+/** A page row: the entry and its watched state. */
+export interface ListedEntryRow {
+  row: PlaylistVideoRow;
+  watch: ListedWatch;
+}
 
 /** The columns of an entry that publishing (`.m3u`, media servers) reads. */
 export type PublishedRow = Pick<
@@ -94,7 +108,10 @@ export interface SavedListing {
 export class PlaylistVideoStore {
   private readonly sql: Sql;
 
-  constructor(orm: Orm) {
+  constructor(
+    orm: Orm,
+    private readonly watch: WatchCopy,
+  ) {
     this.sql = new Sql(orm);
   }
 
@@ -178,8 +195,12 @@ export class PlaylistVideoStore {
     return r?.m === null || r?.m === undefined ? 0 : Number(r.m);
   }
 
-  async page(playlistRowId: number, q: PlaylistVideosQuery): Promise<{ rows: PlaylistVideoRow[]; total: number }> {
-    const where = ['playlist_row_id = ?'];
+  /**
+   * A page of entries. Watched state comes from the plugin's own copy (`left join`), so
+   * `watchedState` filters before paging and the total stays right.
+   */
+  async page(playlistRowId: number, q: PlaylistVideosQuery): Promise<{ rows: ListedEntryRow[]; total: number }> {
+    const where = ['v.playlist_row_id = ?'];
     const params: unknown[] = [playlistRowId];
     if (q.downloadState === 'downloaded') {
       where.push(IN_LIBRARY);
@@ -190,20 +211,30 @@ export class PlaylistVideoStore {
     }
     const search = q.search?.trim();
     if (search) {
-      where.push("(lower(title) like ? escape '\\' or lower(channel_name) like ? escape '\\')");
+      where.push("(lower(v.title) like ? escape '\\' or lower(v.channel_name) like ? escape '\\')");
       const like = `%${likeEscape(search.toLowerCase())}%`;
       params.push(like, like);
     }
+    const watched = this.watch.stateCondition('w', q.watchedState);
+    if (watched) {
+      where.push(watched.sql);
+      params.push(...watched.params);
+    }
     const clause = where.join(' and ');
+    const from = `playlists_videos v ${this.watch.join('w', 'v.source_id')}`;
+    // The count needs the copy only when it filters on it.
+    const countFrom = watched ? from : 'playlists_videos v';
     const [count, rows] = await Promise.all([
-      this.sql.one<{ n: number }>(`select count(*) as n from playlists_videos where ${clause}`, params),
-      this.sql.all(`select * from playlists_videos where ${clause} order by ${SORTS[q.sortOrder]} limit ? offset ?`, [
-        ...params,
-        q.pageSize,
-        (q.page - 1) * q.pageSize,
-      ]),
+      this.sql.one<{ n: number }>(`select count(*) as n from ${countFrom} where ${clause}`, params),
+      this.sql.all(
+        `select v.*, ${this.watch.columns('w')} from ${from} where ${clause} order by ${SORTS[q.sortOrder]} limit ? offset ?`,
+        [...params, q.pageSize, (q.page - 1) * q.pageSize],
+      ),
     ]);
-    return { rows: rows.map(fromDb), total: Number(count?.n ?? 0) };
+    return {
+      rows: rows.map((r) => ({ row: fromDb(r), watch: this.watch.fields(r) })),
+      total: Number(count?.n ?? 0),
+    };
   }
 
   /**
