@@ -18,7 +18,8 @@ import type { PluginContext } from './definition.js';
  * videos, playlist videos) cannot join another plugin's table, yet must filter and page by
  * watched state in one query. So each keeps one row per video a media server reported on, kept
  * current from `watch-status.videos.changed` (re-reading the ids through `WatchStatusService`)
- * and filled once after boot while it is empty. A video without a row is unknown, never unwatched.
+ * and filled once after boot while it is empty (emptied at boot when no plugin provides the
+ * service). A video without a row is unknown, never unwatched.
  * This file is the one implementation the three plugins share: they differ only in the table.
  */
 
@@ -99,10 +100,6 @@ export class WatchCopy {
     if (!/^[a-z][a-z0-9_]*$/.test(deps.table)) throw new Error(`Invalid watch copy table name "${deps.table}"`);
   }
 
-  get table(): string {
-    return this.deps.table;
-  }
-
   /**
    * Re-reads these ids from the service: known ones are written, absent ones deleted (unknown).
    * Resolves when this update (and every earlier one) is done; failures are logged, not thrown.
@@ -124,9 +121,21 @@ export class WatchCopy {
     });
   }
 
-  /** When the service exists and the copy is empty, fills it once with everything it knows. */
-  fillIfEmpty(): Promise<void> {
-    return this.enqueue('fill', () => this.fillOnce());
+  /**
+   * After boot, in the background: with the service, an empty copy is filled once with
+   * everything it knows; without it nothing is known, so a copy left from an earlier run (the
+   * watch-status plugin since switched off) is emptied and every video shows as unknown. That
+   * also makes the copy empty, so it is filled again when the service comes back.
+   */
+  atBoot(): Promise<void> {
+    return this.enqueue('boot', async () => {
+      if (this.deps.service()) return this.fillOnce();
+      const any = await this.sql.one(`select source_id from ${this.deps.table} limit 1`);
+      if (!any) return;
+      await this.sql.run(`delete from ${this.deps.table}`);
+      this.deps.onChange?.();
+      this.deps.logger.info({ table: this.deps.table }, 'No watch-status service: the watched state copy was emptied');
+    });
   }
 
   /** Resolves when every update queued so far is done. */
@@ -249,9 +258,9 @@ export class WatchCopy {
 
 /**
  * Wires a plugin's copy (its entity made with `watchCopyEntity` and listed in the plugin's
- * `entities`; the plugin lists `watchStatusServiceRef` in `optionalConsumes`). Subscribes to `watch-status.videos.changed`, fills an empty copy in the
- * background after boot (the first HTTP answer never waits for it) and waits for pending updates
- * at shutdown.
+ * `entities`; the plugin lists `watchStatusServiceRef` in `optionalConsumes`): subscribes to
+ * `watch-status.videos.changed`, runs `atBoot` in the background after every plugin registered (the
+ * first HTTP answer never waits for it) and waits for pending updates at shutdown.
  */
 export function keepWatchCopy(
   ctx: PluginContext,
@@ -267,7 +276,7 @@ export function keepWatchCopy(
   });
   ctx.events.subscribe(WatchStatusEvents.videosChanged, ({ sourceIds }) => copy.refresh(sourceIds));
   ctx.onReady(() => {
-    void copy.fillIfEmpty();
+    void copy.atBoot();
   });
   ctx.onClose(() => copy.idle());
   return copy;
