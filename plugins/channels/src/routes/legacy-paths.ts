@@ -83,7 +83,7 @@ export const legacyPaths: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (
         tags,
         summary: 'Known videos of a channel tab, paged',
         description:
-          'A tab never listed is read from the platform first (`dataSource: fresh`); a listing older than an hour is refreshed in the background. Filters are tri-state (`off`, `only`, `exclude`). `watchedFilter`: without watch-status data nothing counts as watched (`only` is empty). Publication dates that are only estimated are null.',
+          'A tab never listed is read from the platform first (`dataSource: fresh`); a listing older than an hour is refreshed in the background. Filters are tri-state (`off`, `only`, `exclude`); `watchedFilter=only` keeps watched videos, `exclude` every video not watched (unknown ones included). `watchedState` (`any`, `watched`, `unwatched`, `unknown`) filters as in the library, `unknown` being videos no media server reported on. Filters apply before paging, so `total` counts the filtered videos; `watched` is null when unknown. Publication dates that are only estimated are null.',
         params: ChannelIdParams,
         querystring: ChannelVideosQuery,
         response: { 200: ChannelVideoPage, ...errors },

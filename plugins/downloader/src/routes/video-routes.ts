@@ -25,6 +25,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async
       schema: {
         tags: ['videos'],
         summary: 'Downloaded videos with paging, search and sort',
+        description:
+          'Each video carries `watched` (null = unknown: no media server reported on it) and `watched_by`. `watchedState` filters before paging, so `total` counts the filtered videos: `watched` (under `watchStatusWatchedRule`), `unwatched` (a server knows it and nobody under the rule watched it), `unknown` (no server reported on it; every video while no watch-status plugin runs), `any` (default).',
         querystring: VideoListQuery,
         response: { 200: VideoList, ...errors },
       },

@@ -32,7 +32,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<PlaylistRouteDeps> = async (
         tags,
         summary: "A playlist's entries: position order, newest first seen, or reversed",
         description:
-          'Unavailable (private or deleted) entries keep their place and are flagged. `downloaded` means the file is in the library now; `previously_downloaded` that it was deleted since.',
+          'Unavailable (private or deleted) entries keep their place and are flagged. `downloaded` means the file is in the library now; `previously_downloaded` that it was deleted since. `watched` (null = unknown: no media server reported on it) and `watched_by` come from the media servers; `watchedState` (`any`, `watched`, `unwatched` = known and not watched, `unknown`) filters before paging.',
         params: PlaylistIdParams,
         querystring: PlaylistVideosQuery,
         response: { 200: PlaylistVideoPage, ...errorResponses(400, 401, 403, 404) },
