@@ -21,6 +21,7 @@ describe('the page a full fetch answers with', () => {
       downloadedFilter: 'exclude',
       ignoredFilter: 'off',
       watchedFilter: 'off',
+      watchedState: 'any',
       sortBy: 'date',
       sortOrder: 'desc',
       tabType: 'shorts',
