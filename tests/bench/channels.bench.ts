@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import {
   median,
   memoryOf,
   nearestRank,
+  REPO_ROOT,
   sequential,
   startBenchServer,
   timeRequests,
@@ -42,6 +43,12 @@ import {
  * - Ingest: a fresh, unpinned start on the same file with the fake platform: `POST /addchannelinfo`,
  *   then `POST /fetchallchannelvideos/<id>?tabType=videos` of a 5,000-entry tab, end to end with
  *   Debian's yt-dlp, while `fetch-status` is polled every 50 ms to split listing from saving.
+ *
+ * Watched state: two thirds of the downloads are known to the media servers (every third watched,
+ * every third known and unwatched, the rest unknown), written into the three listing plugins'
+ * copies (`<plugin>_video_watch`); the lists join them on every page. A stand-in watch-status
+ * service (`fixtures/bench-watch-status.js`) keeps the copies as written, as the real plugin would
+ * on a server that reports nothing new.
  *
  * Scheduled tasks are disabled and `sleepRequests` is 0 (set through the API on the first
  * start) so nothing in the background calls the platform or sleeps during the measurements.
@@ -185,6 +192,11 @@ interface DsDownload {
   filePath: string;
   fileSize: number;
 }
+
+/** The media servers' view of a download (see the comment at the top): by download id. */
+type WatchTruth = 'watched' | 'unwatched' | 'unknown';
+const watchOf = (d: DsDownload): WatchTruth => (d.id % 3 === 0 ? 'watched' : d.id % 3 === 1 ? 'unwatched' : 'unknown');
+const WATCHED_BY = JSON.stringify(['alice (Plex)']);
 
 interface Dataset {
   now: number;
@@ -412,6 +424,19 @@ async function writeDataset(file: string, ds: Dataset): Promise<void> {
         );
       }
       dv.finalize(fail);
+      for (const table of ['downloader_video_watch', 'channels_video_watch', 'playlists_video_watch']) {
+        const w = db.prepare(
+          `insert into ${table} (source_id, watched, watched_by, last_watched_at) values (?, ?, ?, ?)`,
+          fail,
+        );
+        for (const d of ds.downloads) {
+          const state = watchOf(d);
+          if (state === 'unknown') continue;
+          const watched = state === 'watched';
+          w.run([d.video.sourceId, watched ? 1 : 0, watched ? WATCHED_BY : '[]', watched ? ds.now - DAY : null], fail);
+        }
+        w.finalize(fail);
+      }
       db.exec('COMMIT', (err) => {
         fail(err);
         resolve();
@@ -549,21 +574,31 @@ function channelVideosCheck(
     );
 }
 
-function downloadedListCheck(ds: Dataset, page: number): Check {
-  const sorted = [...ds.downloads].sort((a, b) => b.video.downloadedAt! - a.video.downloadedAt! || b.id - a.id);
-  const expected = sorted.slice((page - 1) * PAGE, page * PAGE).map((d) => d.video.sourceId);
+/** A page of the library, newest first, optionally filtered by watched state; checks the watched fields too. */
+function downloadedListCheck(ds: Dataset, page: number, state?: WatchTruth): Check {
+  const sorted = [...ds.downloads]
+    .filter((d) => !state || watchOf(d) === state)
+    .sort((a, b) => b.video.downloadedAt! - a.video.downloadedAt! || b.id - a.id);
+  const slice = sorted.slice((page - 1) * PAGE, page * PAGE);
+  const shown = (d: DsDownload) =>
+    watchOf(d) === 'watched' ? [true, ['alice (Plex)']] : watchOf(d) === 'unwatched' ? [false, []] : [null, []];
   return (body) =>
     firstProblem(
-      expectEqual('total', body.total, DOWNLOADS),
+      expectEqual('total', body.total, sorted.length),
       expectEqual(
         'source ids',
         body.videos.map((v: { sourceId: string }) => v.sourceId),
-        expected,
+        slice.map((d) => d.video.sourceId),
       ),
       expectEqual(
         'file sizes',
         body.videos.slice(0, 3).map((v: { fileSize: number }) => v.fileSize),
-        sorted.slice((page - 1) * PAGE, (page - 1) * PAGE + 3).map((d) => d.fileSize),
+        slice.slice(0, 3).map((d) => d.fileSize),
+      ),
+      expectEqual(
+        'watched fields',
+        body.videos.map((v: { watched: boolean | null; watched_by: string[] }) => [v.watched, v.watched_by]),
+        slice.map(shown),
       ),
     );
 }
@@ -639,11 +674,47 @@ interface Ingest {
   unpinned: Omit<Row, 'label' | 'ref' | 'target' | 'check'>;
 }
 
+/**
+ * The repository's manifest (packages as absolute entry files, so it loads from `dir`) plus the
+ * stand-in watch-status service while no plugin of the manifest provides one.
+ */
+function benchManifest(dir: string): string {
+  const base = JSON.parse(readFileSync(join(REPO_ROOT, 'plugin-manifest.json'), 'utf8')) as {
+    plugins: { id: string; package: string; enabled?: boolean }[];
+  };
+  // The built entry (`default` condition) the server imports, not the sources this process resolves.
+  const entry = (name: string) => {
+    const dir = join(REPO_ROOT, 'node_modules', name);
+    const exp = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> })
+      .exports['.'];
+    return join(dir, typeof exp === 'string' ? exp : (exp as { default: string }).default);
+  };
+  const plugins = base.plugins.map((p) => ({
+    ...p,
+    package: p.package.startsWith('.') ? join(REPO_ROOT, p.package) : entry(p.package),
+  }));
+  if (!plugins.some((p) => p.id === 'watch-status' && p.enabled !== false))
+    plugins.push({
+      id: 'bench-watch-status',
+      package: join(REPO_ROOT, 'tests/bench/fixtures/bench-watch-status.js'),
+      enabled: true,
+    });
+  const file = join(dir, 'plugin-manifest.json');
+  writeFileSync(file, JSON.stringify({ ...base, plugins }, null, 2));
+  return file;
+}
+
 export default async function channelsBench(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'vidkeep-bench-channels-'));
   const configDir = join(dir, 'config');
   const outputDir = join(dir, 'data');
-  const env = { CONFIG_DIR: configDir, SOURCE_OUTPUT_DIR: outputDir, DATA_PATH: outputDir, AUTH_ENABLED: 'false' };
+  const env = {
+    CONFIG_DIR: configDir,
+    SOURCE_OUTPUT_DIR: outputDir,
+    DATA_PATH: outputDir,
+    AUTH_ENABLED: 'false',
+    PLUGIN_MANIFEST: benchManifest(dir),
+  };
   const restoreAffinity = pinSelf(1);
   let server: BenchServer | null = null;
   try {
@@ -683,6 +754,9 @@ export default async function channelsBench(): Promise<void> {
     const b = ds.bench.channelId;
     const lastPage = Math.ceil(BENCH_VIDEOS / PAGE);
     const downloadedIds = new Set(BENCH_DOWNLOADED_RANKS.map((r) => ds.benchVideos[r]!.sourceId));
+    const watchedIds = new Set(ds.downloads.filter((d) => watchOf(d) === 'watched').map((d) => d.video.sourceId));
+    const watchedCount = watchedIds.size;
+    const unknownLastPage = Math.ceil(ds.downloads.filter((d) => watchOf(d) === 'unknown').length / PAGE);
     const endpoints: {
       label: string;
       path: string;
@@ -759,6 +833,23 @@ export default async function channelsBench(): Promise<void> {
         target: 'videos',
       },
       {
+        label: 'same, watchedFilter=exclude (not watched, unknown included)',
+        path: `/getchannelvideos/${b}?page=1&pageSize=50&watchedFilter=exclude`,
+        check: channelVideosCheck(
+          ds,
+          1,
+          (v) => !watchedIds.has(v.sourceId),
+          (body) =>
+            expectEqual(
+              'watched flags',
+              body.videos.map((v: { watched: boolean | null }) => v.watched !== true),
+              body.videos.map(() => true),
+            ),
+        ),
+        ref: '—',
+        target: 'videos',
+      },
+      {
         label: 'GET /api/videos?page=1&pageSize=50 (downloaded list)',
         path: '/api/videos?page=1&pageSize=50',
         check: downloadedListCheck(ds, 1),
@@ -770,6 +861,20 @@ export default async function channelsBench(): Promise<void> {
         path: `/api/videos?page=${DOWNLOADS / PAGE}&pageSize=50`,
         check: downloadedListCheck(ds, DOWNLOADS / PAGE),
         ref: '86 / 103 / 11.6',
+        target: 'downloads',
+      },
+      {
+        label: `same, watchedState=watched, page=1 (${fmt(watchedCount)} watched)`,
+        path: '/api/videos?page=1&pageSize=50&watchedState=watched',
+        check: downloadedListCheck(ds, 1, 'watched'),
+        ref: '—',
+        target: 'downloads',
+      },
+      {
+        label: `same, watchedState=unknown, page=${unknownLastPage} (last)`,
+        path: `/api/videos?page=${unknownLastPage}&pageSize=50&watchedState=unknown`,
+        check: downloadedListCheck(ds, unknownLastPage, 'unknown'),
+        ref: '—',
         target: 'downloads',
       },
     ];

@@ -148,6 +148,17 @@ export class WatchCopy {
     return `left join ${this.deps.table} ${alias} on ${alias}.source_id = ${sourceIdColumn}`;
   }
 
+  /**
+   * A page with the watched columns. `page` is the plugin's own page query (`select <alias>.* …
+   * order by … limit ? offset ?`, joining the copy itself only when it filters on it); the copy is
+   * joined to that page's rows alone, so rows skipped by the offset cost no lookup (the last page
+   * of 20,000 videos stays as fast as the first), and `order` sorts the page again over its columns
+   * as `p.<column>`. Read the rows with `fields`.
+   */
+  pageQuery(page: string, order: string): string {
+    return `select p.*, ${this.columns('w')} from (${page}) p ${this.join('w', 'p.source_id')} order by ${order}`;
+  }
+
   /** The copy's columns for the select list (read back with `fields`). */
   columns(alias: string): string {
     return `${alias}.watched as ${WATCHED}, ${alias}.watched_by as ${WATCHED_BY}`;

@@ -90,10 +90,11 @@ export function toChannelVideo(
   };
 }
 
-const SORTS: Record<ChannelVideosQuery['sortBy'], string> = {
-  date: 'v.published_at',
-  title: 'lower(v.title)',
-  duration: 'v.duration',
+/** Sort expressions over the columns of a table alias. */
+const SORTS: Record<ChannelVideosQuery['sortBy'], (alias: string) => string> = {
+  date: (a) => `${a}.published_at`,
+  title: (a) => `lower(${a}.title)`,
+  duration: (a) => `${a}.duration`,
 };
 
 export interface TabStatRow {
@@ -216,15 +217,17 @@ export class ChannelVideoStore {
       params.push(`%${likeEscape(search)}%`);
     }
     const clause = where.join(' and ');
-    const from = `channels_videos v ${this.watch.join('w', 'v.source_id')}`;
-    // The count needs the copy only when it filters on it.
-    const countFrom = watched.length ? from : 'channels_videos v';
+    // The copy is joined here only to filter; the page's own watched columns are joined to its rows.
+    const from = watched.length ? `channels_videos v ${this.watch.join('w', 'v.source_id')}` : 'channels_videos v';
     const dir = q.sortOrder === 'asc' ? 'asc' : 'desc';
+    const sort = SORTS[q.sortBy];
     const [count, rows] = await Promise.all([
-      this.sql.one<{ n: number }>(`select count(*) as n from ${countFrom} where ${clause}`, params),
+      this.sql.one<{ n: number }>(`select count(*) as n from ${from} where ${clause}`, params),
       this.sql.all(
-        `select v.*, ${this.watch.columns('w')} from ${from} where ${clause}
-          order by ${SORTS[q.sortBy]} ${dir}, v.id ${dir} limit ? offset ?`,
+        this.watch.pageQuery(
+          `select v.* from ${from} where ${clause} order by ${sort('v')} ${dir}, v.id ${dir} limit ? offset ?`,
+          `${sort('p')} ${dir}, p.id ${dir}`,
+        ),
         [...params, q.pageSize, (q.page - 1) * q.pageSize],
       ),
     ]);

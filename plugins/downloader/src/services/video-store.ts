@@ -235,8 +235,7 @@ export class VideoStore {
   /**
    * One page of the library. Raw SQL: this list is read on every library visit and the ORM's
    * hydration of 50 entities cost more than the query itself. The watched state comes from the
-   * plugin's own copy (`left join`, so `watchedState` filters before paging and totals stay
-   * right). The total of a filter is counted once and remembered until a video or the copy is
+   * plugin's own copy (`left join`: `watchedState` filters before paging, so totals stay right). The total of a filter is counted once and remembered until a video or the copy is
    * written; a count that raced a write is not kept.
    */
   async list(q: VideoListQuery): Promise<{ videos: ListedVideo[]; total: number }> {
@@ -262,22 +261,24 @@ export class VideoStore {
       params.push(...watched.params);
     }
     const filter = where.length ? ` where ${where.join(' and ')}` : '';
-    // The count needs the copy only when it filters on it.
-    const from = `downloader_videos v ${this.watch.join('w', 'v.source_id')}`;
-    const countFrom = watched ? from : 'downloader_videos v';
+    // The copy is joined here only to filter; the page's own watched columns are joined to its rows.
+    const from = watched ? `downloader_videos v ${this.watch.join('w', 'v.source_id')}` : 'downloader_videos v';
     const order = q.sortOrder === 'asc' ? 'asc' : 'desc';
+    const sort = SORT_COLUMNS[q.sortBy];
     const key = `${filter}\n${JSON.stringify(params)}`;
     const known = this.totals.get(key);
     const writes = this.writes;
     const [rows, total] = await Promise.all([
       this.sql.all(
-        `select ${COLUMNS}, ${this.watch.columns('w')} from ${from}${filter}
-          order by v.${SORT_COLUMNS[q.sortBy]} ${order}, v.id ${order} limit ? offset ?`,
+        this.watch.pageQuery(
+          `select ${COLUMNS} from ${from}${filter} order by v.${sort} ${order}, v.id ${order} limit ? offset ?`,
+          `p.${sort} ${order}, p.id ${order}`,
+        ),
         [...params, q.pageSize, (q.page - 1) * q.pageSize],
       ),
       known ??
         this.sql
-          .one<{ n: number }>(`select count(*) as n from ${countFrom}${filter}`, params)
+          .one<{ n: number }>(`select count(*) as n from ${from}${filter}`, params)
           .then((r) => Number(r?.n ?? 0)),
     ]);
     if (known === undefined && writes === this.writes) {

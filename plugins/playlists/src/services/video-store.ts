@@ -59,10 +59,11 @@ function fromDb(r: Record<string, unknown>): PlaylistVideoRow {
 
 /** In the library now: downloaded and not deleted since. */
 const IN_LIBRARY = 'downloaded_at is not null and removed = ?';
-const SORTS: Record<PlaylistVideosQuery['sortOrder'], string> = {
-  asc: 'v.position asc, v.id asc',
-  desc: 'v.position desc, v.id desc',
-  recent: 'v.first_seen_at desc, v.id desc',
+/** Orders over the columns of a table alias. */
+const SORTS: Record<PlaylistVideosQuery['sortOrder'], (alias: string) => string> = {
+  asc: (a) => `${a}.position asc, ${a}.id asc`,
+  desc: (a) => `${a}.position desc, ${a}.id desc`,
+  recent: (a) => `${a}.first_seen_at desc, ${a}.id desc`,
 };
 
 /** A page row: the entry and its watched state. */
@@ -221,13 +222,16 @@ export class PlaylistVideoStore {
       params.push(...watched.params);
     }
     const clause = where.join(' and ');
-    const from = `playlists_videos v ${this.watch.join('w', 'v.source_id')}`;
-    // The count needs the copy only when it filters on it.
-    const countFrom = watched ? from : 'playlists_videos v';
+    // The copy is joined here only to filter; the page's own watched columns are joined to its rows.
+    const from = watched ? `playlists_videos v ${this.watch.join('w', 'v.source_id')}` : 'playlists_videos v';
+    const sort = SORTS[q.sortOrder];
     const [count, rows] = await Promise.all([
-      this.sql.one<{ n: number }>(`select count(*) as n from ${countFrom} where ${clause}`, params),
+      this.sql.one<{ n: number }>(`select count(*) as n from ${from} where ${clause}`, params),
       this.sql.all(
-        `select v.*, ${this.watch.columns('w')} from ${from} where ${clause} order by ${SORTS[q.sortOrder]} limit ? offset ?`,
+        this.watch.pageQuery(
+          `select v.* from ${from} where ${clause} order by ${sort('v')} limit ? offset ?`,
+          sort('p'),
+        ),
         [...params, q.pageSize, (q.page - 1) * q.pageSize],
       ),
     ]);
