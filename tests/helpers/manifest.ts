@@ -32,3 +32,13 @@ export function withFixturePlugins(...ids: string[]): { manifest: unknown; manif
     manifestPath: FIXTURE_MANIFEST_PATH,
   };
 }
+
+/** The repository's manifest with some built-in plugins switched off (e.g. no watch-status service at all). */
+export function withPluginsOff(...ids: string[]): { manifest: unknown; manifestPath: string } {
+  const { manifest, manifestPath } = withFixturePlugins();
+  const m = manifest as { plugins: Entry[] };
+  return {
+    manifest: { ...m, plugins: m.plugins.map((e) => (ids.includes(e.id) ? { ...e, enabled: false } : e)) },
+    manifestPath,
+  };
+}

@@ -4,7 +4,7 @@ import type { ChannelVideoPage, PlaylistVideoPage, VideoList } from '@vidkeep/co
 import type { Orm } from '@vidkeep/core/plugin-api';
 import { fakeChannelId, fakeVideoId } from '../fakes/platform/index.js';
 import { watchStatusControl } from '../fixtures/plugins/shared.js';
-import { withFixturePlugins } from '../helpers/manifest.js';
+import { withFixturePlugins, withPluginsOff } from '../helpers/manifest.js';
 import { until } from './channels/helpers.js';
 
 /**
@@ -46,7 +46,11 @@ describe('the watched state copies of the video lists', () => {
       control.states.set(sourceId, { watched: false, watchedBy: [], lastWatchedAt: null });
   };
   const bootWith = async (fixture: boolean, dir?: string) => {
-    t = await h.boot({ ...(fixture ? withFixturePlugins('fx-watch-status') : {}), ...(dir ? { dir } : {}) });
+    // Without the stand-in, no watch-status service at all (the built-in plugin switched off).
+    t = await h.boot({
+      ...(fixture ? withFixturePlugins('fx-watch-status') : withPluginsOff('watch-status')),
+      ...(dir ? { dir } : {}),
+    });
     headers = { 'x-access-token': dir ? await login(t) : await completeSetup(t) };
   };
 

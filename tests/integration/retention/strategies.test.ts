@@ -6,7 +6,7 @@ import type { AutoRemovalStatus } from '@vidkeep/contracts';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { watchStatusControl } from '../../fixtures/plugins/shared.js';
 import { bootDownloader, type DownloadApp } from '../../helpers/downloads.js';
-import { withFixturePlugins } from '../../helpers/manifest.js';
+import { withFixturePlugins, withPluginsOff } from '../../helpers/manifest.js';
 import { call, until } from '../channels/helpers.js';
 import {
   DAY,
@@ -50,13 +50,7 @@ afterAll(() => p?.close());
 
 /** With the stand-in watch-status service, or with no watch-status plugin loaded at all. */
 const boot = (withWatch = true): Promise<DownloadApp> => {
-  if (withWatch) return bootDownloader(h, p, withFixturePlugins('fx-watch-status'));
-  const { manifest, manifestPath } = withFixturePlugins();
-  const m = manifest as { plugins: { id: string; enabled?: boolean }[] };
-  return bootDownloader(h, p, {
-    manifestPath,
-    manifest: { ...m, plugins: m.plugins.map((e) => (e.id === 'watch-status' ? { ...e, enabled: false } : e)) },
-  });
+  return bootDownloader(h, p, withWatch ? withFixturePlugins('fx-watch-status') : withPluginsOff('watch-status'));
 };
 
 /** Every file below the output directory, for "nothing changed" checks. */
