@@ -129,4 +129,15 @@ describe('validateField', () => {
       'Each entry may be chosen once',
     );
   });
+
+  it('takes null for a nullable key (a strategy switched off) and checks its other values', () => {
+    expect(validateField(meta('autoRemovalVideoAgeThreshold'), null)).toBeNull();
+    expect(validateField(meta('autoRemovalVideoAgeThreshold'), '30')).toBeNull();
+    expect(validateField(meta('autoRemovalVideoAgeThreshold'), '0')).toBe('Whole days, at least 1');
+    expect(validateField(meta('autoRemovalFreeSpaceThreshold'), null)).toBeNull();
+    expect(validateField(meta('autoRemovalFreeSpaceThreshold'), '20GB')).toBeNull();
+    expect(validateField(meta('autoRemovalFreeSpaceThreshold'), '1.5GB')).toMatch(/500MB or 20GB/);
+    expect(validateField(meta('autoRemovalWatchedMinDaysSinceWatched'), '')).toBeNull();
+    expect(validateField(meta('autoRemovalWatchedMinDaysSinceWatched'), '0')).toBe('Whole days, or empty for any time');
+  });
 });

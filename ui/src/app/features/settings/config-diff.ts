@@ -51,6 +51,7 @@ export function diffConfig({ fields, initial, current, readOnly, clearSecrets }:
  * allowed values), or null when it is fine.
  */
 export function validateField(meta: ConfigFieldMeta, value: unknown): string | null {
+  if (meta.nullable && value === null) return null;
   switch (meta.kind) {
     case 'integer':
     case 'number': {

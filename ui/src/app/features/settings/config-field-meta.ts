@@ -4,7 +4,17 @@
  */
 
 export type ConfigOwner =
-  'core' | 'auth' | 'downloader' | 'scheduler' | 'channels' | 'plex' | 'jellyfin' | 'emby' | 'other';
+  | 'core'
+  | 'auth'
+  | 'downloader'
+  | 'scheduler'
+  | 'channels'
+  | 'plex'
+  | 'jellyfin'
+  | 'emby'
+  | 'watch-status'
+  | 'retention'
+  | 'other';
 export type FieldKind = 'boolean' | 'enum' | 'multi' | 'integer' | 'number' | 'string' | 'secret';
 
 export interface FieldOption {
@@ -31,6 +41,8 @@ export interface ConfigFieldMeta {
   patternHint?: string;
   options?: readonly FieldOption[];
   maxItems?: number;
+  /** The schema also allows null (a strategy switched off); the rules above apply to the other values. */
+  nullable?: boolean;
   /** A long value: shown as a textarea. */
   multiline?: boolean;
   /** Maintained by the service: never shown, never sent. */

@@ -7,7 +7,9 @@ import {
   EmbyConfigSection,
   JellyfinConfigSection,
   PlexConfigSection,
+  RetentionConfigSection,
   SchedulerConfigSection,
+  WatchStatusConfigSection,
 } from '../../../../../contracts/src/index';
 import {
   CONFIG_FIELDS,
@@ -33,7 +35,17 @@ const SECTIONS: [ConfigOwner, Schema][] = [
   ['plex', PlexConfigSection as unknown as Schema],
   ['jellyfin', JellyfinConfigSection as unknown as Schema],
   ['emby', EmbyConfigSection as unknown as Schema],
+  ['watch-status', WatchStatusConfigSection as unknown as Schema],
+  ['retention', RetentionConfigSection as unknown as Schema],
 ];
+
+/** A nullable key (`Nullable(T)`: `anyOf [T, null]`) as its non-null schema, and whether it was one. */
+function unwrapNullable(schema: Schema): [Schema, boolean] {
+  const members = schema['anyOf'] as Schema[] | undefined;
+  const nonNull = members?.filter((m) => m['type'] !== 'null');
+  if (!members || !nonNull || nonNull.length !== 1 || nonNull.length === members.length) return [schema, false];
+  return [nonNull[0]!, true];
+}
 
 function allowed(schema: Schema): string[] | undefined {
   if (Array.isArray(schema['enum'])) return schema['enum'] as string[];
@@ -43,17 +55,19 @@ function allowed(schema: Schema): string[] | undefined {
 
 describe('CONFIG_FIELDS mirrors the config schemas', () => {
   for (const [owner, section] of SECTIONS) {
-    for (const [key, schema] of Object.entries(section.properties ?? {})) {
+    for (const [key, declared] of Object.entries(section.properties ?? {})) {
       it(`${owner}.${key}`, () => {
         const meta = FIELD_BY_KEY.get(key);
         expect(meta, `${key} is missing from CONFIG_FIELDS`).toBeDefined();
         if (!meta) return;
         expect(meta.owner).toBe(owner);
-        expect(!!meta.managed).toBe(schema['x-managed'] === true);
+        const [schema, nullable] = unwrapNullable(declared);
+        expect(!!meta.nullable, 'nullable').toBe(nullable);
+        expect(!!meta.managed).toBe(declared['x-managed'] === true);
         if (meta.managed) return;
         // An object (the schedules) has no control of the form's kinds: it is edited elsewhere.
         if (schema['type'] === 'object') return expect(meta.elsewhere).toBeDefined();
-        if (schema['x-secret'] === true) expect(meta.kind).toBe('secret');
+        if (declared['x-secret'] === true) expect(meta.kind).toBe('secret');
         else if (schema['type'] === 'boolean') expect(meta.kind).toBe('boolean');
         else if (schema['type'] === 'integer') expect(meta.kind).toBe('integer');
         else if (schema['type'] === 'number') expect(meta.kind).toBe('number');
@@ -155,6 +169,29 @@ describe('buildConfigGroups', () => {
     ]);
     expect(groups.find((g) => g.owner === 'jellyfin')?.notes).toHaveLength(1);
     expect(groups.map((g) => g.owner)).not.toContain('emby');
+  });
+
+  it('leaves watch status and retention to their pages, with one note each', () => {
+    const view = configView({
+      watchStatusSyncEnabled: true,
+      watchStatusSyncFrequency: '0 */4 * * *',
+      watchStatusWatchedRule: 'any',
+      autoRemovalEnabled: false,
+      autoRemovalVideoAgeThreshold: null,
+      autoRemovalFreeSpaceThreshold: null,
+      autoRemovalWatchedEnabled: false,
+      autoRemovalWatchedMinDaysSinceWatched: '',
+      autoRemovalWatchedMinVideoAgeDays: '',
+      autoRemovalKeepRecentCount: 0,
+    } as Partial<ConfigView>);
+    const groups = buildConfigGroups(view);
+    expect(keysOf(view).filter((k) => /^(watchStatus|autoRemoval)/.test(k))).toEqual([]);
+    expect(groups.find((g) => g.owner === 'watch-status')?.notes).toEqual([
+      'Watch status is set up in its card on the Media servers page.',
+    ]);
+    expect(groups.find((g) => g.owner === 'retention')?.notes).toEqual([
+      'Automatic removal is set up on the Retention page.',
+    ]);
   });
 
   it('describes one key as a card shows it', () => {

@@ -1,6 +1,7 @@
 import type { ConfigFieldMeta, ConfigOwner } from './config-field-meta';
 import type { GetConfigResponse } from './contracts';
 import { MEDIA_SERVER_FIELDS } from './media-server-fields';
+import { RETENTION_FIELDS, WATCH_STATUS_FIELDS } from './watch-retention-fields';
 
 /**
  * The settings form's picture of every config key (docs/configuration.md, contracts/src/config):
@@ -32,6 +33,8 @@ export const OWNER_LABELS: Record<ConfigOwner, string> = {
   plex: 'Plex',
   jellyfin: 'Jellyfin',
   emby: 'Emby',
+  'watch-status': 'Watch status',
+  retention: 'Retention',
   other: 'Other (plugins)',
 };
 
@@ -44,6 +47,8 @@ export const OWNER_ORDER: readonly ConfigOwner[] = [
   'plex',
   'jellyfin',
   'emby',
+  'watch-status',
+  'retention',
   'other',
 ];
 
@@ -499,6 +504,8 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     description: 'Without a Data API key, the daily tab-count refresh looks up at most this many channels.',
   }),
   ...MEDIA_SERVER_FIELDS,
+  ...WATCH_STATUS_FIELDS,
+  ...RETENTION_FIELDS,
 ];
 
 export const FIELD_BY_KEY: ReadonlyMap<string, ConfigFieldMeta> = new Map(CONFIG_FIELDS.map((f) => [f.key, f]));
