@@ -15,4 +15,5 @@ export type {
   StorageStatus,
   Video,
   VideoListQuery,
+  VideoProtectedResponse,
 } from '@vidkeep/contracts';

@@ -3,7 +3,10 @@ import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { dom } from '../../../testing/dom';
-import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
+import { MatTooltip } from '@angular/material/tooltip';
+import { By } from '@angular/platform-browser';
+import { FakeApi, deferred, provideFakeApi } from '../../../testing/fake-api';
+import { matSelect } from '../../../testing/mat-select';
 import { provideFakeLive } from '../../../testing/fake-live';
 import { settle } from '../../../testing/settle';
 import type { Video } from '../downloads/api-types';
@@ -49,8 +52,8 @@ describe('LibraryPage', () => {
   beforeEach(async () => {
     vi.useFakeTimers();
     list = [
-      video('aaaaaaaaaaa'),
-      video('bbbbbbbbbbb', { video_resolution: '0x0', thumbnailUrl: null }),
+      video('aaaaaaaaaaa', { watched: true, watched_by: ['ann (Plex)', 'bob (Jellyfin)'] }),
+      video('bbbbbbbbbbb', { video_resolution: '0x0', thumbnailUrl: null, watched: false, protected: true }),
       video('ccccccccccc', { video_resolution: null, filePath: null, audioFilePath: '/out/c.mp3' }),
     ];
     deleteError = null;
@@ -138,5 +141,85 @@ describe('LibraryPage', () => {
     const error = el().querySelector('[data-testid="library-item-error"]')!;
     expect(error.getAttribute('role')).toBe('alert');
     expect(error.textContent).toContain('No downloaded video aaaaaaaaaaa');
+  });
+
+  describe('watch state and protection', () => {
+    const item = (i: number) => all('[data-testid="library-item"]')[i]!;
+    const tooltipOf = (i: number) =>
+      fixture.debugElement.queryAll(By.css('[data-testid="library-watched"]'))[i]!.injector.get(MatTooltip).message;
+    const protect = (i: number) => item(i).querySelector<HTMLButtonElement>('[data-testid="library-protect"]')!;
+    const patches = () => api.calls.filter((c) => c.method === 'PATCH');
+
+    it('shows watched, unwatched and unknown apart, with who watched it on hover', () => {
+      const badge = (i: number) => item(i).querySelector<HTMLElement>('[data-testid="library-watched"]')!;
+      expect([0, 1, 2].map((i) => badge(i).dataset['state'])).toEqual(['watched', 'unwatched', 'unknown']);
+      expect(badge(0).textContent).toContain('Watched');
+      expect(badge(1).textContent).toContain('Unwatched');
+      expect(badge(2).textContent).toContain('Watch state unknown');
+      expect(tooltipOf(0)).toBe('Watched by ann (Plex), bob (Jellyfin)');
+      expect(tooltipOf(2)).toBe('No media server has reported on this video yet');
+      // Reachable by keyboard, so the tooltip shows on focus too.
+      expect(badge(0).getAttribute('tabindex')).toBe('0');
+    });
+
+    it('filters by watched state through the query, from the first page', async () => {
+      fixture.componentInstance.list.pageIndex.set(1);
+      matSelect(fixture, '[data-testid="library-watched-filter"]')
+        .options.find((o) => o.value === 'unwatched')!
+        .select();
+      await settle(fixture);
+      expect(gets().at(-1)!.query).toMatchObject({ watchedState: 'unwatched', page: '1' });
+      matSelect(fixture, '[data-testid="library-watched-filter"]')
+        .options.find((o) => o.value === 'any')!
+        .select();
+      await settle(fixture);
+      expect(gets().at(-1)!.query?.['watchedState']).toBeUndefined();
+    });
+
+    it('says when nothing matches the watched filter', async () => {
+      api.on('GET', '/api/videos', () => ({ videos: [], total: 0, page: 1, pageSize: 24 }));
+      fixture.componentInstance.setWatchedState('unknown');
+      await settle(fixture);
+      expect(dom(fixture).text('[data-testid="library-empty"]')).toBe(
+        'No downloaded video matches the watched filter.',
+      );
+    });
+
+    it('protects a video at once and keeps it when the server agrees', async () => {
+      const answer = deferred<unknown>();
+      api.on('PATCH', /^\/api\/videos\/\w+\/protected$/, () => answer.promise);
+      expect(protect(0).getAttribute('aria-pressed')).toBe('false');
+      expect(item(0).querySelector('[data-testid="library-protected-badge"]')).toBeNull();
+      expect(item(1).querySelector('[data-testid="library-protected-badge"]')?.textContent).toContain('Protected');
+      protect(0).click();
+      await settle(fixture);
+      // Shown before the server answered, and not pressed twice meanwhile.
+      expect(protect(0).getAttribute('aria-pressed')).toBe('true');
+      expect(protect(0).disabled).toBe(true);
+      expect(item(0).querySelector('[data-testid="library-protected-badge"]')).not.toBeNull();
+      expect(patches()).toEqual([
+        { method: 'PATCH', url: '/api/videos/aaaaaaaaaaa/protected', body: { protected: true } },
+      ]);
+      answer.resolve({ sourceId: 'aaaaaaaaaaa', protected: true });
+      await settle(fixture);
+      expect(protect(0).getAttribute('aria-pressed')).toBe('true');
+      expect(protect(0).disabled).toBe(false);
+      expect(protect(0).getAttribute('aria-label')).toBe('Protect Clip aaaaaaaaaaa from automatic removal');
+    });
+
+    it('puts the protection back and says why when the server refuses', async () => {
+      api.on('PATCH', /^\/api\/videos\/\w+\/protected$/, () => {
+        throw new ApiError(404, 'No downloaded video bbbbbbbbbbb');
+      });
+      expect(protect(1).getAttribute('aria-pressed')).toBe('true');
+      protect(1).click();
+      await settle(fixture);
+      expect(patches()[0]?.body).toEqual({ protected: false });
+      expect(protect(1).getAttribute('aria-pressed')).toBe('true');
+      expect(item(1).querySelector('[data-testid="library-protected-badge"]')).not.toBeNull();
+      const error = item(1).querySelector('[data-testid="library-item-error"]')!;
+      expect(error.getAttribute('role')).toBe('alert');
+      expect(error.textContent).toBe('Still protected: No downloaded video bbbbbbbbbbb');
+    });
   });
 });

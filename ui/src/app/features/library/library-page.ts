@@ -3,6 +3,7 @@ import { Component, DestroyRef, ElementRef, inject, signal, viewChild } from '@a
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatTooltipModule } from '@angular/material/tooltip';
 import { Api, toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { Live } from '../../core/live';
@@ -11,7 +12,10 @@ import { KeyMessages, KeySet } from '../../shared/keyed';
 import { ListControls } from '../../shared/list-controls';
 import { ListPager } from '../../shared/list-pager';
 import { PagedList } from '../../shared/paged-list';
-import type { Video, VideoListQuery } from '../downloads/api-types';
+import { WatchBadge } from '../../shared/watch-badge';
+import { watchedStateQuery, type WatchedState } from '../../shared/watch-state';
+import { WatchedFilter } from '../../shared/watched-filter';
+import type { Video, VideoListQuery, VideoProtectedResponse } from '../downloads/api-types';
 import { formatBytes, formatDuration } from '../downloads/format';
 import { isActiveStatus } from '../downloads/queue-state';
 import { mediaUrl, SORT_CHOICES, type SortField } from './library-query';
@@ -24,12 +28,25 @@ interface VideoPage {
   pageSize: number;
 }
 
-/** Downloaded videos: search, sort, pages, play in the browser, delete. */
+/**
+ * Downloaded videos: search, sort, the watched filter, pages, play in the browser, protect from
+ * automatic removal, delete. Each video shows whether it was watched (and by whom on hover).
+ */
 @Component({
   selector: 'app-library-page',
-  imports: [DatePipe, ConfirmInline, ListControls, ListPager, MatButtonModule, MatProgressBarModule],
+  imports: [
+    DatePipe,
+    ConfirmInline,
+    ListControls,
+    ListPager,
+    MatButtonModule,
+    MatProgressBarModule,
+    MatTooltipModule,
+    WatchBadge,
+    WatchedFilter,
+  ],
   templateUrl: './library-page.html',
-  styleUrls: ['../../shared/media-card.css', './library-page.css'],
+  styleUrls: ['../../shared/media-card.css', '../../shared/badges.css', './library-page.css'],
 })
 export class LibraryPage {
   private readonly api = inject(Api);
@@ -37,6 +54,8 @@ export class LibraryPage {
   private readonly live = inject(Live);
   private readonly playerRef = viewChild<ElementRef<HTMLElement>>('player');
   readonly sortChoices = SORT_CHOICES;
+  /** The watched filter (`watchedState`; "any" is not sent). */
+  readonly watchedState = signal<WatchedState>('any');
 
   readonly list = new PagedList<Video, SortField>({
     what: 'library',
@@ -50,6 +69,7 @@ export class LibraryPage {
         sortBy: l.sortBy(),
         sortOrder: l.sortOrder(),
         search: l.search() || undefined,
+        watchedState: watchedStateQuery(this.watchedState()),
       };
       const r = await this.api.get<VideoPage>('/api/videos', query);
       return { items: r.videos, total: r.total };
@@ -62,6 +82,8 @@ export class LibraryPage {
   readonly confirming = signal<string | null>(null);
   readonly deleting = signal<string | null>(null);
   readonly itemErrors = new KeyMessages<string>();
+  /** Videos whose protection is being changed. */
+  readonly protecting = new KeySet<string>();
 
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -137,6 +159,41 @@ export class LibraryPage {
     } finally {
       this.deleting.set(null);
     }
+  }
+
+  setWatchedState(state: WatchedState): void {
+    this.watchedState.set(state);
+    this.list.firstPage();
+  }
+
+  /**
+   * Protects a video from automatic removal (or stops): shown at once, put back with the
+   * server's explanation when it refuses.
+   */
+  async setProtected(v: Video, on: boolean): Promise<void> {
+    const id = v.sourceId;
+    if (this.protecting.has(id)) return;
+    const before = v.protected;
+    this.notice.set(null);
+    this.itemErrors.set(id, null);
+    this.protecting.set(id);
+    this.updateItem(id, { protected: on });
+    try {
+      const r = await this.api.patch<VideoProtectedResponse>(`/api/videos/${encodeURIComponent(id)}/protected`, {
+        protected: on,
+      });
+      this.updateItem(id, { protected: r.protected });
+    } catch (err) {
+      this.updateItem(id, { protected: before });
+      const what = on ? 'Not protected' : 'Still protected';
+      this.itemErrors.set(id, `${what}: ${toApiError(err).message}`);
+    } finally {
+      this.protecting.set(id, false);
+    }
+  }
+
+  private updateItem(sourceId: string, change: Partial<Video>): void {
+    this.list.items.update((items) => items.map((v) => (v.sourceId === sourceId ? { ...v, ...change } : v)));
   }
 
   private scheduleReload(): void {
