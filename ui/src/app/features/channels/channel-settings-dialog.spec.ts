@@ -109,10 +109,16 @@ describe('ChannelSettingsDialog', () => {
   });
 
   it('disables the keep count while protected and leaves it out of the request', async () => {
+    // Says what both do for automatic removal.
+    expect(text('[data-testid="settings-removal-intro"]')).toContain('Settings, Retention');
+    expect(text('[data-testid="settings-protected"]')).toBe(
+      "Protected: automatic removal never deletes this channel's videos",
+    );
     const protectedToggle = q('[data-testid="settings-protected"] button') as HTMLButtonElement;
     protectedToggle.click();
     await settle(fixture);
     expect((q('[data-testid="settings-keep-count"]') as HTMLInputElement).disabled).toBe(true);
+    expect(document.body.textContent).toContain('none of its videos are removed automatically');
     q('[data-testid="settings-save"]')!.click();
     await settle(fixture);
     expect(puts()).toEqual([{ auto_removal_protected: true }]);

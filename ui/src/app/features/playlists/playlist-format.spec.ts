@@ -87,4 +87,17 @@ describe('playlist-format', () => {
     });
     expect(playlistVideosQuery({ ...state, sortBy: 'first_seen', sortOrder: 'asc' }).sortOrder).toBe('recent');
   });
+
+  it('asks for a watched state only when one is chosen', () => {
+    const state = {
+      pageIndex: 0,
+      pageSize: 50,
+      search: '',
+      sortBy: 'position',
+      sortOrder: 'asc',
+      downloadState: 'all',
+    } as const;
+    expect(playlistVideosQuery({ ...state, watchedState: 'any' })).not.toHaveProperty('watchedState');
+    expect(playlistVideosQuery({ ...state, watchedState: 'unwatched' })).toMatchObject({ watchedState: 'unwatched' });
+  });
 });

@@ -1,5 +1,6 @@
 import type { SortChoice } from '../../shared/list-controls';
 import type { SortOrder } from '../../shared/paged-list';
+import { watchedStateQuery, type WatchedState } from '../../shared/watch-state';
 import type { Playlist, PlaylistSetupError, PlaylistVideo, PlaylistVideosQuery } from './api-types';
 
 /** `/api/playlists/<id>/<parts…>` with the id escaped. */
@@ -102,6 +103,8 @@ export interface VideoListState {
   sortBy: PlaylistVideoSort;
   sortOrder: SortOrder;
   downloadState: DownloadState;
+  /** Left out of the query while it is "any". */
+  watchedState?: WatchedState;
 }
 
 /** The query of `GET /api/playlists/:id/videos` for the list's state (1-based pages). */
@@ -112,5 +115,6 @@ export function playlistVideosQuery(s: VideoListState): Partial<PlaylistVideosQu
     sortOrder: s.sortBy === 'first_seen' ? 'recent' : s.sortOrder,
     downloadState: s.downloadState,
     ...(s.search ? { search: s.search } : {}),
+    ...(s.watchedState && watchedStateQuery(s.watchedState) ? { watchedState: s.watchedState } : {}),
   };
 }

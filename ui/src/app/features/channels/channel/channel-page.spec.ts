@@ -14,6 +14,8 @@ import { poll } from '../../../../testing/poll';
 import { settle } from '../../../../testing/settle';
 import type { ChannelVideo, FetchStatusResponse } from '../api-types';
 import { ChannelPage } from './channel-page';
+import { MatTooltip } from '@angular/material/tooltip';
+import { By } from '@angular/platform-browser';
 
 describe('ChannelPage', () => {
   let api: FakeApi;
@@ -93,6 +95,30 @@ describe('ChannelPage', () => {
     expect(items[4].querySelector('[data-testid="badge-removed"]')).not.toBeNull();
     expect(items[4].querySelector('[data-testid="badge-downloaded"]')).toBeNull();
     expect(items[4].querySelector('img')).toBeNull();
+  });
+
+  it('shows whether a video was watched, and who watched it on hover', async () => {
+    videos = [
+      video(1, { downloaded: true, watched: true, watched_by: ['ann (Plex)', 'kid (Emby)'] }),
+      video(2, { downloaded: true, watched: false }),
+      video(3, { downloaded: true }),
+      video(4),
+    ];
+    void fixture.componentInstance.videos.list.load();
+    await settle(fixture);
+    const badges = all('[data-testid="channel-video"]').map(
+      (v) => v.querySelector<HTMLElement>('[data-testid="badge-watched"]')?.dataset['state'] ?? 'none',
+    );
+    expect(badges).toEqual(['watched', 'unwatched', 'unknown', 'none']);
+    const tooltip = fixture.debugElement.query(By.css('[data-testid="badge-watched"]')).injector.get(MatTooltip);
+    expect(tooltip.message).toBe('Watched by ann (Plex), kid (Emby)');
+    // The tri-state watched filter still reaches the server now that watched state is known.
+    fixture.componentInstance.videos.setFilter('watched', 'only');
+    await settle(fixture);
+    expect(api.callsTo('GET', `/getchannelvideos/${CH}`).at(-1)!.query).toMatchObject({
+      watchedFilter: 'only',
+      page: '1',
+    });
   });
 
   it('asks for the videos with every filter and switches the view', async () => {

@@ -4,15 +4,19 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ListPager } from '../../../shared/list-pager';
+import { WatchBadge } from '../../../shared/watch-badge';
 import { formatClock } from '../channel-format';
 import type { ChannelVideos } from './channel-videos';
 import type { VideoView } from './selection-bar';
 import type { VideoActions } from './video-actions';
 
-/** The videos of the page shown, as cards or rows, with their state and actions, and the pages. */
+/**
+ * The videos of the page shown, as cards or rows, with their state (downloaded, watched and by
+ * whom on hover, ...) and actions, and the pages.
+ */
 @Component({
   selector: 'app-video-list',
-  imports: [DatePipe, ListPager, MatButtonModule, MatCheckboxModule, MatProgressBarModule],
+  imports: [DatePipe, ListPager, MatButtonModule, MatCheckboxModule, MatProgressBarModule, WatchBadge],
   templateUrl: './video-list.html',
   styleUrls: [
     '../../../shared/media-card.css',

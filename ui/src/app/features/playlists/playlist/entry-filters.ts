@@ -2,13 +2,14 @@ import { Component, input } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { ListControls } from '../../../shared/list-controls';
+import { WatchedFilter } from '../../../shared/watched-filter';
 import { DOWNLOAD_STATE_CHOICES, VIDEO_SORT_CHOICES } from '../playlist-format';
 import type { PlaylistVideos } from './playlist-videos';
 
-/** Search, the download-state filter, sort and order of a playlist's entries. */
+/** Search, the download-state and watched filters, sort and order of a playlist's entries. */
 @Component({
   selector: 'app-entry-filters',
-  imports: [ListControls, MatFormFieldModule, MatSelectModule],
+  imports: [ListControls, MatFormFieldModule, MatSelectModule, WatchedFilter],
   template: `
     @let v = videos();
     <app-list-controls
@@ -30,6 +31,12 @@ import type { PlaylistVideos } from './playlist-videos';
           }
         </mat-select>
       </mat-form-field>
+      <app-watched-filter
+        class="before-sort"
+        [value]="v.watchedState()"
+        (changed)="v.setWatchedState($event)"
+        testId="entries-watched-state"
+      />
     </app-list-controls>
   `,
 })

@@ -10,7 +10,10 @@ import {
   playlistVideo as video,
   type PlaylistServer,
 } from '../../../../testing/fixtures/playlists';
+import { matSelect } from '../../../../testing/mat-select';
 import { settle } from '../../../../testing/settle';
+import { MatTooltip } from '@angular/material/tooltip';
+import { By } from '@angular/platform-browser';
 import type { PlaylistPage } from './playlist-page';
 
 const BASE = `/api/playlists/${PLAYLIST_ID}`;
@@ -61,7 +64,7 @@ describe('EntryList', () => {
     ]);
     const badges = (i: number) =>
       [...rows[i]!.querySelectorAll('.badge')].map((b) => b.getAttribute('data-testid')).join(' ');
-    expect(badges(0)).toBe('badge-downloaded');
+    expect(badges(0)).toBe('badge-downloaded badge-watched');
     expect(badges(1)).toBe('badge-downloading badge-previously');
     expect(badges(2)).toBe('badge-unavailable');
     expect(badges(3)).toBe('badge-ignored badge-requested');
@@ -151,5 +154,36 @@ describe('EntryList', () => {
     await settle(fixture);
     expect(text('[data-testid="entries-empty"]')).toBe('No videos known yet: Refresh lists the playlist.');
     expect((q('[data-testid="entries-select-page"] input') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('shows who watched a video on hover, and filters by watched state', async () => {
+    server.videos = [
+      video(1, { downloaded: true, watched: true, watched_by: ['ann (Plex)'] }),
+      video(2, { downloaded: true, watched: false }),
+      video(3, { downloaded: true }),
+      video(4),
+    ];
+    void fixture.componentInstance.videos.load();
+    await settle(fixture);
+    const states = entries().map(
+      (r) => r.querySelector<HTMLElement>('[data-testid="badge-watched"]')?.dataset['state'] ?? 'none',
+    );
+    // Not downloaded and unknown to every server: no badge to clutter the list.
+    expect(states).toEqual(['watched', 'unwatched', 'unknown', 'none']);
+    const tooltip = fixture.debugElement.query(By.css('[data-testid="badge-watched"]')).injector.get(MatTooltip);
+    expect(tooltip.message).toBe('Watched by ann (Plex)');
+
+    matSelect(fixture, '[data-testid="entries-watched-state"]')
+      .options.find((o) => o.value === 'unwatched')!
+      .select();
+    await settle(fixture);
+    expect(lastQuery()).toMatchObject({ watchedState: 'unwatched', page: '1' });
+    expect(entries().map((r) => r.getAttribute('data-source-id'))).toEqual(['pl000000002']);
+    matSelect(fixture, '[data-testid="entries-watched-state"]')
+      .options.find((o) => o.value === 'watched')!
+      .select();
+    dom(fixture).type('[data-testid="entries-search"]', 'nothing like it');
+    await settle(fixture, 350);
+    expect(text('[data-testid="entries-empty"]')).toBe('No video matches the search and filter.');
   });
 });

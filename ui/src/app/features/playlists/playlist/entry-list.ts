@@ -3,6 +3,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ListPager } from '../../../shared/list-pager';
+import { WatchBadge } from '../../../shared/watch-badge';
 import { formatClock } from '../../channels/channel-format';
 import { videoBadges, videoTitle } from '../playlist-format';
 import type { EntryActions } from './entry-actions';
@@ -11,7 +12,7 @@ import type { PlaylistVideos } from './playlist-videos';
 /** The entries of the page shown, as rows with their place, state and actions, and the pages. */
 @Component({
   selector: 'app-entry-list',
-  imports: [ListPager, MatButtonModule, MatCheckboxModule, MatProgressBarModule],
+  imports: [ListPager, MatButtonModule, MatCheckboxModule, MatProgressBarModule, WatchBadge],
   templateUrl: './entry-list.html',
   styleUrls: [
     '../../../shared/media-card.css',

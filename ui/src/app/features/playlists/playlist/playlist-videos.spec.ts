@@ -43,6 +43,20 @@ describe('PlaylistVideos', () => {
     expect(last()).toMatchObject({ sortOrder: 'recent' });
   });
 
+  it('asks for the chosen watched state from the first page', async () => {
+    videos.list.pageIndex.set(1);
+    videos.setWatchedState('unknown');
+    await settle(fixture);
+    expect(last()).toEqual({
+      page: '1',
+      pageSize: '50',
+      sortOrder: 'asc',
+      downloadState: 'all',
+      watchedState: 'unknown',
+    });
+    expect(videos.filtersActive()).toBe(true);
+  });
+
   it('changes one entry in place and forgets everything on reset', async () => {
     videos.brokenThumbs.set('pl000000002');
     videos.update('pl000000002', { ignored: true });

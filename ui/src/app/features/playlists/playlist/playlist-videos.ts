@@ -2,6 +2,7 @@ import { computed, signal, type Signal } from '@angular/core';
 import type { Api } from '../../../core/api';
 import { KeySet } from '../../../shared/keyed';
 import { PagedList } from '../../../shared/paged-list';
+import type { WatchedState } from '../../../shared/watch-state';
 import type { PlaylistVideo, PlaylistVideoPage } from '../api-types';
 import { playlistApiPath, playlistVideosQuery, type DownloadState, type PlaylistVideoSort } from '../playlist-format';
 
@@ -12,13 +13,16 @@ export interface PlaylistVideosOptions {
 
 /**
  * The entries of the playlist, the way `PagedList` keeps a list: search, sort (position or first
- * seen) and pages from it, plus the download-state filter.
+ * seen) and pages from it, plus the download-state and watched filters.
  */
 export class PlaylistVideos {
   readonly downloadState = signal<DownloadState>('all');
+  readonly watchedState = signal<WatchedState>('any');
   readonly list: PagedList<PlaylistVideo, PlaylistVideoSort>;
   readonly videos: Signal<PlaylistVideo[]>;
-  readonly filtersActive = computed(() => !!this.list.search() || this.downloadState() !== 'all');
+  readonly filtersActive = computed(
+    () => !!this.list.search() || this.downloadState() !== 'all' || this.watchedState() !== 'any',
+  );
   readonly brokenThumbs = new KeySet<string>();
 
   constructor(options: PlaylistVideosOptions) {
@@ -35,6 +39,7 @@ export class PlaylistVideos {
           sortBy: l.sortBy(),
           sortOrder: l.sortOrder(),
           downloadState: this.downloadState(),
+          watchedState: this.watchedState(),
         });
         const page = await options.api.get<PlaylistVideoPage>(playlistApiPath(options.playlistId(), 'videos'), query);
         return { items: page.videos, total: page.total };
@@ -50,6 +55,11 @@ export class PlaylistVideos {
 
   setDownloadState(state: DownloadState): void {
     this.downloadState.set(state);
+    this.list.firstPage();
+  }
+
+  setWatchedState(state: WatchedState): void {
+    this.watchedState.set(state);
     this.list.firstPage();
   }
 
