@@ -34,7 +34,7 @@ describe('MediaServersPage', () => {
       d()
         .all('h2')
         .map((h) => h.textContent?.trim()),
-    ).toEqual(['Plex', 'Jellyfin', 'Emby']);
+    ).toEqual(['Plex', 'Jellyfin', 'Emby', 'Watch status']);
     expect(d().text('[data-testid="plex-state"]')).toBe('Connected');
     expect(d().text('[data-testid="jellyfin-state"]')).toBe('Connected');
     expect(d().text('[data-testid="emby-state"]')).toBe('Not set up');

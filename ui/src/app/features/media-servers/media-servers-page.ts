@@ -5,11 +5,15 @@ import { Api } from '../../core/api';
 import { MediaBrowserCard } from './mediabrowser-card';
 import { MediaServersState } from './media-servers-state';
 import { PlexCard } from './plex-card';
+import { WatchStatusCard } from './watch-status-card';
 
-/** Settings, Media servers: one card per kind (Plex, Jellyfin, Emby) with its plugin's switch. */
+/**
+ * Settings, Media servers: one card per kind (Plex, Jellyfin, Emby) with its plugin's switch,
+ * then the watch-status sync that reads from all of them.
+ */
 @Component({
   selector: 'app-media-servers-page',
-  imports: [RouterLink, MatButtonModule, PlexCard, MediaBrowserCard],
+  imports: [RouterLink, MatButtonModule, PlexCard, MediaBrowserCard, WatchStatusCard],
   template: `
     <nav class="back"><a routerLink="/settings">← Settings</a></nav>
     <h1>Media servers</h1>
@@ -46,6 +50,7 @@ import { PlexCard } from './plex-card';
               (saved)="state.saved($event)"
             />
           }
+          <app-watch-status-card [view]="view" [anyConnected]="state.anyConnected()" (saved)="state.saved($event)" />
         </div>
       }
     } @else if (!state.error()) {

@@ -30,6 +30,12 @@ export class MediaServersState {
     return this.status()?.[kind] ?? null;
   }
 
+  /** Whether any kind is connected; null while unknown. */
+  anyConnected(): boolean | null {
+    const s = this.status();
+    return s ? s.servers.some((server) => server.connected) : null;
+  }
+
   /** A card saved: its answer is the whole new view. */
   saved(view: ConfigView): void {
     this.config.set(view);

@@ -22,12 +22,13 @@ export function mediaBrowserKeys(kind: MediaBrowserKind) {
     apiKey: `${kind}ApiKey`,
     userId: `${kind}UserId`,
     libraries: `${kind}VideoLibraryIds`,
+    watchAllUsers: `${kind}WatchStatusAllUsers`,
   } as const;
 }
 
 /**
- * A Jellyfin or Emby card's state: `<kind>Enabled`, `Url`, `ApiKey`, `UserId` and
- * `VideoLibraryIds`, the connection test and the user and library pickers
+ * A Jellyfin or Emby card's state: `<kind>Enabled`, `Url`, `ApiKey`, `UserId`,
+ * `VideoLibraryIds` and `WatchStatusAllUsers`, the connection test and the user and library pickers
  * (`POST /api/mediaservers/<kind>/test|users|libraries`, which try the unsaved URL, key and
  * user and fall back to the saved ones, so a saved key is never typed again).
  */
@@ -53,7 +54,7 @@ export class MediaBrowserSettings extends ServerSettings {
     readonly label: string,
   ) {
     const keys = mediaBrowserKeys(kind);
-    super(options, Object.values(keys));
+    super(options, Object.values(keys), [keys.watchAllUsers]);
     this.keys = keys;
   }
 

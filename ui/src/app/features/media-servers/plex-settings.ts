@@ -11,17 +11,20 @@ import { ServerSettings, type ServerSettingsOptions } from './server-settings';
 
 /** What addresses the Plex server and signs in: a change of these is tested before it is saved. */
 export const PLEX_CONNECTION_KEYS = ['mediaserverUrl', 'plexIP', 'plexPort', 'plexViaHttps', 'plexApiKey'] as const;
+/** Whose watch status the watch-status sync pulls from Plex. */
+export const PLEX_WATCH_KEY = 'plexWatchStatusAllUsers';
 export const PLEX_KEYS = [
   ...PLEX_CONNECTION_KEYS,
   'plexPlaylistToken',
   'plexSourceLibraryId',
   'plexSubfolderLibraryMappings',
+  PLEX_WATCH_KEY,
 ] as const;
 
 /**
  * The Plex card's state: the address (`mediaserverUrl`, which `MEDIASERVER_URL` may force, or
  * host, port and https), the tokens, the library scanned after downloads and the libraries per
- * subfolder; the connection test (`POST /api/mediaservers/plex/test`, unsaved values welcome) and
+ * subfolder, whose watch status is synced; the connection test (`POST /api/mediaservers/plex/test`, unsaved values welcome) and
  * the library list (`GET /getplexlibraries`, which reads the saved connection).
  */
 export class PlexSettings extends ServerSettings {
@@ -35,7 +38,7 @@ export class PlexSettings extends ServerSettings {
   });
 
   constructor(options: ServerSettingsOptions) {
-    super(options, PLEX_KEYS);
+    super(options, PLEX_KEYS, [PLEX_WATCH_KEY]);
   }
 
   /** What is missing before playlists go to Plex (from the saved values), or null. */

@@ -40,11 +40,21 @@ export abstract class ServerSettings {
   readonly note = signal<string | null>(null);
   private readonly byKey: Signal<ReadonlyMap<string, ConfigField>>;
 
+  /**
+   * @param optional Keys another plugin's presence decides (the watch-status switches): a card
+   *   leaves them out while the server's view lacks them.
+   */
   constructor(
     protected readonly options: ServerSettingsOptions,
     keys: readonly string[],
+    private readonly optional: readonly string[] = [],
   ) {
-    this.fields = computed(() => keys.map((k) => configField(FIELD_BY_KEY.get(k)!, options.view())));
+    this.fields = computed(() => {
+      const view = options.view();
+      return keys
+        .filter((k) => !this.optional.includes(k) || k in view)
+        .map((k) => configField(FIELD_BY_KEY.get(k)!, view));
+    });
     this.byKey = computed(() => new Map(this.fields().map((f) => [f.key, f])));
     this.cf = new ConfigForm({ ...options, fields: this.fields });
   }
@@ -54,6 +64,11 @@ export abstract class ServerSettings {
 
   field(key: string): ConfigField {
     return this.byKey().get(key)!;
+  }
+
+  /** Whether the card edits `key` on this server (an optional key may be absent). */
+  has(key: string): boolean {
+    return this.byKey().has(key);
   }
 
   /** The key's value in the form now (typed, not saved yet). */
