@@ -62,6 +62,11 @@ export const routes: Routes = [
         title: 'Media servers · vidkeep',
       },
       {
+        path: 'settings/retention',
+        loadComponent: () => import('./features/retention/retention-page').then((m) => m.RetentionPage),
+        title: 'Retention · vidkeep',
+      },
+      {
         path: 'settings/plugins',
         loadComponent: () => import('./features/plugins/plugins-page').then((m) => m.PluginsPage),
         title: 'Plugins · vidkeep',

@@ -18,7 +18,7 @@ interface NavEntry {
 
 /**
  * Settings: configuration, API keys, sessions, password, downloader tools and scheduled tasks;
- * links to the Media servers and Plugins pages.
+ * links to the Media servers, Retention and Plugins pages.
  */
 @Component({
   selector: 'app-settings-page',
@@ -44,6 +44,9 @@ interface NavEntry {
     <nav class="toc" aria-label="More settings">
       <a mat-flat-button routerLink="/settings/media-servers" data-testid="settings-media-servers"
         >Media servers<span aria-hidden="true"> →</span></a
+      >
+      <a mat-flat-button routerLink="/settings/retention" data-testid="settings-retention"
+        >Retention<span aria-hidden="true"> →</span></a
       >
       <a mat-flat-button routerLink="/settings/plugins" data-testid="settings-plugins"
         >Plugins<span aria-hidden="true"> →</span></a
