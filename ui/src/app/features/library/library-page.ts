@@ -12,6 +12,7 @@ import { KeyMessages, KeySet } from '../../shared/keyed';
 import { ListControls } from '../../shared/list-controls';
 import { ListPager } from '../../shared/list-pager';
 import { PagedList } from '../../shared/paged-list';
+import { ShieldIcon } from '../../shared/shield-icon';
 import { WatchBadge } from '../../shared/watch-badge';
 import { watchedStateQuery, type WatchedState } from '../../shared/watch-state';
 import { WatchedFilter } from '../../shared/watched-filter';
@@ -42,6 +43,7 @@ interface VideoPage {
     MatButtonModule,
     MatProgressBarModule,
     MatTooltipModule,
+    ShieldIcon,
     WatchBadge,
     WatchedFilter,
   ],

@@ -24,8 +24,8 @@ export const DAYS_MAX = 999_999;
 export const KEEP_RECENT_COUNT_MAX = 100_000;
 
 export const WATCHED_RULE_OPTIONS = [
-  { value: 'any', label: 'Any synced account watched it' },
-  { value: 'primary', label: 'The primary account of a server watched it' },
+  { value: 'any', label: 'Any account watched it' },
+  { value: 'primary', label: 'A primary account watched it' },
 ] as const;
 
 const watchStatus = (meta: Omit<ConfigFieldMeta, 'owner' | 'elsewhere'>): ConfigFieldMeta => ({
@@ -56,10 +56,11 @@ export const WATCH_STATUS_FIELDS: readonly ConfigFieldMeta[] = [
   }),
   watchStatus({
     key: 'watchStatusWatchedRule',
-    label: 'A video counts as watched when',
+    label: 'Counts as watched when',
     kind: 'enum',
     options: WATCHED_RULE_OPTIONS,
-    description: 'Used by the watched badges and filters and by the removal of watched videos.',
+    description:
+      'Any synced account, or only the primary account of each server. Used by the watched badges and filters and by the removal of watched videos.',
   }),
 ];
 
