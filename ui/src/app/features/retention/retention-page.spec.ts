@@ -356,6 +356,23 @@ describe('RetentionPage', () => {
     expect(d().text('[data-testid="retention-watched-note"]')).toContain('The watch-status plugin is not running');
   });
 
+  it('says so when the retention plugin does not run', async () => {
+    const config = retentionConfigView();
+    for (const key of Object.keys(config))
+      if (key.startsWith('autoRemoval')) delete (config as Record<string, unknown>)[key];
+    TestBed.configureTestingModule({ providers: [provideRouter([]), provideFakeApi()] });
+    api = TestBed.inject(FakeApi);
+    serveRetention(api, { config });
+    api.on('GET', '/api/auto-removal/status', () => {
+      throw new ApiError(404, 'Route GET:/api/auto-removal/status not found');
+    });
+    fixture = TestBed.createComponent(RetentionPage);
+    await settle(fixture);
+    expect(d().text('[data-testid="retention-unavailable"]')).toContain('the retention plugin is not loaded');
+    expect(d().one('[data-testid="retention-save"]')).toBeNull();
+    expect(d().one('[data-testid="retention-status-error"]')).toBeNull();
+  });
+
   it('explains a failed load and tries again', async () => {
     TestBed.configureTestingModule({ providers: [provideRouter([]), provideFakeApi()] });
     api = TestBed.inject(FakeApi);

@@ -67,6 +67,11 @@ export interface RetentionSettingsOptions {
 export class RetentionSettings {
   readonly view = signal<ConfigView | null>(null);
   readonly loadError = signal<string | null>(null);
+  /** The retention plugin runs (its keys are in the configuration); null until it is loaded. */
+  readonly available = computed(() => {
+    const view = this.view();
+    return view ? 'autoRemovalEnabled' in view : null;
+  });
   readonly savedValues = computed(() => {
     const view = this.view();
     return view ? valuesOf(view) : null;
@@ -250,7 +255,9 @@ export class RetentionSettings {
       this.statusError.set(null);
       if (status.running) this.lookAgain();
     } catch (err) {
-      this.statusError.set(`The last run could not be read: ${toApiError(err).message}`);
+      const e = toApiError(err);
+      // Without the retention plugin the page says so once; no second message here.
+      if (e.status !== 404) this.statusError.set(`The last run could not be read: ${e.message}`);
     }
   }
 
