@@ -40,29 +40,7 @@ import { serverState } from './server-format';
       }
     </mat-card>
   `,
-  styleUrl: '../../shared/badges.css',
-  styles: `
-    mat-card {
-      padding: 8px 16px 16px;
-    }
-    .head {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: 8px 12px;
-    }
-    h2 {
-      margin: 8px 0;
-    }
-    p {
-      margin: 4px 0 12px;
-    }
-    @media (max-width: 599px) {
-      mat-card {
-        padding: 4px 8px 12px;
-      }
-    }
-  `,
+  styleUrls: ['../../shared/badges.css', './server-card-frame.css'],
 })
 export class ServerCard {
   readonly kind = input.required<string>();

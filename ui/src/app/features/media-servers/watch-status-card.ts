@@ -123,32 +123,12 @@ export const WATCH_STATUS_KEYS = ['watchStatusSyncEnabled', 'watchStatusSyncFreq
       }
     </mat-card>
   `,
-  styleUrls: ['../../shared/badges.css', './server-card-body.css'],
+  styleUrls: ['../../shared/badges.css', './server-card-frame.css', './server-card-body.css'],
   styles: `
-    mat-card {
-      padding: 8px 16px 16px;
-    }
-    .head {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: 8px 12px;
-    }
-    h2 {
-      margin: 8px 0;
-    }
-    p {
-      margin: 4px 0 12px;
-    }
     .servers {
       margin: 0 0 8px;
       padding-left: 20px;
       overflow-wrap: anywhere;
-    }
-    @media (max-width: 599px) {
-      mat-card {
-        padding: 4px 8px 12px;
-      }
     }
   `,
 })
