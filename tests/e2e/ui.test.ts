@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Video } from '@vidkeep/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmby } from '../fakes/mediaservers/emby.js';
@@ -70,6 +71,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
   let browser: Browser;
   let page: Page;
   let configDir: string;
+  let outputDir: string;
   let plex: FakePlex;
   let jellyfin: FakeMediaBrowserServer;
   let emby: FakeMediaBrowserServer;
@@ -111,7 +113,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     const dir = await mkdtemp(join(tmpdir(), 'vidkeep-e2e-'));
     configDir = join(dir, 'config');
     // Three fake media servers whose libraries cover the download folder.
-    const outputDir = join(dir, 'data');
+    outputDir = join(dir, 'data');
     [plex, jellyfin, emby] = await Promise.all([
       startFakePlex({ outputDir }),
       startJellyfin({ outputDir }),
@@ -152,6 +154,58 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
   });
 
   const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  /**
+   * A screenshot of the whole of a long page: the shell scrolls inside its content pane, which
+   * `fullPage` does not unroll, so the viewport grows by what that pane hides for the shot.
+   */
+  const tallShot = async (name: string) => {
+    const size = page.viewportSize()!;
+    const hidden = await page.evaluate(() =>
+      Math.max(0, ...Array.from(document.querySelectorAll('body *')).map((e) => e.scrollHeight - e.clientHeight)),
+    );
+    await page.setViewportSize({ width: size.width, height: Math.min(size.height + hidden, 8000) });
+    try {
+      await shot(name);
+    } finally {
+      await page.setViewportSize(size);
+    }
+  };
+  /** An element's text with its white space collapsed. */
+  const text = async (scope: Page | ReturnType<Page['getByTestId']>, id: string) =>
+    ((await scope.getByTestId(id).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  /** The signed-in session's API, for what a test sets up or reads back beside the page. */
+  const api = async <T>(path: string): Promise<T> => {
+    const session = await page.evaluate(() => localStorage.getItem('vidkeep.token'));
+    const res = await fetch(`${server.url}${path}`, { headers: { 'x-access-token': session! } });
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+  /** The library as the API lists it, the oldest download first. */
+  const library = async () =>
+    (await api<{ videos: Video[] }>('/api/videos?sortBy=downloadedAt&sortOrder=asc&pageSize=50')).videos;
+  /** A video's card on the Library page. */
+  const libraryItem = (sourceId: string) => page.locator(`[data-testid="library-item"][data-source-id="${sourceId}"]`);
+  /** Picks an option of the select with test id `id`; resolves once its panel has closed again. */
+  const choose = async (id: string, label: string) => {
+    await page.getByTestId(id).click();
+    await page.getByRole('option', { name: label, exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+  };
+  /** The lines of the accessibility tree naming a control without a name (none expected). */
+  const unnamedControls = async () =>
+    (await page.locator('body').ariaSnapshot())
+      .split('\n')
+      .filter((line) =>
+        /^\s*- (button|textbox|combobox|checkbox|switch|link|slider|spinbutton)(\s*\[[^\]]*\])*:?$/.test(line),
+      );
+  /** What reaches past the right edge, to name it when the page is too wide. */
+  const overflowing = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('body *'))
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((e) => `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')}`)
+        .slice(0, 5),
+    );
 
   it('completes setup with the token from the file and lands on downloads', async () => {
     await page.goto(server.url);
@@ -268,8 +322,6 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
       .route('https://app.plex.tv/**', (route) =>
         route.fulfill({ contentType: 'text/html', body: '<title>Plex</title><p>Approve vidkeep</p>' }),
       );
-    const text = async (scope: Page | ReturnType<Page['getByTestId']>, id: string) =>
-      ((await scope.getByTestId(id).textContent()) ?? '').replace(/\s+/g, ' ').trim();
     await page.goto(`${server.url}/settings`);
     await page.getByTestId('settings-media-servers').click();
     await page.waitForURL(/\/settings\/media-servers$/);
@@ -406,6 +458,188 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
       .toMatch(/Emby\s*Not connected/);
   }, 30_000);
 
+  it('Sync now on the Watch status card; what another Jellyfin account watched is badged and filtered', async () => {
+    const videos = await library();
+    expect(videos.map((v) => v.title)).toEqual(['End to end video', 'Playlist song one', 'Playlist song two']);
+    // Every video starts unknown or unwatched: nobody has played anything yet.
+    expect(videos.filter((v) => v.watched)).toEqual([]);
+    const seen = videos.find((v) => v.sourceId === playlistVideoIds[1])!;
+    const unseen = videos.filter((v) => v !== seen).map((v) => v.sourceId);
+    // Jellyfin has the file (the playlist was published there); Ann, a second account, plays it.
+    expect(jellyfin.indexedPaths()).toContain(seen.filePath);
+    const ann = jellyfin.watching.addUser('Ann');
+    expect(jellyfin.watching.users().find((u) => u.id === ann)?.primary).toBe(false);
+    jellyfin.watching.play(seen.filePath!, ann);
+
+    await page.goto(`${server.url}/settings/media-servers`);
+    const card = page.getByTestId('watch-status-card');
+    await expect.poll(() => text(card, 'watch-status-state')).toBe('On');
+    await card.getByTestId('watch-status-sync-now').click();
+    // The card looks again every 2 s until the sync ended, then lists each server's outcome.
+    await expect
+      .poll(() => text(card, 'watch-status-sync-notice'), { timeout: 30_000 })
+      .toBe('The sync ended: its result is listed above.');
+    expect(await text(card, 'watch-status-last-run')).toMatch(/^Started .+ by Sync now; finished .+\.$/);
+    // Jellyfin: every account with Ann, a state per account and video on this first sync of it
+    // (at least Ann's, should the 4-hourly schedule have synced the others in between).
+    const accounts = jellyfin.watching.users().length;
+    const line = await text(card, 'watch-status-server-jellyfin');
+    expect(line).toMatch(new RegExp(`^Jellyfin: \\d+ updated \\(${accounts} accounts\\)$`));
+    const updated = Number(/(\d+) updated/.exec(line)![1]);
+    expect(updated, line).toBeGreaterThanOrEqual(1);
+    expect(updated, line).toBeLessThanOrEqual(accounts * videos.length);
+    expect(await text(card, 'watch-status-server-plex')).toMatch(/^Plex: \d+ updated \(\d+ accounts?\)$/);
+    await card.screenshot({ path: join(ARTIFACTS, 'watch-status-desktop.png') });
+
+    // The library: Ann's video is watched, by her name on hover and as the badge's description.
+    await page.goto(`${server.url}/library`);
+    const badge = (id: string) => libraryItem(id).getByTestId('library-watched');
+    await badge(seen.sourceId).waitFor();
+    await expect
+      .poll(async () => {
+        if ((await badge(seen.sourceId).getAttribute('data-state')) !== 'watched') await page.reload();
+        return badge(seen.sourceId).getAttribute('data-state');
+      })
+      .toBe('watched');
+    expect(await badge(seen.sourceId).textContent()).toContain('Watched');
+    for (const id of unseen) expect(await badge(id).getAttribute('data-state'), id).toBe('unwatched');
+    await badge(seen.sourceId).hover();
+    await expect
+      .poll(async () => ((await page.locator('.mat-mdc-tooltip').allTextContents()).join(' ') ?? '').trim())
+      .toBe('Watched by Ann (Jellyfin)');
+    const description = await badge(seen.sourceId).evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .trim(),
+    );
+    expect(description).toBe('Watched by Ann (Jellyfin)');
+    await page.mouse.move(0, 0);
+
+    // The watched filter: Watched lists only Ann's video, Unwatched the others.
+    const shown = async () =>
+      (await page.getByTestId('library-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-source-id'))))
+        .map(String)
+        .sort();
+    const filter = (label: string) => choose('library-watched-filter', label);
+    await filter('Watched');
+    await expect.poll(shown).toEqual([seen.sourceId]);
+    await filter('Unwatched');
+    await expect.poll(shown).toEqual([...unseen].sort());
+    await filter('Any');
+    await expect.poll(shown).toEqual(videos.map((v) => v.sourceId).sort());
+  }, 60_000);
+
+  it('protects a video from automatic removal with its shield; still protected after a reload', async () => {
+    const oldest = (await library())[0]!;
+    expect(oldest.protected).toBe(false);
+    await page.goto(`${server.url}/library`);
+    const shield = libraryItem(oldest.sourceId).getByTestId('library-protect');
+    expect(await shield.getAttribute('aria-pressed')).toBe('false');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/protected') && r.request().method() === 'PATCH');
+    await shield.click();
+    expect((await saved).status()).toBe(200);
+    await libraryItem(oldest.sourceId).getByTestId('library-protected-badge').waitFor();
+    expect(await shield.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await libraryItem(oldest.sourceId).getByTestId('library-protected-badge').waitFor();
+    expect(await shield.getAttribute('aria-pressed')).toBe('true');
+    expect((await library()).filter((v) => v.protected).map((v) => v.sourceId)).toEqual([oldest.sourceId]);
+  }, 30_000);
+
+  it('previews automatic removal with unsaved values, removes nothing, then saves them', async () => {
+    const videos = await library();
+    const kept = videos.filter((v) => v.protected);
+    const unprotected = videos.filter((v) => !v.protected);
+    expect(kept.map((v) => v.title)).toEqual(['End to end video']);
+    // The oldest video is protected, so the oldest one that may go is the next.
+    const target = unprotected[0]!;
+    const files = videos.flatMap((v) => [v.filePath, v.audioFilePath]).filter((f): f is string => !!f);
+    expect(files.length).toBeGreaterThanOrEqual(videos.length);
+    for (const f of files) expect(existsSync(f), f).toBe(true);
+
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId('settings-retention').click();
+    await page.waitForURL(/\/settings\/retention$/);
+    await expect.poll(() => text(page, 'retention-pending')).toBe('No unsaved changes');
+    // By age: 7 days. The downloads are minutes old and nothing can make them look older, so age
+    // finds nothing; the free-space rule must act: a minimum a few MB above what the disk of the
+    // download folder has free now (as the server reads it: what an ordinary user may write).
+    await choose('retention-age', '7 days');
+    const disk = await statfs(outputDir);
+    const freeMb = Math.ceil((disk.bavail * disk.bsize) / 2 ** 20);
+    await page.getByTestId('retention-space-on').getByRole('switch').click();
+    await page.getByTestId('retention-space-amount').fill(String(freeMb + 16));
+    await choose('retention-space-unit', 'MB');
+    // Keep the newest unprotected videos but one: the free-space rule may take only the oldest.
+    await page.getByTestId('retention-keep-recent').fill(String(unprotected.length - 1));
+    await expect.poll(() => text(page, 'retention-pending')).toBe('3 unsaved changes');
+
+    await page.getByTestId('retention-preview').click();
+    const panel = page.getByTestId('retention-preview-panel');
+    await expect
+      .poll(() => text(panel, 'preview-headline'), { timeout: 15_000 })
+      .toMatch(/^Would remove 1 video and free about \d.* [KM]B\.$/);
+    expect(await text(panel, 'retention-preview-basis')).toBe(
+      'With the values above, not saved yet. Nothing was removed.',
+    );
+    expect(await text(panel, 'preview-breakdown')).toBe('By age 0 · watched 0 · free space 1');
+    expect(await text(panel, 'preview-keep-recent')).toBe(
+      `Kept by the keep-recent counts (the newest ${unprotected.length - 1} overall, plus each channel’s own): ${unprotected.length - 1} video${unprotected.length === 2 ? '' : 's'}.`,
+    );
+    expect(await text(panel, 'preview-ageStrategy-summary')).toBe('Would remove nothing');
+    expect(await text(panel, 'preview-watchedStrategy-summary')).toBe('Off');
+    expect(await text(panel, 'preview-spaceStrategy-summary')).toMatch(/^Would remove 1 video, about /);
+    const samples = await panel.getByTestId('preview-spaceStrategy-sample').allTextContents();
+    expect(samples).toHaveLength(1);
+    expect(samples[0]).toContain(target.title);
+    expect(samples[0]).toContain('E2E Uploader');
+    // The protected video is in no part of the plan.
+    expect(await panel.textContent()).not.toContain(kept[0]!.title);
+    await tallShot('retention-desktop');
+    // A preview deletes nothing.
+    for (const f of files) expect(existsSync(f), f).toBe(true);
+    expect((await library()).map((v) => v.sourceId)).toEqual(videos.map((v) => v.sourceId));
+
+    // Save (automatic removal stays switched off, so nothing runs).
+    await page.getByTestId('retention-save').click();
+    await expect.poll(() => text(page, 'retention-save-status')).toBe('Saved 3 settings.');
+    expect(await text(page, 'retention-pending')).toBe('No unsaved changes');
+    expect(await text(page, 'retention-run-state')).toBe('Off');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('retention-space-amount').inputValue()).toBe(String(freeMb + 16));
+    expect(await text(page, 'retention-age')).toBe('7 days');
+    expect(await page.getByTestId('retention-keep-recent').inputValue()).toBe(String(unprotected.length - 1));
+    for (const f of files) expect(existsSync(f), f).toBe(true);
+  }, 60_000);
+
+  it('fits the Retention page and the Watch status card on a 360 px phone (screenshots)', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      await page.goto(`${server.url}/settings/retention`);
+      await page.getByTestId('retention-preview').click();
+      await page.getByTestId('preview-headline').waitFor();
+      await tallShot('retention-phone-360');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        (await overflowing()).join(' '),
+      ).toBeLessThanOrEqual(360);
+      expect(await unnamedControls(), 'retention').toEqual([]);
+      await page.goto(`${server.url}/settings/media-servers`);
+      const card = page.getByTestId('watch-status-card');
+      await card.getByTestId('watch-status-server-jellyfin').waitFor();
+      await card.screenshot({ path: join(ARTIFACTS, 'watch-status-phone-360.png') });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        (await overflowing()).join(' '),
+      ).toBeLessThanOrEqual(360);
+      expect(await unnamedControls(), 'media servers').toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  }, 30_000);
+
   it('works at phone width (screenshots saved as test artifacts)', async () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -425,12 +659,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       // Every control has an accessible name (screen readers, voice control).
-      const unnamed = (await page.locator('body').ariaSnapshot())
-        .split('\n')
-        .filter((line) =>
-          /^\s*- (button|textbox|combobox|checkbox|switch|link|slider|spinbutton)(\s*\[[^\]]*\])*:?$/.test(line),
-        );
-      expect(unnamed, path).toEqual([]);
+      expect(await unnamedControls(), path).toEqual([]);
     }
     // The narrowest phones: the playlist page still fits.
     await page.setViewportSize({ width: 360, height: 740 });
@@ -438,16 +667,10 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     await page.getByTestId('playlist-video').first().waitFor();
     await shot('playlist-phone-360');
     await page.getByTestId('sync-panel').screenshot({ path: join(ARTIFACTS, 'playlist-sync-phone-360.png') });
-    // What reaches past the right edge, to name it when the page is too wide.
-    const overflowing = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('body *'))
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((e) => `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')}`)
-        .slice(0, 5),
-    );
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), overflowing.join(' ')).toBeLessThanOrEqual(
-      360,
-    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      (await overflowing()).join(' '),
+    ).toBeLessThanOrEqual(360);
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const [path, name] of [
       ['/library', 'library-desktop'],
