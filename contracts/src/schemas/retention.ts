@@ -1,6 +1,6 @@
 import { Type, type Static } from '../typebox.js';
 import { RetentionConfigSection } from '../config/retention.js';
-import { WatchedRule } from '../config/watch-status.js';
+import { WATCHED_RULES, WatchedRule } from '../config/watch-status.js';
 import { DateTime, Nullable } from './common.js';
 
 /**
@@ -72,8 +72,20 @@ export const AutoRemovalResult = Type.Object({
 });
 export type AutoRemovalResult = Static<typeof AutoRemovalResult>;
 
-/** `POST /api/auto-removal/dry-run`: any retention key, unsaved, overrides the saved value. */
-export const AutoRemovalDryRunRequest = Type.Partial(RetentionConfigSection, { additionalProperties: false });
+/**
+ * `POST /api/auto-removal/dry-run`: any retention key, and `watchStatusWatchedRule`, unsaved,
+ * override the saved values.
+ */
+export const AutoRemovalDryRunRequest = Type.Partial(
+  Type.Object({
+    ...RetentionConfigSection.properties,
+    // Without the config key's default: an absent rule must stay absent (the saved one applies).
+    watchStatusWatchedRule: Type.Enum(WATCHED_RULES, {
+      description: 'An unsaved watchStatusWatchedRule to preview with',
+    }),
+  }),
+  { additionalProperties: false },
+);
 export type AutoRemovalDryRunRequest = Static<typeof AutoRemovalDryRunRequest>;
 
 export const AutoRemovalRun = Type.Object({

@@ -1,3 +1,4 @@
+import type { WatchedRule } from '../config/watch-status.js';
 import type { LocalFile } from '../media-server-files.js';
 import { multiServiceRef, serviceRef } from './ref.js';
 
@@ -83,8 +84,11 @@ export interface VideoWatch {
 
 /** Provided by the watch-status plugin. */
 export interface WatchStatusService {
-  /** What is known of each video; videos no server reported on are absent (unknown). */
-  watchOf(sourceIds: readonly string[]): Promise<Map<string, VideoWatch>>;
+  /**
+   * What is known of each video; videos no server reported on are absent (unknown). `rule`
+   * replaces `watchStatusWatchedRule` for this call (retention's preview of an unsaved rule).
+   */
+  watchOf(sourceIds: readonly string[], options?: { rule?: WatchedRule }): Promise<Map<string, VideoWatch>>;
   /** Every video with a known state: for a plugin that fills its copy for the first time. */
   watchOfAll(): Promise<Map<string, VideoWatch>>;
   /** Whether watch-status sync is on (retention's watched strategy is skipped, with a reason, otherwise). */

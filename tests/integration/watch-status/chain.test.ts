@@ -18,9 +18,13 @@ describe('watch status from a server to the lists and retention', () => {
 
   const ids = async (url: string) =>
     (await call<VideoList>(w.app, 'GET', url)).body.videos.map((v) => v.sourceId).sort();
-  const dryRun = async () =>
-    (await call<AutoRemovalResult>(w.app, 'POST', '/api/auto-removal/dry-run', { autoRemovalWatchedEnabled: true }))
-      .body.plan.watchedStrategy;
+  const dryRun = async (extra: Record<string, unknown> = {}) =>
+    (
+      await call<AutoRemovalResult>(w.app, 'POST', '/api/auto-removal/dry-run', {
+        autoRemovalWatchedEnabled: true,
+        ...extra,
+      })
+    ).body.plan.watchedStrategy;
 
   beforeAll(async () => {
     w = await startWorld(h, 'jellyfin', startJellyfin, { scanWaitSeconds: 2, requestTimeoutSeconds: 3 });
@@ -52,6 +56,8 @@ describe('watch status from a server to the lists and retention', () => {
 
   it("retention's watched strategy picks what counts as watched under the rule, never a protected video", async () => {
     expect(await dryRun()).toMatchObject({ skipped: null, candidateCount: 1, sampleVideos: [{ sourceId: w.v(1) }] });
+    // The preview of an unsaved rule, then the saved one.
+    expect(await dryRun({ watchStatusWatchedRule: 'primary' })).toMatchObject({ rule: 'primary', candidateCount: 0 });
     expect((await call(w.app, 'PATCH', '/api/config', { watchStatusWatchedRule: 'primary' })).status).toBe(200);
     expect(await dryRun()).toMatchObject({ candidateCount: 0 });
     await until(
@@ -60,6 +66,7 @@ describe('watch status from a server to the lists and retention', () => {
       'the library copy to follow the rule',
     );
     await call(w.app, 'PATCH', '/api/config', { watchStatusWatchedRule: 'any' });
+    expect(await dryRun({ watchStatusWatchedRule: 'any' })).toMatchObject({ candidateCount: 1 });
     expect((await call(w.app, 'PATCH', `/api/videos/${w.v(1)}/protected`, { protected: true })).status).toBe(200);
     expect(await dryRun()).toMatchObject({ candidateCount: 0 });
   });

@@ -40,6 +40,8 @@ export interface EngineDeps {
 export interface RunRequest {
   dryRun: boolean;
   settings: RetentionConfigSection;
+  /** An unsaved `watchStatusWatchedRule` (the preview); the saved one otherwise. */
+  watchedRule?: WatchedRule;
   signal?: AbortSignal;
 }
 
@@ -101,7 +103,7 @@ export class RetentionEngine {
   async run(request: RunRequest): Promise<AutoRemovalResult> {
     const { dryRun, signal } = request;
     const settings = parseSettings(request.settings);
-    const rule = this.deps.watchedRule();
+    const rule = request.watchedRule ?? this.deps.watchedRule();
     const now = new Date();
     const plan = emptyPlan(settings, rule);
     const result: AutoRemovalResult = {
@@ -178,7 +180,10 @@ export class RetentionEngine {
         const candidates = pool();
         let watch: Map<string, VideoWatch> | null = null;
         try {
-          watch = await service.watchOf(candidates.map((v) => v.sourceId));
+          watch = await service.watchOf(
+            candidates.map((v) => v.sourceId),
+            { rule },
+          );
         } catch (err) {
           s.skipped = `Watch status could not be read: ${(err as Error).message}`;
           result.errors.push(s.skipped);

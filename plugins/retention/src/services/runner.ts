@@ -35,7 +35,12 @@ export class RetentionRunner {
 
   /** The preview: saved settings with unsaved overrides; works while switched off; changes nothing. */
   dryRun(overrides: AutoRemovalDryRunRequest): Promise<AutoRemovalResult> {
-    return this.deps.engine.run({ dryRun: true, settings: effectiveSettings(this.deps.settings(), overrides) });
+    const { watchStatusWatchedRule, ...keys } = overrides;
+    return this.deps.engine.run({
+      dryRun: true,
+      settings: effectiveSettings(this.deps.settings(), keys),
+      ...(watchStatusWatchedRule ? { watchedRule: watchStatusWatchedRule } : {}),
+    });
   }
 
   /** A real run with the saved settings, recorded as the last run. */

@@ -53,8 +53,8 @@ export class LocalWatchStatusService implements WatchStatusService {
   /** A server kind's label; a kind whose plugin is switched off keeps its key. */
   label = (kind: string): string => this.deps.providers.get(kind)?.label ?? kind;
 
-  async watchOf(sourceIds: readonly string[]): Promise<Map<string, VideoWatch>> {
-    return this.toWatch(await this.deps.store.withUsers([...new Set(sourceIds)]));
+  async watchOf(sourceIds: readonly string[], options: { rule?: WatchedRule } = {}): Promise<Map<string, VideoWatch>> {
+    return this.toWatch(await this.deps.store.withUsers([...new Set(sourceIds)]), options.rule);
   }
 
   async watchOfAll(): Promise<Map<string, VideoWatch>> {
@@ -88,8 +88,7 @@ export class LocalWatchStatusService implements WatchStatusService {
     return { sourceId, watched: watch ? watch.watched : null, watched_by: watch?.watchedBy ?? [], statuses };
   }
 
-  private toWatch(rows: readonly WatchWithUser[]): Map<string, VideoWatch> {
-    const rule = this.deps.rule();
+  private toWatch(rows: readonly WatchWithUser[], rule = this.deps.rule()): Map<string, VideoWatch> {
     const out = new Map<string, VideoWatch>();
     for (const [sourceId, list] of group(rows)) out.set(sourceId, watchOfRows(list, rule, this.label));
     return out;

@@ -70,7 +70,7 @@ describe('retention form model', () => {
     expect(valuesOf({ autoRemovalEnabled: true })).toEqual(values({ autoRemovalEnabled: true }));
   });
 
-  it('sends every retention key to the dry run, and only changed keys to the save', () => {
+  it('sends every retention key and the rule to the dry run, and only changed keys to the save', () => {
     const current = values({ autoRemovalVideoAgeThreshold: '7', watchStatusWatchedRule: 'primary' });
     expect(dryRunBody(current)).toEqual({
       autoRemovalEnabled: false,
@@ -80,6 +80,7 @@ describe('retention form model', () => {
       autoRemovalWatchedMinDaysSinceWatched: '',
       autoRemovalWatchedMinVideoAgeDays: '',
       autoRemovalKeepRecentCount: 0,
+      watchStatusWatchedRule: 'primary',
     });
     expect(changedValues(values(), current)).toEqual({
       autoRemovalVideoAgeThreshold: '7',

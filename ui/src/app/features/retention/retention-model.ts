@@ -129,9 +129,10 @@ export function toValues(m: RetentionModel): RetentionValues {
   };
 }
 
-/** The body of `POST /api/auto-removal/dry-run`: every retention key as the form holds it. */
+/** The body of `POST /api/auto-removal/dry-run`: every retention key and the rule as the form holds them. */
 export function dryRunBody(values: RetentionValues): AutoRemovalDryRunRequest {
-  return Object.fromEntries(RETENTION_KEYS.map((k) => [k, values[k]])) as AutoRemovalDryRunRequest;
+  const keys: (keyof RetentionValues)[] = [...RETENTION_KEYS, RULE_KEY];
+  return Object.fromEntries(keys.map((k) => [k, values[k]])) as AutoRemovalDryRunRequest;
 }
 
 /** The keys whose value differs from the saved one (the `PATCH /api/config` body). */

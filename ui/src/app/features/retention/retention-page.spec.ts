@@ -131,6 +131,7 @@ describe('RetentionPage', () => {
         autoRemovalWatchedMinDaysSinceWatched: '',
         autoRemovalWatchedMinVideoAgeDays: '',
         autoRemovalKeepRecentCount: 3,
+        watchStatusWatchedRule: 'any',
       },
     ]);
     // A preview saves nothing.
@@ -164,7 +165,7 @@ describe('RetentionPage', () => {
     expect(d().text('[data-testid="retention-preview-stale"]')).toContain('press Preview again');
   });
 
-  it('previews the saved settings when nothing changed, and says a changed rule needs saving first', async () => {
+  it('previews the saved settings when nothing changed, and an unsaved watched rule too', async () => {
     await open({ dryRun: () => removalResult() });
     d().click('[data-testid="retention-preview"]');
     await settle(fixture);
@@ -175,9 +176,9 @@ describe('RetentionPage', () => {
     await pick('retention-rule', 'primary');
     d().click('[data-testid="retention-preview"]');
     await settle(fixture);
-    // The dry run takes retention keys only: the rule is not sent.
-    expect(dryRuns().at(-1)!.body).not.toHaveProperty('watchStatusWatchedRule');
-    expect(d().text('[data-testid="retention-preview-rule"]')).toContain('this preview used the saved one');
+    // The unsaved rule goes with the preview, which says it used unsaved values.
+    expect(dryRuns().at(-1)!.body).toMatchObject({ watchStatusWatchedRule: 'primary' });
+    expect(d().text('[data-testid="retention-preview-basis"]')).toContain('not saved yet');
   });
 
   it('does not preview values that are not valid, and shows the server’s refusal', async () => {

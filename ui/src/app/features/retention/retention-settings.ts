@@ -32,10 +32,8 @@ type RetentionForm = FormGroup<{ [K in keyof RetentionModel]: FormControl<Retent
 export interface RetentionPreview {
   result: AutoRemovalResult;
   values: RetentionValues;
-  /** Retention values differed from the saved ones. */
+  /** Values (the watched rule too) differed from the saved ones. */
   unsaved: boolean;
-  /** The watched rule differed from the saved one (the dry run knows only the saved rule). */
-  ruleUnsaved: boolean;
 }
 
 /** How often the page looks again while a removal runs. */
@@ -235,8 +233,7 @@ export class RetentionSettings {
       this.preview.set({
         result,
         values,
-        unsaved: changed.some((k) => k !== RULE_KEY),
-        ruleUnsaved: changed.includes(RULE_KEY),
+        unsaved: changed.length > 0,
       });
     } catch (err) {
       const e = toApiError(err);
