@@ -105,8 +105,9 @@ export function mediaBrowserWatchProvider(o: {
     async users(signal) {
       return watchUsers(await o.client().users(signal), o.configuredUserId(), o.allUsers());
     },
-    async watchState({ users, files, signal }) {
+    async watchState({ users, files: library, signal }) {
       const client = o.client();
+      const files = await library();
       let requests = 0;
       const answers = [];
       for (const user of users) {

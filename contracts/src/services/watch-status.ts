@@ -31,8 +31,11 @@ export interface ServerWatchState {
 export interface WatchStateRequest {
   /** The accounts to report on (what `users()` answered). */
   users: readonly WatchStatusUser[];
-  /** The library's files (absolute paths inside the output directory, and relative ones). */
-  files: readonly LocalFile[];
+  /**
+   * The library's files (absolute paths inside the output directory, and relative ones), read
+   * when first asked for: a server that reports nothing new never needs them.
+   */
+  files(): Promise<readonly LocalFile[]>;
   /**
    * What the previous sync of this server left (opaque to the caller, e.g. the Plex-type history
    * cursor of spec 2.12); null for a full scan.

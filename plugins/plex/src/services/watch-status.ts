@@ -109,7 +109,7 @@ export function plexWatchStatusProvider(deps: PlexWatchDeps): WatchStatusProvide
     const sections = (await api.sections(c)).filter((s) => ITEM_TYPES[s.type] !== undefined);
     const items: PlexItem[] = [];
     for (const s of sections) items.push(...(await api.items(c, s)));
-    const matched = matchItems(req.files, items);
+    const matched = matchItems(await req.files(), items);
     const plays = await api.history(c);
     const byAccount = tally(plays);
     const users = req.users.map((u): UserWatchStates => {
@@ -138,7 +138,7 @@ export function plexWatchStatusProvider(deps: PlexWatchDeps): WatchStatusProvide
       const item = await api.metadata(c, rk);
       if (item) items.push(item);
     }
-    const matched = matchItems(req.files, items);
+    const matched = matchItems(await req.files(), items);
     const playedBy = tally(plays);
     const users: UserWatchStates[] = [];
     for (const u of req.users) {

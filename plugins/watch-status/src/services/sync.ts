@@ -27,10 +27,12 @@ export interface SyncDeps {
 }
 
 /** The library's files and the video each belongs to. */
-function libraryFiles(
-  videos: Awaited<ReturnType<DownloaderService['presentVideos']>>,
-  outputDir: string,
-): { files: LocalFile[]; owner: Map<string, string> } {
+interface Library {
+  files: LocalFile[];
+  owner: Map<string, string>;
+}
+
+function libraryFiles(videos: Awaited<ReturnType<DownloaderService['presentVideos']>>, outputDir: string): Library {
   const files: LocalFile[] = [];
   const owner = new Map<string, string>();
   for (const v of videos) {
@@ -111,11 +113,14 @@ export class WatchSync {
       if (configured.length === 0) {
         skipped = 'No media server is configured and enabled';
       } else {
-        const { files, owner } = libraryFiles(await this.deps.downloader.presentVideos(), this.deps.outputDir);
+        // Read once per run, and only when a server asks (an unchanged Plex-type server does not).
+        let library: Promise<Library> | null = null;
+        const load = () =>
+          (library ??= this.deps.downloader.presentVideos().then((v) => libraryFiles(v, this.deps.outputDir)));
         for (const { key, provider } of configured) {
           if (this.deps.signal.aborted) break;
           try {
-            servers[key] = await this.syncServer(key, provider, files, owner, changed);
+            servers[key] = await this.syncServer(key, provider, load, changed);
           } catch (err) {
             servers[key] = { error: plain(err) };
             this.deps.logger.warn({ server: key, err: plain(err) }, 'Watch-status sync of a media server failed');
@@ -146,8 +151,7 @@ export class WatchSync {
   private async syncServer(
     kind: string,
     provider: WatchStatusProvider,
-    files: LocalFile[],
-    owner: ReadonlyMap<string, string>,
+    library: () => Promise<Library>,
     changed: Set<string>,
   ): Promise<WatchStatusServerOutcome> {
     const { store, signal } = this.deps;
@@ -156,9 +160,11 @@ export class WatchSync {
     for (const id of usersSaved.sourceIds) changed.add(id);
     // A user seen for the first time has a history older than the cursor: scan it all once.
     const cursor = usersSaved.added ? null : await store.cursor(kind);
-    const answer = await provider.watchState({ users, files, cursor, signal });
-    // Nothing reported (an unchanged Plex-type server): no need to read the stored rows at all.
-    const stored = answer.users.length ? await store.rowsOf(kind) : new Map<string, Map<string, StoredWatch>>();
+    const answer = await provider.watchState({ users, files: async () => (await library()).files, cursor, signal });
+    // Nothing reported (an unchanged Plex-type server): no need to read the library or the stored rows.
+    const reported = answer.users.length > 0;
+    const owner = reported ? (await library()).owner : new Map<string, string>();
+    const stored = reported ? await store.rowsOf(kind) : new Map<string, Map<string, StoredWatch>>();
     const upserts: RowWrite[] = [];
     const deletes: StoredWatch[] = [];
     for (const u of answer.users) {
