@@ -24,7 +24,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<{ check: EmbyConnection
     {
       schema: {
         tags,
-        summary: 'Test a Emby connection',
+        summary: 'Test an Emby connection',
         description: `Asks Emby for its version with the API key, and checks the user when one is given or saved. ${SAVED}`,
         body,
         response: { 200: MediaServerConnectionOk, ...errors },
