@@ -4,7 +4,6 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { fastifyAwilixPlugin } from '@fastify/awilix';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import type { MigrationObject } from '@mikro-orm/core';
 import {
   configServiceRef,
   eventBusRef,
@@ -17,7 +16,7 @@ import { builtinMigrations } from '@vidkeep/migrations';
 import type { Logger } from 'pino';
 import { composeConfigSchema, FileConfigService } from './config/config-service.js';
 import { ServiceRegistry } from './di/container.js';
-import { openDatabase, type Orm } from './db/orm.js';
+import { openDatabase, type MigrationEntry, type Orm } from './db/orm.js';
 import { readEnvironment, type RuntimeEnvironment, type TrustProxySetting } from './env.js';
 import { InProcessEventBus } from './events/event-bus.js';
 import { installAuthHook, installRouteAuthDefaults } from './http/auth-hook.js';
@@ -26,7 +25,7 @@ import { installErrorHandling, installRequestLogging, sendNotFound } from './htt
 import './http/fastify-types.js';
 import { installOpenApi } from './http/openapi.js';
 import { installUi, isSpaNavigation } from './http/ui.js';
-import { installValidators } from './http/validation.js';
+import { installValidators, lazySerializerOptions } from './http/validation.js';
 import { installLiveRoute, WebSocketLiveHub } from './live/live-hub.js';
 import { createLogger } from './logger.js';
 import { BootErrorCodes, PluginBootError } from './manifest/boot-error.js';
@@ -61,7 +60,7 @@ export interface BuildAppOptions {
   /** Plugin definitions loaded in addition to the manifest (tests, embedding). */
   extraPlugins?: { definition: PluginDefinition; options?: Record<string, unknown> }[];
   /** Migration timeline (default: the repository's `migrations/`). */
-  migrations?: MigrationObject[];
+  migrations?: MigrationEntry[];
   /** A logger to use instead of creating one from `LOG_LEVEL`. */
   logger?: Logger;
   /** Folder of the built web UI (default `ui/dist/browser`). */
@@ -167,7 +166,9 @@ async function assemble(parts: {
     em: asFunction(() => orm.em.fork(), { lifetime: Lifetime.SCOPED }),
   });
 
+  const schemaOwner = {};
   const app: FastifyInstance = Fastify({
+    ...lazySerializerOptions(schemaOwner),
     loggerInstance: logger as unknown as FastifyBaseLogger,
     trustProxy: fastifyTrustProxy(env.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -202,11 +203,11 @@ async function assemble(parts: {
     eagerInject: false,
     strictBooleanEnforced: true,
   });
-  installValidators(app);
+  installValidators(app, schemaOwner);
   installErrorHandling(app);
   installRequestLogging(app);
   installRouteAuthDefaults(app, services);
-  await installOpenApi(app);
+  installOpenApi(app);
   // Draft-spec names: RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset (spec 8).
   await app.register(rateLimit, { global: false, enableDraftSpec: true });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -7,6 +7,7 @@ export {
   type VidkeepRuntime,
 } from './app.js';
 export { CORE_VERSION, API_VERSION } from './version.js';
+export { compilePendingSchemas } from './http/validation.js';
 export {
   readEnvironment,
   parseTrustProxy,

@@ -51,6 +51,26 @@ describe('database migrations', () => {
     expect(keys.json<{ keys: { name: string }[] }>().keys.map((k) => k.name)).toEqual(['kept across restarts']);
   });
 
+  it('a start with nothing to apply never loads a migration module', async () => {
+    const first = await boot();
+    const untouchable = builtinMigrations.map((m) => ({
+      name: m.name,
+      load: () => Promise.reject(new Error(`migration ${m.name} was loaded although it had run`)),
+    }));
+    const second = await h.boot({ dir: first.dir, migrations: untouchable });
+    const res = await second.app.inject({ url: '/setup/status' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a new migration in the timeline is applied on the next start', async () => {
+    const first = await h.boot({ migrations: builtinMigrations.slice(0, -1) });
+    const last = builtinMigrations.at(-1)!;
+    const second = await h.boot({ dir: first.dir });
+    const rows = await query<{ name: string }>(second, 'select name from mikro_orm_migrations order by id');
+    expect(rows.at(-1)?.name).toBe(last.name);
+    expect(second.logs.find((l) => String(l.msg).includes('database migration'))?.migrations).toEqual([last.name]);
+  });
+
   it('the first start says which migrations it applied', async () => {
     const t = await boot();
     const line = t.logs.find((l) => String(l.msg).includes('database migration'));

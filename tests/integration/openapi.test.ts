@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compilePendingSchemas } from '@vidkeep/core';
 import { buildTestApp, completeSetup, type TestApp } from '@vidkeep/core/testing';
 
 interface OpenApiOperation {
@@ -156,6 +157,13 @@ describe('OpenAPI document', () => {
         expect(res.statusCode, `${method} ${path} is documented protected`).toBe(403);
       }
     }
+  });
+
+  it('every route schema compiles (they compile lazily, on first use, in production)', async () => {
+    // Validators and serializers are compiled on a route's first request to keep starts fast; a
+    // schema Ajv or fast-json-stringify refuses would fail that request, so compile them all here.
+    expect(compilePendingSchemas(t.app)).toBeGreaterThan(100);
+    expect(compilePendingSchemas(t.app)).toBe(0);
   });
 
   it('the document and the browsable page need no token', async () => {

@@ -114,18 +114,25 @@ export class FileConfigService implements ConfigService {
       const file = parsed as Json;
       const merged: Json = { ...file };
       let changed = false;
-      for (const [key, propSchema] of Object.entries(this.schema.properties)) {
+      for (const key of Object.keys(this.schema.properties)) {
         if (!(key in file)) {
           merged[key] = defaults[key];
           changed = true;
-        } else if (!check(propSchema as TSchema, file[key]).ok) {
-          const problem = errorsOf(propSchema as TSchema, file[key], key)[0];
-          this.logger.warn(
-            { key, problem: problem?.message },
-            `Config key "${key}" has an invalid value; using the default until it is saved again`,
-          );
-          merged[key] = defaults[key];
         }
+      }
+      // One validation of the whole file (one schema compile, not one per key); a key with an
+      // invalid value falls back to its default.
+      const problems = new Map<string, string>();
+      for (const issue of errorsOf(this.schema, merged, '')) {
+        const key = issue.path.split('/')[1] ?? '';
+        if (key in this.schema.properties && !problems.has(key)) problems.set(key, issue.message);
+      }
+      for (const [key, problem] of problems) {
+        this.logger.warn(
+          { key, problem },
+          `Config key "${key}" has an invalid value; using the default until it is saved again`,
+        );
+        merged[key] = defaults[key];
       }
       if (!merged.uuid) {
         merged.uuid = randomUUID();

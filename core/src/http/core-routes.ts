@@ -120,6 +120,4 @@ export const coreRoutes: FastifyPluginAsyncTypebox<CoreRoutesOptions> = async (a
       };
     },
   );
-
-  app.get('/api/docs/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
 };

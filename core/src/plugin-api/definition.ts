@@ -118,8 +118,11 @@ export interface PluginDefinition<O extends TObject = TObject, C extends TObject
   /** MikroORM entity schemas; table names start with the plugin id. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- entity schemas of any entity type
   entities?: EntitySchema<any>[];
-  /** Migrations shipped with a third-party plugin (built-in plugins use the top-level timeline). */
-  migrations?: MigrationObject[];
+  /**
+   * Migrations shipped with a third-party plugin (built-in plugins use the top-level timeline):
+   * `{ name, class }`, or `{ name, load }` to import the class only when it has to run.
+   */
+  migrations?: (MigrationObject | { name: string; load(): Promise<MigrationObject['class']> })[];
   register(ctx: PluginContext<Static<O>, Static<C>>): void | Promise<void>;
 }
 

@@ -40,7 +40,6 @@ export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export { BigIntType, EntitySchema } from '@mikro-orm/core';
 export type { EntityManager, FilterQuery } from '@mikro-orm/core';
-export { Migration } from '@mikro-orm/migrations';
 
 /**
  * The compiled worker file for a task, next to the calling module: `workerFile(import.meta.url,

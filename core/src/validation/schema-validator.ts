@@ -85,7 +85,23 @@ export function check<T = unknown>(
   return { ok, value: copy as T, issues: ok ? [] : formatIssues(validate.errors, options.prefix ?? '') };
 }
 
-/** The defaults of an object schema (every property that declares one). */
+/**
+ * The defaults of an object schema (every property that declares one, and the defaults inside an
+ * object default), as Ajv's `useDefaults` would fill them into `{}`, without compiling the schema:
+ * the config schema is large, and this runs at every start.
+ */
 export function defaultsOf<T = Record<string, unknown>>(schema: TSchema): T {
-  return check<T>(schema, {}, { applyDefaults: true }).value;
+  return fillDefaults(schema, {}) as T;
+}
+
+function fillDefaults(schema: TSchema, value: Record<string, unknown>): Record<string, unknown> {
+  const properties = (schema as { properties?: Record<string, TSchema> }).properties ?? {};
+  for (const [key, prop] of Object.entries(properties)) {
+    if (value[key] === undefined && 'default' in prop) value[key] = structuredClone(prop.default as unknown);
+    const inner = value[key];
+    if (inner !== null && typeof inner === 'object' && !Array.isArray(inner) && 'properties' in prop) {
+      fillDefaults(prop, inner as Record<string, unknown>);
+    }
+  }
+  return value;
 }
