@@ -180,16 +180,23 @@ export default definePlugin({
     });
 
     ctx.onReady(async () => {
-      const found = await tools.checkAll();
-      for (const t of Object.values(found)) {
-        if (!t.found) {
-          ctx.logger.warn(
-            { tool: t.name, path: t.path },
-            `${t.path} was not found: downloads will fail until it is installed (Debian: apt-get install yt-dlp ffmpeg) or its path is set in Settings`,
-          );
-        }
-      }
-      ctx.logger.info({ ytdlp: found.ytdlp.version, ffmpeg: found.ffmpeg.version }, 'Downloader tools checked');
+      // The version probes (about 0.4 s for yt-dlp) run beside the start, not before the first
+      // answer: until they report, a tool counts as found, and a job that starts meanwhile
+      // reports a missing tool by itself.
+      void tools.checkAll().then(
+        (found) => {
+          for (const t of Object.values(found)) {
+            if (!t.found) {
+              ctx.logger.warn(
+                { tool: t.name, path: t.path },
+                `${t.path} was not found: downloads will fail until it is installed (Debian: apt-get install yt-dlp ffmpeg) or its path is set in Settings`,
+              );
+            }
+          }
+          ctx.logger.info({ ytdlp: found.ytdlp.version, ffmpeg: found.ffmpeg.version }, 'Downloader tools checked');
+        },
+        (err: unknown) => ctx.logger.warn({ err }, 'Checking the downloader tools failed'),
+      );
       await queue.start();
     });
     ctx.onClose(() => queue.stop());

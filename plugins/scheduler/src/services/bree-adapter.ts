@@ -1,4 +1,5 @@
-import Bree from 'bree';
+import { existsSync } from 'node:fs';
+import type Bree from 'bree';
 import type { PluginLogger } from '@vidkeep/contracts';
 
 /**
@@ -37,59 +38,82 @@ export interface WorkerPool {
 /**
  * The worker pool on Bree: the only file that knows Bree. Timing is not Bree's job here (the
  * scheduler arms later timers itself), so no job has an interval and Bree only runs threads.
+ * Bree is loaded and started with the first run, not at boot: most starts never need a thread
+ * before the first answer, and Bree's modules cost about 0.1 s.
  */
 export class BreeWorkers implements WorkerPool {
-  private readonly bree: Bree;
+  private bree: Bree | null = null;
+  private starting: Promise<Bree> | null = null;
+  private readonly paths = new Map<string, string>();
   private readonly exits = new Map<string, () => void>();
 
-  constructor(log: PluginLogger, events: WorkerEvents) {
-    this.bree = new Bree({
-      root: false,
-      doRootCheck: false,
-      jobs: [],
-      worker: { execArgv: workerExecArgv() },
-      // Bree is chatty at info level (every worker start and exit); the run history says it all.
-      logger: {
-        info: () => undefined,
-        warn: (msg: unknown, meta?: unknown) => log.warn({ meta }, String(msg)),
-        error: (msg: unknown, meta?: unknown) => log.debug({ meta }, String(msg)),
-      },
-      errorHandler: (err, meta) => events.error(meta.name, err instanceof Error ? err : new Error(String(err))),
-      workerMessageHandler: (meta) => events.message(meta.name, meta.message),
-    });
-    this.bree.on('worker deleted', (name: string) => {
-      const done = this.exits.get(name);
-      this.exits.delete(name);
-      done?.();
-    });
+  constructor(
+    private readonly log: PluginLogger,
+    private readonly events: WorkerEvents,
+  ) {}
+
+  private start(): Promise<Bree> {
+    this.starting ??= (async () => {
+      const { default: BreeClass } = await import('bree');
+      const { log, events } = this;
+      const bree = new BreeClass({
+        root: false,
+        doRootCheck: false,
+        jobs: [],
+        worker: { execArgv: workerExecArgv() },
+        // Bree is chatty at info level (every worker start and exit); the run history says it all.
+        logger: {
+          info: () => undefined,
+          warn: (msg: unknown, meta?: unknown) => log.warn({ meta }, String(msg)),
+          error: (msg: unknown, meta?: unknown) => log.debug({ meta }, String(msg)),
+        },
+        errorHandler: (err, meta) => events.error(meta.name, err instanceof Error ? err : new Error(String(err))),
+        workerMessageHandler: (meta) => events.message(meta.name, meta.message),
+      });
+      bree.on('worker deleted', (name: string) => {
+        const done = this.exits.get(name);
+        this.exits.delete(name);
+        done?.();
+      });
+      // `init` exists since Bree 9 but is missing from its type declarations.
+      await (bree as unknown as { init(): Promise<void> }).init();
+      for (const [name, path] of this.paths) await bree.add({ name, path, worker: { workerData: {} } });
+      this.bree = bree;
+      return bree;
+    })();
+    return this.starting;
   }
 
   async init(): Promise<void> {
-    // `init` exists since Bree 9 but is missing from its type declarations.
-    await (this.bree as unknown as { init(): Promise<void> }).init();
+    /* Bree starts with the first run */
   }
 
   async add(name: string, path: string): Promise<void> {
-    await this.bree.add({ name, path, worker: { workerData: {} } });
+    // The check Bree would make at `add`, kept at boot so a missing worker file fails the start.
+    if (!existsSync(path)) throw new Error(`Worker file of task "${name}" not found: ${path}`);
+    this.paths.set(name, path);
+    if (this.starting) await (await this.starting).add({ name, path, worker: { workerData: {} } });
   }
 
   async run(name: string, workerData: unknown): Promise<void> {
-    const job = this.bree.config.jobs.find((j) => j.name === name);
+    const bree = await this.start();
+    const job = bree.config.jobs.find((j) => j.name === name);
     if (job) job.worker = { workerData };
     const exited = new Promise<void>((resolve) => this.exits.set(name, resolve));
-    await this.bree.run(name);
+    await bree.run(name);
     await exited;
   }
 
   terminate(name: string): void {
-    void this.bree.workers.get(name)?.terminate();
+    void this.bree?.workers.get(name)?.terminate();
   }
 
   cancel(names: Iterable<string>): void {
-    for (const name of names) this.bree.workers.get(name)?.postMessage('cancel');
+    for (const name of names) this.bree?.workers.get(name)?.postMessage('cancel');
   }
 
   async terminateAll(): Promise<void> {
+    if (!this.bree) return;
     for (const worker of this.bree.workers.values()) await worker.terminate().catch(() => 0);
   }
 }
