@@ -10,7 +10,7 @@
  * `source` export condition.
  */
 import { build } from 'esbuild';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,6 +56,8 @@ await Promise.all(
     });
   }),
 );
+// `npm start` rebuilds only when a source is newer than this file (core/scripts/start.mjs).
+writeFileSync(join(root, 'core/dist/.built'), `${new Date().toISOString()}\n`);
 if (!process.argv.includes('--quiet')) {
   console.log(
     `built ${files} files of ${packages.length} packages into */dist in ${Math.round(performance.now() - started)} ms (${packages.map((p) => relative(root, join(root, p))).join(', ')})`,

@@ -1,36 +1,16 @@
 // Builds the Angular UI into ui/dist/browser. With --if-stale (used by `npm start`) it does
 // nothing when the build is newer than every source file, so restarts stay fast.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { uiIsStale } from './stale.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ifStale = process.argv.includes('--if-stale');
 
-function newest(path) {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let m = 0;
-  for (const e of readdirSync(path)) m = Math.max(m, newest(join(path, e)));
-  return m;
-}
-
 if (ifStale) {
-  let built = 0;
-  try {
-    built = statSync(join(root, 'dist/browser/index.html')).mtimeMs;
-  } catch {
-    /* never built */
-  }
-  const sources = Math.max(
-    newest(join(root, 'src')),
-    newest(join(root, 'public')),
-    newest(join(root, 'angular.json')),
-    newest(join(root, 'package.json')),
-  );
-  if (built > sources) process.exit(0);
-  console.log('Building the web UI (first start or changed sources, about 15 s)…');
+  if (!uiIsStale()) process.exit(0);
+  console.log('Building the web UI (first start or changed sources, about 20 s)…');
 }
 const r = spawnSync(process.execPath, [join(root, '..', 'node_modules/@angular/cli/bin/ng.js'), 'build'], {
   cwd: root,
