@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import { composeConfigSchema, FileConfigService } from './config/config-service.js';
 import { ServiceRegistry } from './di/container.js';
 import { openDatabase, type MigrationEntry, type Orm } from './db/orm.js';
+import { closeReadConnection } from './db/read-connection.js';
 import { readEnvironment, type RuntimeEnvironment, type TrustProxySetting } from './env.js';
 import { InProcessEventBus } from './events/event-bus.js';
 import { installAuthHook, installRouteAuthDefaults } from './http/auth-hook.js';
@@ -300,6 +301,7 @@ async function assemble(parts: {
       }
     }
     await events.drain();
+    await closeReadConnection(orm);
     await orm.close(true);
   });
 

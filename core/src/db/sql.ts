@@ -1,4 +1,5 @@
 import type { Orm } from './orm.js';
+import { readConnectionOf } from './read-connection.js';
 
 /** Raw SQL helpers: hot read paths and bulk upserts skip the ORM's unit of work. */
 export class Sql {
@@ -11,6 +12,15 @@ export class Sql {
 
   all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.orm.em.getConnection().execute<T[]>(sql, params as never[], 'all');
+  }
+
+  /**
+   * A hot list read of committed data: on SQLite through a second, read-only connection with
+   * prepared statements (see ReadConnection), elsewhere like `all`. Never inside a transaction.
+   */
+  read<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const reader = readConnectionOf(this.orm);
+    return reader ? reader.all<T>(sql, params) : this.all<T>(sql, params);
   }
 
   async one<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T | null> {

@@ -116,6 +116,8 @@ export class ChannelVideoStore {
   private readonly oldest = new Map<string, Date | null>();
   /** Remembered pages per channel (insertion order = age; at most PAGE_CACHE_CHANNELS channels). */
   private readonly pages = new Map<string, Map<string, { rows: ListedChannelVideo[]; total: number }>>();
+  /** Row count of each unfiltered tab (`<channel id>|<media type>`), forgotten with the pages. */
+  private readonly totals = new Map<string, number>();
 
   constructor(
     orm: Orm,
@@ -221,9 +223,15 @@ export class ChannelVideoStore {
     const from = watched.length ? `channels_videos v ${this.watch.join('w', 'v.source_id')}` : 'channels_videos v';
     const dir = q.sortOrder === 'asc' ? 'asc' : 'desc';
     const sort = SORTS[q.sortBy];
+    // An unfiltered tab's total is remembered apart from its pages (a few numbers per channel), so
+    // a page not remembered costs one query, not two.
+    const totalKey = where.length === 2 ? `${channelId}|${TAB_MEDIA_TYPE[q.tabType]}` : null;
+    const knownTotal = totalKey === null ? undefined : this.totals.get(totalKey);
     const [count, rows] = await Promise.all([
-      this.sql.one<{ n: number }>(`select count(*) as n from ${from} where ${clause}`, params),
-      this.sql.all(
+      knownTotal !== undefined
+        ? { n: knownTotal }
+        : this.sql.read<{ n: number }>(`select count(*) as n from ${from} where ${clause}`, params).then((r) => r[0]),
+      this.sql.read(
         this.watch.pageQuery(
           `select v.* from ${from} where ${clause} order by ${sort('v')} ${dir}, v.id ${dir} limit ? offset ?`,
           `${sort('p')} ${dir}, p.id ${dir}`,
@@ -235,6 +243,7 @@ export class ChannelVideoStore {
       rows: rows.map((r) => ({ row: fromDb(r), watch: this.watch.fields(r) })),
       total: Number(count?.n ?? 0),
     };
+    if (totalKey !== null && generation === this.generation) this.totals.set(totalKey, result.total);
     this.remember(channelId, key, result, generation);
     return result;
   }
@@ -280,9 +289,11 @@ export class ChannelVideoStore {
     if (channelId === null) {
       this.oldest.clear();
       this.pages.clear();
+      this.totals.clear();
       return;
     }
     this.pages.delete(channelId);
+    for (const type of Object.values(TAB_MEDIA_TYPE)) this.totals.delete(`${channelId}|${type}`);
     for (const tab of ['videos', 'shorts', 'streams']) this.oldest.delete(`${channelId}:${tab}`);
   }
 

@@ -269,7 +269,7 @@ export class VideoStore {
     const known = this.totals.get(key);
     const writes = this.writes;
     const [rows, total] = await Promise.all([
-      this.sql.all(
+      this.sql.read(
         this.watch.pageQuery(
           `select ${COLUMNS} from ${from}${filter} order by v.${sort} ${order}, v.id ${order} limit ? offset ?`,
           `p.${sort} ${order}, p.id ${order}`,
@@ -278,8 +278,8 @@ export class VideoStore {
       ),
       known ??
         this.sql
-          .one<{ n: number }>(`select count(*) as n from ${from}${filter}`, params)
-          .then((r) => Number(r?.n ?? 0)),
+          .read<{ n: number }>(`select count(*) as n from ${from}${filter}`, params)
+          .then((r) => Number(r[0]?.n ?? 0)),
     ]);
     if (known === undefined && writes === this.writes) {
       if (this.totals.size >= 200) this.totals.clear(); // searches make keys; keep the map small
