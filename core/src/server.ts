@@ -2,6 +2,10 @@ import { buildApp } from './app.js';
 import { createLogger } from './logger.js';
 import { readEnvironment } from './env.js';
 
+// Time since the process started when this line runs, after every static import: Node itself
+// plus loading the modules.
+const modulesLoadedAt = performance.now();
+
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /**
@@ -19,6 +23,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(env);
   let app;
+  const buildStartedAt = performance.now();
   try {
     app = await buildApp({ logger });
   } catch (err) {
@@ -29,11 +34,24 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 500).unref();
     return;
   }
+  const builtAt = performance.now();
   const address = await app.listen({ host: env.host, port: env.port });
+  // Where the start went (docs/performance.md): modules, building the app (config, database,
+  // plugins), listening.
+  const startup = {
+    modulesMs: Math.round(modulesLoadedAt),
+    buildMs: Math.round(builtAt - buildStartedAt),
+    listenMs: Math.round(performance.now() - builtAt),
+  };
   const port = new URL(address).port;
   const shownHost = ['0.0.0.0', '::'].includes(env.host) ? 'localhost' : env.host;
   logger.info(
-    { configDir: env.paths.configDir, outputDir: env.paths.outputDir, plugins: app.vidkeep.plugins.map((p) => p.id) },
+    {
+      configDir: env.paths.configDir,
+      outputDir: env.paths.outputDir,
+      plugins: app.vidkeep.plugins.map((p) => p.id),
+      startup,
+    },
     `vidkeep is listening on http://${shownHost}:${port} (API docs: http://${shownHost}:${port}/api/docs)`,
   );
 

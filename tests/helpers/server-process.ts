@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -12,8 +13,18 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** What `npm start` runs (after `npm run build`, which `npm test` does first). */
-export const SERVER_COMMAND = [process.execPath, '--enable-source-maps', 'core/dist/server.js'];
+/** The Node flags of the `start` script in package.json (`node <flags> core/scripts/start.mjs`). */
+export const START_FLAGS: string[] = (
+  JSON.parse(readFileSync(`${REPO_ROOT}package.json`, 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((a) => a.startsWith('--'));
+
+/**
+ * What `npm start` runs once its staleness check found the build current (after `npm run build`,
+ * which `npm test` does first): the server with the same Node flags.
+ */
+export const SERVER_COMMAND = [process.execPath, ...START_FLAGS, 'core/dist/server.js'];
 
 /** Spawns the server on a random port, collecting everything it writes. */
 function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {

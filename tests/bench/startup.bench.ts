@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVER_COMMAND } from '../helpers/server-process.js';
+import { fmt, memoryOf, REPO_ROOT } from './lib.js';
+
+/**
+ * Start-up and idle footprint, as a new user runs the service:
+ * - `npm start` to the first HTTP answer (`GET /setup/status` 200) on a first start (empty config:
+ *   the database is created and every migration applied) and once started before (built,
+ *   migrations applied); `npm start` includes npm itself and the build staleness check;
+ * - the same for the server process alone (`node <start flags> core/dist/server.js`);
+ * - where the server's own start went (the `startup` field of its "listening" log line:
+ *   loading modules, building the app, listening);
+ * - idle RSS of the service with an empty library, 5 s after its first answer.
+ * Runs are sequential and unpinned; each figure is the median of RUNS (and the fastest).
+ */
+const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
+const PORT = 3193;
+
+interface Started {
+  child: ChildProcess;
+  ms: number;
+  startup: { modulesMs: number; buildMs: number; listenMs: number } | null;
+}
+
+async function start(cmd: string[], env: Record<string, string>): Promise<Started> {
+  const t0 = performance.now();
+  const child = spawn(cmd[0]!, cmd.slice(1), {
+    cwd: REPO_ROOT,
+    // Own process group, so npm and the server it starts stop together.
+    detached: true,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let startup: Started['startup'] = null;
+  let rest = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('"startup"')) continue;
+      try {
+        startup = (JSON.parse(line) as { startup: Started['startup'] }).startup;
+      } catch {
+        /* not a log line */
+      }
+    }
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${cmd.join(' ')} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORT}/setup/status`);
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const ms = performance.now() - t0;
+  // The log line is written right after listening; give the pipe a moment.
+  for (let i = 0; i < 50 && !startup; i++) await new Promise((r) => setTimeout(r, 10));
+  return { child, ms, startup };
+}
+
+async function stop(s: Started): Promise<void> {
+  const exited = new Promise((r) => s.child.once('exit', r));
+  process.kill(-s.child.pid!, 'SIGTERM');
+  await exited;
+  // npm exits first; wait until the server it started has let go of the port.
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${PORT}/setup/status`);
+      await new Promise((r) => setTimeout(r, 10));
+    } catch {
+      return;
+    }
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export default async function startupBench(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'vidkeep-bench-start-'));
+  const npmStart = ['npm', 'start', '--silent'];
+  const rows: { label: string; runs: Started[]; target: number | null }[] = [];
+  try {
+    const envFor = (name: string) => ({
+      CONFIG_DIR: join(dir, name, 'config'),
+      SOURCE_OUTPUT_DIR: join(dir, name, 'data'),
+    });
+
+    const first: Started[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const s = await start(npmStart, envFor(`first-${i}`));
+      first.push(s);
+      await stop(s);
+    }
+    rows.push({ label: '`npm start`, first start (empty config, all migrations)', runs: first, target: 1500 });
+
+    const again: Started[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const s = await start(npmStart, envFor('first-0'));
+      again.push(s);
+      await stop(s);
+    }
+    rows.push({ label: '`npm start`, built, migrations applied', runs: again, target: 1000 });
+
+    const bare: Started[] = [];
+    let idle = { rssMiB: 0, peakMiB: 0 };
+    for (let i = 0; i < RUNS; i++) {
+      const s = await start(SERVER_COMMAND, envFor('first-0'));
+      bare.push(s);
+      if (i === RUNS - 1) {
+        await new Promise((r) => setTimeout(r, 5000));
+        idle = memoryOf(s.child.pid!);
+      }
+      await stop(s);
+    }
+    rows.push({ label: 'server alone (`node` + start flags + `core/dist/server.js`)', runs: bare, target: null });
+
+    console.log(`\nstart to first HTTP answer (GET /setup/status), ${RUNS} runs each, unpinned`);
+    console.log('| start | median | fastest | modules / build / listen (median, server log) | target | met |');
+    console.log('|---|---:|---:|---|---|---|');
+    for (const r of rows) {
+      const ms = r.runs.map((s) => s.ms);
+      const part = (k: 'modulesMs' | 'buildMs' | 'listenMs') =>
+        fmt(median(r.runs.map((s) => s.startup?.[k] ?? Number.NaN)));
+      const target = r.target === null ? '—' : `< ${fmt(r.target)} ms`;
+      const met = r.target === null ? '—' : median(ms) < r.target ? 'yes' : 'NO';
+      console.log(
+        `| ${r.label} | ${fmt(median(ms))} ms | ${fmt(Math.min(...ms))} ms | ${part('modulesMs')} / ${part('buildMs')} / ${part('listenMs')} ms | ${target} | ${met} |`,
+      );
+    }
+    console.log(
+      `\n| figure | vidkeep | target | met |\n|---|---:|---|---|\n| idle RSS, empty library, 5 s after the first answer | ${fmt(idle.rssMiB, 1)} MiB | < 100 MiB | ${idle.rssMiB < 100 ? 'yes' : 'NO'} |`,
+    );
+    console.log(`start flags: ${SERVER_COMMAND.slice(1, -1).join(' ') || '(none)'}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
