@@ -141,6 +141,42 @@ export class ChannelStore {
       const row = fromDb(r);
       this.rows?.set(row.id, row);
     }
+    this.listed = null;
+  }
+
+  /**
+   * The enabled channels sorted per sort order, and their subfolder names, for the rows they
+   * were made from: the unfiltered channel list (page 1 is every client's first request) then
+   * slices a sorted array instead of sorting every channel per request.
+   */
+  private listed: {
+    rows: Map<number, ChannelRow>;
+    enabled: ChannelRow[];
+    subFolders: string[];
+    sorted: Map<string, ChannelRow[]>;
+  } | null = null;
+
+  private listing(rows: Map<number, ChannelRow>) {
+    if (this.listed?.rows !== rows) {
+      const enabled = [...rows.values()].filter((r) => r.enabled);
+      const names = [...new Set(enabled.map((r) => r.subFolder).filter((f): f is string => !!f))].sort((a, b) =>
+        a.localeCompare(b),
+      );
+      const subFolders = enabled.some((r) => !r.subFolder) ? [DEFAULT_SUBFOLDER_KEY, ...names] : names;
+      this.listed = { rows, enabled, subFolders, sorted: new Map() };
+    }
+    return this.listed;
+  }
+
+  private sortRows(rows: ChannelRow[], q: ChannelListQuery): ChannelRow[] {
+    const byTitle = q.sortBy === 'title' || q.sortBy === 'name' || q.sortBy === 'uploader';
+    const keyed = rows.map((r) => ({
+      r,
+      k: byTitle ? this.titleKey(r) : q.sortBy === 'createdAt' ? r.createdAt.getTime() : r.updatedAt.getTime(),
+    }));
+    const dir = q.sortOrder === 'desc' ? -1 : 1;
+    keyed.sort((a, b) => (a.k < b.k ? -dir : a.k > b.k ? dir : a.r.id - b.r.id));
+    return keyed.map((x) => x.r);
   }
 
   /** The channel's row (the oldest one when duplicates exist). */
@@ -190,28 +226,25 @@ export class ChannelStore {
   }
 
   async list(q: ChannelListQuery): Promise<{ rows: ChannelRow[]; total: number; subFolders: string[] }> {
-    const enabled = await this.enabled();
+    const listing = this.listing(await this.all());
     const search = q.search?.trim().toLowerCase();
     const folder = q.subFolder === undefined || q.subFolder === '' ? undefined : q.subFolder;
-    const matching = enabled.filter((r) => {
-      if (search && !this.haystack(r).includes(search)) return false;
-      if (folder === DEFAULT_SUBFOLDER_KEY) return !r.subFolder;
-      if (folder !== undefined) return r.subFolder === folder.replace(/^__/, '');
-      return true;
-    });
-    const byTitle = q.sortBy === 'title' || q.sortBy === 'name' || q.sortBy === 'uploader';
-    const keyed = matching.map((r) => ({
-      r,
-      k: byTitle ? this.titleKey(r) : q.sortBy === 'createdAt' ? r.createdAt.getTime() : r.updatedAt.getTime(),
-    }));
-    const dir = q.sortOrder === 'desc' ? -1 : 1;
-    keyed.sort((a, b) => (a.k < b.k ? -dir : a.k > b.k ? dir : a.r.id - b.r.id));
-    const names = [...new Set(enabled.map((r) => r.subFolder).filter((f): f is string => !!f))].sort((a, b) =>
-      a.localeCompare(b),
-    );
-    const subFolders = enabled.some((r) => !r.subFolder) ? [DEFAULT_SUBFOLDER_KEY, ...names] : names;
+    let sorted: ChannelRow[];
+    if (!search && folder === undefined) {
+      const key = `${q.sortBy}|${q.sortOrder}`;
+      sorted = listing.sorted.get(key) ?? this.sortRows(listing.enabled, q);
+      listing.sorted.set(key, sorted);
+    } else {
+      const matching = listing.enabled.filter((r) => {
+        if (search && !this.haystack(r).includes(search)) return false;
+        if (folder === DEFAULT_SUBFOLDER_KEY) return !r.subFolder;
+        if (folder !== undefined) return r.subFolder === folder.replace(/^__/, '');
+        return true;
+      });
+      sorted = this.sortRows(matching, q);
+    }
     const start = (q.page - 1) * q.pageSize;
-    return { rows: keyed.slice(start, start + q.pageSize).map((x) => x.r), total: matching.length, subFolders };
+    return { rows: sorted.slice(start, start + q.pageSize), total: sorted.length, subFolders: listing.subFolders };
   }
 
   async create(data: Omit<ChannelRow, 'id' | 'createdAt' | 'updatedAt'>): Promise<ChannelRow> {
