@@ -996,7 +996,7 @@ export default async function channelsBench(): Promise<void> {
     );
     console.log(`| start to first complete /getchannels answer | ${fmt(firstChannelsMs)} ms | — | — | — |`);
     console.log(
-      `| idle RSS after start (whole service, SQLite in-process) | ${fmt(idleMiB, 1)} MiB = ${fmt(MB(idleMiB), 1)} MB | 150-155 MB + MariaDB ~300 MB | < 120 MB | ${yes(MB(idleMiB) < 120)} |`,
+      `| idle RSS after start (whole service, SQLite in-process) | ${fmt(idleMiB, 1)} MiB = ${fmt(MB(idleMiB), 1)} MB | 150-155 MB + MariaDB ~300 MB | < 120 MiB | ${yes(idleMiB < 120)} |`,
     );
     console.log(
       `|   of which anonymous (heaps) / file-backed (code, libraries) | ${fmt(idleSplit.anonMiB, 1)} / ${fmt(idleSplit.fileMiB, 1)} MiB | — | — | — |`,
