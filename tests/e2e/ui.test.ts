@@ -81,6 +81,8 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
   const playlistVideoIds = [fakeVideoId('e2e-p1'), fakeVideoId('e2e-p2')];
   const figures: Record<string, unknown> = {};
   const errors: string[] = [];
+  /** What the browser refused because of the content security policy (issue 19: none). */
+  const cspViolations: string[] = [];
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM))
@@ -143,6 +145,9 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(15_000);
     page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -246,8 +251,19 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
 
   it('renders the downloads page quickly and loads little JavaScript', async () => {
     const started = Date.now();
-    await page.goto(`${server.url}/downloads`);
+    const response = await page.goto(`${server.url}/downloads`);
     await page.getByTestId('download-urls').waitFor();
+    // Served under the content security policy, with the scripts sent precompressed.
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    const scripts = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.name.endsWith('.js'))
+        .map((e) => ({ name: e.name, encoded: e.encodedBodySize, decoded: e.decodedBodySize })),
+    );
+    const main = scripts.find((s) => /\/main-[^/]+\.js$/.test(s.name));
+    expect(main?.encoded).toBeLessThan((main?.decoded ?? 0) / 2);
+    figures.initialJsBytes = scripts.reduce((sum, s) => sum + s.decoded, 0);
+    figures.initialJsTransferBytes = scripts.reduce((sum, s) => sum + s.encoded, 0);
     figures.downloadsFirstRenderMs = Date.now() - started;
     figures.navigationTiming = await page.evaluate(() => {
       const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -260,6 +276,13 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     figures.initialJsGzipBytes = initialJsGzipBytes();
     console.log('UI figures', JSON.stringify(figures));
     expect(figures.initialJsGzipBytes).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('shows the API documentation under its own content security policy', async () => {
+    await page.goto(`${server.url}/api/docs`);
+    await expect.poll(() => page.locator('.opblock').count(), { timeout: 15_000 }).toBeGreaterThan(10);
+    await page.goto(`${server.url}/downloads`);
+    await page.getByTestId('download-urls').waitFor();
   }, 30_000);
 
   it('creates an API key and shows it only once', async () => {
@@ -701,6 +724,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     expect(readdirSync(ARTIFACTS).filter((f) => f.endsWith('.png')).length).toBeGreaterThanOrEqual(6);
     expect(errors).toEqual([]);
+    expect(cspViolations).toEqual([]);
   }, 60_000);
 });
 

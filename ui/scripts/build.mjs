@@ -1,11 +1,15 @@
-// Builds the Angular UI into ui/dist/browser. With --if-stale (used by `npm start`) it does
-// nothing when the build is newer than every source file, so restarts stay fast.
+// Builds the Angular UI into ui/dist/browser, then writes `<file>.br` and `<file>.gz` beside each
+// text file so that the server sends them precompressed (core/src/http/ui.ts). With --if-stale
+// (used by `npm start`) it does nothing when the build is newer than every source file, so
+// restarts stay fast (a build from before the compressed copies only gets those added).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compressDir } from './compress.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const browser = join(root, 'dist/browser');
 const ifStale = process.argv.includes('--if-stale');
 
 function newest(path) {
@@ -19,7 +23,7 @@ function newest(path) {
 if (ifStale) {
   let built = 0;
   try {
-    built = statSync(join(root, 'dist/browser/index.html')).mtimeMs;
+    built = statSync(join(browser, 'index.html')).mtimeMs;
   } catch {
     /* never built */
   }
@@ -29,7 +33,10 @@ if (ifStale) {
     newest(join(root, 'angular.json')),
     newest(join(root, 'package.json')),
   );
-  if (built > sources) process.exit(0);
+  if (built > sources) {
+    if (!readdirSync(browser).some((f) => f.endsWith('.br'))) compressDir(browser);
+    process.exit(0);
+  }
   console.log('Building the web UI (first start or changed sources, about 15 s)…');
 }
 const r = spawnSync(process.execPath, [join(root, '..', 'node_modules/@angular/cli/bin/ng.js'), 'build'], {
@@ -37,4 +44,9 @@ const r = spawnSync(process.execPath, [join(root, '..', 'node_modules/@angular/c
   stdio: ifStale ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   env: { ...process.env, NG_CLI_ANALYTICS: 'false' },
 });
+if (r.status === 0) {
+  const { plain, brotli } = compressDir(browser);
+  if (!ifStale)
+    console.log(`Compressed the UI: ${Math.round(plain / 1024)} KiB, ${Math.round(brotli / 1024)} KiB as brotli`);
+}
 process.exit(r.status ?? 1);

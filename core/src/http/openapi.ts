@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_VERSION } from '@vidkeep/contracts';
+import { docsCsp } from './csp.js';
 
 /**
  * OpenAPI 3 document generated from the route schemas, served at `/api/docs/openapi.json`, with a
@@ -35,6 +36,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    transformStaticCSP: docsCsp,
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 }
