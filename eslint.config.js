@@ -16,7 +16,6 @@ export default tseslint.config(
       '**/node_modules/**',
       'ui/.angular/**',
       'tests/artifacts/**',
-      'tests/.scratch-*/**',
       'tests/fixtures/plugins/broken-*',
     ],
   },

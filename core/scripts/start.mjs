@@ -27,5 +27,5 @@ function run(script, args) {
 }
 
 if (serverSourcesTime() > mtimeOf(join(root, 'core/dist/.built'))) run('core/scripts/build.mjs', ['--quiet']);
-if ((await import('../../ui/scripts/stale.mjs')).uiIsStale()) run('ui/scripts/build.mjs', ['--if-stale']);
+if ((await import('../../ui/scripts/stale.mjs')).uiState() !== 'fresh') run('ui/scripts/build.mjs', ['--if-stale']);
 await import('../dist/server.js');

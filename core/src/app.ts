@@ -41,6 +41,7 @@ import {
 } from './plugins/context.js';
 import { CorePluginStates } from './plugins/plugin-states.js';
 import { pluginRoutes } from './http/plugin-routes.js';
+import { installHardening } from './http/hardening.js';
 
 /** Largest request body accepted (413 beyond). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -211,6 +212,7 @@ async function assemble(parts: {
   installOpenApi(app);
   // Draft-spec names: RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset (spec 8).
   await app.register(rateLimit, { global: false, enableDraftSpec: true });
+  await installHardening(app, config);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installAuthHook(app, services);
   installLiveRoute(app, liveHub, services, events);

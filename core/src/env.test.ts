@@ -134,10 +134,15 @@ describe('readEnvironment: AUTH_ENABLED', () => {
 });
 
 describe('readEnvironment: DATA_PATH and SOURCE_OUTPUT_DIR', () => {
-  it('without DATA_PATH, jobs and images data stay outside the config directory', () => {
+  it('without DATA_PATH, jobs and images data live under CONFIG_DIR too, never in the working directory', () => {
     const env = read({ CONFIG_DIR: '/app/config' });
-    expect(env.paths.jobsDir.startsWith('/app/config')).toBe(false);
-    expect(env.paths.imagesDir.startsWith('/app/config')).toBe(false);
+    expect(env.paths.jobsDir).toBe('/app/config/jobs');
+    expect(env.paths.imagesDir).toBe('/app/config/images');
+    const defaults = read({});
+    expect(defaults.paths.jobsDir).toBe(`${CWD}/config/jobs`);
+    expect(defaults.paths.imagesDir).toBe(`${CWD}/config/images`);
+    // Posters an earlier version wrote to ./images are still read from there (nothing new goes there).
+    expect(defaults.paths.legacyImagesDir).toBe(`${CWD}/images`);
   });
 
   it('DATA_PATH moves jobs and images under CONFIG_DIR and is where videos are written', () => {
@@ -145,6 +150,7 @@ describe('readEnvironment: DATA_PATH and SOURCE_OUTPUT_DIR', () => {
     expect(env.dataPathSet).toBe(true);
     expect(env.paths.jobsDir).toBe('/app/config/jobs');
     expect(env.paths.imagesDir).toBe('/app/config/images');
+    expect(env.paths.legacyImagesDir).toBeNull();
     expect(env.paths.outputDir).toBe('/storage/videos');
   });
 
@@ -254,7 +260,7 @@ describe('readEnvironment: the platform variables do not imply each other (spec 
     [
       'DATA_PATH',
       { DATA_PATH: '/storage/videos' },
-      ['dataPathSet', 'displayedOutputDir', 'paths.imagesDir', 'paths.jobsDir', 'paths.outputDir'],
+      ['dataPathSet', 'displayedOutputDir', 'paths.legacyImagesDir', 'paths.outputDir'],
     ],
     ['MEDIASERVER_URL', { MEDIASERVER_URL: 'http://plex:32400' }, ['mediaserverUrl']],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/8' }, ['trustProxy', 'trustProxyExplicit']],

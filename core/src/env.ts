@@ -38,10 +38,16 @@ export interface RuntimePaths {
   setupTokenFile: string;
   /** Where videos are written. */
   outputDir: string;
-  /** Where persistent job data lives (info.json cache and the like). */
+  /** Where persistent job data lives (info.json cache and the like): always `CONFIG_DIR/jobs`. */
   jobsDir: string;
-  /** Thumbnails served to the UI. */
+  /** Thumbnails served to the UI: always `CONFIG_DIR/images`. */
   imagesDir: string;
+  /**
+   * `./images` of versions that kept thumbnails in the working directory when `DATA_PATH` was
+   * unset (null with `DATA_PATH`, which always used `CONFIG_DIR/images`). Nothing is written
+   * there any more; posters recorded there are still served and removed with their video.
+   */
+  legacyImagesDir: string | null;
 }
 
 export class EnvironmentError extends Error {
@@ -125,9 +131,12 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd: strin
     databaseFile: resolve(configDir, 'vidkeep.db'),
     setupTokenFile: resolve(configDir, 'setup-token'),
     outputDir,
-    // Spec 1.2: with DATA_PATH, jobs and images data relocate under the config directory.
-    jobsDir: dataPath ? resolve(configDir, 'jobs') : resolve(cwd, 'jobs'),
-    imagesDir: dataPath ? resolve(configDir, 'images') : resolve(cwd, 'images'),
+    // Everything the service writes lives under CONFIG_DIR or the output directory, so running
+    // it from a clone leaves the working directory alone (spec 1.2's DATA_PATH paths are these).
+    jobsDir: resolve(configDir, 'jobs'),
+    imagesDir: resolve(configDir, 'images'),
+    legacyImagesDir:
+      dataPath || resolve(cwd, 'images') === resolve(configDir, 'images') ? null : resolve(cwd, 'images'),
   };
 
   return {

@@ -1,19 +1,19 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BootErrorCodes } from '@vidkeep/contracts';
 import { TestHarness } from '@vidkeep/core/testing';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
 import { bootDownloader, queueDownload, waitForJob, watchUrl } from '../helpers/downloads.js';
+import { removeScratch, scratchDir } from '../helpers/scratch.js';
 import { REPO_ROOT } from '../helpers/server-process.js';
 
 /**
  * docs/architecture.md shows the plugin a new plugin should copy (a declared service, a service
  * that throws domain errors, routes that map them in one place). This boots exactly that block.
  */
-const scratch = join(REPO_ROOT, 'tests', '.scratch-docs-example');
-const pluginFile = join(scratch, 'acme-notes.js');
-const manifestPath = join(scratch, 'plugin-manifest.json');
+let scratch: string | undefined;
+let manifestPath = '';
 const manifest = (withDownloader: boolean) => ({
   version: 1,
   plugins: [
@@ -32,8 +32,9 @@ beforeAll(async () => {
   const section = doc.slice(doc.indexOf('## Providers, declared services and domain errors'));
   const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
   if (!code) throw new Error('docs/architecture.md lost its example plugin');
-  await mkdir(scratch, { recursive: true });
-  await writeFile(pluginFile, code);
+  scratch = await scratchDir('docs-example');
+  manifestPath = join(scratch, 'plugin-manifest.json');
+  await writeFile(join(scratch, 'acme-notes.js'), code);
   platform = await startFakePlatform({
     videos: [{ id: videoId, title: 'Noted', channelId: fakeChannelId('notes'), channel: 'Notes', handle: '@notes' }],
   });
@@ -41,7 +42,7 @@ beforeAll(async () => {
 afterEach(() => h.closeAll());
 afterAll(async () => {
   await platform?.close();
-  await rm(scratch, { recursive: true, force: true });
+  await removeScratch(scratch);
 });
 
 describe('the example plugin of docs/architecture.md', () => {

@@ -1,16 +1,18 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { buildTestApp, completeSetup, type TestApp } from '@vidkeep/core/testing';
+import { removeScratch, scratchDir } from '../helpers/scratch.js';
 import { REPO_ROOT } from '../helpers/server-process.js';
 
-const scratch = join(REPO_ROOT, 'tests', '.scratch-readme');
+let scratch: string | undefined;
 let t: TestApp | undefined;
 
 afterEach(async () => {
   await t?.close();
   t = undefined;
-  await rm(scratch, { recursive: true, force: true });
+  await removeScratch(scratch);
+  scratch = undefined;
 });
 
 /** The README promises a plugin in five lines; this boots exactly those lines. */
@@ -20,7 +22,7 @@ it('the five-line plugin of the README loads from the manifest and serves its ro
   const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
   expect(code).toBeDefined();
   expect(code!.trim().split('\n')).toHaveLength(5);
-  await mkdir(scratch, { recursive: true });
+  scratch = await scratchDir('readme');
   await writeFile(join(scratch, 'acme-hello.js'), code!);
   const manifestPath = join(scratch, 'plugin-manifest.json');
   const manifest = {

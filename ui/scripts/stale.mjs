@@ -1,11 +1,16 @@
 // Whether the built web UI (dist/browser) is older than any of its sources: file times only.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mtimeOf, newestMtime } from '../../core/scripts/mtime.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export function uiIsStale() {
+/**
+ * 'fresh' (nothing to do), 'uncompressed' (a current build from before the precompressed
+ * copies: only those need writing) or 'stale' (build again).
+ */
+export function uiState() {
   const built = mtimeOf(join(root, 'dist/browser/index.html'));
   const sources = Math.max(
     newestMtime(join(root, 'src')),
@@ -13,5 +18,6 @@ export function uiIsStale() {
     newestMtime(join(root, 'angular.json')),
     newestMtime(join(root, 'package.json')),
   );
-  return built <= sources;
+  if (built <= sources) return 'stale';
+  return readdirSync(join(root, 'dist/browser')).some((f) => f.endsWith('.br')) ? 'fresh' : 'uncompressed';
 }

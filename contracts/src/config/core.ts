@@ -10,6 +10,13 @@ export const CoreConfigSection = Type.Object({
     description:
       'Base URL of the media server. Seeded from MEDIASERVER_URL on first start; while that variable is set it wins and this field is read-only.',
   }),
+  apiRateLimitPerMinute: Type.Integer({
+    minimum: 0,
+    maximum: 100_000,
+    default: 1200,
+    description:
+      'Requests per minute each client address may send to the API routes that need a session or API key (0: no limit). The web UI, the WebSocket, health and the setup and login routes are not counted. A change applies at once.',
+  }),
   pluginsDisabled: managed(
     Type.Array(Type.String({ maxLength: 64 }), {
       default: [],

@@ -33,6 +33,9 @@ export const RATE_PATTERN = '^$|^[0-9]+(\\.[0-9]+)?[KMG]?$';
  */
 export const SUBFOLDER_PATTERN =
   '^$|^(?!__)(?!\\.)(?![Pp][Ll][Aa][Yy][Ll][Ii][Ss][Tt][Ss](?:__)?$)[^/\\\\\\u0000-\\u001f\\u007f]+$';
+/** What a value failing `SUBFOLDER_PATTERN` is told (the validators say this instead of the pattern). */
+export const SUBFOLDER_PATTERN_MESSAGE =
+  'must be a single folder name: no slashes, backslashes or control characters, not starting with . or __, and not __playlists__ or playlists (reserved for the playlists folder)';
 
 /** Config keys owned by the downloader plugin. */
 export const DownloaderConfigSection = Type.Object({

@@ -1,4 +1,5 @@
 import { Type, type Static } from '../typebox.js';
+import { SUBFOLDER_PATTERN } from './downloader.js';
 import { watchStatusAllUsers } from './watch-status.js';
 import { Nullable } from '../schemas/common.js';
 import { managed, secret } from './annotations.js';
@@ -8,8 +9,9 @@ export const PLEX_UNCLAIMED_SERVER = 'UNCLAIMED_SERVER';
 
 export const PlexSubfolderLibraryMapping = Type.Object(
   {
-    subfolder: Nullable(Type.String({ minLength: 1, maxLength: 100 }), {
-      description: 'Subfolder name without the leading `__`; null = the root of the output directory',
+    subfolder: Nullable(Type.String({ minLength: 1, maxLength: 100, pattern: SUBFOLDER_PATTERN }), {
+      description:
+        'Subfolder name without the leading `__` (the subfolder rules apply); null = the root of the output directory',
     }),
     libraryId: Type.String({ pattern: '^[0-9]{1,10}$', description: 'Plex library section id (numeric)' }),
   },

@@ -12,6 +12,7 @@ export const CoreErrorCodes = {
   pluginDisabled: 'CORE_PLUGIN_DISABLED',
   pluginNotToggleable: 'CORE_PLUGIN_NOT_TOGGLEABLE',
   pluginRequired: 'CORE_PLUGIN_REQUIRED',
+  rateLimited: 'CORE_RATE_LIMITED',
 } as const;
 
 /** Why the service refused to start; the message names the plugin. Prefix `CORE_`. */

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { CoreErrorCodes, isDomainError, type DomainError, type ErrorEnvelope } from '@vidkeep/contracts';
 import type { ErrorObject } from 'ajv';
 import type { Logger } from 'pino';
-import { formatIssues } from '../validation/schema-validator.js';
+import { formatIssues, type ValidationIssue } from '../validation/schema-validator.js';
 import { toHttpError } from './domain-errors.js';
 import { isHttpError, type HttpError } from './http-error.js';
 
@@ -30,6 +30,20 @@ export function sendError(
 }
 
 /**
+ * The issue the error message names. Usually the first; when the body matched none of the shapes
+ * a union allows, Ajv lists every shape's complaint ("body must be array" for a body that is
+ * meant to be the object form), so the deepest issue, the field actually at fault, leads.
+ */
+function headline(errors: readonly ErrorObject[], details: ValidationIssue[]): ValidationIssue | undefined {
+  if (!errors.some((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')) return details[0];
+  const depth = (issue: ValidationIssue) => issue.path.split('/').length;
+  return details.reduce<ValidationIssue | undefined>(
+    (best, issue) => (best === undefined || depth(issue) > depth(best) ? issue : best),
+    undefined,
+  );
+}
+
+/**
  * The one error handler: validation problems are 400 with every issue listed, oversized bodies
  * 413, our own HttpErrors keep their status, any other 4xx from Fastify keeps its status, and
  * only genuine server faults become 500 (logged, never leaking internals to the client).
@@ -40,7 +54,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const err = isDomainError(raw) ? toHttpError(raw) : raw;
     if ('validation' in err && err.validation) {
       const details = formatIssues(err.validation as ErrorObject[], err.validationContext ?? 'request');
-      const first = details[0];
+      const first = headline(err.validation as ErrorObject[], details);
       return sendError(reply, request, 400, {
         error: first ? `${first.path} ${first.message}` : 'Invalid request',
         code: CoreErrorCodes.validationFailed,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { API_VERSION } from '@vidkeep/contracts';
+import { docsCsp } from './csp.js';
 
 const DOCS_PREFIX = '/api/docs';
 
@@ -83,6 +84,7 @@ async function buildDocs(routes: RouteOptions[]): Promise<FastifyInstance> {
   await docs.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     staticCSP: true,
+    transformStaticCSP: docsCsp,
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   docs.register(async (scope) => {

@@ -42,9 +42,13 @@ export async function installUi(app: FastifyInstance, uiDir: string): Promise<Se
       root: uiDir,
       wildcard: false,
       index: ['index.html'],
+      // The build writes `<file>.br` and `<file>.gz` beside each text file (ui/scripts/build.mjs):
+      // sent with Content-Encoding when the browser accepts them, the plain file otherwise.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
-        reply.header('cache-control', path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+        const file = path.replace(/\.(br|gz)$/, '');
+        reply.header('cache-control', file.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
       },
     });
   });

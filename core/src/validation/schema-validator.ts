@@ -1,6 +1,16 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { cronProblem, MANAGED, SECRET, type TSchema } from '@vidkeep/contracts';
+import {
+  cronProblem,
+  MANAGED,
+  SECRET,
+  SUBFOLDER_PATTERN,
+  SUBFOLDER_PATTERN_MESSAGE,
+  type TSchema,
+} from '@vidkeep/contracts';
+
+/** Patterns whose failure is explained in words rather than by quoting the expression. */
+const PATTERN_MESSAGES: Readonly<Record<string, string>> = { [SUBFOLDER_PATTERN]: SUBFOLDER_PATTERN_MESSAGE };
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -52,6 +62,8 @@ export function formatIssues(errors: readonly ErrorObject[] | null | undefined, 
     } else if (e.keyword === 'required' && e.params.missingProperty !== undefined) {
       path += `/${String(e.params.missingProperty)}`;
       message = 'is required';
+    } else if (e.keyword === 'pattern') {
+      message = PATTERN_MESSAGES[String(e.params.pattern)] ?? message;
     }
     return { path, message };
   });

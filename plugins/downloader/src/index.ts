@@ -128,6 +128,7 @@ export default definePlugin({
       events: ctx.events,
       outputDir: env.paths.outputDir,
       imagesDir: env.paths.imagesDir,
+      legacyImagesDir: env.paths.legacyImagesDir,
       onSpaceFreed: () => queue.storageFreed(),
     });
     ctx.provide(

@@ -195,7 +195,7 @@ describe('the yt-dlp plugin', () => {
 
   it('refuses to run without the fixture URL', async () => {
     const child = spawn(YTDLP, ['--no-config', '--simulate', watchUrl(ids.main)], {
-      env: { ...process.env, PYTHONPATH: platform.env.PYTHONPATH! },
+      env: { ...process.env, PYTHONPATH: platform.env.PYTHONPATH!, PYTHONDONTWRITEBYTECODE: '1' },
     });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += String(d)));

@@ -87,6 +87,8 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
       PYTHONPATH: [FAKE_PLATFORM_PYTHON_DIR, process.env.PYTHONPATH].filter(Boolean).join(delimiter),
       VIDKEEP_FAKE_PLATFORM_URL: base,
       VIDKEEP_SOURCE_API_URL: `${base}/youtube/v3`,
+      // yt-dlp would otherwise write __pycache__ beside the plugin, inside the repository.
+      PYTHONDONTWRITEBYTECODE: '1',
     },
     addVideo: (v) => state.addVideo(v),
     addChannel: (c) => state.addChannel(c),

@@ -66,7 +66,8 @@ export interface FakePlatform {
   url: string;
   /**
    * { PYTHONPATH: <python dir>[:<existing PYTHONPATH>], VIDKEEP_FAKE_PLATFORM_URL: url,
-   *   VIDKEEP_SOURCE_API_URL: <url>/youtube/v3 } - spread over process.env for yt-dlp and the service.
+   *   VIDKEEP_SOURCE_API_URL: <url>/youtube/v3, PYTHONDONTWRITEBYTECODE: 1 } - spread over
+   *   process.env for yt-dlp and the service (no __pycache__ is written into the repository).
    */
   env: Record<string, string>;
   /** Adds (or replaces) a video; fills the defaults and returns the stored record. */

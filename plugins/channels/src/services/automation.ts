@@ -95,7 +95,7 @@ export class ChannelAutomation {
         );
         let matches: boolean[];
         try {
-          matches = matchTitles(
+          matches = await matchTitles(
             filter.filter,
             candidates.map((c) => c.title),
           );

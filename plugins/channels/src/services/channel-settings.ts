@@ -87,7 +87,7 @@ export class ChannelSettingsService implements ChannelSettingsProvider {
     const recent = await this.deps.videos.recent(row.channelId, 50);
     let matches: boolean[];
     try {
-      matches = matchTitles(
+      matches = await matchTitles(
         compiled.filter,
         recent.map((v) => v.title),
       );

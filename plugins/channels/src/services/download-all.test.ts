@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadAllJob, downloadAllPreview } from './download-all.js';
+import { checkedDownloadAllOverride, downloadAllJob, downloadAllPreview } from './download-all.js';
 
 const video = (sourceId: string, duration: number | null) => ({
   sourceId,
@@ -56,4 +56,27 @@ describe('the download-all job', () => {
   it('cuts a long label at 300 characters', () => {
     expect(downloadAllJob({ ...channel, title: 'x'.repeat(400) }, 'videos', rows, {}).label).toHaveLength(300);
   });
+});
+
+describe('download-all overrides', () => {
+  it.each([
+    ['a subfolder the user typed, trimmed', { subfolder: '  Music ' }, { subfolder: 'Music' }],
+    ['the root sentinel', { subfolder: '##ROOT##' }, { subfolder: null }],
+    ['the global-default sentinel: no override', { subfolder: '##USE_GLOBAL_DEFAULT##' }, {}],
+  ])('%s', (_what, input, expected) => {
+    expect(checkedDownloadAllOverride(input)).toEqual({ allowRedownload: false, ...expected });
+  });
+
+  it.each(['../x', '/etc', 'a/b', '..', 'a\u0000b', 'C:\\x', '__playlists__', 'x'.repeat(101)])(
+    'refuses the subfolder %j naming the field',
+    (subfolder) => {
+      expect(() => checkedDownloadAllOverride({ subfolder })).toThrow(
+        expect.objectContaining({
+          code: 'CHANNELS_INVALID_SETTINGS',
+          message: expect.stringContaining('subfolder'),
+          details: [expect.objectContaining({ path: 'body/overrideSettings/subfolder' })],
+        }),
+      );
+    },
+  );
 });

@@ -1,4 +1,12 @@
-import type { DownloadAllRequest, DownloaderService, EnqueueRequest, TabType } from '@vidkeep/contracts';
+import {
+  ChannelErrorCodes,
+  checkDownloadOverride,
+  InvalidInputError,
+  type DownloadAllRequest,
+  type DownloaderService,
+  type EnqueueRequest,
+  type TabType,
+} from '@vidkeep/contracts';
 import type { ChannelRow, ChannelVideoRow } from '../entities.js';
 import { requireChannel, type ChannelLookup } from './channel-lookup.js';
 import type { ChannelVideoStore } from './video-store.js';
@@ -45,6 +53,24 @@ export function downloadAllJob(
   };
 }
 
+/**
+ * The overrides as the job uses them, checked by the rules a playlist's download uses
+ * (`checkDownloadOverride`): a subfolder the user typed is trimmed, the dialog's sentinels are
+ * understood, and anything unusable is refused with every problem listed, before anything is read
+ * or queued (never accepted and then dropped when the files are placed).
+ */
+export function checkedDownloadAllOverride(o: DownloadAllOverride | undefined): DownloadAllOverride {
+  const checked = checkDownloadOverride(o);
+  if (!checked.ok) {
+    throw new InvalidInputError(
+      ChannelErrorCodes.invalidSettings,
+      `Invalid overrideSettings: ${checked.errors.map((e) => e.message).join('; ')}`,
+      { details: checked.errors.map((e) => ({ ...e, path: `body/${e.path}` })) },
+    );
+  }
+  return checked.override;
+}
+
 /** Download-all: every known, never-downloaded video of a tab as one job. */
 export class DownloadAll {
   constructor(
@@ -62,11 +88,12 @@ export class DownloadAll {
   }
 
   async queue(channelId: string, request: DownloadAllRequest) {
+    const override = checkedDownloadAllOverride(request.overrideSettings);
     const row = await requireChannel(this.deps.store, channelId);
     const tab = request.tabType ?? 'videos';
     const rows = await this.deps.videos.neverDownloaded(row.channelId, tab);
     if (rows.length === 0) return { status: 'nothing-to-download', queued: 0, jobId: null };
-    const result = await this.deps.downloader().enqueue(downloadAllJob(row, tab, rows, request.overrideSettings ?? {}));
+    const result = await this.deps.downloader().enqueue(downloadAllJob(row, tab, rows, override));
     const queued = result.acceptedIds.length;
     return { status: queued > 0 ? 'accepted' : 'nothing-to-download', queued, jobId: result.job?.id ?? null };
   }

@@ -35,6 +35,8 @@ describe('parseDownloadRequest', () => {
       { options: { resolution: '720', subfolder: null, skipVideoFolder: true, audioFormat: null } },
     ],
     ['a subfolder', { url: A, subfolder: 'kids' }, SESSION, { options: { subfolder: 'kids' } }],
+    ['a subfolder typed with spaces', { url: A, subfolder: ' kids ' }, SESSION, { options: { subfolder: 'kids' } }],
+    ['a blank subfolder meaning none', { url: A, subfolder: '   ' }, SESSION, { options: { subfolder: null } }],
   ])('accepts %s', (_name, body, auth, expected) => {
     expect(parseDownloadRequest(body, auth)).toMatchObject(expected);
   });

@@ -2,7 +2,7 @@ import {
   CoreErrorCodes,
   DownloaderErrorCodes,
   InvalidInputError,
-  subfolderProblem,
+  normalizeSubfolderInput,
   type AuthContext,
   type DownloadRequest,
   type JobOptions,
@@ -49,13 +49,14 @@ export function parseDownloadRequest(body: DownloadRequest, auth: AuthContext): 
       throw invalid(inputs.length > 1 ? `${parsed.reason}: ${input.slice(0, 200)}` : parsed.reason);
     sourceIds.push(parsed.sourceId);
   }
-  const problem = body.subfolder ? subfolderProblem(body.subfolder) : null;
-  if (problem) throw invalid(problem, CoreErrorCodes.validationFailed);
+  // The rules of every other entry point: trimmed, empty (or the root sentinel) = the root.
+  const subfolder = normalizeSubfolderInput(body.subfolder);
+  if (!subfolder.ok) throw invalid(subfolder.error, CoreErrorCodes.validationFailed);
   return {
     sourceIds,
     options: {
       ...(body.resolution ? { resolution: body.resolution } : {}),
-      ...(body.subfolder !== undefined ? { subfolder: body.subfolder || null } : {}),
+      ...(subfolder.subfolder !== undefined ? { subfolder: subfolder.subfolder } : {}),
       ...(body.skipVideoFolder !== undefined ? { skipVideoFolder: body.skipVideoFolder } : {}),
       ...(body.audioFormat !== undefined ? { audioFormat: body.audioFormat } : {}),
     },

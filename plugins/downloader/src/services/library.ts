@@ -31,6 +31,8 @@ export interface LibraryDeps {
   events: EventBus;
   outputDir: string;
   imagesDir: string;
+  /** Where an earlier version kept posters (`RuntimePaths.legacyImagesDir`): still read, never written. */
+  legacyImagesDir?: string | null;
   /** Called after a deletion freed space (the queue re-checks a storage pause at once). */
   onSpaceFreed?: () => void;
 }
@@ -71,8 +73,14 @@ export class VideoLibrary {
   /** Where the video's poster is recorded (see `onDisk` for whether it is still there). */
   async thumbnailPath(sourceId: string): Promise<string> {
     const row = await this.find(sourceId);
-    if (!row.thumbnailPath || !isInside(this.deps.imagesDir, row.thumbnailPath)) throw fileMissing('No thumbnail');
+    if (!row.thumbnailPath || !this.isPoster(row.thumbnailPath)) throw fileMissing('No thumbnail');
     return row.thumbnailPath;
+  }
+
+  /** A recorded poster path the service may serve or delete: inside the images folder (or an earlier version's). */
+  private isPoster(path: string): boolean {
+    const { imagesDir, legacyImagesDir } = this.deps;
+    return isInside(imagesDir, path) || (!!legacyImagesDir && isInside(legacyImagesDir, path));
   }
 
   async onDisk(path: string): Promise<StoredFile> {
@@ -98,7 +106,7 @@ export class VideoLibrary {
     sourceId: string,
     options: { respectProtection?: boolean },
   ): Promise<RemovedVideo & { title: string }> {
-    const { outputDir, imagesDir } = this.deps;
+    const { outputDir } = this.deps;
     const row = await this.find(sourceId);
     if (options.respectProtection && row.protected) {
       throw new ConflictError(
@@ -114,7 +122,7 @@ export class VideoLibrary {
       );
     }
     const outcome = await executeDeletion(plan, row.sourceId, outputDir);
-    if (row.thumbnailPath && isInside(imagesDir, row.thumbnailPath)) await rm(row.thumbnailPath, { force: true });
+    if (row.thumbnailPath && this.isPoster(row.thumbnailPath)) await rm(row.thumbnailPath, { force: true });
     await this.deps.videos.markRemoved(row.id);
     this.deps.events.publish('downloader.video.removed', { videoId: row.id, sourceId: row.sourceId });
     if (outcome.freedBytes > 0) this.deps.onSpaceFreed?.();

@@ -179,7 +179,7 @@ export class PlaylistFollowing {
       everDownloaded: new Set(library.map((v) => v.sourceId)),
       inLibrary: new Set(library.filter((v) => !v.removed).map((v) => v.sourceId)),
       active: new Set(this.deps.downloader.activeVideos().keys()),
-      passesFilters: this.passing(row, rows),
+      passesFilters: await this.passing(row, rows),
     });
     const at = this.now();
     // Spec 2.7: the attempt time is written before the videos are handed to the queue.
@@ -197,12 +197,12 @@ export class PlaylistFollowing {
   }
 
   /** Entries whose title (case-insensitive) and duration pass the playlist's filters. */
-  private passing(row: PlaylistRow, rows: readonly PlaylistVideoRow[]): Set<string> {
+  private async passing(row: PlaylistRow, rows: readonly PlaylistVideoRow[]): Promise<Set<string>> {
     const compiled = compileTitleFilter(row.titleFilterRegex, { caseInsensitive: true });
     const filter = compiled.ok ? compiled.filter : null;
     let titles: boolean[];
     try {
-      titles = matchTitles(
+      titles = await matchTitles(
         filter,
         rows.map((r) => r.title ?? ''),
       );

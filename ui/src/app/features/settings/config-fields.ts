@@ -92,6 +92,17 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
       'Base URL of the Plex server. While the MEDIASERVER_URL environment variable is set it wins and this field is read-only.',
     elsewhere: 'The media server URL is set in the Plex card on the Media servers page.',
   }),
+  F({
+    key: 'apiRateLimitPerMinute',
+    owner: 'core',
+    label: 'API rate limit',
+    kind: 'integer',
+    min: 0,
+    max: 100_000,
+    unit: 'requests per minute',
+    description:
+      'Requests per minute each client address may send to the API (the web UI, live updates and sign-in are not counted); 0 = no limit. Applies at once.',
+  }),
   F({ key: 'pluginsDisabled', owner: 'core', label: 'Plugins switched off', kind: 'multi', managed: true }),
   // auth
   F({ key: 'username', owner: 'auth', label: 'Username', kind: 'string', managed: true }),

@@ -1,0 +1,38 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { FileConfigService } from '../config/config-service.js';
+import { installApiRateLimit } from './api-rate-limit.js';
+import { installCompression } from './compression.js';
+import { CSP_DIRECTIVES } from './csp.js';
+
+/**
+ * The HTTP hardening of issue 19, registered in one place right after @fastify/rate-limit and
+ * before any plugin's route:
+ * - the usual security headers on every answer (@fastify/helmet): the content security policy of
+ *   `csp.ts`, `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, framing by the
+ *   same origin only (`frame-ancestors 'self'`, `X-Frame-Options: SAMEORIGIN`). No HSTS and no
+ *   cross-origin opener policy: vidkeep does not terminate TLS (a reverse proxy in front that
+ *   does is the place for HSTS), and see below for the opener policy;
+ * - compression of JSON (and other text) answers of 1 KiB and more (`compression.ts`); the UI's
+ *   files are served precompressed by `ui.ts`;
+ * - the general API rate limit (`api-rate-limit.ts`).
+ * @fastify/helmet costs a few milliseconds to load; compression uses node:zlib only.
+ */
+export async function installHardening(app: FastifyInstance, config: FileConfigService): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: CSP_DIRECTIVES as Record<string, string[]>,
+    },
+    strictTransportSecurity: false,
+    // Browsers ignore it over plain http (with an error in the console on every page), and over
+    // https `same-origin` would cut the Plex sign-in popup off from the page that polls it.
+    crossOriginOpenerPolicy: false,
+    // Chromium warns on every page of a plain-http origin that it cannot honour it.
+    originAgentCluster: false,
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  installCompression(app);
+  installApiRateLimit(app, () => config.get().apiRateLimitPerMinute);
+}
