@@ -37,6 +37,7 @@ import { StorageGuard } from './services/storage.js';
 import { ToolLocator } from './services/tools.js';
 import { VideoStore } from './services/video-store.js';
 import { YtDlpUpdater } from './services/ytdlp-updater.js';
+import { processSupervisor } from './ytdlp/supervisor.js';
 
 export default definePlugin({
   id: 'downloader',
@@ -56,6 +57,8 @@ export default definePlugin({
   ],
   register(ctx) {
     const { env } = ctx;
+    // No yt-dlp or ffmpeg outlives the service; the supervisor reports its own troubles here.
+    processSupervisor.useLogger(ctx.logger);
     if (env.platformManaged) {
       // Spec 1.2: the managed platform forces staging on, at runtime only (never saved).
       ctx.config.setOverride('useTmpForDownloads', true);
