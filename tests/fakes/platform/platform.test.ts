@@ -286,7 +286,8 @@ describe('watch pages', () => {
     const res = await fetch(url, { headers: { Range: 'bytes=0-9999' } });
     expect(res.status).toBe(206);
     const chunks: Uint8Array[] = [];
-    for await (const chunk of res.body!) chunks.push(chunk as Uint8Array);
+    const reader = res.body!.getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
     // The first slice came alone; the second a second later.
     expect(chunks[0]!.byteLength).toBeLessThanOrEqual(5000);
     const slow = Buffer.concat(chunks);
