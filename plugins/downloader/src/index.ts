@@ -27,6 +27,7 @@ import { videoRoutes } from './routes/video-routes.js';
 import { ActivityTracker } from './services/activity.js';
 import { LocalDownloaderService } from './services/downloader-service.js';
 import { JobStore } from './services/job-store.js';
+import { JobUpdates } from './services/job-updates.js';
 import { JobService } from './services/jobs.js';
 import { VideoLibrary } from './services/library.js';
 import { ManualDownloads } from './services/manual-downloads.js';
@@ -100,6 +101,7 @@ export default definePlugin({
       );
     };
     const metadata = new MetadataService(tools, config, cookiesFile, childEnv);
+    const jobUpdates = new JobUpdates(hub, (jobId) => queue.summary(jobId));
     const queue: DownloadQueue = new DownloadQueue(
       {
         config,
@@ -115,12 +117,7 @@ export default definePlugin({
         env: childEnv,
         paths,
         metadata,
-        onJobChanged: (jobId) => {
-          if (!hub) return;
-          void queue
-            .summary(jobId)
-            .then((job) => job && hub.broadcast({ type: 'jobUpdated', job }, { coalesceKey: `job:${jobId}` }));
-        },
+        onJobChanged: (jobId) => jobUpdates.jobChanged(jobId),
       },
       activity,
       store,
