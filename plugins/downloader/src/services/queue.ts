@@ -103,7 +103,7 @@ export class DownloadQueue {
           while (!this.stopping && this.downloading.size < this.config.concurrentJobs) {
             const next = await this.store.oldestQueued(new Set(this.running.keys()));
             if (!next) break;
-            const storage = await this.deps.storage.status();
+            const storage = await this.deps.storage.pause();
             if (storage.paused) {
               this.deps.logger.warn({ reason: storage.reason }, 'Downloads are paused by a storage limit');
               this.pauseTimer ??= setTimeout(() => {
@@ -154,7 +154,7 @@ export class DownloadQueue {
   }
 
   async assertNotPaused(): Promise<void> {
-    const s = await this.deps.storage.status();
+    const s = await this.deps.storage.pause();
     if (s.paused) throw new ConflictError(DownloaderErrorCodes.paused, `Downloads are paused: ${s.reason}`);
   }
 
