@@ -125,6 +125,18 @@ export class JobStore {
     );
   }
 
+  /** How many queued jobs were created before this one (they start first). */
+  async queuedBefore(jobId: string): Promise<number> {
+    const rows = await this.em()
+      .getConnection()
+      .execute<{ n: number }[]>(
+        `select count(*) as n from downloader_jobs
+          where status = 'queued' and id <> ? and created_at <= (select created_at from downloader_jobs where id = ?)`,
+        [jobId, jobId],
+      );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async byStatus(statuses: JobStatus[]): Promise<DownloaderJob[]> {
     return this.em().find<DownloaderJob>(
       'DownloaderJob',

@@ -88,6 +88,19 @@ export class DownloadQueue {
     return this.running.has(jobId) ? Promise.resolve(true) : this.starts.wait(jobId, ms);
   }
 
+  /**
+   * True when the job is next in line and its start is near: no older job waits, and every job
+   * holding a download slot is on its last video, which (when yt-dlp says) ends within `ms`.
+   */
+  async startsSoon(jobId: string, ms: number): Promise<boolean> {
+    if (this.stopping) return false;
+    for (const id of this.downloading) {
+      const left = this.running.get(id)?.downloadsLeft();
+      if (!left || left.videos > 1 || (left.etaSeconds ?? 0) * 1000 > ms) return false;
+    }
+    return (await this.store.queuedBefore(jobId)) === 0;
+  }
+
   /** Starts queued jobs while there is room. */
   pump(): void {
     if (this.stopping) return;

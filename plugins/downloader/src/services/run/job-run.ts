@@ -44,6 +44,16 @@ export class JobRun {
     return this.state.video(sourceId)?.progress ?? null;
   }
 
+  /**
+   * What yt-dlp still has to download: the videos not yet downloaded, and how many seconds the
+   * current one says it needs (null when it has not said).
+   */
+  downloadsLeft(): { videos: number; etaSeconds: number | null } {
+    const left = this.state.videos().filter((v) => v.state === 'queued' || v.state === 'downloading');
+    const current = left.find((v) => v.state === 'downloading');
+    return { videos: left.length, etaSeconds: current?.progress?.etaSeconds ?? null };
+  }
+
   stop(reason: StopReason): void {
     this.stopRequested ??= reason;
     this.proc?.stop(reason);
