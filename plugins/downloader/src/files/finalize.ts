@@ -22,6 +22,8 @@ export interface FinalizeInput {
   sourceId: string;
   /** `<staging>/<jobId>/<sourceId>`: everything yt-dlp wrote for this video. */
   stagingRoot: string;
+  /** Its info.json, when already read (else it is read here). */
+  info?: InfoJson;
   outputDir: string;
   /** Where the info.json is kept (`<jobsDir>/info`). */
   infoDir: string;
@@ -97,7 +99,7 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
   const infoRel = files.find((f) => f.endsWith('.info.json'));
   if (!infoRel) throw new Error('yt-dlp wrote no info.json for this video');
   const infoAbs = join(input.stagingRoot, infoRel);
-  const info = JSON.parse(await readFile(infoAbs, 'utf8')) as InfoJson;
+  const info = input.info ?? (JSON.parse(await readFile(infoAbs, 'utf8')) as InfoJson);
   const videoDir = dirname(infoAbs);
   const stem = basename(infoAbs, '.info.json');
   const inVideoDir = files
