@@ -27,6 +27,7 @@ import { videoRoutes } from './routes/video-routes.js';
 import { ActivityTracker } from './services/activity.js';
 import { LocalDownloaderService } from './services/downloader-service.js';
 import { JobStore } from './services/job-store.js';
+import { JobUpdates } from './services/job-updates.js';
 import { JobService } from './services/jobs.js';
 import { VideoLibrary } from './services/library.js';
 import { ManualDownloads } from './services/manual-downloads.js';
@@ -37,6 +38,7 @@ import { StorageGuard } from './services/storage.js';
 import { ToolLocator } from './services/tools.js';
 import { VideoStore } from './services/video-store.js';
 import { YtDlpUpdater } from './services/ytdlp-updater.js';
+import { processSupervisor } from './ytdlp/supervisor.js';
 
 export default definePlugin({
   id: 'downloader',
@@ -56,6 +58,8 @@ export default definePlugin({
   ],
   register(ctx) {
     const { env } = ctx;
+    // No yt-dlp or ffmpeg outlives the service; the supervisor reports its own troubles here.
+    processSupervisor.useLogger(ctx.logger);
     if (env.platformManaged) {
       // Spec 1.2: the managed platform forces staging on, at runtime only (never saved).
       ctx.config.setOverride('useTmpForDownloads', true);
@@ -97,6 +101,7 @@ export default definePlugin({
       );
     };
     const metadata = new MetadataService(tools, config, cookiesFile, childEnv);
+    const jobUpdates = new JobUpdates(hub, (jobId) => queue.summary(jobId));
     const queue: DownloadQueue = new DownloadQueue(
       {
         config,
@@ -112,12 +117,7 @@ export default definePlugin({
         env: childEnv,
         paths,
         metadata,
-        onJobChanged: (jobId) => {
-          if (!hub) return;
-          void queue
-            .summary(jobId)
-            .then((job) => job && hub.broadcast({ type: 'jobUpdated', job }, { coalesceKey: `job:${jobId}` }));
-        },
+        onJobChanged: (jobId) => jobUpdates.jobChanged(jobId),
       },
       activity,
       store,

@@ -3,9 +3,10 @@
  * every area uses (JSON or text, files with Range support).
  */
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MediaFile } from './media.js';
-import type { Json } from './types.js';
+import type { FakeThrottle, Json } from './types.js';
 
 /** A JSON (object) or plain-text answer; the server core writes it. */
 export interface Answer {
@@ -83,11 +84,12 @@ export function byteRange(
 /**
  * Sends a file with Range/HEAD support. `stallIn`: send at most the first third of it, then hang
  * with the response kept in that set (the `stall` failure) until someone destroys it.
+ * `throttle`: send it `bytes` at a time every `everyMs` (a slow link).
  */
 export function serveFile(
   { req, res }: Pick<Exchange, 'req' | 'res'>,
   file: MediaFile,
-  opts: { stallIn?: Set<ServerResponse>; lastModified?: number } = {},
+  opts: { stallIn?: Set<ServerResponse>; lastModified?: number; throttle?: FakeThrottle | null } = {},
 ): void {
   const size = file.size;
   const range = byteRange(req.headers.range, size);
@@ -118,7 +120,34 @@ export function serveFile(
     if (start <= lastSent) createReadStream(file.path, { start, end: lastSent }).pipe(res, { end: false });
     return;
   }
+  if (opts.throttle) return sendSlowly(res, file.path, start, end, opts.throttle);
   const stream = createReadStream(file.path, { start, end });
   stream.once('error', () => res.destroy());
   stream.pipe(res);
+}
+
+/** Writes bytes `start..end` of a (small fixture) file a slice at once, then one every `everyMs`; stops when the client goes. */
+function sendSlowly(res: ServerResponse, path: string, start: number, end: number, throttle: FakeThrottle): void {
+  const slice = Math.max(1, Math.round(throttle.bytes));
+  res.flushHeaders();
+  readFile(path).then(
+    (data) => {
+      let at = start;
+      let timer: NodeJS.Timeout | undefined;
+      const step = () => {
+        if (res.destroyed) return clearInterval(timer);
+        const next = Math.min(end + 1, at + slice);
+        res.write(data.subarray(at, next));
+        at = next;
+        if (at > end) {
+          clearInterval(timer);
+          res.end();
+        }
+      };
+      step();
+      if (at <= end) timer = setInterval(step, throttle.everyMs);
+      res.once('close', () => clearInterval(timer));
+    },
+    () => res.destroy(),
+  );
 }

@@ -15,6 +15,7 @@ export type {
   FakeSearchBehavior,
   FakeSearchFailure,
   FakeTab,
+  FakeThrottle,
   FakeVideo,
 } from './types.js';
 export { fakeChannelId, fakeVideoId } from './values.js';

@@ -278,6 +278,24 @@ describe('watch pages', () => {
     expect(bad.status).toBe(416);
     await bad.arrayBuffer();
   });
+
+  it('throttles a video: media arrive a slice at a time, the same bytes as unthrottled', async () => {
+    const id = fakeVideoId('throttled');
+    platform.addVideo(video(id, 'Slow Link', { throttle: { bytes: 5000, everyMs: 1000 } }));
+    const url = `${platform.url}/media/${id}/v720.mp4`;
+    const res = await fetch(url, { headers: { Range: 'bytes=0-9999' } });
+    expect(res.status).toBe(206);
+    const chunks: Uint8Array[] = [];
+    const reader = res.body!.getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+    // The first slice came alone; the second a second later.
+    expect(chunks[0]!.byteLength).toBeLessThanOrEqual(5000);
+    const slow = Buffer.concat(chunks);
+    platform.setThrottle(id, null);
+    const fast = Buffer.from(await (await fetch(url, { headers: { Range: 'bytes=0-9999' } })).arrayBuffer());
+    expect(slow.byteLength).toBe(10_000);
+    expect(slow.equals(fast)).toBe(true);
+  });
 });
 
 describe('listings', () => {

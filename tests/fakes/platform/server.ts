@@ -95,6 +95,7 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     addPlaylist: (p) => state.addPlaylist(p),
     generateTab: (channelId, tab, n) => state.generateTab(channelId, tab, n),
     setFailure: (videoId, failure) => state.setFailure(videoId, failure),
+    setThrottle: (videoId, throttle) => state.setThrottle(videoId, throttle),
     releaseStalls: () => state.releaseStalls(),
     setSearchBehavior: (behavior) => state.setSearchBehavior(behavior),
     get apiQuotaUsed() {

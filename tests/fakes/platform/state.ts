@@ -9,6 +9,7 @@ import type {
   FakeSearchBehavior,
   FakeSearchFailure,
   FakeTab,
+  FakeThrottle,
   FakeVideo,
   StoredChannel,
   StoredPlaylist,
@@ -84,6 +85,7 @@ export class PlatformState {
       availability: v.availability ?? 'public',
       mediaType,
       failure: v.failure ?? null,
+      throttle: v.throttle ?? null,
     };
   }
 
@@ -168,6 +170,12 @@ export class PlatformState {
     const v = this.videos.get(videoId);
     if (!v) throw new Error(`setFailure: unknown video ${videoId}`);
     v.failure = failure;
+  }
+
+  setThrottle(videoId: string, throttle: FakeThrottle | null): void {
+    const v = this.videos.get(videoId);
+    if (!v) throw new Error(`setThrottle: unknown video ${videoId}`);
+    v.throttle = throttle;
   }
 
   releaseStalls(): void {

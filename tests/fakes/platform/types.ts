@@ -33,6 +33,18 @@ export interface FakeVideo {
   availability?: FakeAvailability;
   mediaType?: 'video' | 'short' | 'livestream';
   failure?: FakeFailure | null;
+  /** Serves this video's media slowly (see `FakeThrottle`); null/absent = as fast as possible. */
+  throttle?: FakeThrottle | null;
+}
+
+/**
+ * A slow link: `bytes` of a media response every `everyMs`. `{ bytes: 2000, everyMs: 100 }` is a
+ * steady 20 kB/s; `{ bytes: 20000, everyMs: 4000 }` arrives in bursts with silent gaps, during
+ * which yt-dlp neither writes nor prints.
+ */
+export interface FakeThrottle {
+  bytes: number;
+  everyMs: number;
 }
 
 export interface FakeChannel {
@@ -77,6 +89,8 @@ export interface FakePlatform {
   /** Makes a channel tab with n generated videos (ids deterministic from channel + tab + index), newest first; returns ids. */
   generateTab(channelId: string, tab: FakeTab, n: number): string[];
   setFailure(videoId: string, failure: FakeFailure | null): void;
+  /** Throttles or (null) unthrottles the media of a video; applies from the next media request. */
+  setThrottle(videoId: string, throttle: FakeThrottle | null): void;
   /** Ends every stalled media response (destroys its connection) so processes can exit. */
   releaseStalls(): void;
   /** Failure and delay of the search results page and ytsearch; replaces the previous behavior (`{}` resets). */

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import type { JobDetail } from '@vidkeep/contracts';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { startServer, type ServerProcess } from '../../helpers/server-process.js';
 import { FAST_DOWNLOAD_CONFIG, watchUrl } from '../../helpers/downloads.js';
+import { api, signUp, until } from '../../helpers/server-api.js';
 
 let platform: FakePlatform;
 let dir: string;
@@ -46,31 +47,6 @@ const env = () => ({
   ...platform.env,
 });
 
-async function api<T>(
-  server: ServerProcess,
-  path: string,
-  token: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'x-access-token': token, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function until<T>(fn: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 function query<T>(file: string, sql: string): Promise<T[]> {
   return new Promise((resolve, reject) => {
     const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (err) => {
@@ -88,19 +64,7 @@ describe('a kill -9 during a download', () => {
   it('leaves a consistent database, no temp files, an interrupted job and the queued job still to run', async () => {
     const first = await startServer(env());
     servers.push(first);
-    const setupToken = readFileSync(join(dir, 'config', 'setup-token'), 'utf8').trim();
-    const { token } = (await (
-      await fetch(`${first.url}/setup/create-auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          token: setupToken,
-          username: 'admin',
-          password: 'correct-horse',
-          confirmPassword: 'correct-horse',
-        }),
-      })
-    ).json()) as { token: string };
+    const token = await signUp(first, join(dir, 'config'));
     await api(first, '/api/config', token, {
       method: 'PATCH',
       body: { ...FAST_DOWNLOAD_CONFIG, downloadSocketTimeoutSeconds: 300 },

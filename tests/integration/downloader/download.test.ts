@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness } from '@vidkeep/core/testing';
-import type { DownloadResponse, Video } from '@vidkeep/contracts';
+import type { DownloadResponse, JobDetail, Video } from '@vidkeep/contracts';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { bootDownloader, queueDownload, waitForJob, watchUrl } from '../../helpers/downloads.js';
 
@@ -19,7 +19,12 @@ const ids = {
   d: fakeVideoId('dl-d'),
   e: fakeVideoId('dl-e'),
   f: fakeVideoId('dl-f'),
+  quick: fakeVideoId('dl-quick'),
+  slow: fakeVideoId('dl-slow'),
+  next: fakeVideoId('dl-next'),
 };
+
+const fixture = { channelId, channel: 'Fixture Channel', handle: '@fixture' };
 
 beforeAll(async () => {
   platform = await startFakePlatform({
@@ -52,6 +57,10 @@ beforeAll(async () => {
       { id: ids.d, title: 'Fourth Clip', channelId, channel: 'Fixture Channel', handle: '@fixture' },
       { id: ids.e, title: 'Fifth Clip', channelId, channel: 'Fixture Channel', handle: '@fixture' },
       { id: ids.f, title: 'Sixth Clip', channelId, channel: 'Fixture Channel', handle: '@fixture' },
+      // About 3 s at 100 kB/s, and about 15 s at 20 kB/s.
+      { ...fixture, id: ids.quick, title: 'Nearly Done', throttle: { bytes: 10_000, everyMs: 100 } },
+      { ...fixture, id: ids.slow, title: 'Takes A While', throttle: { bytes: 2_000, everyMs: 100 } },
+      { ...fixture, id: ids.next, title: 'Next In Line' },
     ],
   });
 }, 120_000);
@@ -138,6 +147,31 @@ describe('POST /api/videos/download with the real yt-dlp', () => {
     expect(body.video).toMatchObject({ title: 'Fourth Clip', duration: 5 });
     expect((await waitForJob(app, body.jobId!)).status).toBe('completed');
     expect(watchRequests() - before).toBe(1);
+  });
+
+  it('asks the platform once about a video queued behind a download about to end: the response waits for its own download', async () => {
+    const app = await bootDownloader(h, platform);
+    const watchRequests = () => platform.requests.filter((r) => r.path === `/api/watch/${ids.next}`).length;
+    const before = watchRequests();
+    await queueDownload(app, { url: watchUrl(ids.quick) });
+    const body = (await queueDownload(app, { url: watchUrl(ids.next) })).json<DownloadResponse>();
+    expect(body.video).toMatchObject({ title: 'Next In Line', duration: 5 });
+    expect((await waitForJob(app, body.jobId!)).status).toBe('completed');
+    expect(watchRequests() - before).toBe(1);
+  });
+
+  it('looks a video up at once when its job waits behind a long download', async () => {
+    const app = await bootDownloader(h, platform);
+    const watchRequests = () => platform.requests.filter((r) => r.path === `/api/watch/${ids.next}`).length;
+    const before = watchRequests();
+    const blocking = (await queueDownload(app, { url: watchUrl(ids.slow) })).json<DownloadResponse>();
+    const body = (await queueDownload(app, { url: watchUrl(ids.next) })).json<DownloadResponse>();
+    expect(body.video).toMatchObject({ title: 'Next In Line', duration: 5 });
+    const job = (await app.t.app.inject({ url: `/api/jobs/${body.jobId}`, headers: app.headers })).json<JobDetail>();
+    expect(job.status).toBe('queued');
+    expect(watchRequests() - before).toBe(1);
+    for (const id of [blocking.jobId, body.jobId])
+      await app.t.app.inject({ method: 'POST', url: `/api/jobs/${id}/cancel`, headers: app.headers });
   });
 
   it('answers a batch at once and fills in each title from the download', async () => {

@@ -13,6 +13,8 @@ export interface InfoJson extends NfoInput {
   thumbnail?: string;
   media_type?: string;
   live_status?: string;
+  width?: unknown;
+  height?: unknown;
   [key: string]: unknown;
 }
 
@@ -20,6 +22,8 @@ export interface FinalizeInput {
   sourceId: string;
   /** `<staging>/<jobId>/<sourceId>`: everything yt-dlp wrote for this video. */
   stagingRoot: string;
+  /** Its info.json, when already read (else it is read here). */
+  info?: InfoJson;
   outputDir: string;
   /** Where the info.json is kept (`<jobsDir>/info`). */
   infoDir: string;
@@ -45,6 +49,16 @@ export interface FinalizedVideo {
   videoResolution: string | null;
   thumbnailPath: string | null;
   infoPath: string;
+}
+
+/**
+ * `WIDTHxHEIGHT` of the downloaded format as yt-dlp reports it in the info.json (the merged
+ * format's video stream), or null when it does not say (then ffprobe measures the file).
+ */
+export function reportedResolution(info: Pick<InfoJson, 'width' | 'height'>): string | null {
+  const { width, height } = info;
+  const ok = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
+  return ok(width) && ok(height) ? `${width}x${height}` : null;
 }
 
 /** `WIDTHxHEIGHT` of the first video stream, `0x0` when ffprobe cannot read it. */
@@ -85,7 +99,7 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
   const infoRel = files.find((f) => f.endsWith('.info.json'));
   if (!infoRel) throw new Error('yt-dlp wrote no info.json for this video');
   const infoAbs = join(input.stagingRoot, infoRel);
-  const info = JSON.parse(await readFile(infoAbs, 'utf8')) as InfoJson;
+  const info = input.info ?? (JSON.parse(await readFile(infoAbs, 'utf8')) as InfoJson);
   const videoDir = dirname(infoAbs);
   const stem = basename(infoAbs, '.info.json');
   const inVideoDir = files
@@ -101,7 +115,10 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
   if (!video && !audio) throw new Error('yt-dlp produced no media file for this video');
   if (video && audio && extname(video) === '.m4a') video = null;
 
-  const videoResolution = video ? await probeResolution(input.ffprobe, video, input.env) : null;
+  // What yt-dlp downloaded is what it says it chose: no ffprobe process per video unless it is silent.
+  const videoResolution = video
+    ? (reportedResolution(info) ?? (await probeResolution(input.ffprobe, video, input.env)))
+    : null;
   if (input.additionalTags.length > 0) {
     for (const f of [video, audio]) if (f) await embedTags(input.ffmpeg, f, input.additionalTags, input.env);
   }

@@ -4,10 +4,12 @@
  */
 import { runTask } from '@vidkeep/core/plugin-api/worker';
 import { YtDlpUpdater } from '../services/ytdlp-updater.js';
+import { processSupervisor } from '../ytdlp/supervisor.js';
 
 runTask(async ({ workerData }) => {
   const { binary } = workerData as { binary: string };
-  const r = await new YtDlpUpdater(() => binary).update();
+  // The thread's own supervisor guards yt-dlp -U; it ends with the thread, reaped.
+  const r = await new YtDlpUpdater(() => binary).update().finally(() => processSupervisor.close());
   return {
     status: r.success ? 'success' : 'error',
     outcome: r.reason,

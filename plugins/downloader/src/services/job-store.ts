@@ -125,6 +125,18 @@ export class JobStore {
     );
   }
 
+  /** How many queued jobs were created before this one (they start first). */
+  async queuedBefore(jobId: string): Promise<number> {
+    const rows = await this.em()
+      .getConnection()
+      .execute<{ n: number }[]>(
+        `select count(*) as n from downloader_jobs
+          where status = 'queued' and id <> ? and created_at <= (select created_at from downloader_jobs where id = ?)`,
+        [jobId, jobId],
+      );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async byStatus(statuses: JobStatus[]): Promise<DownloaderJob[]> {
     return this.em().find<DownloaderJob>(
       'DownloaderJob',
@@ -195,18 +207,28 @@ export class JobStore {
     return jobs.map((j) => toSummary(j, counts.get(j.id)!));
   }
 
-  /** Removes finished jobs older than `days` and beyond the newest `max`; returns how many. */
+  /**
+   * Removes finished jobs older than `days` and beyond the newest `max`; returns how many. Runs
+   * after every job: it reads only the ids to remove (usually none), never the whole history.
+   */
   async prune(days: number, max: number): Promise<number> {
     const em = this.em();
-    const cutoff = Date.now() - days * 86_400_000;
-    const finished = await em.find<DownloaderJob>(
-      'DownloaderJob',
-      { status: { $in: FINISHED } },
-      {
-        orderBy: { createdAt: 'desc' },
-      },
-    );
-    const ids = finished.filter((j, index) => index >= max || j.createdAt.getTime() < cutoff).map((j) => j.id);
+    const cutoff = new Date(Date.now() - days * 86_400_000);
+    const finished = { status: { $in: FINISHED } };
+    const old = await em.find<DownloaderJob>('DownloaderJob', { ...finished, createdAt: { $lt: cutoff } } as never, {
+      fields: ['id'] as never,
+    });
+    const total = await em.count<DownloaderJob>('DownloaderJob', finished as never);
+    const beyond =
+      total > max
+        ? await em.find<DownloaderJob>('DownloaderJob', finished as never, {
+            fields: ['id'] as never,
+            orderBy: { createdAt: 'desc' },
+            limit: total - max,
+            offset: max,
+          })
+        : [];
+    const ids = [...new Set([...old, ...beyond].map((j) => j.id))];
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       await em.nativeDelete<DownloaderJobVideo>('DownloaderJobVideo', { jobId: { $in: chunk } });

@@ -13,6 +13,14 @@ export interface ManualDownloadDeps {
 
 type Preview = DownloadResponse['videos'][number];
 
+/**
+ * How long a request waits for its job to start when the job is next in line, rather than run a
+ * metadata lookup beside the running download. About what a lookup takes on the real platform.
+ */
+const NEXT_IN_LINE_WAIT_MS = 5000;
+/** How long it waits for a job that may start at once (an idle queue). */
+const IDLE_START_WAIT_MS = 250;
+
 /** What the response shows of a video: what is known, else its id and the platform's poster URL. */
 const preview = (sourceId: string, m: VideoMetadata | null | undefined): Preview => ({
   sourceId,
@@ -80,13 +88,17 @@ export class ManualDownloads {
     const metas = new Map<string, VideoMetadata | null>();
     for (const id of unique.slice(1)) metas.set(id, metadata.peek(id));
     const first = unique[0]!;
-    // When the new job starts right away its yt-dlp reports the info within moments: wait for
-    // that rather than run a second yt-dlp that asks the platform the same thing.
+    // When the new job starts right away, or is next in line behind a download about to end, its
+    // yt-dlp reports the info within moments: wait for that rather than run a second yt-dlp that
+    // asks the platform the same thing (and competes with the running download for the CPU).
     const fromDownload =
       jobId !== null &&
       result.acceptedIds.includes(first) &&
       !metadata.peek(first) &&
-      (await queue.startedWithin(jobId, 250));
+      (await queue.startedWithin(
+        jobId,
+        (await queue.startsSoon(jobId, NEXT_IN_LINE_WAIT_MS)) ? NEXT_IN_LINE_WAIT_MS : IDLE_START_WAIT_MS,
+      ));
     metas.set(first, fromDownload ? await metadata.fromDownload(first) : await metadata.lookup(first, videoUrl(first)));
     return metas;
   }

@@ -88,6 +88,19 @@ export class DownloadQueue {
     return this.running.has(jobId) ? Promise.resolve(true) : this.starts.wait(jobId, ms);
   }
 
+  /**
+   * True when the job is next in line and its start is near: no older job waits, and every job
+   * holding a download slot is on its last video, which (when yt-dlp says) ends within `ms`.
+   */
+  async startsSoon(jobId: string, ms: number): Promise<boolean> {
+    if (this.stopping) return false;
+    for (const id of this.downloading) {
+      const left = this.running.get(id)?.downloadsLeft();
+      if (!left || left.videos > 1 || (left.etaSeconds ?? 0) * 1000 > ms) return false;
+    }
+    return (await this.store.queuedBefore(jobId)) === 0;
+  }
+
   /** Starts queued jobs while there is room. */
   pump(): void {
     if (this.stopping) return;
@@ -103,7 +116,7 @@ export class DownloadQueue {
           while (!this.stopping && this.downloading.size < this.config.concurrentJobs) {
             const next = await this.store.oldestQueued(new Set(this.running.keys()));
             if (!next) break;
-            const storage = await this.deps.storage.status();
+            const storage = await this.deps.storage.pause();
             if (storage.paused) {
               this.deps.logger.warn({ reason: storage.reason }, 'Downloads are paused by a storage limit');
               this.pauseTimer ??= setTimeout(() => {
@@ -154,7 +167,7 @@ export class DownloadQueue {
   }
 
   async assertNotPaused(): Promise<void> {
-    const s = await this.deps.storage.status();
+    const s = await this.deps.storage.pause();
     if (s.paused) throw new ConflictError(DownloaderErrorCodes.paused, `Downloads are paused: ${s.reason}`);
   }
 

@@ -14,15 +14,32 @@ export class StorageGuard {
   ) {}
 
   async status(): Promise<StorageStatus> {
+    return this.measure({ free: true, used: true });
+  }
+
+  /**
+   * Whether a limit pauses downloads now. Measures only what a configured limit needs, so with no
+   * limit set (the default) starting a job costs no statfs and no sum over the library.
+   */
+  async pause(): Promise<{ paused: boolean; reason: string | null }> {
+    const { storageMinFreeGb, storageMaxUsedGb } = this.config();
+    if (!(storageMinFreeGb > 0) && !(storageMaxUsedGb > 0)) return { paused: false, reason: null };
+    const { paused, reason } = await this.measure({ free: storageMinFreeGb > 0, used: storageMaxUsedGb > 0 });
+    return { paused, reason };
+  }
+
+  private async measure(need: { free: boolean; used: boolean }): Promise<StorageStatus> {
     const { storageMinFreeGb, storageMaxUsedGb } = this.config();
     let freeBytes: number | null = null;
-    try {
-      const s = await statfs(this.outputDir);
-      freeBytes = Number(s.bavail) * Number(s.bsize);
-    } catch {
-      freeBytes = null; // not created yet: nothing to measure
+    if (need.free) {
+      try {
+        const s = await statfs(this.outputDir);
+        freeBytes = Number(s.bavail) * Number(s.bsize);
+      } catch {
+        freeBytes = null; // not created yet: nothing to measure
+      }
     }
-    const usedBytes = await this.videos.usedBytes();
+    const usedBytes = need.used ? await this.videos.usedBytes() : 0;
     const minFreeBytes = storageMinFreeGb > 0 ? Math.round(storageMinFreeGb * GB) : null;
     const maxUsedBytes = storageMaxUsedGb > 0 ? Math.round(storageMaxUsedGb * GB) : null;
     let reason: string | null = null;

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import type { ToolsResponse } from '@vidkeep/contracts';
+import { runToCompletion } from '../ytdlp/process.js';
 
 export type ToolName = 'ytdlp' | 'ffmpeg' | 'ffprobe';
 
@@ -16,18 +16,14 @@ const VERSION_ARGS: Record<ToolName, string[]> = {
   ffprobe: ['-hide_banner', '-version'],
 };
 
-function probe(path: string, args: string[]): Promise<{ found: boolean; output: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      path,
-      args,
-      { timeout: 15_000, maxBuffer: 256 * 1024, env: { ...process.env, PYTHONWARNINGS: 'ignore' } },
-      (err, stdout) => {
-        const code = (err as NodeJS.ErrnoException | null)?.code;
-        resolve({ found: code !== 'ENOENT' && code !== 'EACCES', output: String(stdout) });
-      },
-    );
+/** Runs `<tool> --version` like every other tool process: supervised, so it never outlives the service. */
+async function probe(path: string, args: string[]): Promise<{ found: boolean; output: string }> {
+  const r = await runToCompletion(path, args, {
+    env: { ...process.env, PYTHONWARNINGS: 'ignore' },
+    timeoutMs: 15_000,
+    maxOutputBytes: 256 * 1024,
   });
+  return { found: r.spawnError !== 'ENOENT' && r.spawnError !== 'EACCES', output: r.stdout };
 }
 
 function parseVersion(name: ToolName, output: string): string | null {

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import type { ToolUpdateResponse } from '@vidkeep/contracts';
+import { runToCompletion } from '../ytdlp/process.js';
 
 const VERSION_TIMEOUT_MS = 15_000;
 const UPDATE_TIMEOUT_MS = 180_000;
@@ -11,23 +11,22 @@ interface RunResult {
   missing: boolean;
 }
 
-function run(binary: string, args: string[], timeout: number): Promise<RunResult> {
-  return new Promise((resolve) => {
-    execFile(
-      binary,
-      args,
-      { timeout, maxBuffer: 1024 * 1024, env: { ...process.env, PYTHONWARNINGS: 'ignore' } },
-      (err, stdout, stderr) => {
-        const errno = err as (NodeJS.ErrnoException & { code?: number | string }) | null;
-        resolve({
-          code: errno ? (typeof errno.code === 'number' ? errno.code : null) : 0,
-          stdout: String(stdout),
-          stderr: String(stderr),
-          missing: errno?.code === 'ENOENT',
-        });
-      },
-    );
+/**
+ * A tool process like every other (supervised: a `yt-dlp -U` never goes on replacing the binary
+ * after the service died). A timeout stops it and counts as no exit code.
+ */
+async function run(binary: string, args: string[], timeout: number): Promise<RunResult> {
+  const r = await runToCompletion(binary, args, {
+    env: { ...process.env, PYTHONWARNINGS: 'ignore' },
+    timeoutMs: timeout,
+    maxOutputBytes: 1024 * 1024,
   });
+  return {
+    code: r.timedOut ? null : r.exitCode,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    missing: r.spawnError === 'ENOENT',
+  };
 }
 
 /**

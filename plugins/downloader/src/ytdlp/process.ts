@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { processSupervisor } from './supervisor.js';
 
 export interface RunOptions {
   env: NodeJS.ProcessEnv;
@@ -30,7 +31,8 @@ const KEEP_LAST = 30;
 /**
  * One yt-dlp (or other tool) process with line-by-line output, an inactivity timeout, an
  * optional absolute runtime cap, and a stop that escalates from SIGTERM to SIGKILL. The child
- * runs in its own process group so ffmpeg children it starts are stopped too.
+ * runs in its own process group so ffmpeg children it starts are stopped too, and that group is
+ * registered with the process supervisor, which kills it if the service dies first.
  */
 export class ToolProcess {
   private child: ChildProcess | null = null;
@@ -98,6 +100,8 @@ export class ToolProcess {
         detached: true,
       });
       this.child = child;
+      // Registered at once: from here on a crash of the service takes the group with it.
+      if (child.pid) processSupervisor.register(child.pid);
       const feed = (stream: 'stdout' | 'stderr') => {
         let buffer = '';
         return (chunk: Buffer) => {
@@ -143,6 +147,7 @@ export class ToolProcess {
           } catch {
             /* group already gone */
           }
+          processSupervisor.unregister(child.pid);
         }
         resolve({ exitCode, signal, stoppedBy: this.stopReason, spawnError, lastLines });
       });

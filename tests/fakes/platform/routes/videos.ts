@@ -35,7 +35,11 @@ export function videoRoutes(s: PlatformState): Route[] {
         if (v.failure === 'http-403') return { status: 403, body: 'Forbidden' };
         const file = mediaFile(await s.mediaFor(v), x.params.file);
         if (!file) return NOT_FOUND;
-        serveFile(x, file, { stallIn: v.failure === 'stall' ? s.stalled : undefined, lastModified: v.timestamp });
+        serveFile(x, file, {
+          stallIn: v.failure === 'stall' ? s.stalled : undefined,
+          lastModified: v.timestamp,
+          throttle: v.throttle,
+        });
       },
     },
     {

@@ -2,7 +2,7 @@ import { appendFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DownloaderConfigSection } from '@vidkeep/contracts';
 import type { DownloaderJob, DownloaderVideo } from '../../entities.js';
-import { finalizeVideo, type FinalizedVideo } from '../../files/finalize.js';
+import { finalizeVideo, type FinalizedVideo, type InfoJson } from '../../files/finalize.js';
 import { listFiles } from '../../files/move.js';
 import { diagnose } from '../../ytdlp/failures.js';
 import { metadataOf } from '../metadata.js';
@@ -10,6 +10,9 @@ import type { ChannelSettingsCache } from './channel-settings.js';
 import type { JobRunDeps } from './deps.js';
 import { folderSettings } from './download-settings.js';
 import type { RunStateStore, VideoRun } from './state-store.js';
+
+/** How many videos' info.json the finisher keeps (see `FileFinisher.infos`). */
+const KEPT_INFOS = 3;
 
 export interface FinisherContext {
   job: DownloaderJob;
@@ -25,6 +28,13 @@ export interface FinisherContext {
  * info.json yt-dlp writes before downloading.
  */
 export class FileFinisher {
+  /**
+   * The info.json of the last videos yt-dlp announced, as read then, for finishing their files
+   * (read once instead of three times). yt-dlp works on one video at a time, so a few suffice; a
+   * video that failed after its info leaves, oldest first, and one not kept is read again.
+   */
+  private readonly infos = new Map<string, InfoJson>();
+
   constructor(
     private readonly deps: JobRunDeps,
     private readonly ctx: FinisherContext,
@@ -33,7 +43,10 @@ export class FileFinisher {
   /** Reads an info.json yt-dlp just wrote: the queue shows the title before the file is done. */
   async learnInfo(v: VideoRun, infoPath: string): Promise<void> {
     try {
-      const meta = metadataOf(JSON.parse(await readFile(infoPath, 'utf8')) as Record<string, unknown>);
+      const info = JSON.parse(await readFile(infoPath, 'utf8')) as InfoJson;
+      this.infos.set(v.row.sourceId, info);
+      if (this.infos.size > KEPT_INFOS) this.infos.delete(this.infos.keys().next().value!);
+      const meta = metadataOf(info);
       this.deps.metadata?.provide(v.row.sourceId, meta);
       if (v.row.title !== null) return;
       await this.ctx.state.learn(v, {
@@ -52,11 +65,17 @@ export class FileFinisher {
     await state.setState(v, 'processing');
     try {
       const stagingRoot = join(this.ctx.stagingDir, v.row.sourceId);
-      const channel = await this.ctx.channels.get(job.options.ownerChannelId ?? (await peekChannelId(stagingRoot)));
+      const info = this.infos.get(v.row.sourceId);
+      this.infos.delete(v.row.sourceId);
+      const channelId =
+        job.options.ownerChannelId ??
+        (info ? (typeof info.channel_id === 'string' ? info.channel_id : null) : await peekChannelId(stagingRoot));
+      const channel = await this.ctx.channels.get(channelId);
       const folders = folderSettings(job.options, channel, config);
       const result = await finalizeVideo({
         sourceId: v.row.sourceId,
         stagingRoot,
+        info,
         outputDir: deps.paths.outputDir,
         infoDir: deps.paths.infoDir,
         imagesDir: deps.paths.imagesDir,

@@ -22,9 +22,13 @@ export class JobRun {
   private post: Promise<void> = Promise.resolve();
   private stopRequested: StopReason | null = null;
   private freeSlot!: () => void;
+  /** Videos yt-dlp has finished with (it printed their done line): their files are ours now. */
+  private readonly handedOver = new Set<string>();
   /**
-   * Resolves when yt-dlp has exited: the job still finishes its last files, but the queue may
-   * start the next download meanwhile, so post-processing never holds up downloading.
+   * Resolves when yt-dlp is done with every video of the job (it printed the last done line, or
+   * exited): the job still finishes its last files, and its yt-dlp may still be shutting down
+   * (Python takes a tenth of a second or more to exit), but the queue may start the next
+   * download meanwhile, so neither holds up downloading.
    */
   readonly downloadFinished = new Promise<void>((resolve) => {
     this.freeSlot = resolve;
@@ -42,6 +46,16 @@ export class JobRun {
   /** Live progress of the job's videos (merged into job details). */
   progressOf(sourceId: string): DownloadProgress | null {
     return this.state.video(sourceId)?.progress ?? null;
+  }
+
+  /**
+   * What yt-dlp still has to download: the videos not yet downloaded, and how many seconds the
+   * current one says it needs (null when it has not said).
+   */
+  downloadsLeft(): { videos: number; etaSeconds: number | null } {
+    const left = this.state.videos().filter((v) => v.state === 'queued' || v.state === 'downloading');
+    const current = left.find((v) => v.state === 'downloading');
+    return { videos: left.length, etaSeconds: current?.progress?.etaSeconds ?? null };
   }
 
   stop(reason: StopReason): void {
@@ -129,7 +143,11 @@ export class JobRun {
         return;
       }
       case 'done':
-        if (v && !isSettled(v.state)) this.post = this.post.then(() => finisher.finish(v));
+        if (v && !isSettled(v.state)) {
+          this.handedOver.add(v.row.sourceId);
+          this.post = this.post.then(() => finisher.finish(v));
+          this.freeSlotWhenDone();
+        }
         return;
       case 'infoWritten':
         if (v) this.post = this.post.then(() => finisher.learnInfo(v, event.path));
@@ -164,6 +182,11 @@ export class JobRun {
         return;
       }
     }
+  }
+
+  /** yt-dlp has nothing left to download for this job: the next job may start. */
+  private freeSlotWhenDone(): void {
+    if (this.state.videos().every((v) => isSettled(v.state) || this.handedOver.has(v.row.sourceId))) this.freeSlot();
   }
 
   private async finish(message: string | null): Promise<void> {
