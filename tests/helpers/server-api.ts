@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sqlite3 from 'sqlite3';
 import type { ServerProcess } from './server-process.js';
 
 /** Creates the first account of a fresh server process with its setup token; returns a session token. */
@@ -44,4 +45,18 @@ export async function until<T>(fn: () => Promise<T | undefined>, what: string, t
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Reads rows from a server's SQLite file directly (read-only), as an operator's sqlite3 would. */
+export function queryDatabase<T>(file: string, sql: string): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (err) => {
+      if (err) return reject(err);
+      db.all(sql, (e, rows) => {
+        db.close();
+        if (e) reject(e);
+        else resolve(rows as T[]);
+      });
+    });
+  });
 }

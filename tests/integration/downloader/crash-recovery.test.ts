@@ -2,13 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sqlite3 from 'sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobDetail } from '@vidkeep/contracts';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { startServer, type ServerProcess } from '../../helpers/server-process.js';
 import { FAST_DOWNLOAD_CONFIG, watchUrl } from '../../helpers/downloads.js';
-import { api, signUp, until } from '../../helpers/server-api.js';
+import { api, queryDatabase as query, signUp, until } from '../../helpers/server-api.js';
 
 let platform: FakePlatform;
 let dir: string;
@@ -46,19 +45,6 @@ const env = () => ({
   LOG_LEVEL: 'info',
   ...platform.env,
 });
-
-function query<T>(file: string, sql: string): Promise<T[]> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (err) => {
-      if (err) return reject(err);
-      db.all(sql, (e, rows) => {
-        db.close();
-        if (e) reject(e);
-        else resolve(rows as T[]);
-      });
-    });
-  });
-}
 
 describe('a kill -9 during a download', () => {
   it('leaves a consistent database, no temp files, an interrupted job and the queued job still to run', async () => {

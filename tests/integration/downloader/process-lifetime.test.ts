@@ -2,12 +2,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import sqlite3 from 'sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobDetail } from '@vidkeep/contracts';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { FAST_DOWNLOAD_CONFIG, watchUrl } from '../../helpers/downloads.js';
-import { api, signUp, until } from '../../helpers/server-api.js';
+import { api, queryDatabase as query, signUp, until } from '../../helpers/server-api.js';
 import { startServer, type ServerProcess } from '../../helpers/server-process.js';
 
 /**
@@ -111,19 +110,6 @@ function snapshot(dir: string): string {
     })
     .sort()
     .join('\n');
-}
-
-function query<T>(file: string, sql: string): Promise<T[]> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (err) => {
-      if (err) return reject(err);
-      db.all(sql, (e, rows) => {
-        db.close();
-        if (e) reject(e);
-        else resolve(rows as T[]);
-      });
-    });
-  });
 }
 
 async function downloadUnderWay(server: ServerProcess, token: string, jobId: string): Promise<JobDetail> {

@@ -92,7 +92,10 @@ export class BreeWorkers implements WorkerPool {
     // The check Bree would make at `add`, kept at boot so a missing worker file fails the start.
     if (!existsSync(path)) throw new Error(`Worker file of task "${name}" not found: ${path}`);
     this.paths.set(name, path);
-    if (this.starting) await (await this.starting).add({ name, path, worker: { workerData: {} } });
+    if (!this.starting) return;
+    // Bree started (or is starting, and then adds every known path itself): add it once.
+    const bree = await this.starting;
+    if (!bree.config.jobs.some((j) => j.name === name)) await bree.add({ name, path, worker: { workerData: {} } });
   }
 
   async run(name: string, workerData: unknown): Promise<void> {
