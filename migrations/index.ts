@@ -67,4 +67,9 @@ export const builtinMigrations: LazyMigration[] = [
     name: '20261127000001_retention_initial',
     load: async () => (await import('./20261127000001_retention_initial.js')).Migration20261127000001RetentionInitial,
   },
+  {
+    name: '20261127100000_downloader_video_missing',
+    load: async () =>
+      (await import('./20261127100000_downloader_video_missing.js')).Migration20261127100000DownloaderVideoMissing,
+  },
 ];

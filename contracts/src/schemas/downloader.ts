@@ -274,6 +274,9 @@ export const Video = Type.Object({
   downloadedAt: DateTime,
   jobId: Nullable(Type.String()),
   protected: Type.Boolean({ description: 'Never removed automatically (retention); a manual delete still works' }),
+  missingAt: Nullable(DateTime, {
+    description: 'When the file was found gone from disk (deleted or moved by hand); null while it is there',
+  }),
   ...watchFields(),
 });
 export type Video = Static<typeof Video>;

@@ -98,6 +98,8 @@ export interface DownloaderVideo {
   jobId: string | null;
   /** Never removed automatically (retention); a manual delete still removes it. */
   protected: boolean;
+  /** When the file was found gone from disk (deleted or moved by hand); null while it is there. */
+  missingAt: Date | null;
 }
 
 export const DownloaderVideoEntity = new EntitySchema<DownloaderVideo>({
@@ -127,6 +129,7 @@ export const DownloaderVideoEntity = new EntitySchema<DownloaderVideo>({
     downloadedAt: { type: 'datetime' },
     jobId: { type: 'string', length: 36, nullable: true },
     protected: { type: 'boolean', default: false },
+    missingAt: { type: 'datetime', nullable: true },
   },
 });
 

@@ -23,7 +23,7 @@ const SORT_COLUMNS: Record<VideoListQuery['sortBy'], string> = {
 
 const COLUMNS = (
   'id, source_id, title, channel_name, channel_id, description, duration, upload_date, media_type, thumbnail_path, file_path, ' +
-  'file_size, audio_file_path, audio_file_size, video_resolution, subfolder, removed, removed_at, downloaded_at, job_id, protected'
+  'file_size, audio_file_path, audio_file_size, video_resolution, subfolder, removed, removed_at, downloaded_at, job_id, protected, missing_at'
 )
   .split(', ')
   .map((c) => `v.${c}`)
@@ -56,6 +56,7 @@ function fromRow(r: Record<string, unknown>): DownloaderVideo {
     downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
     jobId: textOrNull(r.job_id),
     protected: readBool(r.protected),
+    missingAt: readDate(r.missing_at),
   };
 }
 
@@ -83,6 +84,7 @@ export function toVideo(v: DownloaderVideo, watch: ListedWatch = UNKNOWN_WATCH):
     downloadedAt: v.downloadedAt.toISOString(),
     jobId: v.jobId,
     protected: v.protected,
+    missingAt: v.missingAt?.toISOString() ?? null,
     watched: watch.watched,
     watched_by: [...watch.watched_by],
   };

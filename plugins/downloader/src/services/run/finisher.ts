@@ -145,6 +145,7 @@ export class FileFinisher {
       subfolder,
       removed: false,
       removedAt: null,
+      missingAt: null,
       downloadedAt: now,
       jobId: job.id,
     };

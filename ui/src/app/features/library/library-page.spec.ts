@@ -34,6 +34,7 @@ const video = (sourceId: string, extra: Partial<Video> = {}): Video => ({
   downloadedAt: '2025-01-02T10:00:00.000Z',
   jobId: null,
   protected: false,
+  missingAt: null,
   watched: null,
   watched_by: [],
   ...extra,
