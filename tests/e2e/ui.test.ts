@@ -232,7 +232,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
     const res = await fetch(`${server.url}/api/config`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', 'x-access-token': session! },
-      body: JSON.stringify({ sleepRequests: 0, downloadRetryCount: 0, downloadSocketTimeoutSeconds: 3 }),
+      body: JSON.stringify({ sleepRequests: 0, downloadRetryCount: 0, downloadSocketTimeoutSeconds: 10 }),
     });
     expect(res.status).toBe(200);
   }, 60_000);
