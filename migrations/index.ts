@@ -72,4 +72,9 @@ export const builtinMigrations: LazyMigration[] = [
     load: async () =>
       (await import('./20261127100000_downloader_video_missing.js')).Migration20261127100000DownloaderVideoMissing,
   },
+  {
+    name: '20261127110000_auth_failed_attempts',
+    load: async () =>
+      (await import('./20261127110000_auth_failed_attempts.js')).Migration20261127110000AuthFailedAttempts,
+  },
 ];

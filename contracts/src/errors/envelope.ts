@@ -18,6 +18,9 @@ export const ErrorEnvelope = Type.Object(
     message: Type.Optional(Type.String()),
     details: Type.Optional(Type.Array(ErrorDetail)),
     requiresSetup: Type.Optional(Type.Boolean()),
+    attemptsLeft: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Failed sign-ins left before sign-in is locked for a while' }),
+    ),
   },
   { description: 'Error body' },
 );

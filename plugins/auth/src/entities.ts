@@ -51,3 +51,25 @@ export const AuthApiKeyEntity = new EntitySchema<AuthApiKey>({
     isActive: { type: 'boolean', default: true },
   },
 });
+
+/** A failed sign-in or setup attempt, kept so a restart does not lift a lockout. */
+export interface AuthFailedAttempt {
+  id: number;
+  /** Which limiter counted it: `login`, `login-address` or `setup`. */
+  limiter: string;
+  /** The limiter's key: the client address, with the username for `login`. */
+  attemptKey: string;
+  attemptedAt: Date;
+}
+
+export const AuthFailedAttemptEntity = new EntitySchema<AuthFailedAttempt>({
+  name: 'AuthFailedAttempt',
+  tableName: 'auth_failed_attempts',
+  indexes: [{ properties: ['limiter', 'attemptedAt'] }],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    limiter: { type: 'string', length: 16 },
+    attemptKey: { type: 'string', length: 200 },
+    attemptedAt: { type: 'datetime' },
+  },
+});

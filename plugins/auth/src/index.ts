@@ -7,7 +7,7 @@ import {
   Type,
 } from '@vidkeep/contracts';
 import { definePlugin, mapDomainErrors, type PluginContext } from '@vidkeep/core/plugin-api';
-import { AuthApiKeyEntity, AuthSessionEntity } from './entities.js';
+import { AuthApiKeyEntity, AuthFailedAttemptEntity, AuthSessionEntity } from './entities.js';
 import type { AuthRouteDeps } from './routes/deps.js';
 import { errorStatuses } from './routes/errors.js';
 import { keyRoutes } from './routes/key-routes.js';
@@ -16,6 +16,7 @@ import { setupRoutes } from './routes/setup-routes.js';
 import { AccountService } from './services/account.js';
 import { ApiKeyStore } from './services/api-keys.js';
 import { AttemptLimiter } from './services/attempt-limiter.js';
+import { AttemptLog } from './services/attempt-log.js';
 import { LocalAuthService } from './services/auth-service.js';
 import { CredentialStore, usernameProblem } from './services/credentials.js';
 import { SessionStore } from './services/sessions.js';
@@ -85,7 +86,7 @@ export default definePlugin({
   optionalConsumes: [schedulerServiceRef],
   options: AuthOptions,
   config: AuthConfigSection,
-  entities: [AuthSessionEntity, AuthApiKeyEntity],
+  entities: [AuthSessionEntity, AuthApiKeyEntity, AuthFailedAttemptEntity],
   register(ctx) {
     const { env, config, events, options } = ctx;
     const credentials = new CredentialStore(config, events);
@@ -93,15 +94,28 @@ export default definePlugin({
     const apiKeys = new ApiKeyStore(ctx.orm, events, ctx.logger);
     const setupToken = new SetupTokenStore(env.paths.setupTokenFile);
     const minutes = (m: number) => m * 60_000;
+    const attemptLog = new AttemptLog(ctx.orm, ctx.logger);
+    const limiters = {
+      loginLimiter: new AttemptLimiter(options.loginMaxFailures, minutes(options.loginWindowMinutes)).persistTo(
+        'login',
+        attemptLog,
+      ),
+      loginAddressLimiter: new AttemptLimiter(
+        options.loginAddressMaxFailures,
+        minutes(options.loginWindowMinutes),
+      ).persistTo('login-address', attemptLog),
+      setupLimiter: new AttemptLimiter(options.setupMaxAttempts, minutes(options.setupWindowMinutes)).persistTo(
+        'setup',
+        attemptLog,
+      ),
+    };
     const account = new AccountService({
       authEnabled: env.authEnabled,
       logger: ctx.logger,
       credentials,
       sessions,
       setupToken,
-      loginLimiter: new AttemptLimiter(options.loginMaxFailures, minutes(options.loginWindowMinutes)),
-      loginAddressLimiter: new AttemptLimiter(options.loginAddressMaxFailures, minutes(options.loginWindowMinutes)),
-      setupLimiter: new AttemptLimiter(options.setupMaxAttempts, minutes(options.setupWindowMinutes)),
+      ...limiters,
     });
     const deps: AuthRouteDeps = { env, credentials, sessions, apiKeys, account };
 
@@ -131,6 +145,8 @@ export default definePlugin({
     ctx.onReady(async () => {
       await applyPreset(ctx, credentials, sessions);
       await apiKeys.load();
+      // A lockout outlives a restart: the failed attempts still inside their window count again.
+      await Promise.all(Object.values(limiters).map((l) => l.restore()));
       // Expired sessions go at every start too, so a server that is off at 03:00 still drops them.
       const removed = await sessions.cleanupExpired();
       if (removed > 0) ctx.logger.info({ removed }, 'Removed expired sessions');

@@ -140,6 +140,48 @@ describe('failed-login limit (5 failures per client address and username in the 
   });
 });
 
+describe('failed-login warning and lockout across restarts', () => {
+  it('counts down the attempts left and warns in words on the last one', async () => {
+    const { t } = await h.bootConfigured();
+    const from = { remoteAddress: '10.9.2.1' };
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await loginRequest(t, TEST_USERNAME, 'bad-password', from)).json());
+    expect(answers.map((a) => a.attemptsLeft)).toEqual([4, 3, 2, 1, 0]);
+    expect(answers[0].error).toBe('Invalid credentials');
+    expect(answers[3].error).toBe('Invalid credentials. One more failed attempt locks sign-in for 15 minutes.');
+    expect(answers[4].error).toBe('Invalid credentials. Too many failed attempts: sign-in is locked for 15 minutes.');
+    expect((await loginRequest(t, TEST_USERNAME, TEST_PASSWORD, from)).statusCode).toBe(429);
+  });
+
+  it('keeps a lockout and the failures counted so far across restarts, except those a success cleared', async () => {
+    const { t } = await h.bootConfigured();
+    const from = { remoteAddress: '10.9.3.1' };
+    for (let i = 0; i < 5; i++) await loginRequest(t, TEST_USERNAME, 'bad-password', from);
+    const dir = t.dir;
+    await t.close({ keepDir: true });
+
+    const again = await h.boot({ dir });
+    const limited = await loginRequest(again, TEST_USERNAME, TEST_PASSWORD, from);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // Another address is not locked, and 4 stored failures of this one come back as 4.
+    expect((await loginRequest(again, TEST_USERNAME, TEST_PASSWORD, { remoteAddress: '10.9.3.2' })).statusCode).toBe(
+      200,
+    );
+    const other = { remoteAddress: '10.9.3.3' };
+    for (let i = 0; i < 4; i++) await loginRequest(again, TEST_USERNAME, 'bad-password', other);
+    const cleared = { remoteAddress: '10.9.3.4' };
+    for (let i = 0; i < 4; i++) await loginRequest(again, TEST_USERNAME, 'bad-password', cleared);
+    expect((await loginRequest(again, TEST_USERNAME, TEST_PASSWORD, cleared)).statusCode).toBe(200);
+    await again.close({ keepDir: true });
+
+    const third = await h.boot({ dir });
+    expect((await loginRequest(third, TEST_USERNAME, 'bad-password', other)).json().attemptsLeft).toBe(0);
+    // The success before the restart cleared its failures: a fresh count of 5 again.
+    expect((await loginRequest(third, TEST_USERNAME, 'bad-password', cleared)).json().attemptsLeft).toBe(4);
+  });
+});
+
 describe('sessions', () => {
   it('allows several sessions per user, each valid on /validateToken and /auth/validate', async () => {
     const { t, token: setupSession } = await h.bootConfigured();

@@ -59,10 +59,9 @@ export class AccountService {
     }
     this.checkLoginLimits(username, client);
     if (!(await credentials.verify(username, password))) {
-      this.recordLoginFailure(username, client);
-      throw new UnauthenticatedError(AuthErrorCodes.invalidCredentials, 'Invalid credentials');
+      throw await this.loginFailure(username, client, AuthErrorCodes.invalidCredentials, 'Invalid credentials');
     }
-    loginLimiter.reset(this.loginKey(username, client));
+    await loginLimiter.reset(this.loginKey(username, client));
     const created = await sessions.create({ username, userAgent: client.userAgent, ipAddress: client.address });
     this.deps.logger.info({ sessionId: created.session.id, client: client.address }, 'User logged in');
     return created;
@@ -76,8 +75,7 @@ export class AccountService {
     if (problem) throw new InvalidInputError(CoreErrorCodes.validationFailed, problem);
     this.checkLoginLimits(username, client);
     if (!(await credentials.verify(username, currentPassword))) {
-      this.recordLoginFailure(username, client);
-      throw new UnauthenticatedError(AuthErrorCodes.wrongPassword, 'Current password is incorrect');
+      throw await this.loginFailure(username, client, AuthErrorCodes.wrongPassword, 'Current password is incorrect');
     }
     await credentials.set(username, newPassword, 'change-password');
   }
@@ -100,7 +98,7 @@ export class AccountService {
         wait,
       );
     }
-    setupLimiter.record(client.address);
+    await setupLimiter.record(client.address);
     if (!setupToken.matches(input.token)) {
       throw new UnauthenticatedError(AuthErrorCodes.invalidSetupToken, 'Invalid setup token');
     }
@@ -121,7 +119,7 @@ export class AccountService {
     } finally {
       setupToken.release();
     }
-    setupLimiter.reset(client.address);
+    await setupLimiter.reset(client.address);
     const username = input.username.trim();
     const created = await sessions.create({ username, userAgent: client.userAgent, ipAddress: client.address });
     this.deps.logger.info({ client: client.address }, 'Setup completed; the setup token is consumed');
@@ -146,8 +144,27 @@ export class AccountService {
     }
   }
 
-  private recordLoginFailure(username: string, client: Client): void {
-    this.deps.loginLimiter.record(this.loginKey(username, client));
-    this.deps.loginAddressLimiter.record(client.address);
+  /**
+   * Counts a wrong password and builds its 401. The answer says how many attempts are left
+   * (`attemptsLeft`), and on the last one, in words, that the next failure locks sign-in.
+   */
+  private async loginFailure(
+    username: string,
+    client: Client,
+    code: string,
+    message: string,
+  ): Promise<UnauthenticatedError> {
+    const { loginLimiter, loginAddressLimiter } = this.deps;
+    const key = this.loginKey(username, client);
+    await Promise.all([loginLimiter.record(key), loginAddressLimiter.record(client.address)]);
+    const attemptsLeft = Math.min(loginLimiter.attemptsLeft(key), loginAddressLimiter.attemptsLeft(client.address));
+    const lockFor = minutesText(loginLimiter.windowMs / 1000);
+    const warning =
+      attemptsLeft === 0
+        ? ` Too many failed attempts: sign-in is locked for ${lockFor}.`
+        : attemptsLeft === 1
+          ? ` One more failed attempt locks sign-in for ${lockFor}.`
+          : '';
+    return new UnauthenticatedError(code, warning ? `${message}.${warning}` : message, { extra: { attemptsLeft } });
   }
 }
