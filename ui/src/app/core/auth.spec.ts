@@ -1,26 +1,28 @@
 import { provideHttpClient, withInterceptors } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
-import { Router } from '@angular/router';
+import { Router, provideRouter } from '@angular/router';
 import { Api, ApiError } from './api';
-import { AUTH_DISABLED_TOKEN, Auth, authInterceptor } from './auth';
+import { AUTH_DISABLED_TOKEN, Auth, authInterceptor, returnTarget } from './auth';
 
 describe('Auth and the auth interceptor', () => {
   let http: HttpTestingController;
   let api: Api;
   let auth: Auth;
-  let navigate: ReturnType<typeof vi.fn>;
+  let router: Router;
+  let navigate: ReturnType<typeof vi.spyOn>;
 
   beforeEach(() => {
     localStorage.clear();
-    navigate = vi.fn().mockResolvedValue(true);
     TestBed.configureTestingModule({
       providers: [
         provideHttpClient(withInterceptors([authInterceptor])),
         provideHttpClientTesting(),
-        { provide: Router, useValue: { navigate } },
+        provideRouter([]),
       ],
     });
+    router = TestBed.inject(Router);
+    navigate = vi.spyOn(router, 'navigateByUrl').mockResolvedValue(true);
     http = TestBed.inject(HttpTestingController);
     api = TestBed.inject(Api);
     auth = TestBed.inject(Auth);
@@ -44,8 +46,9 @@ describe('Auth and the auth interceptor', () => {
     await call;
   });
 
-  it('returns to login when the server says the session is gone', async () => {
+  it('returns to login when the server says the session is gone, remembering the page to come back to', async () => {
     await signIn();
+    vi.spyOn(router, 'url', 'get').mockReturnValue('/library?page=2');
     const call = api.get('/api/videos');
     http
       .expectOne('/api/videos')
@@ -53,7 +56,7 @@ describe('Auth and the auth interceptor', () => {
     await expect(call).rejects.toBeInstanceOf(ApiError);
     expect(auth.signedIn()).toBe(false);
     expect(localStorage.getItem('vidkeep.token')).toBeNull();
-    expect(navigate).toHaveBeenCalledWith(['/login']);
+    expect(String(navigate.mock.calls[0]?.[0])).toBe('/login?returnUrl=%2Flibrary%3Fpage%3D2');
   });
 
   it('stays signed in on a 401 that is about the request, e.g. a wrong current password', async () => {
@@ -91,5 +94,16 @@ describe('Auth and the auth interceptor', () => {
       status: 0,
       message: 'The server cannot be reached. Is vidkeep running?',
     });
+  });
+
+  it('returns after sign-in only to pages of this app, never to another site or the sign-in pages', () => {
+    expect(returnTarget('/channels/UC123?tab=shorts')).toBe('/channels/UC123?tab=shorts');
+    expect(returnTarget(null)).toBe('/downloads');
+    expect(returnTarget('https://evil.example/')).toBe('/downloads');
+    expect(returnTarget('//evil.example/x')).toBe('/downloads');
+    expect(returnTarget('/\\evil.example')).toBe('/downloads');
+    expect(returnTarget('/login?returnUrl=%2Flibrary')).toBe('/downloads');
+    expect(returnTarget('/setup')).toBe('/downloads');
+    expect(returnTarget('/loginsomething')).toBe('/loginsomething');
   });
 });

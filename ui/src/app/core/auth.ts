@@ -1,6 +1,6 @@
 import { HttpInterceptorFn } from '@angular/common/http';
 import { Injectable, computed, inject, signal } from '@angular/core';
-import { CanActivateFn, Router } from '@angular/router';
+import { CanActivateFn, Router, UrlTree } from '@angular/router';
 import { catchError, throwError } from 'rxjs';
 import type { ErrorCode } from '@vidkeep/contracts';
 import { Api } from './api';
@@ -82,11 +82,14 @@ export class Auth {
     }
   }
 
-  /** The session is gone (logout, expiry, revocation): back to the login page. */
+  /**
+   * The session is gone (logout, expiry, revocation): back to the login page, which returns to
+   * the page the user was on after signing in again.
+   */
   expired(): void {
     if (!this.authEnabled()) return;
     this.store(null, null);
-    void this.router.navigate(['/login']);
+    void this.router.navigateByUrl(loginUrl(this.router, this.router.url));
   }
 }
 
@@ -107,13 +110,30 @@ export const authInterceptor: HttpInterceptorFn = (req, next) => {
   );
 };
 
-/** Pages behind sign-in: setup first if needed, then login. */
-export const signedInGuard: CanActivateFn = async () => {
+/**
+ * Where to go after signing in: the page that was asked for when it is a page of this app
+ * (a path, not another site, not the sign-in pages themselves), else the Downloads page.
+ */
+export function returnTarget(returnUrl: string | null | undefined): string {
+  if (!returnUrl || !returnUrl.startsWith('/') || returnUrl.startsWith('//') || returnUrl.includes('\\')) {
+    return '/downloads';
+  }
+  return /^\/(login|setup)(?:[/?#]|$)/.test(returnUrl) ? '/downloads' : returnUrl;
+}
+
+/** The sign-in page, remembering `from` (unless it is the default page) to come back to. */
+function loginUrl(router: Router, from: string): UrlTree {
+  const target = returnTarget(from);
+  return router.createUrlTree(['/login'], target === '/downloads' ? {} : { queryParams: { returnUrl: target } });
+}
+
+/** Pages behind sign-in: setup first if needed, then login (coming back here afterwards). */
+export const signedInGuard: CanActivateFn = async (_route, state) => {
   const auth = inject(Auth);
   const router = inject(Router);
   const status = await auth.setupStatus().catch(() => null);
   if (status?.requiresSetup) return router.parseUrl('/setup');
-  return auth.signedIn() ? true : router.parseUrl('/login');
+  return auth.signedIn() ? true : loginUrl(router, state.url);
 };
 
 /** The login and setup pages: skipped when there is nothing to do there. */

@@ -3,8 +3,8 @@ import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angula
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
-import { Router } from '@angular/router';
-import { Auth } from '../../core/auth';
+import { ActivatedRoute, Router } from '@angular/router';
+import { Auth, returnTarget } from '../../core/auth';
 import { PASSWORD_MAX, USERNAME_MAX } from '../../shared/account-rules';
 import { PendingAction } from '../../shared/pending-action';
 import { AuthCard } from './auth-card';
@@ -47,6 +47,7 @@ import { AuthCard } from './auth-card';
 export class LoginPage {
   private readonly auth = inject(Auth);
   private readonly router = inject(Router);
+  private readonly route = inject(ActivatedRoute);
   readonly usernameMax = USERNAME_MAX;
   readonly passwordMax = PASSWORD_MAX;
   readonly signIn = new PendingAction();
@@ -63,7 +64,7 @@ export class LoginPage {
     const { username, password } = this.form.getRawValue();
     await this.signIn.run(async () => {
       await this.auth.login(username, password);
-      await this.router.navigate(['/downloads']);
+      await this.router.navigateByUrl(returnTarget(this.route.snapshot.queryParamMap.get('returnUrl')));
     });
   }
 }
