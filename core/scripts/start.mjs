@@ -3,7 +3,7 @@
  * `npm start`: rebuilds only what is older than its sources, then starts the server in this same
  * process. Staleness is a comparison of file times (a few milliseconds): the server's JavaScript
  * against `core/dist/.built` (written by build.mjs), the web UI against `ui/dist/browser/index.html`.
- * A fresh clone builds both once (the UI takes about 20 s; progress is printed).
+ * A fresh clone builds both once (the UI takes about 30 s on 2 cores; progress is printed).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
