@@ -48,7 +48,9 @@ function fastMediaServerManifest(scratch: string): string {
   const base = JSON.parse(readFileSync(join(REPO_ROOT, 'plugin-manifest.json'), 'utf8')) as {
     plugins: { id: string; options?: unknown }[];
   };
-  const quick = { scanWaitSeconds: 1, requestTimeoutSeconds: 3 };
+  // Short waits, but a request timeout a loaded CI machine cannot hit: the fakes answer from this
+  // test process, which also drives Chromium (at 3 s the Jellyfin user list failed now and then).
+  const quick = { scanWaitSeconds: 1, requestTimeoutSeconds: 15 };
   const options: Record<string, unknown> = { plex: FAST_PLEX_OPTIONS, jellyfin: quick, emby: quick };
   base.plugins = base.plugins.map((p) => (p.id in options ? { ...p, options: options[p.id] } : p));
   const path = join(scratch, 'plugin-manifest.json');

@@ -3,7 +3,7 @@ import { describeKind } from './conformance/suite.js';
 import { describeServerCalls } from './mediabrowser/server-calls.js';
 
 describeKind('emby', startEmby, {
-  options: { scanWaitSeconds: 1, requestTimeoutSeconds: 3 },
+  options: { scanWaitSeconds: 1, requestTimeoutSeconds: 15 },
   owner: EMBY_USER_ID,
   // Emby has no public flag for an API key: a public playlist is created without a user (server-wide).
   publicOwner: '',

@@ -3,7 +3,7 @@ import { describeKind } from './conformance/suite.js';
 import { describeServerCalls } from './mediabrowser/server-calls.js';
 
 describeKind('jellyfin', startJellyfin, {
-  options: { scanWaitSeconds: 1, requestTimeoutSeconds: 3 },
+  options: { scanWaitSeconds: 1, requestTimeoutSeconds: 15 },
   owner: JELLYFIN_USER_ID,
   // Jellyfin's public flag keeps the owner: the playlist stays the user's, readable by everyone.
   publicOwner: JELLYFIN_USER_ID,

@@ -27,7 +27,7 @@ describe('watch status from a server to the lists and retention', () => {
     ).body.plan.watchedStrategy;
 
   beforeAll(async () => {
-    w = await startWorld(h, 'jellyfin', startJellyfin, { scanWaitSeconds: 2, requestTimeoutSeconds: 3 });
+    w = await startWorld(h, 'jellyfin', startJellyfin, { scanWaitSeconds: 2, requestTimeoutSeconds: 15 });
     await downloadAndIndex(w, [1, 2, 3]);
   }, 90_000);
   afterAll(async () => {

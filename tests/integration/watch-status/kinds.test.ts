@@ -10,9 +10,9 @@ import { startWorld, type World } from '../mediaservers/conformance/setup.js';
 import { downloadAndIndex, fileOf, sql, statusOf, syncNow } from './world.js';
 
 const KINDS: [MediaServerKind, StartFakeServer, Record<string, unknown>, string][] = [
-  ['plex', startFakePlexServer, { resolveBackoffSeconds: [0.2, 0.5, 1, 2], requestTimeoutSeconds: 3 }, 'Plex'],
-  ['jellyfin', startJellyfin, { scanWaitSeconds: 2, requestTimeoutSeconds: 3 }, 'Jellyfin'],
-  ['emby', startEmby, { scanWaitSeconds: 2, requestTimeoutSeconds: 3 }, 'Emby'],
+  ['plex', startFakePlexServer, { resolveBackoffSeconds: [0.2, 0.5, 1, 2], requestTimeoutSeconds: 15 }, 'Plex'],
+  ['jellyfin', startJellyfin, { scanWaitSeconds: 2, requestTimeoutSeconds: 15 }, 'Jellyfin'],
+  ['emby', startEmby, { scanWaitSeconds: 2, requestTimeoutSeconds: 15 }, 'Emby'],
 ];
 
 const updated = (o: WatchStatusServerOutcome | undefined) =>
