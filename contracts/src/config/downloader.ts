@@ -153,7 +153,14 @@ export const DownloaderConfigSection = Type.Object({
   ytdlpPath: Type.String({
     maxLength: 1024,
     default: '',
-    description: 'yt-dlp binary (empty: `yt-dlp` on PATH, or YTDLP_PATH)',
+    description:
+      'yt-dlp binary (empty: YTDLP_PATH if set, else the private yt-dlp that "Update yt-dlp" installs under CONFIG_DIR/yt-dlp, else `yt-dlp` on PATH)',
+  }),
+  pythonPath: Type.String({
+    maxLength: 1024,
+    default: '',
+    description:
+      'Python 3 used to install and update the private yt-dlp with pip (empty: `python3` on PATH; needs its venv module, Debian: python3-venv)',
   }),
   ffmpegPath: Type.String({ maxLength: 1024, default: '', description: 'ffmpeg binary (empty: `ffmpeg` on PATH)' }),
   ffprobePath: Type.String({ maxLength: 1024, default: '', description: 'ffprobe binary (empty: `ffprobe` on PATH)' }),

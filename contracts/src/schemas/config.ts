@@ -55,5 +55,10 @@ export const ToolUpdateResponse = Type.Object({
   message: Type.String(),
   currentVersion: Nullable(Type.String()),
   newVersion: Type.Optional(Type.String()),
+  method: Type.Optional(
+    Type.Union([Type.Literal('private'), Type.Literal('self')], {
+      description: '`private`: pip installed or upgraded the private yt-dlp; `self`: `yt-dlp -U`',
+    }),
+  ),
 });
 export type ToolUpdateResponse = Static<typeof ToolUpdateResponse>;

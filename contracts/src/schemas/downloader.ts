@@ -357,8 +357,52 @@ export const ToolStatus = Type.Object({
   found: Type.Boolean(),
   version: Nullable(Type.String()),
 });
+
+/** yt-dlp releases more often than the platform changes; older than this it likely fails. */
+export const YTDLP_STALE_DAYS = 60;
+
+export const YtDlpUpdateMethod = Type.Union([Type.Literal('private'), Type.Literal('self'), Type.Literal('managed')], {
+  description:
+    '`private`: "Update yt-dlp" installs or upgrades the private yt-dlp under CONFIG_DIR with pip; `self`: a configured yt-dlp (`ytdlpPath`, `YTDLP_PATH`) updates itself (`yt-dlp -U`); `managed`: the hosting platform updates it',
+});
+export type YtDlpUpdateMethod = Static<typeof YtDlpUpdateMethod>;
+
+export const YtDlpUpdateAttempt = Type.Object({
+  at: DateTime,
+  success: Type.Boolean(),
+  reason: Type.String(),
+  message: Type.String(),
+});
+export type YtDlpUpdateAttempt = Static<typeof YtDlpUpdateAttempt>;
+
+export const YtDlpStatus = Type.Object({
+  ...ToolStatus.properties,
+  source: Type.Union([Type.Literal('configured'), Type.Literal('private'), Type.Literal('path')], {
+    description:
+      '`configured`: `ytdlpPath` or YTDLP_PATH; `private`: the copy installed under CONFIG_DIR; `path`: `yt-dlp` on PATH',
+  }),
+  releasedOn: Nullable(Type.String({ format: 'date', description: 'Release date read from the version (YYYY.MM.DD)' })),
+  ageDays: Nullable(Type.Integer({ description: 'Days since that release' })),
+  stale: Type.Boolean({
+    description: `Released more than ${YTDLP_STALE_DAYS} days ago: the platform has probably changed since`,
+  }),
+  updateMethod: YtDlpUpdateMethod,
+  lastUpdate: Nullable(YtDlpUpdateAttempt),
+});
+export type YtDlpStatus = Static<typeof YtDlpStatus>;
+
+export const ToolsQuery = Type.Object(
+  {
+    refresh: Type.Boolean({
+      default: false,
+      description: 'Check the tools again now instead of reporting the last check',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const ToolsResponse = Type.Object({
-  ytdlp: ToolStatus,
+  ytdlp: YtDlpStatus,
   ffmpeg: ToolStatus,
   ffprobe: ToolStatus,
   updatesManaged: Type.Boolean({ description: 'True on a managed platform: updates are disabled' }),

@@ -37,7 +37,8 @@ import { YtDlpSourceClient } from './services/source-client.js';
 import { StorageGuard } from './services/storage.js';
 import { ToolLocator } from './services/tools.js';
 import { VideoStore } from './services/video-store.js';
-import { YtDlpUpdater } from './services/ytdlp-updater.js';
+import { PrivateYtDlp } from './services/private-ytdlp.js';
+import { YtDlpUpdater, type UpdateMethod, type UpdateWorkerData } from './services/ytdlp-updater.js';
 import { processSupervisor } from './ytdlp/supervisor.js';
 
 export default definePlugin({
@@ -66,10 +67,15 @@ export default definePlugin({
       ctx.config.setOverride('tmpFilePath', MANAGED_TEMP_PATH);
     }
     const config = () => ctx.config.get();
+    const childEnv: NodeJS.ProcessEnv = { ...env.variables };
+    const python = () => config().pythonPath.trim() || 'python3';
+    // The private yt-dlp that "Update yt-dlp" installs with pip (issue 16): preferred over PATH.
+    const privateYtDlp = new PrivateYtDlp(join(env.paths.configDir, 'yt-dlp'), python, childEnv);
     const tools = new ToolLocator(() => {
       const c = config();
       return { ytdlp: c.ytdlpPath || env.variables.YTDLP_PATH || '', ffmpeg: c.ffmpegPath, ffprobe: c.ffprobePath };
-    });
+    }, privateYtDlp);
+    const updateMethod = (): UpdateMethod => (tools.ytdlpSource() === 'configured' ? 'self' : 'private');
     const paths = {
       outputDir: env.paths.outputDir,
       get stagingBase() {
@@ -92,7 +98,6 @@ export default definePlugin({
     const videoStore = new VideoStore(ctx.orm, watchCopy);
     const activity = new ActivityTracker(hub);
     const storage = new StorageGuard(env.paths.outputDir, config, videoStore);
-    const childEnv: NodeJS.ProcessEnv = { ...env.variables };
     const cookiesFile = async (): Promise<string | null> => {
       if (!config().cookiesEnabled) return null;
       return access(paths.cookiesFile, constants.R_OK).then(
@@ -145,7 +150,13 @@ export default definePlugin({
       library,
       activity,
       tools,
-      updater: new YtDlpUpdater(() => tools.path('ytdlp')),
+      privateYtDlp,
+      updater: new YtDlpUpdater(
+        () => tools.path('ytdlp'),
+        updateMethod,
+        privateYtDlp,
+        () => (queue.runningCount() > 0 ? 'A download is running; update yt-dlp when it has finished' : null),
+      ),
     };
     ctx.routes(async (app) => {
       mapDomainErrors(app, errorStatuses);
@@ -159,15 +170,25 @@ export default definePlugin({
     ctx.tryResolve(schedulerServiceRef)?.register({
       key: 'downloader.ytdlp-update',
       title: 'Update yt-dlp',
-      description: "Runs yt-dlp's self-update. Skipped on the managed platform and while a download runs.",
+      description:
+        'Installs or upgrades the private yt-dlp with pip (or runs the self-update of a configured yt-dlp). Skipped on the managed platform and while a download runs.',
       defaultSchedule: '0 4 * * *',
       worker: workerFile(import.meta.url, './jobs/ytdlp-update.js'),
       timeoutMs: 10 * 60_000,
       prepare: async () => {
         if (env.platformManaged) return { skip: 'The managed platform updates yt-dlp itself' };
         if (queue.runningCount() > 0) return { skip: 'A download is running; the update waits for the next run' };
-        return { workerData: { binary: tools.path('ytdlp') } };
+        const data: UpdateWorkerData = {
+          binary: tools.path('ytdlp'),
+          method: updateMethod(),
+          privateDir: privateYtDlp.dir,
+          python: python(),
+          env: childEnv,
+        };
+        return { workerData: data };
       },
+      // The new version is used from the next job on; the tools are checked again for the UI.
+      onData: () => void tools.check('ytdlp').catch(() => undefined),
     });
 
     ctx.healthCheck('tools', () => {

@@ -5,6 +5,7 @@ import {
   JobIdParams,
   JobList,
   JobListQuery,
+  ToolsQuery,
   StorageStatus,
   ToolsResponse,
 } from '@vidkeep/contracts';
@@ -15,7 +16,7 @@ const errors = errorResponses(400, 401, 403, 404);
 
 export const jobRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (
   app,
-  { jobs, storage, tools, platformManaged },
+  { jobs, storage, tools, platformManaged, privateYtDlp },
 ) => {
   app.get(
     '/api/jobs',
@@ -66,10 +67,13 @@ export const jobRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (
       schema: {
         tags: ['downloader'],
         summary: 'Versions and paths of yt-dlp, ffmpeg and ffprobe',
-        response: { 200: ToolsResponse, ...errorResponses(401, 403) },
+        description:
+          'The tools are checked (each runs with `--version`) at start, after an update and when `refresh` is true; otherwise the last check is reported. For yt-dlp also: where it comes from, its release age, whether it is stale, how it is updated and the last update attempt.',
+        querystring: ToolsQuery,
+        response: { 200: ToolsResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async () => tools.report(platformManaged),
+    async (request) => tools.report(platformManaged, await privateYtDlp.lastAttempt(), request.query.refresh),
   );
 
   app.get(

@@ -13,7 +13,7 @@ const Type403 = Type.Union([ManagedForbiddenResponse, ErrorEnvelope]);
 
 export const updateRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (
   app,
-  { platformManaged, updater },
+  { platformManaged, updater, tools },
 ) => {
   app.post(
     '/api/ytdlp/update',
@@ -21,7 +21,8 @@ export const updateRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = asyn
       schema: {
         tags: ['downloader'],
         summary: 'Update the downloader tool (yt-dlp)',
-        description: 'On a managed platform (PLATFORM) the platform updates the tool and this answers 403.',
+        description:
+          'Without a configured yt-dlp (`ytdlpPath`, YTDLP_PATH) this installs or upgrades the private yt-dlp under CONFIG_DIR/yt-dlp with pip (the PIP_* environment variables apply), which is used from then on; a configured yt-dlp runs its own `-U`. Answers `skipped` while a download runs. On a managed platform (PLATFORM) the platform updates the tool and this answers 403.',
         response: { 200: ToolUpdateResponse, ...errorResponses(401), 403: Type403 },
       },
     },
@@ -32,7 +33,10 @@ export const updateRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = asyn
         const message = 'yt-dlp updates are managed by the hosting platform';
         return reply.code(403).send({ success: false, message, error: message, code: CoreErrorCodes.platformManaged });
       }
-      return updater.update();
+      const result = await updater.update();
+      // The next job uses the new binary; the version shown is checked again now.
+      if (result.reason === 'updated') await tools.check('ytdlp');
+      return result;
     },
   );
 };

@@ -11,6 +11,7 @@ import { map } from 'rxjs';
 import { Auth } from '../core/auth';
 import { Live } from '../core/live';
 import { Theme } from '../core/theme';
+import { ToolBanner } from './tool-banner';
 
 @Component({
   selector: 'app-shell',
@@ -23,6 +24,7 @@ import { Theme } from '../core/theme';
     MatListModule,
     MatButtonModule,
     MatTooltipModule,
+    ToolBanner,
   ],
   template: `
     <mat-toolbar class="top">
@@ -74,6 +76,7 @@ import { Theme } from '../core/theme';
         </mat-nav-list>
       </mat-sidenav>
       <mat-sidenav-content class="content">
+        <app-tool-banner />
         <main><router-outlet /></main>
       </mat-sidenav-content>
     </mat-sidenav-container>

@@ -446,7 +446,17 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     label: 'yt-dlp path',
     kind: 'string',
     maxLength: 1024,
-    description: 'yt-dlp binary. Empty: YTDLP_PATH if set, else yt-dlp on PATH.',
+    description:
+      "yt-dlp binary. Empty: YTDLP_PATH if set, else vidkeep's own copy once installed (Update yt-dlp), else yt-dlp on PATH.",
+  }),
+  F({
+    key: 'pythonPath',
+    owner: 'downloader',
+    section: 'Tools',
+    label: 'Python for the private yt-dlp',
+    kind: 'string',
+    maxLength: 1024,
+    description: 'Python 3 that installs and updates vidkeep’s own yt-dlp with pip. Empty: python3 on PATH.',
   }),
   F({
     key: 'ffmpegPath',

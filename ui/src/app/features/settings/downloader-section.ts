@@ -3,9 +3,9 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import type { ToolUpdateResponse, ToolsResponse } from './contracts';
 import { Api, toApiError } from '../../core/api';
-import { updateSummary } from './settings-format';
+import { lastUpdateLine, updateSummary, ytdlpSummary } from './settings-format';
 
-type ToolStatus = ToolsResponse['ytdlp'];
+type ToolStatus = ToolsResponse['ffmpeg'];
 
 /** Section 5: yt-dlp, ffmpeg and ffprobe (`GET /api/ytdlp/version`) and the yt-dlp update. */
 @Component({
@@ -34,6 +34,10 @@ type ToolStatus = ToolsResponse['ytdlp'];
               </li>
             }
           </ul>
+          <p class="ytdlp-state" [class.warn]="t.ytdlp.stale" data-testid="ytdlp-state">{{ ytdlpState() }}</p>
+          @if (lastUpdate(); as last) {
+            <p class="muted" [class.error]="!last.success" data-testid="ytdlp-last-update">{{ last.text }}</p>
+          }
         } @else if (!error()) {
           <p class="muted" role="status">Checking the tools…</p>
         }
@@ -46,7 +50,7 @@ type ToolStatus = ToolsResponse['ytdlp'];
             data-testid="ytdlp-update"
             [attr.aria-describedby]="managed() ? 'ytdlp-managed-note' : null"
           >
-            {{ updating() ? 'Updating yt-dlp…' : 'Update yt-dlp' }}
+            {{ updating() ? 'Updating yt-dlp…' : updateLabel() }}
           </button>
           @if (managed()) {
             <span id="ytdlp-managed-note" class="muted" data-testid="ytdlp-update-managed"
@@ -94,6 +98,13 @@ type ToolStatus = ToolsResponse['ytdlp'];
       background: var(--mat-sys-primary-container);
       color: var(--mat-sys-on-primary-container);
     }
+    .ytdlp-state {
+      margin: 0 0 8px;
+    }
+    .warn {
+      color: var(--mat-sys-error);
+      font-weight: 500;
+    }
     .missing {
       background: var(--mat-sys-error-container);
       color: var(--mat-sys-on-error-container);
@@ -117,6 +128,19 @@ export class DownloaderSection implements OnInit {
     return t ? [t.ytdlp, t.ffmpeg, t.ffprobe] : [];
   });
   readonly managed = computed(() => this.updatesManaged() || (this.tools()?.updatesManaged ?? false));
+  readonly ytdlpState = computed(() => {
+    const t = this.tools();
+    return t ? ytdlpSummary(t.ytdlp) : '';
+  });
+  readonly lastUpdate = computed(() => {
+    const last = this.tools()?.ytdlp.lastUpdate;
+    return last ? { success: last.success, text: lastUpdateLine(last) } : null;
+  });
+  /** Before the first install, the button says what it does: install vidkeep's own copy. */
+  readonly updateLabel = computed(() => {
+    const y = this.tools()?.ytdlp;
+    return y?.updateMethod === 'private' && y.source === 'path' ? 'Install current yt-dlp' : 'Update yt-dlp';
+  });
   readonly error = signal<string | null>(null);
   readonly updating = signal(false);
   readonly outcome = signal<{ success: boolean; text: string } | null>(null);
@@ -127,7 +151,7 @@ export class DownloaderSection implements OnInit {
 
   async load(): Promise<void> {
     try {
-      this.tools.set(await this.api.get<ToolsResponse>('/api/ytdlp/version'));
+      this.tools.set(await this.api.get<ToolsResponse>('/api/ytdlp/version', { refresh: true }));
       this.error.set(null);
     } catch (err) {
       this.error.set(toApiError(err).message);

@@ -1,4 +1,4 @@
-import type { ToolUpdateResponse } from './contracts';
+import type { ToolsResponse, ToolUpdateResponse } from './contracts';
 
 /** A date-time for lists ("Nov 23, 2026, 12:02 PM"); `fallback` for none or an invalid value. */
 export function formatWhen(
@@ -73,4 +73,37 @@ export function updateSummary(r: ToolUpdateResponse): string {
   };
   const head = heads[r.reason] ?? String(r.reason);
   return [head + (version ? ` (${version})` : ''), r.message].filter((s) => s && s.trim() !== '').join(': ');
+}
+
+type YtDlpStatus = ToolsResponse['ytdlp'];
+
+const SOURCES: Record<YtDlpStatus['source'], string> = {
+  private: "vidkeep's own copy (installed with pip under CONFIG_DIR/yt-dlp)",
+  path: 'the yt-dlp on PATH',
+  configured: 'the configured yt-dlp (ytdlpPath or YTDLP_PATH)',
+};
+
+/** Where yt-dlp comes from, how old it is, and what that means. */
+export function ytdlpSummary(y: YtDlpStatus): string {
+  const age =
+    y.ageDays === null
+      ? 'release date unknown'
+      : `released ${y.releasedOn}, ${y.ageDays === 0 ? 'today' : `${y.ageDays} day${y.ageDays === 1 ? '' : 's'} ago`}`;
+  const head = `Using ${SOURCES[y.source]}; ${age}.`;
+  if (!y.stale) return head;
+  const fix =
+    y.updateMethod === 'managed'
+      ? 'The hosting platform updates it.'
+      : y.updateMethod === 'self'
+        ? 'Update it, or clear ytdlpPath / YTDLP_PATH so that vidkeep installs a current copy.'
+        : y.source === 'path'
+          ? 'Install a current yt-dlp below: vidkeep keeps its own copy up to date from then on.'
+          : 'Update it below.';
+  return `${head} yt-dlp this old usually fails on the platform. ${fix}`;
+}
+
+/** One line about the last update attempt (`lastUpdate` of `GET /api/ytdlp/version`). */
+export function lastUpdateLine(last: NonNullable<YtDlpStatus['lastUpdate']>): string {
+  const when = formatWhen(last.at);
+  return last.success ? `Last update ${when}: ${last.message}` : `Last update failed ${when}: ${last.message}`;
 }

@@ -75,7 +75,18 @@ const SESSIONS: SessionItem[] = [
 ];
 
 const TOOLS = {
-  ytdlp: { name: 'yt-dlp', path: 'yt-dlp', found: true, version: '2025.01.01' },
+  ytdlp: {
+    name: 'yt-dlp',
+    path: 'yt-dlp',
+    found: true,
+    version: '2025.01.01',
+    source: 'path',
+    releasedOn: '2025-01-01',
+    ageDays: 400,
+    stale: true,
+    updateMethod: 'private',
+    lastUpdate: null,
+  },
   ffmpeg: { name: 'ffmpeg', path: '/usr/bin/ffmpeg', found: true, version: '6.1' },
   ffprobe: { name: 'ffprobe', path: 'ffprobe', found: false, version: null },
   updatesManaged: false,
@@ -423,6 +434,11 @@ describe('SettingsPage', () => {
       await create();
       expect(q('[data-testid="tool-yt-dlp"]')?.textContent).toContain('2025.01.01');
       expect(q('[data-testid="tool-ffprobe"]')?.textContent).toContain('not found');
+      expect(api.callsTo('GET', '/api/ytdlp/version')[0]?.query).toEqual({ refresh: 'true' });
+      expect(q('[data-testid="ytdlp-state"]')?.textContent).toContain(
+        'Using the yt-dlp on PATH; released 2025-01-01, 400 days ago. yt-dlp this old usually fails on the platform. Install a current yt-dlp below',
+      );
+      expect(q('[data-testid="ytdlp-update"]')?.textContent?.trim()).toBe('Install current yt-dlp');
       q<HTMLButtonElement>('[data-testid="ytdlp-update"]')!.click();
       await settle(fixture);
       expect(q('[data-testid="ytdlp-update-result"]')?.textContent).toContain('Already up to date (2025.01.01)');
