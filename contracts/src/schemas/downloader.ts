@@ -34,6 +34,7 @@ export const FAILURE_KINDS = [
   'cancelled',
   'interrupted',
   'postprocess',
+  'kept_better_file',
   'unknown',
 ] as const;
 export const FailureKind = Type.Enum(FAILURE_KINDS);
@@ -99,6 +100,8 @@ export const JobOptions = Type.Object({
   exemptFromRuntimeCap: Type.Optional(Type.Boolean()),
   /** Skip videos recorded in the download archive (automatic downloads). */
   useArchive: Type.Optional(Type.Boolean()),
+  /** A new file may replace a library file of a higher resolution (else the better one is kept). */
+  allowLowerResolution: Type.Optional(Type.Boolean()),
 });
 export type JobOptions = Static<typeof JobOptions>;
 
@@ -224,6 +227,18 @@ export const DownloadRequest = Type.Object(
     subfolder: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
     skipVideoFolder: Type.Optional(Type.Boolean()),
     audioFormat: Type.Optional(Nullable(AudioFormat)),
+    allowRedownload: Type.Optional(
+      Type.Boolean({
+        description:
+          'Download videos that are already in the library again (default false: they are skipped and listed in `alreadyDownloaded`)',
+      }),
+    ),
+    allowLowerResolution: Type.Optional(
+      Type.Boolean({
+        description:
+          'Let a new download replace a library file of a higher resolution (default false: the better file is kept and the new one discarded)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -235,6 +250,21 @@ export const VideoPreview = Type.Object({
   duration: Type.Integer({ description: 'Seconds' }),
 });
 
+export const RejectedLine = Type.Object({
+  line: Type.Integer({ minimum: 1, description: 'Position in `urls`, from 1' }),
+  input: Type.String({ description: 'The line as sent (at most 200 characters)' }),
+  reason: Type.String(),
+});
+export type RejectedLine = Static<typeof RejectedLine>;
+
+export const AlreadyDownloaded = Type.Object({
+  sourceId: Type.String(),
+  title: Type.String(),
+  video_resolution: Nullable(Type.String()),
+  downloadedAt: DateTime,
+});
+export type AlreadyDownloaded = Static<typeof AlreadyDownloaded>;
+
 export const DownloadResponse = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),
@@ -244,6 +274,13 @@ export const DownloadResponse = Type.Object({
   acceptedIds: Type.Array(Type.String()),
   alreadyActiveIds: Type.Array(Type.String()),
   jobId: Nullable(Type.String()),
+  rejected: Type.Array(RejectedLine, {
+    description:
+      'Lines of a session batch (`urls`) that are not single video URLs, each with the reason; the valid lines were queued',
+  }),
+  alreadyDownloaded: Type.Array(AlreadyDownloaded, {
+    description: 'Videos skipped because they are in the library (send `allowRedownload` to download them again)',
+  }),
 });
 export type DownloadResponse = Static<typeof DownloadResponse>;
 

@@ -146,7 +146,7 @@ export default definePlugin({
       platformManaged: env.platformManaged,
       storage,
       jobs: new JobService({ queue, store }),
-      downloads: new ManualDownloads({ queue, store, metadata }),
+      downloads: new ManualDownloads({ queue, store, metadata, videos: videoStore }),
       library,
       activity,
       tools,

@@ -123,11 +123,13 @@ describe('POST /api/videos/download with the real yt-dlp', () => {
     expect(video.video_resolution).toBe('640x360');
   });
 
-  it('downloads a video already in the library again, replacing it at the new resolution', async () => {
+  it('downloads a video already in the library again when asked to, replacing it at a higher resolution', async () => {
     const app = await bootDownloader(h, platform);
     const first = (await queueDownload(app, { url: watchUrl(ids.c), resolution: '360' })).json<DownloadResponse>();
     expect((await waitForJob(app, first.jobId!)).status).toBe('completed');
-    const again = (await queueDownload(app, { url: watchUrl(ids.c), resolution: '720' })).json<DownloadResponse>();
+    const again = (
+      await queueDownload(app, { url: watchUrl(ids.c), resolution: '720', allowRedownload: true })
+    ).json<DownloadResponse>();
     expect(again.queued).toBe(1);
     const job = await waitForJob(app, again.jobId!);
     expect(job.status, JSON.stringify(job.videos[0]?.diagnosis)).toBe('completed');

@@ -59,7 +59,7 @@ describe('parseDownloadRequest', () => {
       'a playlist from a session',
       { url: PLAYLIST },
       SESSION,
-      'DOWNLOAD_INVALID_URL: Playlist URLs are not single videos; subscribe to the playlist instead, or send video URLs',
+      'DOWNLOAD_INVALID_URL: Playlist URLs are not single videos; follow the playlist on the Playlists page instead, or send video URLs',
     ],
     [
       'a channel from an API key',
@@ -69,10 +69,16 @@ describe('parseDownloadRequest', () => {
     ],
     ['a URL that is not one', { url: 'ftp://x' }, SESSION, 'DOWNLOAD_INVALID_URL: url must be an http(s) URL'],
     [
-      'a bad URL in a batch names it',
-      { urls: [A, 'ftp://x'] },
+      'a batch whose only line is bad, naming it',
+      { urls: ['ftp://x'] },
       SESSION,
-      'DOWNLOAD_INVALID_URL: url must be an http(s) URL: ftp://x',
+      'DOWNLOAD_INVALID_URL: The line is not usable: must be an http(s) URL: ftp://x',
+    ],
+    [
+      'a batch of bad lines only',
+      { urls: ['not a url at all', PLAYLIST] },
+      SESSION,
+      'DOWNLOAD_INVALID_URL: None of the 2 lines is a video URL of the platform',
     ],
     [
       'a subfolder with a slash',
@@ -88,5 +94,34 @@ describe('parseDownloadRequest', () => {
     ],
   ])('refuses %s', (_name, body, auth, expected) => {
     expect(refusal(body, auth)).toBe(expected);
+  });
+
+  it("queues a session batch's valid lines and lists every other line with its reason in words", () => {
+    const job = parseDownloadRequest({ urls: [A, 'not a url at all', PLAYLIST, B, CHANNEL] }, SESSION);
+    expect(job.sourceIds).toEqual(['aaaaaaaaaaa', 'bbbbbbbbbbb']);
+    expect(job.rejected).toEqual([
+      { line: 2, input: 'not a url at all', reason: 'not a valid URL' },
+      {
+        line: 3,
+        input: PLAYLIST,
+        reason: 'a playlist URL, not a single video: follow the playlist on the Playlists page',
+      },
+      { line: 5, input: CHANNEL, reason: 'a channel URL, not a single video: follow the channel on the Channels page' },
+    ]);
+  });
+
+  it('names each bad line of a refused batch in the details', () => {
+    try {
+      parseDownloadRequest({ urls: ['nope', PLAYLIST] }, SESSION);
+      throw new Error('accepted');
+    } catch (err) {
+      expect(isDomainError(err) && err.details).toEqual([
+        { path: '/urls/0', message: 'not a video URL of the platform: nope' },
+        {
+          path: '/urls/1',
+          message: `a playlist URL, not a single video: follow the playlist on the Playlists page: ${PLAYLIST}`,
+        },
+      ]);
+    }
   });
 });

@@ -174,7 +174,8 @@ export class VideoLibrary {
   }
 }
 
-async function fileStatus(row: DownloaderVideo): Promise<LocalStatusEntry['status']> {
+/** Whether a library record's file is still there (`removed`: deleted through the service). */
+export async function fileStatus(row: DownloaderVideo): Promise<LocalStatusEntry['status']> {
   if (row.removed) return 'removed';
   const path = row.filePath ?? row.audioFilePath;
   const present = path

@@ -1,7 +1,16 @@
-import type { AuthContext, DownloadRequest, DownloadResponse, EnqueueResult } from '@vidkeep/contracts';
+import type {
+  AlreadyDownloaded,
+  AuthContext,
+  DownloadRequest,
+  DownloadResponse,
+  EnqueueResult,
+  RejectedLine,
+} from '@vidkeep/contracts';
 import { videoUrl } from '../url.js';
 import { parseDownloadRequest } from './download-request.js';
 import type { JobStore } from './job-store.js';
+import { fileStatus } from './library.js';
+import type { VideoStore } from './video-store.js';
 import type { MetadataService, VideoMetadata } from './metadata.js';
 import type { DownloadQueue } from './queue.js';
 
@@ -9,6 +18,7 @@ export interface ManualDownloadDeps {
   queue: DownloadQueue;
   store: JobStore;
   metadata: MetadataService;
+  videos: VideoStore;
 }
 
 type Preview = DownloadResponse['videos'][number];
@@ -29,17 +39,46 @@ const preview = (sourceId: string, m: VideoMetadata | null | undefined): Preview
   duration: m?.duration ?? 0,
 });
 
-function summary(list: Preview[], result: EnqueueResult): string {
-  const queued = result.acceptedIds.length;
-  if (list.length > 1) {
-    const active = result.alreadyActiveIds.length;
-    return `Queued ${queued} of ${list.length} videos${active ? `; ${active} already queued or downloading` : ''}`;
-  }
-  const name = `"${list[0]!.title}"`;
-  return queued === 1
-    ? `Queued ${name} for download`
-    : `${name} is already queued or downloading; it was not queued again`;
+/** `1080p` for a `1920x1080` file; null when unknown or audio only. */
+function tier(resolution: string | null): string | null {
+  const m = /^(\d+)x(\d+)$/.exec(resolution ?? '');
+  return m && m[2] !== '0' ? `${Math.min(Number(m[1]), Number(m[2]))}p` : null;
 }
+
+/** "already downloaded (1080p, 2026-11-20)" */
+export function alreadyDownloadedText(a: AlreadyDownloaded): string {
+  const details = [tier(a.video_resolution), a.downloadedAt.slice(0, 10)].filter(Boolean).join(', ');
+  return `already downloaded (${details})`;
+}
+
+function summary(
+  list: Preview[],
+  result: EnqueueResult,
+  already: AlreadyDownloaded[],
+  rejected: RejectedLine[],
+): string {
+  const queued = result.acceptedIds.length;
+  const again = 'send allowRedownload to download it again';
+  if (list.length === 1 && already.length === 0 && rejected.length === 0) {
+    const name = `"${list[0]!.title}"`;
+    return queued === 1
+      ? `Queued ${name} for download`
+      : `${name} is already queued or downloading; it was not queued again`;
+  }
+  if (list.length === 0 && already.length === 1 && rejected.length === 0) {
+    return `"${already[0]!.title}" is ${alreadyDownloadedText(already[0]!)}; it was not downloaded again (${again})`;
+  }
+  const parts = [
+    `Queued ${queued} of ${list.length + already.length + rejected.length} ${rejected.length ? 'lines' : 'videos'}`,
+  ];
+  const active = result.alreadyActiveIds.length;
+  if (active) parts.push(`${active} already queued or downloading`);
+  if (already.length) parts.push(`${already.length} already downloaded (${again.replace(' it ', ' them ')})`);
+  if (rejected.length) parts.push(`${rejected.length} not a video URL`);
+  return parts.join('; ');
+}
+
+const NOTHING_QUEUED: EnqueueResult = { job: null, acceptedIds: [], alreadyActiveIds: [] };
 
 /** Downloads a user asks for by URL (the web UI, the bookmarklet, API keys). */
 export class ManualDownloads {
@@ -47,31 +86,66 @@ export class ManualDownloads {
 
   /** Queues the request's videos and answers with what was queued and what each video is. */
   async request(body: DownloadRequest, auth: AuthContext): Promise<DownloadResponse> {
-    const { sourceIds, options, requestedBy } = parseDownloadRequest(body, auth);
-    const result = await this.deps.queue.enqueue({
-      sourceIds,
-      type: 'manual',
-      label:
-        sourceIds.length === 1 ? `Manual download: ${sourceIds[0]}` : `Manual download: ${sourceIds.length} videos`,
-      options,
-      requestedBy,
-    });
+    const { sourceIds: asked, options, requestedBy, rejected } = parseDownloadRequest(body, auth);
+    // A video whose file is in the library is not fetched again unless asked to: a silent
+    // re-download could replace a better file (issue 16).
+    const already = body.allowRedownload ? [] : await this.inLibrary([...new Set(asked)]);
+    const skipped = new Set(already.map((a) => a.sourceId));
+    const sourceIds = asked.filter((id) => !skipped.has(id));
+    const result =
+      sourceIds.length === 0
+        ? NOTHING_QUEUED
+        : await this.deps.queue.enqueue({
+            sourceIds,
+            type: 'manual',
+            label:
+              sourceIds.length === 1
+                ? `Manual download: ${sourceIds[0]}`
+                : `Manual download: ${sourceIds.length} videos`,
+            options,
+            requestedBy,
+          });
     const unique = [...new Set(sourceIds)];
     const jobId = result.job?.id ?? null;
-    const metas = await this.metadataOf(unique, result, jobId);
+    const metas = unique.length
+      ? await this.metadataOf(unique, result, jobId)
+      : new Map<string, VideoMetadata | null>();
     if (jobId) await this.fillJob(jobId, result.acceptedIds, metas);
     const list = unique.map((id) => preview(id, metas.get(id)));
-    const { sourceId: _id, ...video } = list[0]!;
+    const first =
+      list[0] ??
+      preview(already[0]!.sourceId, { title: already[0]!.title, duration: null, thumbnail: null, channelId: null });
+    const { sourceId: _id, ...video } = first;
     return {
       success: true,
-      message: summary(list, result),
+      message: summary(list, result, already, rejected),
       video,
       videos: list,
       queued: result.acceptedIds.length,
       acceptedIds: result.acceptedIds,
       alreadyActiveIds: result.alreadyActiveIds,
       jobId,
+      rejected,
+      alreadyDownloaded: already,
     };
+  }
+
+  /** The asked videos whose file is in the library now (a removed or missing file does not count). */
+  private async inLibrary(sourceIds: string[]): Promise<AlreadyDownloaded[]> {
+    const rows = await this.deps.videos.bySourceIds(sourceIds);
+    const present = await Promise.all(rows.map(async (r) => ((await fileStatus(r)) === 'downloaded' ? r : null)));
+    const byId = new Map(present.filter((r) => r !== null).map((r) => [r.sourceId, r]));
+    return sourceIds
+      .filter((id) => byId.has(id))
+      .map((id) => {
+        const r = byId.get(id)!;
+        return {
+          sourceId: r.sourceId,
+          title: r.title,
+          video_resolution: r.videoResolution,
+          downloadedAt: r.downloadedAt.toISOString(),
+        };
+      });
   }
 
   /**

@@ -331,7 +331,7 @@ describe('diagnose', () => {
       expect(d.kind).toBe(kind);
       expect(d.cause).toMatch(/^(?:[A-Z]|vidkeep ).{10,}[.]$/);
       expect(d.fix).toMatch(/^(?:[A-Z]|vidkeep ).{10,}[.]$/);
-      expect(d.expectedSkip).toBe(kind === 'members_only' || kind === 'upcoming');
+      expect(d.expectedSkip).toBe(['members_only', 'upcoming', 'kept_better_file'].includes(kind));
       expect(d.retryable).toBe(['http_403', 'http_429', 'network', 'timeout', 'stalled'].includes(kind));
     }
     expect(new Set(FAILURE_KINDS.map((kind) => diagnose(kind).cause)).size).toBe(FAILURE_KINDS.length);

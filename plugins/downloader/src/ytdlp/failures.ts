@@ -19,7 +19,7 @@ const MAX_INPUT = 4000;
 /** `detail` is cut to this length. */
 const MAX_DETAIL = 500;
 
-const EXPECTED_SKIP: ReadonlySet<FailureKind> = new Set<FailureKind>(['members_only', 'upcoming']);
+const EXPECTED_SKIP: ReadonlySet<FailureKind> = new Set<FailureKind>(['members_only', 'upcoming', 'kept_better_file']);
 const RETRYABLE: ReadonlySet<FailureKind> = new Set<FailureKind>([
   'http_403',
   'http_429',
@@ -172,6 +172,12 @@ function textsFor(kind: FailureKind, ctx: Context): Texts {
       return {
         cause: 'The download was interrupted because vidkeep stopped or restarted while it ran.',
         fix: 'Queue the download again.',
+      };
+    case 'kept_better_file':
+      return {
+        cause:
+          'The new download had a lower resolution than the file already in the library, so the library file was kept and the new one discarded.',
+        fix: 'Nothing to do. To replace the file anyway, download it again and allow a lower resolution.',
       };
     case 'postprocess':
       return {

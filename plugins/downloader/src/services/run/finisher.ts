@@ -2,7 +2,8 @@ import { appendFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DownloaderConfigSection } from '@vidkeep/contracts';
 import type { DownloaderJob, DownloaderVideo } from '../../entities.js';
-import { finalizeVideo, type FinalizedVideo, type InfoJson } from '../../files/finalize.js';
+import { finalizeVideo, reportedResolution, type FinalizedVideo, type InfoJson } from '../../files/finalize.js';
+import { fileStatus } from '../library.js';
 import { listFiles } from '../../files/move.js';
 import { diagnose } from '../../ytdlp/failures.js';
 import { metadataOf } from '../metadata.js';
@@ -67,6 +68,10 @@ export class FileFinisher {
       const stagingRoot = join(this.ctx.stagingDir, v.row.sourceId);
       const info = this.infos.get(v.row.sourceId);
       this.infos.delete(v.row.sourceId);
+      if (await this.keepsBetterFile(v, info ?? (await readStagedInfo(stagingRoot)))) {
+        await rm(stagingRoot, { recursive: true, force: true });
+        return;
+      }
       const channelId =
         job.options.ownerChannelId ??
         (info ? (typeof info.channel_id === 'string' ? info.channel_id : null) : await peekChannelId(stagingRoot));
@@ -118,6 +123,26 @@ export class FileFinisher {
     }
   }
 
+  /**
+   * Never lets a re-download replace a library file of a higher resolution unless the job
+   * allows it (issue 16): the video ends `skipped`, saying the better file was kept.
+   */
+  private async keepsBetterFile(v: VideoRun, info: InfoJson | null): Promise<boolean> {
+    if (this.ctx.job.options.allowLowerResolution || !info) return false;
+    const existing = await this.deps.videos.bySourceId(v.row.sourceId);
+    if (!existing || existing.removed || !existing.filePath) return false;
+    const kept = heightOf(existing.videoResolution);
+    const fresh = heightOf(reportedResolution(info));
+    if (kept === null || fresh === null || fresh >= kept) return false;
+    if (!(await fileStatus(existing).then((s) => s === 'downloaded'))) return false;
+    const detail = `library file ${existing.videoResolution}, new download ${reportedResolution(info)}`;
+    const keptBetter = diagnose('kept_better_file', { sourceId: v.row.sourceId, detail });
+    this.ctx.state.noteFailure(keptBetter, v, null);
+    await this.ctx.state.settle(v, 'skipped', keptBetter);
+    this.deps.logger.info({ jobId: this.ctx.job.id, sourceId: v.row.sourceId, detail }, 'Kept the better library file');
+    return true;
+  }
+
   /** The library record of a finished video, from its info.json and where its files went. */
   private record(
     v: VideoRun,
@@ -162,14 +187,26 @@ function failureKindOf(err: unknown): 'disk_full' | 'output_not_writable' | 'pos
 
 /** The channel of a staged video, for a job without an owner channel. */
 async function peekChannelId(stagingRoot: string): Promise<string | null> {
+  const info = await readStagedInfo(stagingRoot);
+  return typeof info?.channel_id === 'string' ? info.channel_id : null;
+}
+
+/** The info.json yt-dlp left in a video's staging root, or null. */
+async function readStagedInfo(stagingRoot: string): Promise<InfoJson | null> {
   const info = (await listFiles(stagingRoot)).find((f) => f.endsWith('.info.json'));
   if (!info) return null;
   try {
-    const parsed = JSON.parse(await readFile(join(stagingRoot, info), 'utf8')) as { channel_id?: unknown };
-    return typeof parsed.channel_id === 'string' ? parsed.channel_id : null;
+    return JSON.parse(await readFile(join(stagingRoot, info), 'utf8')) as InfoJson;
   } catch {
     return null;
   }
+}
+
+/** The smaller side of `WIDTHxHEIGHT` (the "1080" of 1080p, also for portrait video), or null. */
+function heightOf(resolution: string | null): number | null {
+  const m = /^(\d+)x(\d+)$/.exec(resolution ?? '');
+  const side = m ? Math.min(Number(m[1]), Number(m[2])) : 0;
+  return side > 0 ? side : null;
 }
 
 /** The exact publication time of a full info dict: `timestamp`, else `upload_date` at 00:00 UTC. */

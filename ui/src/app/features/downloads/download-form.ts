@@ -4,22 +4,26 @@ import { FormControl, FormGroup } from '@angular/forms';
 import { MatAutocompleteModule } from '@angular/material/autocomplete';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressSpinnerModule } from '@angular/material/progress-spinner';
+import { RouterLink } from '@angular/router';
 import { Api, ApiError, toApiError } from '../../core/api';
 import { AUDIO_CHOICES } from '../../core/media-choices';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import type { AudioFormat, DownloadResponse, Resolution } from './api-types';
 import {
+  alreadyText,
   buildDownloadRequest,
+  countUrls,
   DOWNLOAD_BATCH_MAX,
   isResolution,
-  parseUrls,
   RESOLUTION_CHOICES,
+  tierOf,
+  type DownloadOptions,
 } from './download-request';
 
 /** Queue videos by URL: one or several, with resolution, audio, subfolder and folder options. */
 @Component({
   selector: 'app-download-form',
-  imports: [FORM_CONTROLS, MatCardModule, MatAutocompleteModule, MatProgressSpinnerModule],
+  imports: [FORM_CONTROLS, MatCardModule, MatAutocompleteModule, MatProgressSpinnerModule, RouterLink],
   template: `
     <mat-card appearance="outlined" class="card">
       <mat-card-content>
@@ -38,9 +42,7 @@ import {
               data-testid="download-urls"
             ></textarea>
             <mat-hint>One URL per line, up to {{ batchMax }} (Ctrl+Enter queues them)</mat-hint>
-            <mat-hint align="end" class="nowrap" data-testid="download-count"
-              >{{ urlCount() }} URL{{ urlCount() === 1 ? '' : 's' }}</mat-hint
-            >
+            <mat-hint align="end" class="nowrap" data-testid="download-count">{{ countText() }}</mat-hint>
           </mat-form-field>
 
           <div class="options">
@@ -106,13 +108,70 @@ import {
           </div>
 
           @if (result(); as r) {
-            <div class="message ok" role="alert" data-testid="download-message" data-kind="success">
+            <div
+              class="message"
+              [class.ok]="r.queued > 0 || !r.rejected.length"
+              role="alert"
+              data-testid="download-message"
+              [attr.data-kind]="r.queued > 0 ? 'success' : 'notice'"
+            >
               <strong>{{ r.message }}</strong>
               <div>{{ r.queued }} video{{ r.queued === 1 ? '' : 's' }} queued.</div>
               @if (r.alreadyActiveIds.length) {
                 <div>
                   Already queued or downloading (not queued again):
                   <code data-testid="download-already-active">{{ r.alreadyActiveIds.join(', ') }}</code>
+                </div>
+              }
+              @if (r.rejected.length) {
+                <div data-testid="download-rejected">
+                  Not queued (left in the box to fix):
+                  <ul>
+                    @for (line of r.rejected; track line.line) {
+                      <li>
+                        line {{ line.line }} <code>{{ line.input }}</code>: {{ line.reason }}
+                        @if (line.reason.startsWith('a playlist URL')) {
+                          (<a routerLink="/playlists">open Playlists</a>)
+                        } @else if (line.reason.startsWith('a channel URL')) {
+                          (<a routerLink="/channels">open Channels</a>)
+                        }
+                      </li>
+                    }
+                  </ul>
+                </div>
+              }
+              @if (r.alreadyDownloaded.length) {
+                <div data-testid="download-already-downloaded">
+                  <ul>
+                    @for (a of r.alreadyDownloaded; track a.sourceId) {
+                      <li>“{{ a.title }}” is {{ alreadyText(a) }}: skipped.</li>
+                    }
+                  </ul>
+                  <div class="row">
+                    <button
+                      mat-stroked-button
+                      type="button"
+                      (click)="downloadAgain(false)"
+                      [disabled]="busy()"
+                      data-testid="download-again"
+                    >
+                      Download again
+                    </button>
+                    @if (lowerThanLibrary(); as lower) {
+                      <button
+                        mat-stroked-button
+                        type="button"
+                        (click)="downloadAgain(true)"
+                        [disabled]="busy()"
+                        data-testid="download-again-lower"
+                      >
+                        Download again and replace the {{ lower }}p file with {{ chosenTier() }}p
+                      </button>
+                    }
+                  </div>
+                  <p class="muted small">
+                    A new download never replaces a file of a higher resolution unless you choose the second button.
+                  </p>
                 </div>
               }
             </div>
@@ -154,7 +213,27 @@ export class DownloadForm {
   });
   private readonly urlsText = toSignal(this.form.controls.urls.valueChanges, { initialValue: '' });
   private readonly subfolderText = toSignal(this.form.controls.subfolder.valueChanges, { initialValue: '' });
-  readonly urlCount = computed(() => parseUrls(this.urlsText()).length);
+  private readonly counted = computed(() => countUrls(this.urlsText()));
+  readonly urlCount = computed(() => this.counted().urls);
+  /** "3 URLs", "2 URLs · 1 line is not a URL": only what looks like a URL counts as one. */
+  readonly countText = computed(() => {
+    const { urls, other } = this.counted();
+    const head = `${urls} URL${urls === 1 ? '' : 's'}`;
+    return other ? `${head} · ${other} line${other === 1 ? ' is' : 's are'} not a URL` : head;
+  });
+  readonly alreadyText = alreadyText;
+  /** The request the last answer belongs to (its options are reused by "Download again"). */
+  private lastOptions: DownloadOptions | null = null;
+  /** The highest library resolution among the skipped videos, when above the chosen one. */
+  readonly lowerThanLibrary = computed(() => {
+    const chosen = this.chosenTier();
+    const best = Math.max(0, ...(this.result()?.alreadyDownloaded ?? []).map((a) => tierOf(a.video_resolution) ?? 0));
+    return chosen !== null && best > chosen ? best : null;
+  });
+  readonly chosenTier = computed(() => {
+    const r = this.result();
+    return r && this.lastOptions?.resolution ? Number(this.lastOptions.resolution) : null;
+  });
 
   readonly subfolders = signal<string[]>([]);
   readonly subfolderOptions = computed(() => {
@@ -192,14 +271,26 @@ export class DownloadForm {
   }
 
   async submit(): Promise<void> {
-    if (this.busy()) return;
     const v = this.form.getRawValue();
-    const built = buildDownloadRequest(v.urls, {
+    await this.send(v.urls, {
       resolution: v.resolution,
       subfolder: v.subfolder,
       skipVideoFolder: v.skipVideoFolder,
       audioFormat: v.audioFormat || null,
     });
+  }
+
+  /** Sends the skipped videos of the last answer again, allowed to download what is in the library. */
+  async downloadAgain(allowLowerResolution: boolean): Promise<void> {
+    const r = this.result();
+    if (!r || !this.lastOptions) return;
+    const urls = r.alreadyDownloaded.map((a) => `https://www.youtube.com/watch?v=${a.sourceId}`).join('\n');
+    await this.send(urls, { ...this.lastOptions, allowRedownload: true, allowLowerResolution }, false);
+  }
+
+  private async send(text: string, options: DownloadOptions, fromBox = true): Promise<void> {
+    if (this.busy()) return;
+    const built = buildDownloadRequest(text, options);
     this.result.set(null);
     this.submitError.set(null);
     if (!built.ok) {
@@ -209,8 +300,10 @@ export class DownloadForm {
     this.busy.set(true);
     try {
       const r = await this.api.post<DownloadResponse>('/api/videos/download', built.body);
+      this.lastOptions = options;
       this.result.set(r);
-      this.form.controls.urls.setValue('');
+      // What was queued leaves the box; lines the server refused stay there to be fixed.
+      if (fromBox) this.form.controls.urls.setValue(r.rejected.map((l) => l.input).join('\n'));
       if (r.jobId) this.queued.emit(r.jobId);
     } catch (err) {
       const e = toApiError(err);

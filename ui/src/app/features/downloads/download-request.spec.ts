@@ -1,5 +1,7 @@
 import {
+  alreadyText,
   buildDownloadRequest,
+  countUrls,
   DOWNLOAD_BATCH_MAX,
   isResolution,
   parseUrls,
@@ -25,6 +27,28 @@ describe('parseUrls', () => {
 
   it('returns nothing for empty text', () => {
     expect(parseUrls(' \n \n')).toEqual([]);
+  });
+
+  it('keeps a line of words whole, so the server can say what is wrong with it', () => {
+    expect(parseUrls(`${A}\nnot a url at all`)).toEqual([A, 'not a url at all']);
+  });
+});
+
+describe('countUrls', () => {
+  it('counts only what looks like a URL', () => {
+    expect(countUrls(`${A}\nnot a url at all\n${B} youtube.com/watch?v=ccccccccccc`)).toEqual({ urls: 3, other: 1 });
+    expect(countUrls('')).toEqual({ urls: 0, other: 0 });
+  });
+});
+
+describe('alreadyText', () => {
+  it('names the resolution tier and the day', () => {
+    expect(alreadyText({ video_resolution: '1920x1080', downloadedAt: '2026-11-20T10:00:00.000Z' })).toBe(
+      'already downloaded (1080p, 2026-11-20)',
+    );
+    expect(alreadyText({ video_resolution: null, downloadedAt: '2026-11-20T10:00:00.000Z' })).toBe(
+      'already downloaded (2026-11-20)',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { By } from '@angular/platform-browser';
+import { provideRouter } from '@angular/router';
 import { ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake-api';
@@ -61,10 +62,17 @@ describe('DownloadsPage', () => {
       jobId: null,
       video: { title: 'x', thumbnail: '', duration: 0 },
       videos: [],
+      rejected: [],
+      alreadyDownloaded: [],
     });
     storage = { paused: false, reason: null, freeBytes: 1e12, usedBytes: 0, minFreeBytes: null, maxUsedBytes: null };
     TestBed.configureTestingModule({
-      providers: [provideFakeApi(), provideFakeLive(), { provide: Auth, useValue: { token: signal('tok') } }],
+      providers: [
+        provideFakeApi(),
+        provideFakeLive(),
+        provideRouter([]),
+        { provide: Auth, useValue: { token: signal('tok') } },
+      ],
     });
     api = TestBed.inject(FakeApi);
     live = TestBed.inject(FakeLive);
@@ -106,6 +114,90 @@ describe('DownloadsPage', () => {
     expect(message.textContent).toContain('Queued 1 of 2 videos');
     expect(message.textContent).toContain('bbbbbbbbbbb');
     expect(downloadForm().form.controls.urls.value).toBe('');
+  });
+
+  it('counts only what looks like a URL, queues the good lines and leaves the refused ones in the box with their reasons', async () => {
+    const playlist = 'https://www.youtube.com/playlist?list=PLxxxxxxxxxxxxxxxx';
+    typeUrls(`https://youtu.be/aaaaaaaaaaa\nnot a url at all\n${playlist}`);
+    await settle(fixture);
+    expect(q('[data-testid="download-count"]')?.textContent?.trim()).toBe('2 URLs · 1 line is not a URL');
+    postAnswer = () => ({
+      success: true,
+      message: 'Queued 1 of 3 lines; 2 not a video URL',
+      queued: 1,
+      acceptedIds: ['aaaaaaaaaaa'],
+      alreadyActiveIds: [],
+      jobId: null,
+      video: { title: 'x', thumbnail: '', duration: 0 },
+      videos: [],
+      rejected: [
+        { line: 2, input: 'not a url at all', reason: 'not a valid URL' },
+        {
+          line: 3,
+          input: playlist,
+          reason: 'a playlist URL, not a single video: follow the playlist on the Playlists page',
+        },
+      ],
+      alreadyDownloaded: [],
+    });
+    void downloadForm().submit();
+    await settle(fixture);
+    expect(posts()[0]!.body).toEqual({
+      urls: ['https://youtu.be/aaaaaaaaaaa', 'not a url at all', playlist],
+      resolution: '720',
+    });
+    const rejected = q('[data-testid="download-rejected"]')!;
+    expect(rejected.textContent).toContain('line 2 not a url at all: not a valid URL');
+    expect(rejected.querySelector('a')?.getAttribute('href')).toBe('/playlists');
+    expect(downloadForm().form.controls.urls.value).toBe(`not a url at all\n${playlist}`);
+  });
+
+  it('says a video is already downloaded and downloads it again only when asked, a lower resolution only by choice', async () => {
+    const skipped = {
+      success: true,
+      message: '"First Clip" is already downloaded (720p, 2026-11-20); it was not downloaded again',
+      queued: 0,
+      acceptedIds: [],
+      alreadyActiveIds: [],
+      jobId: null,
+      video: { title: 'First Clip', thumbnail: '', duration: 0 },
+      videos: [],
+      rejected: [],
+      alreadyDownloaded: [
+        {
+          sourceId: 'aaaaaaaaaaa',
+          title: 'First Clip',
+          video_resolution: '1280x720',
+          downloadedAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    };
+    postAnswer = () => skipped;
+    downloadForm().form.controls.resolution.setValue('360');
+    typeUrls('https://youtu.be/aaaaaaaaaaa');
+    void downloadForm().submit();
+    await settle(fixture);
+    expect(q('[data-testid="download-already-downloaded"]')?.textContent).toContain(
+      '“First Clip” is already downloaded (720p, 2026-11-20): skipped.',
+    );
+    expect(q('[data-testid="download-again-lower"]')?.textContent?.trim()).toBe(
+      'Download again and replace the 720p file with 360p',
+    );
+    q<HTMLButtonElement>('[data-testid="download-again"]')!.click();
+    await settle(fixture);
+    expect(posts()[1]!.body).toEqual({
+      url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+      resolution: '360',
+      allowRedownload: true,
+    });
+    q<HTMLButtonElement>('[data-testid="download-again-lower"]')!.click();
+    await settle(fixture);
+    expect(posts()[2]!.body).toEqual({
+      url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+      resolution: '360',
+      allowRedownload: true,
+      allowLowerResolution: true,
+    });
   });
 
   it('queues one URL as url', async () => {
