@@ -1,5 +1,12 @@
 import { Component, Injector, OnInit, afterNextRender, computed, inject, signal, viewChild } from '@angular/core';
-import { FormControl, FormGroup, ReactiveFormsModule, Validators, type AbstractControl } from '@angular/forms';
+import {
+  FormControl,
+  FormGroup,
+  FormGroupDirective,
+  ReactiveFormsModule,
+  Validators,
+  type AbstractControl,
+} from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -67,6 +74,7 @@ export class ApiKeysSection implements OnInit {
   private readonly sanitizer = inject(DomSanitizer);
   private readonly injector = inject(Injector);
   private readonly createdPanel = viewChild(ApiKeyCreated);
+  private readonly formDirective = viewChild(FormGroupDirective);
   readonly nameMax = API_KEY_NAME_MAX;
   readonly maxKeys = MAX_ACTIVE_API_KEYS;
   readonly origin = location.origin;
@@ -119,7 +127,8 @@ export class ApiKeysSection implements OnInit {
         bookmarkletText: bookmarklet,
         curl: buildCurlExample(this.origin, r.key),
       });
-      this.name.reset('');
+      // The form directive too: a submitted form keeps an empty required field red.
+      this.formDirective()?.resetForm({ name: '' });
       afterNextRender(() => this.createdPanel()?.focus(), { injector: this.injector });
       await this.load();
     });

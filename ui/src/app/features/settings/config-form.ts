@@ -189,16 +189,25 @@ export class ConfigForm {
   }
 }
 
-/** Moves the focus to the first field with a problem inside `host` (after the next render). */
+/**
+ * After a refused save, brings the first problem into view (after the next render): the first
+ * field with a problem inside `host`, scrolled to the middle of the screen and focused, or, when
+ * no field shows it (an error about the request as a whole), the error message itself. A long
+ * settings page otherwise showed the error off-screen.
+ */
 export function focusFirstInvalid(host: HTMLElement, injector: Injector): void {
   afterNextRender(
     () => {
       const el = host.querySelector<HTMLElement>('[data-testid^="config-"].ng-invalid');
-      if (!el) return;
-      const target = el.matches('input, textarea, mat-select')
-        ? el
-        : el.querySelector<HTMLElement>('button, input, [tabindex]');
-      target?.focus();
+      const target = !el
+        ? null
+        : el.matches('input, textarea, mat-select')
+          ? el
+          : el.querySelector<HTMLElement>('button, input, [tabindex]');
+      const shown = el ?? host.querySelector<HTMLElement>('[role="alert"]');
+      // jsdom (the unit tests) has no scrollIntoView.
+      shown?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      target?.focus({ preventScroll: true });
     },
     { injector },
   );

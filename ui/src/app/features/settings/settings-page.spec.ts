@@ -287,6 +287,32 @@ describe('SettingsPage', () => {
       );
     });
 
+    it('brings the first refused field into view and focuses it', async () => {
+      const scrolled: Element[] = [];
+      const scrollIntoView = vi.fn(function (this: Element) {
+        scrolled.push(this);
+      });
+      Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true });
+      try {
+        server.patchAnswer = () => {
+          throw new ApiError(400, 'Invalid settings', 'CORE_VALIDATION_FAILED', [
+            { path: 'body/concurrentJobs', message: 'must be <= 4' },
+          ]);
+        };
+        await create();
+        type('[data-testid="config-concurrentJobs"]', '3');
+        await settle(fixture);
+        q<HTMLButtonElement>('[data-testid="config-save"]')!.click();
+        await settle(fixture);
+        const field = q('[data-testid="config-concurrentJobs"]')!;
+        expect(scrolled).toEqual([field]);
+        expect(scrollIntoView).toHaveBeenCalledWith({ block: 'center', behavior: 'smooth' });
+        expect(document.activeElement).toBe(field);
+      } finally {
+        delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+      }
+    });
+
     it('shows platform-managed keys read-only with the reason', async () => {
       server.config = configView({
         isPlatformManaged: {
@@ -334,6 +360,11 @@ describe('SettingsPage', () => {
       expect(panel.querySelector('[data-testid="apikey-bookmarklet-code"]')?.textContent).toBe(href);
       expect(panel.querySelector('[data-testid="apikey-curl"]')?.textContent).toContain(`-H 'x-api-key: ${KEY}'`);
       expect(q<HTMLInputElement>('[data-testid="apikey-name"]')!.value).toBe('');
+      // The emptied name field is ready for the next key, not shown as an error.
+      expect(q('[data-testid="apikey-name"]')!.closest('mat-form-field')!.classList).not.toContain(
+        'mat-form-field-invalid',
+      );
+      expect(q('[data-testid="apikey-name"]')!.closest('mat-form-field')!.textContent).not.toContain('Enter a name');
 
       q<HTMLButtonElement>('[data-testid="apikey-dismiss"]')!.click();
       await settle(fixture);
