@@ -42,3 +42,16 @@ export function withPluginsOff(...ids: string[]): { manifest: unknown; manifestP
     manifestPath,
   };
 }
+
+/** The repository's manifest with the options of some built-in plugins replaced (short waits for tests). */
+export function withPluginOptions(options: Record<string, Record<string, unknown>>): {
+  manifest: unknown;
+  manifestPath: string;
+} {
+  const { manifest, manifestPath } = withFixturePlugins();
+  const m = manifest as { plugins: Entry[] };
+  return {
+    manifest: { ...m, plugins: m.plugins.map((e) => (e.id in options ? { ...e, options: options[e.id] } : e)) },
+    manifestPath,
+  };
+}

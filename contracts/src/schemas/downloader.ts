@@ -113,6 +113,22 @@ export const DownloadProgress = Type.Object({
   etaSeconds: Nullable(Type.Integer()),
   /** Which part is being fetched: `video`, `audio`, `subtitles`, `thumbnail`, or `merging`/`processing` after download. */
   stage: Type.String(),
+  stalledSeconds: Type.Optional(
+    Nullable(
+      Type.Integer({
+        description:
+          'Seconds without a new byte, once that is longer than the stall notice (about 15 s); speed and ETA are null meanwhile',
+      }),
+    ),
+  ),
+  activity: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'What yt-dlp is doing instead of downloading, in words (e.g. "retrying after a network error, attempt 2 of 10")',
+      }),
+    ),
+  ),
 });
 export type DownloadProgress = Static<typeof DownloadProgress>;
 

@@ -8,6 +8,7 @@ import {
   liveHubRef,
   schedulerServiceRef,
   sourceClientRef,
+  Type,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, keepWatchCopy, MANAGED_TEMP_PATH, mapDomainErrors, workerFile } from '@vidkeep/core/plugin-api';
@@ -41,6 +42,19 @@ import { PrivateYtDlp } from './services/private-ytdlp.js';
 import { YtDlpUpdater, type UpdateMethod, type UpdateWorkerData } from './services/ytdlp-updater.js';
 import { processSupervisor } from './ytdlp/supervisor.js';
 
+/** Manifest options of the downloader (tuning that is not a user setting). */
+export const DownloaderOptions = Type.Object(
+  {
+    stallNoticeSeconds: Type.Integer({
+      minimum: 1,
+      maximum: 600,
+      default: 15,
+      description: 'A download that receives no byte for this long shows that it is stalled',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export default definePlugin({
   id: 'downloader',
   version: '1.0.0',
@@ -50,6 +64,7 @@ export default definePlugin({
   // The watch-status plugin depends on this one, so its service is resolved only when used.
   optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, watchStatusServiceRef],
   config: DownloaderConfigSection,
+  options: DownloaderOptions,
   entities: [
     DownloaderJobEntity,
     DownloaderJobVideoEntity,
@@ -123,6 +138,7 @@ export default definePlugin({
         paths,
         metadata,
         onJobChanged: (jobId) => jobUpdates.jobChanged(jobId),
+        stallNoticeMs: ctx.options.stallNoticeSeconds * 1000,
       },
       activity,
       store,

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { PlaylistDetail, PlaylistSyncState } from '@vidkeep/contracts';
-import { REPO_ROOT } from '../../helpers/server-process.js';
+import { withPluginOptions } from '../../helpers/manifest.js';
 
 /**
  * Waits of a tenth of the real ones (a scan of the fake takes 20 ms); the request timeout stays
@@ -14,12 +12,7 @@ export function plexManifest(options: Record<string, unknown> = FAST_PLEX_OPTION
   manifest: unknown;
   manifestPath: string;
 } {
-  const manifestPath = join(REPO_ROOT, 'plugin-manifest.json');
-  const base = JSON.parse(readFileSync(manifestPath, 'utf8')) as { plugins: { id: string; options?: unknown }[] };
-  return {
-    manifest: { ...base, plugins: base.plugins.map((p) => (p.id === 'plex' ? { ...p, options } : p)) },
-    manifestPath,
-  };
+  return withPluginOptions({ plex: options });
 }
 
 /** The Plex row of a playlist's `sync_state`. */

@@ -20,7 +20,8 @@ export type OutputEvent =
   | { type: 'archived'; sourceId: string }
   | { type: 'filtered' }
   | { type: 'error'; line: string }
-  | { type: 'warning'; line: string };
+  | { type: 'warning'; line: string }
+  | { type: 'activity'; text: string };
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -76,6 +77,8 @@ export function parseOutputLine(rawLine: string): OutputEvent | null {
     return m ? { type: 'done', sourceId: m[1]!, path: m[2]! } : null;
   }
   if (line.includes('ERROR:')) return { type: 'error', line };
+  const activity = activityOf(line);
+  if (activity) return { type: 'activity', text: activity };
   if (line.startsWith('WARNING:')) return { type: 'warning', line };
   const extracting = /^\[[\w:]+\] Extracting URL: (\S+)/.exec(line);
   if (extracting) {
@@ -91,5 +94,25 @@ export function parseOutputLine(rawLine: string): OutputEvent | null {
   if (/^\[download\] .* does not pass filter/.test(line)) return { type: 'filtered' };
   const pp = POSTPROCESSORS.exec(line);
   if (pp) return { type: 'stage', stage: pp[1] === 'Merger' ? 'merging' : 'processing' };
+  return null;
+}
+
+/**
+ * What yt-dlp says it is doing while no bytes arrive, in words: its retries after an error
+ * (`[download] Got error: … Retrying (2/10)...`, also per fragment and in extractors) and its
+ * pauses (`[download] Sleeping 5.00 seconds ...`). Null for any other line.
+ */
+export function activityOf(line: string): string | null {
+  const retry = /Got error: (.{0,200}?)\.? Retrying(?: fragment (\d+))? \((\d+)\/(\d+|inf)\)/.exec(line);
+  if (retry) {
+    const cause = /timed? ?out/i.test(retry[1]!)
+      ? 'the connection timed out'
+      : (/HTTP Error (\d{3})/i.exec(retry[1]!)?.[0] ?? 'a network error');
+    const of = retry[4] === 'inf' ? '' : ` of ${retry[4]}`;
+    const fragment = retry[2] ? ` (fragment ${retry[2]})` : '';
+    return `retrying after ${cause}${fragment}, attempt ${retry[3]}${of}`;
+  }
+  const sleeping = /^\[[\w:]+\] Sleeping ([\d.]+) seconds?/.exec(line);
+  if (sleeping) return `waiting ${Math.round(Number(sleeping[1]))} s before the next request`;
   return null;
 }

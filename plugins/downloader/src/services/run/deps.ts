@@ -36,6 +36,8 @@ export interface JobRunDeps {
   paths: RunPaths;
   /** Called with the job's id after each state change worth showing. */
   onJobChanged: (jobId: string) => void;
+  /** Without a new byte for this long a download shows it is stalled (default 15 s). */
+  stallNoticeMs?: number;
   /** Learns each video's info as yt-dlp writes it, so requests need not look it up again. */
   metadata?: Pick<MetadataService, 'provide' | 'abandon'>;
 }

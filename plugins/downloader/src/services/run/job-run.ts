@@ -10,7 +10,14 @@ import { FileFinisher } from './finisher.js';
 import { LineReader, type RunEvent } from './line-reader.js';
 import { exitSettlement, jobOutcome } from './outcome.js';
 import { inactivityMsOf, prepareDownload, startDownload } from './process.js';
-import { progressOfDestination, progressOfPostprocessing, progressOfTick } from './progress.js';
+import {
+  progressOfActivity,
+  progressOfDestination,
+  progressOfPostprocessing,
+  progressOfStall,
+  progressOfTick,
+} from './progress.js';
+import { STALL_NOTICE_MS, StallWatch } from './stall-watch.js';
 import { isSettled, RunStateStore } from './state-store.js';
 
 /** One job: one yt-dlp process over the job's videos, finishing each video's files as it completes. */
@@ -34,6 +41,9 @@ export class JobRun {
     this.freeSlot = resolve;
   });
 
+  /** Says so when a download receives nothing for a while (speed and ETA go, the seconds show). */
+  private readonly stalls: StallWatch;
+
   constructor(
     private readonly deps: JobRunDeps,
     readonly job: DownloaderJob,
@@ -41,6 +51,11 @@ export class JobRun {
   ) {
     this.state = new RunStateStore(deps, job, rows);
     this.channels = new ChannelSettingsCache(deps.channelSettings);
+    this.stalls = new StallWatch(deps.stallNoticeMs ?? STALL_NOTICE_MS, (sourceId, seconds) => {
+      const v = this.state.video(sourceId);
+      if (v?.state === 'downloading') this.state.showProgress(v, progressOfStall(v.progress, seconds));
+      else this.stalls.forget(sourceId);
+    });
   }
 
   /** Live progress of the job's videos (merged into job details). */
@@ -102,7 +117,9 @@ export class JobRun {
       });
       this.proc = proc;
       if (this.stopRequested) proc.stop(this.stopRequested);
+      this.stalls.start();
       const result = await proc.done;
+      this.stalls.stop();
       this.freeSlot();
       reader.end().forEach(handle);
       await this.post;
@@ -115,6 +132,7 @@ export class JobRun {
       );
       await this.finish(null);
     } finally {
+      this.stalls.stop();
       this.freeSlot();
       await rm(stagingDir, { recursive: true, force: true }).catch(() => undefined);
     }
@@ -130,7 +148,13 @@ export class JobRun {
         if (v && v.state === 'queued') void state.setState(v, 'downloading');
         return;
       case 'progress':
-        if (v) state.showProgress(v, progressOfTick(v.progress, event.tick), true);
+        if (v) {
+          this.stalls.bytes(v.row.sourceId, event.tick.downloadedBytes);
+          state.showProgress(v, progressOfTick(v.progress, event.tick), true);
+        }
+        return;
+      case 'activity':
+        if (v) state.showProgress(v, progressOfActivity(v.progress, event.text));
         return;
       case 'destination':
         if (v) state.showProgress(v, progressOfDestination(v.progress, event.stage));
@@ -139,10 +163,12 @@ export class JobRun {
         // ffmpeg may be quiet for a long time while it merges or converts.
         this.proc?.setInactivityMs(inactivityMs * 2);
         const progress = progressOfPostprocessing(v?.progress ?? null, event.stage);
+        if (v) this.stalls.forget(v.row.sourceId);
         if (v && progress) state.showProgress(v, progress);
         return;
       }
       case 'done':
+        if (v) this.stalls.forget(v.row.sourceId);
         if (v && !isSettled(v.state)) {
           this.handedOver.add(v.row.sourceId);
           this.post = this.post.then(() => finisher.finish(v));

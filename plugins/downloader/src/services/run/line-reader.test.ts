@@ -136,4 +136,27 @@ describe('LineReader', () => {
       { type: 'infoWritten', sourceId: A, path: infoPath(A) },
     ]);
   });
+
+  it("says in words what yt-dlp does instead of downloading: its retries and pauses (yt-dlp's own lines)", () => {
+    expect(
+      read([
+        started(A),
+        tick(A, 64512, 211557),
+        '[download] Got error: timed out. Retrying (1/10)...',
+        '[download] Got error: HTTP Error 503: Service Unavailable. Retrying fragment 7 (2/inf)...',
+        '[download] Sleeping 5.00 seconds ...',
+      ]).slice(2),
+    ).toEqual([
+      { type: 'activity', sourceId: A, text: 'retrying after the connection timed out, attempt 1 of 10' },
+      { type: 'activity', sourceId: A, text: 'retrying after HTTP Error 503 (fragment 7), attempt 2' },
+      { type: 'activity', sourceId: A, text: 'waiting 5 s before the next request' },
+    ]);
+    // The final "Giving up" is a failure, not an activity.
+    expect(
+      read([started(A), 'ERROR: [download] Got error: timed out. Giving up after 1 retries']).at(-1),
+    ).toMatchObject({
+      type: 'failure',
+      sourceId: A,
+    });
+  });
 });

@@ -16,7 +16,8 @@ export type RunEvent =
   | { type: 'infoWritten'; sourceId: string; path: string }
   | { type: 'archived'; sourceId: string | null }
   | { type: 'filtered'; sourceId: string | null }
-  | { type: 'failure'; sourceId: string | null; classified: Classified; terminatedChannel: string | null };
+  | { type: 'failure'; sourceId: string | null; classified: Classified; terminatedChannel: string | null }
+  | { type: 'activity'; sourceId: string; text: string };
 
 export interface LineReaderOptions {
   /** The job's staging folder: info.json paths are relative to it, under the video's id. */
@@ -112,6 +113,10 @@ export class LineReader {
       }
       case 'warning':
         return null;
+      case 'activity': {
+        const sourceId = this.video(this.current);
+        return sourceId ? { type: 'activity', sourceId, text: event.text } : null;
+      }
     }
   }
 }

@@ -1,7 +1,14 @@
 import type { DownloadProgress } from '@vidkeep/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ProgressTick } from '../../ytdlp/output.js';
-import { progressOfDestination, progressOfDone, progressOfPostprocessing, progressOfTick } from './progress.js';
+import {
+  progressOfActivity,
+  progressOfDestination,
+  progressOfDone,
+  progressOfPostprocessing,
+  progressOfStall,
+  progressOfTick,
+} from './progress.js';
 
 const AUDIO: DownloadProgress = {
   percent: 40,
@@ -49,9 +56,24 @@ describe('progress', () => {
       percent: 100,
       etaSeconds: 0,
       stage: 'merging',
+      stalledSeconds: null,
+      activity: null,
     });
     expect(progressOfDone(AUDIO)).toEqual({ ...AUDIO, percent: 100, etaSeconds: 0, stage: 'done' });
     expect(progressOfPostprocessing(null, 'merging')).toBeNull();
     expect(progressOfDone(null)).toBeNull();
+  });
+
+  it('a stall drops the speed and ETA it can no longer vouch for, and the next bytes bring them back', () => {
+    const stalled = progressOfStall(AUDIO, 17);
+    expect(stalled).toMatchObject({ percent: 40, speedBytesPerSecond: null, etaSeconds: null, stalledSeconds: 17 });
+    expect(progressOfTick(stalled, tick(5, 10))).toMatchObject({ speedBytesPerSecond: 2.5, stalledSeconds: null });
+  });
+
+  it("yt-dlp's retry notice shows until the download gets past the bytes it had", () => {
+    const retrying = progressOfActivity(AUDIO, 'retrying after HTTP Error 503, attempt 2 of 10');
+    expect(retrying).toMatchObject({ speedBytesPerSecond: null, etaSeconds: null, activity: expect.any(String) });
+    expect(progressOfTick(retrying, tick(4, 10)).activity).toBe('retrying after HTTP Error 503, attempt 2 of 10');
+    expect(progressOfTick(retrying, tick(5, 10)).activity).toBeNull();
   });
 });

@@ -16,6 +16,30 @@ export function progressOfTick(previous: DownloadProgress | null, tick: Progress
     speedBytesPerSecond: tick.speed,
     etaSeconds: tick.eta,
     stage: previous?.stage ?? 'video',
+    stalledSeconds: null,
+    // A retry's notice stays until the download gets past the bytes it had before the retry.
+    activity: previous?.activity && tick.downloadedBytes <= previous.downloadedBytes ? previous.activity : null,
+  };
+}
+
+/** Nothing arrived for `seconds`: the last speed and ETA no longer say anything. */
+export function progressOfStall(previous: DownloadProgress | null, seconds: number): DownloadProgress {
+  return {
+    ...(previous ?? { percent: 0, downloadedBytes: 0, totalBytes: null, stage: 'video', activity: null }),
+    speedBytesPerSecond: null,
+    etaSeconds: null,
+    stalledSeconds: seconds,
+  };
+}
+
+/** yt-dlp says what it does instead of downloading (a retry, a pause). */
+export function progressOfActivity(previous: DownloadProgress | null, activity: string): DownloadProgress {
+  return {
+    ...(previous ?? { percent: 0, downloadedBytes: 0, totalBytes: null, stage: 'video' }),
+    speedBytesPerSecond: null,
+    etaSeconds: null,
+    stalledSeconds: previous?.stalledSeconds ?? null,
+    activity,
   };
 }
 
@@ -30,7 +54,7 @@ export function progressOfDestination(previous: DownloadProgress | null, stage: 
 
 /** Downloading is over and ffmpeg merges or converts (only shown once there was progress). */
 export function progressOfPostprocessing(previous: DownloadProgress | null, stage: string): DownloadProgress | null {
-  return previous ? { ...previous, stage, percent: 100, etaSeconds: 0 } : null;
+  return previous ? { ...previous, stage, percent: 100, etaSeconds: 0, stalledSeconds: null, activity: null } : null;
 }
 
 /** The files are in the library. */

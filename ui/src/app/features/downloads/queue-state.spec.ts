@@ -166,6 +166,23 @@ describe('progressText', () => {
     ).toBe('42.3 % · 12 MB');
   });
 
+  it('says a download receives nothing, without the stale speed and ETA, and what yt-dlp does meanwhile', () => {
+    expect(
+      progressText({
+        state: 'downloading',
+        progress: {
+          ...progress,
+          speedBytesPerSecond: null,
+          etaSeconds: null,
+          stalledSeconds: 95,
+          activity: 'retrying after the connection timed out, attempt 2 of 10',
+        },
+      }),
+    ).toBe(
+      '42.3 % · 12 MB of 30 MB · no data for 1 min 35 s · retrying after the connection timed out, attempt 2 of 10',
+    );
+  });
+
   it('says nothing outside a download', () => {
     expect(progressText({ state: 'queued', progress: null })).toBe('');
     expect(progressText({ state: 'processing', progress })).toBe('');

@@ -111,5 +111,8 @@ export function progressText(video: Pick<JobVideo, 'state' | 'progress'>): strin
   if (speed) parts.push(speed);
   const eta = formatEta(p.etaSeconds);
   if (eta) parts.push(`${eta} left`);
+  // Nothing arrives: say so instead of a frozen speed and ETA, and what yt-dlp does meanwhile.
+  if (p.stalledSeconds) parts.push(`no data for ${formatEta(p.stalledSeconds)}`);
+  if (p.activity) parts.push(p.activity);
   return parts.join(' · ');
 }
