@@ -72,4 +72,9 @@ export const builtinMigrations: LazyMigration[] = [
     load: async () =>
       (await import('./20261127100000_downloader_video_missing.js')).Migration20261127100000DownloaderVideoMissing,
   },
+  {
+    name: '20261128010000_downloader_file_scans',
+    load: async () =>
+      (await import('./20261128010000_downloader_file_scans.js')).Migration20261128010000DownloaderFileScans,
+  },
 ];
