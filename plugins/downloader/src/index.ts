@@ -243,7 +243,10 @@ export default definePlugin({
         defaultSchedule: '30 3 * * 0',
         run: (run) => rescan.scheduled(run.trigger),
       });
-      ctx.onReady(() => scans.recover());
+      // A problem here (a database an older version left) must not stop the start.
+      ctx.onReady(() =>
+        scans.recover().catch((err: unknown) => ctx.logger.warn({ err }, 'Could not check for interrupted file scans')),
+      );
       ctx.onClose(() => scans.stop());
       return { scans, rescan, importer, subfolders };
     }
