@@ -10,7 +10,7 @@ export const outputDir = (app: DownloadApp) => join(app.t.dir, 'data');
 
 export async function call<T = unknown>(
   app: DownloadApp,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
 ): Promise<{ status: number; body: T }> {

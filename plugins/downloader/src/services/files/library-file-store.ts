@@ -60,12 +60,25 @@ export class LibraryFileStore {
     this.sql = new Sql(orm);
   }
 
-  /** Every record not deleted through the service: what should be on disk. */
-  async present(): Promise<LibraryFileRow[]> {
+  /**
+   * Every record not deleted through the service (what should be on disk), in pages of 2,000 by
+   * id: turning 20,000 rows into objects at once would hold the event loop for a long moment.
+   */
+  async *presentPages(): AsyncGenerator<LibraryFileRow[]> {
+    let after = 0;
+    for (;;) {
+      const page = await this.presentAfter(after, 2000);
+      if (page.length === 0) return;
+      yield page;
+      after = page.at(-1)!.id;
+    }
+  }
+
+  private async presentAfter(after: number, limit: number): Promise<LibraryFileRow[]> {
     const rows = await this.sql.all(
       `select id, source_id, file_path, file_size, audio_file_path, audio_file_size, video_resolution, missing_at
-         from downloader_videos where removed = ?`,
-      [false],
+         from downloader_videos where removed = ? and id > ? order by id limit ?`,
+      [false, after, limit],
     );
     return rows.map((r) => ({
       id: Number(r.id),

@@ -23,7 +23,7 @@ export interface RescanDeps {
   registerSubfolders: (names: string[]) => Promise<void>;
 }
 
-/** Records checked between two progress messages and two checks of the stop signal. */
+/** Records handled between two yields to the event loop (and two progress messages). */
 const CHUNK = 1000;
 
 /**
@@ -77,19 +77,32 @@ export class FileRescan {
     counts.filesSeen = walk.files.length;
     checkStop(run.signal);
 
-    const rows = (await deps.files.present()).filter((r) => !deps.isActive(r.sourceId));
-    const byPath = new Map(walk.files.map((f) => [f.path, f]));
+    const rows: LibraryFileRow[] = [];
+    for await (const page of deps.files.presentPages())
+      for (const r of page) if (!deps.isActive(r.sourceId)) rows.push(r);
+    const byPath = new Map<string, WalkedFile>();
     const byId = new Map<string, WalkedFile[]>();
     const addById = (id: string, f: WalkedFile) => {
       const list = byId.get(id);
       if (list) list.push(f);
       else byId.set(id, [f]);
     };
-    for (const f of walk.files) if (f.nameId) addById(f.nameId, f);
+    await inChunks(walk.files, (f) => {
+      byPath.set(f.path, f);
+      if (f.nameId) addById(f.nameId, f);
+    });
 
     // Stored paths the walk did not see (outside it, or gone): one stat each.
+    const stored = new Set<string>();
+    const unseen: string[] = [];
+    await inChunks(rows, (r) => {
+      for (const p of [r.filePath, r.audioFilePath]) {
+        if (!p) continue;
+        stored.add(p);
+        if (!byPath.has(p)) unseen.push(p);
+      }
+    });
     const extra = new Map<string, number | null>();
-    const unseen = rows.flatMap((r) => [r.filePath, r.audioFilePath]).filter((p): p is string => !!p && !byPath.has(p));
     for (let i = 0; i < unseen.length; i += 64) {
       const batch = unseen.slice(i, i + 64);
       const sizes = await Promise.all(
@@ -105,7 +118,6 @@ export class FileRescan {
     const sizeAt = (path: string) => byPath.get(path)?.size ?? extra.get(path) ?? null;
 
     // Only when a record's file is gone: the ids inside info.json files beside unnamed media files.
-    const stored = new Set(rows.flatMap((r) => [r.filePath, r.audioFilePath]).filter((p): p is string => !!p));
     const lost = rows.some((r) => {
       const primary = r.filePath ?? r.audioFilePath;
       return primary !== null && sizeAt(primary) === null;
@@ -120,7 +132,7 @@ export class FileRescan {
         if (id) addById(id, f);
       }
     }
-    for (const list of byId.values()) list.sort(byPreference);
+    for (const list of byId.values()) if (list.length > 1) list.sort(byPreference);
     const disk: DiskView = {
       sizeAt,
       filesOf: (id: string, kind: MediaKind) => (byId.get(id) ?? []).filter((f) => f.kind === kind),
@@ -130,14 +142,14 @@ export class FileRescan {
     const claimed = new Set<string>();
     const now = new Date();
     const plans: RowPlan[] = [];
-    for (let i = 0; i < rows.length; i++) {
-      plans.push(planRow(rows[i]!, disk, claimed, now));
-      if ((i + 1) % CHUNK === 0) {
-        run.progress('checking', i + 1, rows.length);
+    await inChunks(
+      rows,
+      (r) => plans.push(planRow(r, disk, claimed, now)),
+      (done) => {
+        run.progress('checking', done, rows.length);
         checkStop(run.signal);
-        await new Promise((r) => setImmediate(r));
-      }
-    }
+      },
+    );
     run.progress('checking', rows.length, rows.length);
     counts.checked = rows.length;
     const known = new Set(rows.map((r) => r.sourceId));
@@ -155,9 +167,9 @@ export class FileRescan {
     const applied = await deps.files.apply(changes);
     run.progress('saving', changes.length, changes.length);
     const probes: { id: number; path: string }[] = [];
-    for (const p of plans) {
+    await inChunks(plans, (p) => {
       const saved = Object.keys(p.set).length === 0 || applied.has(p.row.id);
-      if (!saved) continue;
+      if (!saved) return;
       if (p.outcome === 'unchanged') counts.unchanged++;
       else if (p.outcome === 'missing') counts.missing++;
       else if (p.outcome === 'stillMissing') counts.stillMissing++;
@@ -172,11 +184,29 @@ export class FileRescan {
           filePath: p.set.filePath !== undefined ? p.set.filePath : p.row.filePath,
           audioFilePath: p.set.audioFilePath !== undefined ? p.set.audioFilePath : p.row.audioFilePath,
         });
-    }
+    });
 
     await measureResolutions(probes, { probe: deps.probe, store: deps.files }, run);
     await deps.registerSubfolders(subfoldersOnDisk(deps.outputDir, walk.files));
     return { message: summary(counts, rows) };
+  }
+}
+
+/**
+ * Runs `fn` over the items, yielding to the event loop every `CHUNK` items (then `between` is
+ * called with the count done): 20,000 records are never handled in one stretch.
+ */
+async function inChunks<T>(
+  items: readonly T[],
+  fn: (item: T) => void,
+  between?: (done: number) => void,
+): Promise<void> {
+  for (let i = 0; i < items.length; i++) {
+    fn(items[i]!);
+    if ((i + 1) % CHUNK === 0) {
+      between?.(i + 1);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 }
 
