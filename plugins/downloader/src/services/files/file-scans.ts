@@ -92,6 +92,8 @@ export class FileScans {
     const counts = emptyCounts();
     const problems: FileScanProblem[] = [];
     const { hub, outputDir } = this.deps;
+    // Every message of a run shares one coalescing key, so the last one sent (the end) is the
+    // last one delivered: a progress message can never arrive after the run ended.
     const broadcast = (running: boolean, progress: FileScanProgress | null, lastRun: FileScanRun | null) =>
       hub?.broadcast(
         {
@@ -103,7 +105,7 @@ export class FileScans {
           progress,
           lastRun,
         },
-        running && progress ? { coalesceKey: `rescanStatus:${row.id}` } : undefined,
+        { coalesceKey: `rescanStatus:${row.id}` },
       );
     const current: Current = {
       id: row.id,
