@@ -161,7 +161,7 @@ export const PREVIEW_ROWS = 50;
         <section class="last" aria-label="Last import" data-testid="import-last">
           <h3>
             Last import<code>{{ run.path ? ' ' + run.path : '' }}</code
-            >: <span [class]="'status ' + run.status">{{ status(run.status) }}</span>
+            >: <span [class]="'status ' + run.status">{{ status(run.status) }}</span>&nbsp;
             <span class="muted small">{{ when(run.finishedAt ?? run.startedAt) }}</span>
           </h3>
           <ul class="figures">

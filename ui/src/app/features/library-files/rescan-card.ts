@@ -53,7 +53,7 @@ import type { ScanState } from './scan-state';
       @if (state().lastRun(); as run) {
         <section class="last" aria-label="Last rescan" data-testid="rescan-last">
           <h3>
-            Last rescan: <span [class]="'status ' + run.status">{{ status(run.status) }}</span>
+            Last rescan: <span [class]="'status ' + run.status">{{ status(run.status) }}</span>&nbsp;
             <span class="muted small">{{ when(run.finishedAt ?? run.startedAt) }}</span>
           </h3>
           <ul class="figures">

@@ -1,5 +1,5 @@
-import { Component, inject, signal } from '@angular/core';
-import { FormControl, FormGroup } from '@angular/forms';
+import { Component, inject, signal, viewChild } from '@angular/core';
+import { FormControl, FormGroup, FormGroupDirective } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
 import type { SubfolderCreated, SubfolderEntry } from '@vidkeep/contracts';
 import { Api, toApiError } from '../../core/api';
@@ -115,6 +115,8 @@ export class SubfoldersCard {
   readonly notice = signal<string | null>(null);
   readonly name = new FormControl('', { nonNullable: true, validators: [required] });
   readonly addForm = new FormGroup({ name: this.name });
+  /** The add form's directive: resetting it forgets the submit, so the emptied field is not shown as wrong. */
+  private readonly addDirective = viewChild(FormGroupDirective);
   readonly matcher = new ShowWhenDirty();
   readonly adding = new PendingAction('Not added: ');
   readonly confirming = new KeySet<string>();
@@ -144,7 +146,7 @@ export class SubfoldersCard {
     void this.adding.run(async () => {
       const r = await this.api.post<SubfolderCreated>('/api/subfolders', { name: this.name.value.trim() });
       this.notice.set(r.created ? `Added __${r.name}.` : `__${r.name} was already there.`);
-      this.name.reset();
+      this.addDirective()?.resetForm();
       await this.load();
     });
   }
