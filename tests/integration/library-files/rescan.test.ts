@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { login, TestHarness } from '@vidkeep/core/testing';
 import type { DownloadResponse, FileScanRun, RescanStatus } from '@vidkeep/contracts';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { bootDownloader, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
+import { until } from '../channels/helpers.js';
 import { call, filesUnder, makeVideo, outputDir, rescan, sql, video, waitForRun } from './helpers.js';
 
 const h = new TestHarness();
@@ -21,6 +22,7 @@ const ids = {
   replaced: fakeVideoId('rescan-replaced'),
 };
 const stranger = fakeVideoId('rescan-stranger');
+const PLAYLIST = 'PLrescan00000000000001';
 
 beforeAll(async () => {
   platform = await startFakePlatform({
@@ -32,6 +34,7 @@ beforeAll(async () => {
       handle: '@rescan',
       heights: [360, 720],
     })),
+    playlists: [{ id: PLAYLIST, title: 'Rescan Mix', channelId, videoIds: [ids.moved] }],
   });
 }, 120_000);
 afterAll(() => platform?.close());
@@ -171,4 +174,34 @@ describe('filesystem rescan with real files and ffprobe', () => {
       trigger: 'manual',
     });
   }, 60_000);
+
+  it("points a followed playlist's .m3u at a file the rescan found moved", async () => {
+    const app = await bootDownloader(h, platform);
+    const followed = await call(app, 'POST', '/api/playlists', {
+      url: `https://www.youtube.com/playlist?list=${PLAYLIST}`,
+    });
+    expect(followed.status).toBe(201);
+    const started = await call<{ jobIds: string[] }>(app, 'POST', `/api/playlists/${PLAYLIST}/download`, {});
+    expect(started.status).toBe(202);
+    for (const id of started.body.jobIds) await waitForJob(app, id, ['completed']);
+    const m3u = join(outputDir(app), '__playlists__', 'Rescan Mix.m3u');
+    const entry = async (fragment: string) =>
+      until(
+        async () => {
+          const text = existsSync(m3u) ? readFileSync(m3u, 'utf8') : '';
+          return text.split('\n').find((l) => !l.startsWith('#') && l.includes(fragment));
+        },
+        20_000,
+        `an .m3u entry with ${fragment}`,
+      );
+    expect(await entry('../Rescan Channel/')).toMatch(/\.mp4$/);
+
+    const before = await video(app, ids.moved);
+    const moved = join(outputDir(app), 'Sorted by hand', basename(dirname(before.filePath!)));
+    mkdirSync(dirname(moved), { recursive: true });
+    renameSync(dirname(before.filePath!), moved);
+    expect((await rescan(app)).counts).toMatchObject({ moved: 1, missing: 0 });
+    const line = await entry('../Sorted by hand/');
+    expect(existsSync(join(outputDir(app), '__playlists__', line))).toBe(true);
+  }, 120_000);
 });
