@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { closeSync, ftruncateSync, mkdirSync, openSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
 import type { FileScanRun, RescanStatus } from '@vidkeep/contracts';
@@ -22,7 +22,8 @@ import { fmt, get, median, startBenchServer, type BenchServer } from './lib.js';
  *   name and get an info.json of about 40 KB beside them, as yt-dlp writes, so the rescan must
  *   read those to find them). The run must find all 1,000 at their new place.
  * - While each run goes on, `GET /api/videos?page=1&pageSize=50` is asked every 50 ms: its
- *   slowest answer shows whether the rescan holds the server's event loop.
+ *   slowest answer shows whether the rescan holds the server's event loop; the same page asked
+ *   for 5 s with no rescan running is printed beside it as the baseline on this machine now.
  *
  * The server is not pinned (the walk runs on libuv's thread pool, ffprobe would run beside it);
  * the page cache is warm (the files were just written), as on a server that rescans weekly.
@@ -157,6 +158,20 @@ interface Measured {
   pages: number;
 }
 
+/** The library page asked every 50 ms for `ms` with nothing else going on: the baseline of its slowest answer. */
+async function idlePages(server: BenchServer, ms: number): Promise<{ maxMs: number; pages: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const r = await get(agent, `${server.url}/api/videos?page=1&pageSize=50`);
+    if (r.status === 200) times.push(r.ms);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  agent.destroy();
+  return { maxMs: Math.max(...times), pages: times.length };
+}
+
 async function measureRescan(server: BenchServer): Promise<Measured> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let running = true;
@@ -218,6 +233,7 @@ export default async function rescanBench(): Promise<void> {
     );
 
     server = await startBenchServer(env, PORT, { pin: false });
+    const idle = await idlePages(server, 5000);
     const unchanged: Measured[] = [];
     const moved: Measured[] = [];
     const problems: string[] = [];
@@ -261,6 +277,11 @@ export default async function rescanBench(): Promise<void> {
     console.log('|---|---|---|---|---|---|---|');
     row('nothing changed', unchanged, UNCHANGED_TARGET_S);
     row(`${fmt(MOVED)} files moved by hand (${RENAMED} renamed without their id)`, moved, MOVED_TARGET_S);
+    console.log(
+      `\nslowest library page with no rescan running (5 s, every 50 ms, same server): ${fmt(idle.maxMs, 1)} ms (${idle.pages} pages); load average ${loadavg()
+        .map((l) => fmt(l, 1))
+        .join(' / ')}`,
+    );
     console.log(
       problems.length
         ? `\nchecks FAILED:\n${problems.join('\n')}`
