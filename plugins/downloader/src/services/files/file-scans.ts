@@ -147,8 +147,22 @@ export class FileScans {
         this.deps.logger.error({ err, runId: row.id, operation: input.operation }, 'A file scan failed');
       }
       try {
-        const saved = await this.deps.store.finish(row.id, { status, counts, problems, message });
-        const last = saved ?? { ...toPlainRun(row.id, input, row.startedAt), status, counts, problems, message };
+        const unsaved = (): FileScanRun => ({
+          ...toPlainRun(row.id, input, row.startedAt),
+          finishedAt: new Date().toISOString(),
+          status,
+          counts,
+          problems,
+          message,
+        });
+        // Never a rejection nobody waits for: a result that cannot be saved is still reported.
+        const saved = await this.deps.store
+          .finish(row.id, { status, counts, problems, message })
+          .catch((err: unknown) => {
+            this.deps.logger.error({ err, runId: row.id }, 'The result of a file scan could not be saved');
+            return null;
+          });
+        const last = saved ?? unsaved();
         broadcast(false, null, last);
         this.deps.logger.info({ runId: row.id, operation: input.operation, status, ...counts }, message);
         return last;
