@@ -144,6 +144,10 @@ describe('library import of a folder made by bare yt-dlp', () => {
     const archive = readFileSync(join(app.t.dir, 'config', 'complete.list'), 'utf8');
     for (const id of [mv('1'), mv('2'), ov('1')]) expect(archive).toContain(`youtube ${id}`);
 
+    // The imported videos' channel is known now (hidden until someone subscribes), and lists them.
+    expect((await call(app, 'GET', `/api/channels/${maker}/settings`)).status).toBe(200);
+    expect((await call(app, 'GET', `/api/channels/${other}/settings`)).status).toBe(404);
+
     // The channel's automatic downloads queue only the video that was not imported.
     const sub = await call(app, 'POST', '/updatechannels', {
       add: [{ url: '@maker', settings: { auto_download_enabled_tabs: 'video' } }],
