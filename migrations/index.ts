@@ -77,4 +77,9 @@ export const builtinMigrations: LazyMigration[] = [
     load: async () =>
       (await import('./20261127110000_auth_failed_attempts.js')).Migration20261127110000AuthFailedAttempts,
   },
+  {
+    name: '20261128010000_downloader_file_scans',
+    load: async () =>
+      (await import('./20261128010000_downloader_file_scans.js')).Migration20261128010000DownloaderFileScans,
+  },
 ];

@@ -12,4 +12,14 @@ export const DownloaderErrorCodes = {
   unsafePath: 'DOWNLOAD_UNSAFE_PATH',
   /** An automatic removal met a video protected since it was planned. */
   videoProtected: 'DOWNLOAD_VIDEO_PROTECTED',
+  /** A filesystem rescan or a library import is already running (one at a time). */
+  fileScanRunning: 'DOWNLOAD_FILE_SCAN_RUNNING',
+  /** A library import's folder does not exist, is not a folder, or lies outside the output directory. */
+  importPathInvalid: 'DOWNLOAD_IMPORT_PATH_INVALID',
+  /** A subfolder name breaks the subfolder rules. */
+  subfolderInvalid: 'DOWNLOAD_SUBFOLDER_INVALID',
+  /** No subfolder of that name is registered, used, configured or on disk. */
+  subfolderNotFound: 'DOWNLOAD_SUBFOLDER_NOT_FOUND',
+  /** A subfolder in use (channels, playlists, the default, a media-server mapping, files) cannot be deleted. */
+  subfolderInUse: 'DOWNLOAD_SUBFOLDER_IN_USE',
 } as const;

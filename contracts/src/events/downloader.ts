@@ -33,8 +33,21 @@ export type JobFinishedPayload = Static<typeof JobFinishedPayload>;
 export const VideoRemovedPayload = Type.Object({ videoId: Type.Integer(), sourceId: Type.String() });
 export type VideoRemovedPayload = Static<typeof VideoRemovedPayload>;
 
+/**
+ * The filesystem rescan found a video's files at a new place (moved by hand) and saved the new
+ * paths; plugins that keep copies of the paths (playlists' `.m3u`) update them.
+ */
+export const VideoRelocatedPayload = Type.Object({
+  videoId: Type.Integer(),
+  sourceId: Type.String(),
+  filePath: Type.Union([Type.String(), Type.Null()]),
+  audioFilePath: Type.Union([Type.String(), Type.Null()]),
+});
+export type VideoRelocatedPayload = Static<typeof VideoRelocatedPayload>;
+
 export const DownloaderEvents = {
   videoDownloaded: 'downloader.video.downloaded',
   videoRemoved: 'downloader.video.removed',
+  videoRelocated: 'downloader.video.relocated',
   jobFinished: 'downloader.job.finished',
 } as const;

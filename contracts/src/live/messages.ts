@@ -1,5 +1,6 @@
 import type { TabType } from '../schemas/channels.js';
 import type { Diagnosis, DownloadProgress, JobSummary, JobVideoState } from '../schemas/downloader.js';
+import type { FileScanOperation, FileScanProgress, FileScanRun, FileScanTrigger } from '../schemas/library-files.js';
 import type { TaskRun } from '../schemas/scheduler.js';
 
 /**
@@ -44,6 +45,19 @@ export interface LiveMessageMap {
    * a listing saved); fetch the playlist again.
    */
   playlistUpdated: { playlistId: string; reason: 'downloaded' | 'synced' | 'm3u' | 'listed' | 'settings' };
+  /**
+   * The filesystem rescan or a library import started (`running`, no `lastRun` yet), moved on
+   * (`progress`, coalesced to four a second) or finished (`running: false`, `lastRun` = the run
+   * as `GET /api/maintenance/rescan-status` shows it). The reference's `rescanStatus`, extended.
+   */
+  rescanStatus: {
+    running: boolean;
+    runId: number;
+    operation: FileScanOperation;
+    trigger: FileScanTrigger;
+    progress: FileScanProgress | null;
+    lastRun: FileScanRun | null;
+  };
 }
 
 export type LiveMessageType = keyof LiveMessageMap;

@@ -12,3 +12,4 @@ export * from './jellyfin.js';
 export * from './emby.js';
 export * from './watch-status.js';
 export * from './retention.js';
+export * from './library-files.js';

@@ -11,3 +11,4 @@ export * from './channels.js';
 export * from './media-servers.js';
 export * from './plugins.js';
 export * from './watch-status.js';
+export * from './subfolders.js';

@@ -3,10 +3,12 @@ import {
   channelRetentionRef,
   channelSettingsProviderRef,
   ChannelsConfigSection,
+  countSubfolders,
   downloaderServiceRef,
   liveHubRef,
   schedulerServiceRef,
   sourceClientRef,
+  subfolderUsersRef,
   Type,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
@@ -129,6 +131,13 @@ export default definePlugin({
     ctx.provide(channelSettingsProviderRef, settings);
     ctx.provide(channelDirectoryRef, new ChannelDirectoryService(store, ctx.logger));
     ctx.provide(channelRetentionRef, new ChannelRetentionService(store));
+    // The subfolder registry (`GET /api/subfolders`) counts the subscribed channels filed in each.
+    ctx.contribute(subfolderUsersRef, 'channels', {
+      field: 'channels',
+      kind: 'count',
+      describe: (n) => `${n} subscribed channel${n === 1 ? '' : 's'}`,
+      usage: async () => countSubfolders((await store.enabled()).map((r) => r.subFolder)),
+    });
 
     // Downloads keep the listing cache current: downloaded (exact date), deleted, and .m3u files.
     const m3uPending = new Set<string>();

@@ -1,4 +1,15 @@
-import type { Diagnosis, JobAuxData, JobOptions, JobStatus, JobVideoState } from '@vidkeep/contracts';
+import type {
+  Diagnosis,
+  FileScanCounts,
+  FileScanOperation,
+  FileScanProblem,
+  FileScanStatus,
+  FileScanTrigger,
+  JobAuxData,
+  JobOptions,
+  JobStatus,
+  JobVideoState,
+} from '@vidkeep/contracts';
 import { BigIntType, EntitySchema, watchCopyEntity } from '@vidkeep/core/plugin-api';
 
 export interface DownloaderJob {
@@ -153,3 +164,37 @@ export const DownloaderSubfolderEntity = new EntitySchema<DownloaderSubfolder>({
 
 /** The library's copy of the watched state (see `WatchCopy` in the plugin API); no row = unknown. */
 export const DownloaderVideoWatchEntity = watchCopyEntity('DownloaderVideoWatch', 'downloader_video_watch');
+
+/** One filesystem rescan or library import (`downloader_file_scans`): the last runs survive a restart. */
+export interface DownloaderFileScan {
+  id: number;
+  operation: FileScanOperation;
+  trigger: FileScanTrigger;
+  status: FileScanStatus;
+  path: string | null;
+  move: boolean;
+  startedAt: Date;
+  finishedAt: Date | null;
+  counts: FileScanCounts;
+  problems: FileScanProblem[];
+  message: string | null;
+}
+
+export const DownloaderFileScanEntity = new EntitySchema<DownloaderFileScan>({
+  name: 'DownloaderFileScan',
+  tableName: 'downloader_file_scans',
+  indexes: [{ properties: ['operation', 'startedAt'] }],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    operation: { type: 'string', length: 16 },
+    trigger: { type: 'string', length: 16 },
+    status: { type: 'string', length: 24 },
+    path: { type: 'string', length: 1024, nullable: true },
+    move: { type: 'boolean', default: false },
+    startedAt: { type: 'datetime' },
+    finishedAt: { type: 'datetime', nullable: true },
+    counts: { type: 'json', columnType: 'text' },
+    problems: { type: 'json', columnType: 'text' },
+    message: { type: 'text', nullable: true },
+  },
+});

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  channelDirectoryRef,
   channelSettingsProviderRef,
   downloaderServiceRef,
   DownloaderConfigSection,
@@ -9,10 +10,12 @@ import {
   schedulerServiceRef,
   sourceClientRef,
   Type,
+  subfolderUsersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, keepWatchCopy, MANAGED_TEMP_PATH, mapDomainErrors, workerFile } from '@vidkeep/core/plugin-api';
 import {
+  DownloaderFileScanEntity,
   DownloaderJobEntity,
   DownloaderJobVideoEntity,
   DownloaderSubfolderEntity,
@@ -22,6 +25,7 @@ import {
 import type { DownloaderRouteDeps } from './routes/deps.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { errorStatuses } from './routes/errors.js';
+import { fileRoutes, type FileRouteDeps } from './routes/file-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
@@ -33,6 +37,12 @@ import { JobService } from './services/jobs.js';
 import { VideoLibrary } from './services/library.js';
 import { ManualDownloads } from './services/manual-downloads.js';
 import { MetadataService } from './services/metadata.js';
+import { FileScans } from './services/files/file-scans.js';
+import { LibraryFileStore } from './services/files/library-file-store.js';
+import { LibraryImporter } from './services/files/library-import.js';
+import { FileRescan } from './services/files/rescan.js';
+import { FileScanStore } from './services/files/scan-store.js';
+import { SubfolderRegistry } from './services/files/subfolders.js';
 import { DownloadQueue } from './services/queue.js';
 import { YtDlpSourceClient } from './services/source-client.js';
 import { StorageGuard } from './services/storage.js';
@@ -40,6 +50,8 @@ import { ToolLocator } from './services/tools.js';
 import { VideoStore } from './services/video-store.js';
 import { PrivateYtDlp } from './services/private-ytdlp.js';
 import { YtDlpUpdater, type UpdateMethod, type UpdateWorkerData } from './services/ytdlp-updater.js';
+import { probeResolution } from './files/finalize.js';
+import { runToCompletion } from './ytdlp/process.js';
 import { processSupervisor } from './ytdlp/supervisor.js';
 
 /** Manifest options of the downloader (tuning that is not a user setting). */
@@ -62,7 +74,13 @@ export default definePlugin({
   description: 'Downloads with yt-dlp and ffmpeg: persistent job queue, files, live activity',
   optionalDependsOn: ['scheduler'],
   // The watch-status plugin depends on this one, so its service is resolved only when used.
-  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, watchStatusServiceRef],
+  optionalConsumes: [
+    schedulerServiceRef,
+    channelSettingsProviderRef,
+    channelDirectoryRef,
+    watchStatusServiceRef,
+    subfolderUsersRef,
+  ],
   config: DownloaderConfigSection,
   options: DownloaderOptions,
   entities: [
@@ -71,6 +89,7 @@ export default definePlugin({
     DownloaderVideoEntity,
     DownloaderSubfolderEntity,
     DownloaderVideoWatchEntity,
+    DownloaderFileScanEntity,
   ],
   register(ctx) {
     const { env } = ctx;
@@ -174,13 +193,90 @@ export default definePlugin({
         () => (queue.runningCount() > 0 ? 'A download is running; update yt-dlp when it has finished' : null),
       ),
     };
+    const files = filesOnDisk();
     ctx.routes(async (app) => {
       mapDomainErrors(app, errorStatuses);
       await app.register(updateRoutes, routeDeps);
       await app.register(downloadRoutes, routeDeps);
       await app.register(jobRoutes, routeDeps);
       await app.register(videoRoutes, routeDeps);
+      await app.register(fileRoutes, files);
     });
+
+    /** Files on disk (docs/library.md): the rescan, library imports and the subfolder registry. */
+    function filesOnDisk(): FileRouteDeps {
+      const scans = new FileScans({
+        store: new FileScanStore(ctx.orm),
+        hub,
+        logger: ctx.logger,
+        outputDir: env.paths.outputDir,
+      });
+      const fileStore = new LibraryFileStore(ctx.orm, () => videoStore.filesWritten());
+      // A staging folder inside the output directory that is not hidden is not library content.
+      const skipDirs = () => new Set([paths.stagingBase]);
+      const probe = (file: string) => probeResolution(tools.path('ffprobe'), file, childEnv);
+      const isActive = (sourceId: string) => activity.get(sourceId) !== undefined;
+      const registerSubfolders = (names: string[]) => videoStore.registerSubfolders(names);
+      const rescan = new FileRescan({
+        outputDir: env.paths.outputDir,
+        skipDirs,
+        files: fileStore,
+        scans,
+        isActive,
+        probe,
+        events: ctx.events,
+        registerSubfolders,
+      });
+      const importer = new LibraryImporter({
+        outputDir: env.paths.outputDir,
+        skipDirs,
+        infoDir: paths.infoDir,
+        imagesDir: env.paths.imagesDir,
+        archiveFile: paths.archiveFile,
+        files: fileStore,
+        scans,
+        probe,
+        convertImage: async (from, to) => {
+          const r = await runToCompletion(tools.path('ffmpeg'), ['-v', 'error', '-y', '-i', from, to], {
+            env: childEnv,
+            timeoutMs: 30_000,
+          });
+          return r.exitCode === 0;
+        },
+        events: ctx.events,
+        registerSubfolders,
+        channels: () => ctx.tryResolve(channelDirectoryRef),
+        flatLayout: () => config().defaultSkipVideoFolder,
+        isActive,
+        logger: ctx.logger,
+      });
+      const subfolders = new SubfolderRegistry({
+        outputDir: env.paths.outputDir,
+        registry: {
+          names: () => videoStore.subfolders(),
+          register: registerSubfolders,
+          unregister: (name) => videoStore.unregisterSubfolder(name),
+        },
+        users: ctx.resolveAll(subfolderUsersRef),
+        defaultSubfolder: () => config().defaultSubfolder,
+      });
+      // Weekly by default: a rescan where nothing changed only reads folders (about 1 s for
+      // 20,000 videos, docs/library.md); users may make it daily or switch it off.
+      ctx.tryResolve(schedulerServiceRef)?.register({
+        key: 'downloader.rescan-files',
+        title: 'Rescan files',
+        description:
+          'Compares the library with the output directory: marks videos whose files were deleted by hand as missing, finds moved files by their id, refreshes sizes and measures unknown resolutions. Never deletes anything.',
+        defaultSchedule: '30 3 * * 0',
+        run: (run) => rescan.scheduled(run.trigger),
+      });
+      // A problem here (a database an older version left) must not stop the start.
+      ctx.onReady(() =>
+        scans.recover().catch((err: unknown) => ctx.logger.warn({ err }, 'Could not check for interrupted file scans')),
+      );
+      ctx.onClose(() => scans.stop());
+      return { scans, rescan, importer, subfolders };
+    }
 
     // Spec 1.2: the nightly 04:00 self-update of the downloader tool; does nothing when managed.
     ctx.tryResolve(schedulerServiceRef)?.register({

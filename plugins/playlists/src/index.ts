@@ -1,11 +1,13 @@
 import {
   channelDirectoryRef,
   channelSettingsProviderRef,
+  countSubfolders,
   downloaderServiceRef,
   liveHubRef,
   mediaServerProvidersRef,
   schedulerServiceRef,
   sourceClientRef,
+  subfolderUsersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, keepWatchCopy } from '@vidkeep/core/plugin-api';
@@ -116,6 +118,18 @@ export default definePlugin({
     });
     ctx.events.subscribe('downloader.video.removed', async (e) => {
       await republish(await videoStore.markRemoved(e.sourceId), 'm3u');
+    });
+    // The file rescan found a video's files moved by hand: the .m3u files point at the new place.
+    ctx.events.subscribe('downloader.video.relocated', async (e) => {
+      const files = { filePath: e.filePath, audioFilePath: e.audioFilePath };
+      await republish(await videoStore.relocate(e.sourceId, files), 'm3u');
+    });
+    // The subfolder registry (`GET /api/subfolders`) counts the followed playlists that download into each.
+    ctx.contribute(subfolderUsersRef, 'playlists', {
+      field: 'playlists',
+      kind: 'count',
+      describe: (n) => `${n} followed playlist${n === 1 ? '' : 's'}`,
+      usage: async () => countSubfolders((await store.enabled()).map((r) => r.defaultSubFolder)),
     });
 
     ctx.tryResolve(schedulerServiceRef)?.register({

@@ -1,7 +1,9 @@
 import {
+  countSubfolders,
   mediaServerProvidersRef,
   PlexConfigSection,
   PlexErrorCodes as E,
+  subfolderUsersRef,
   Type,
   watchStatusProvidersRef,
   type MediaServerProvider,
@@ -99,6 +101,13 @@ export default definePlugin({
       syncPlaylist: (request) => sync.sync(request),
     };
     ctx.contribute(mediaServerProvidersRef, provider.kind, provider);
+    // The subfolder registry (`GET /api/subfolders`): a subfolder mapped to a Plex library is in use.
+    ctx.contribute(subfolderUsersRef, 'plex', {
+      field: 'plexMapped',
+      kind: 'flag',
+      describe: (n) => (n === 1 ? 'a Plex library mapping' : `${n} Plex library mappings`),
+      usage: async () => countSubfolders(settings().plexSubfolderLibraryMappings.map((m) => m.subfolder)),
+    });
     ctx.contribute(
       watchStatusProvidersRef,
       'plex',

@@ -67,6 +67,11 @@ export const routes: Routes = [
         title: 'Retention · vidkeep',
       },
       {
+        path: 'settings/files',
+        loadComponent: () => import('./features/library-files/files-page').then((m) => m.FilesPage),
+        title: 'Files on disk · vidkeep',
+      },
+      {
         path: 'settings/plugins',
         loadComponent: () => import('./features/plugins/plugins-page').then((m) => m.PluginsPage),
         title: 'Plugins · vidkeep',

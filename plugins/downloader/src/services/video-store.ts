@@ -118,6 +118,11 @@ export class VideoStore {
     this.changed();
   }
 
+  /** The file rescan or an import (`LibraryFileStore`) wrote records: remembered totals may be wrong now. */
+  filesWritten(): void {
+    this.changed();
+  }
+
   /** The watched state of a few videos (one video's page, a status lookup). */
   watchOf(sourceIds: string[]): Promise<Map<string, ListedWatch>> {
     return this.watch.of(sourceIds);
@@ -317,6 +322,11 @@ export class VideoStore {
           updatedAt: now,
         } as DownloaderSubfolder);
     await em.flush();
+  }
+
+  /** Removes a name from the registry; resolves to the rows removed. */
+  async unregisterSubfolder(name: string): Promise<number> {
+    return this.em().nativeDelete<DownloaderSubfolder>('DownloaderSubfolder', { name });
   }
 
   async subfolders(): Promise<string[]> {

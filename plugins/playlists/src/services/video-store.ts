@@ -327,6 +327,18 @@ export class PlaylistVideoStore {
     return ids;
   }
 
+  /** A downloaded video's files were found at a new place by the file rescan. */
+  async relocate(sourceId: string, files: Omit<LibraryFiles, 'removed'>): Promise<number[]> {
+    const ids = await this.playlistsHolding(sourceId);
+    if (ids.length) {
+      await this.sql.run(
+        'update playlists_videos set file_path = ?, audio_file_path = ? where source_id = ? and removed = ? and downloaded_at is not null',
+        [files.filePath, files.audioFilePath, sourceId, false],
+      );
+    }
+    return ids;
+  }
+
   /** A downloaded video was deleted from the library. */
   async markRemoved(sourceId: string): Promise<number[]> {
     const ids = await this.playlistsHolding(sourceId);

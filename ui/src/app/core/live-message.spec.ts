@@ -11,6 +11,15 @@ const fetchProgress = {
   stage: 'listing',
   itemsFetched: 3,
 };
+const rescan = {
+  type: 'rescanStatus',
+  running: true,
+  runId: 4,
+  operation: 'rescan',
+  trigger: 'manual',
+  progress: { phase: 'checking', done: 10, total: 20 },
+  lastRun: null,
+};
 
 describe('live messages', () => {
   it.each([
@@ -24,6 +33,8 @@ describe('live messages', () => {
     ['a refresh finishing', { ...fetchProgress, fetchType: 'refresh', stage: 'done' }],
     ['playlistFetchProgress', { type: 'playlistFetchProgress', playlistId: 'PL1', stage: 'saving', itemsFetched: 9 }],
     ['playlistUpdated', { type: 'playlistUpdated', playlistId: 'PL1', reason: 'synced' }],
+    ['rescanStatus', rescan],
+    ['an import ending', { ...rescan, operation: 'import', running: false, progress: null, lastRun: { id: 4 } }],
   ])('accepts %s', (_name, message) => {
     expect(toLiveMessage(message)).toEqual(message);
   });
@@ -46,6 +57,8 @@ describe('live messages', () => {
     ['a fetch of an unknown kind', { ...fetchProgress, fetchType: 'partial' }],
     ['a playlist listing without its count', { type: 'playlistFetchProgress', playlistId: 'PL1', stage: 'listing' }],
     ['a playlist update for an unknown reason', { type: 'playlistUpdated', playlistId: 'PL1', reason: 'whim' }],
+    ['a rescan status of an unknown operation', { ...rescan, operation: 'defrag' }],
+    ['a rescan status without its run', { ...rescan, runId: undefined }],
   ])('drops %s', (_name, value) => {
     expect(toLiveMessage(value)).toBeNull();
   });

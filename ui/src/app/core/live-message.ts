@@ -41,6 +41,13 @@ const CHECKS: { readonly [K in LiveMessageType]: (m: Fields) => boolean } = {
     isString(m['playlistId']) && oneOf('listing', 'saving', 'done')(m['stage']) && isNumber(m['itemsFetched']),
   playlistUpdated: (m) =>
     isString(m['playlistId']) && oneOf('downloaded', 'synced', 'm3u', 'listed', 'settings')(m['reason']),
+  rescanStatus: (m) =>
+    typeof m['running'] === 'boolean' &&
+    isNumber(m['runId']) &&
+    oneOf('rescan', 'import')(m['operation']) &&
+    isString(m['trigger']) &&
+    isRecordOrNull(m['progress']) &&
+    isRecordOrNull(m['lastRun']),
 };
 
 const isKnownType = (type: unknown): type is LiveMessageType => isString(type) && Object.hasOwn(CHECKS, type);

@@ -18,7 +18,7 @@ interface NavEntry {
 
 /**
  * Settings: configuration, API keys, sessions, password, downloader tools and scheduled tasks;
- * links to the Media servers, Retention and Plugins pages.
+ * links to the Media servers, Retention, Files on disk and Plugins pages.
  */
 @Component({
   selector: 'app-settings-page',
@@ -47,6 +47,9 @@ interface NavEntry {
       >
       <a mat-flat-button routerLink="/settings/retention" data-testid="settings-retention"
         >Retention<span aria-hidden="true"> →</span></a
+      >
+      <a mat-flat-button routerLink="/settings/files" data-testid="settings-files"
+        >Files on disk<span aria-hidden="true"> →</span></a
       >
       <a mat-flat-button routerLink="/settings/plugins" data-testid="settings-plugins"
         >Plugins<span aria-hidden="true"> →</span></a

@@ -1,0 +1,100 @@
+import { Component, computed, input } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCardModule } from '@angular/material/card';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { PendingAction } from '../../shared/pending-action';
+import { formatWhen } from '../settings/settings-format';
+import { progressPercent, progressText, rescanFigures, scanStatusLabel } from './files-format';
+import type { ScanState } from './scan-state';
+
+/**
+ * "Rescan files": starts the filesystem rescan, shows its progress from the live messages and
+ * the last rescan's result (checked, missing, found again, moved, measured, problems).
+ */
+@Component({
+  selector: 'app-rescan-card',
+  imports: [MatButtonModule, MatCardModule, MatProgressBarModule],
+  template: `
+    <mat-card appearance="outlined" class="card" data-testid="rescan-card">
+      <h2 id="rescan-title">Rescan files</h2>
+      <p class="hint">
+        Compares the library with the files in the output directory. A video whose file was deleted by hand is marked
+        missing (it stays in the library and is not downloaded again by itself); a file moved or renamed by hand is
+        found again by the id in its name or in the info.json beside it; sizes are refreshed and unknown resolutions
+        measured. Nothing is ever deleted. It also runs weekly (Scheduled tasks: “Rescan files”).
+      </p>
+      <div class="actions">
+        <button
+          mat-flat-button
+          type="button"
+          (click)="start()"
+          [disabled]="action.busy() || state().running()"
+          data-testid="rescan-start"
+        >
+          {{ rescanning() ? 'Rescanning…' : 'Rescan files' }}
+        </button>
+        @if (state().running() && !rescanning()) {
+          <span class="hint">A library import is running; the rescan can start when it ends.</span>
+        }
+      </div>
+      @if (action.error(); as e) {
+        <p class="error" role="alert" data-testid="rescan-error">{{ e }}</p>
+      }
+      @if (rescanning()) {
+        <div class="progress" role="status" data-testid="rescan-progress">
+          <span>{{ progress() }}</span>
+          <mat-progress-bar
+            [mode]="percent() === null ? 'indeterminate' : 'determinate'"
+            [value]="percent() ?? 0"
+            aria-label="Rescan progress"
+          />
+        </div>
+      }
+      @if (state().lastRun(); as run) {
+        <section class="last" aria-label="Last rescan" data-testid="rescan-last">
+          <h3>
+            Last rescan: <span [class]="'status ' + run.status">{{ status(run.status) }}</span>&nbsp;
+            <span class="muted small">{{ when(run.finishedAt ?? run.startedAt) }}</span>
+          </h3>
+          <ul class="figures">
+            @for (f of figures(); track f) {
+              <li>{{ f }}</li>
+            }
+          </ul>
+          @if (run.problems.length) {
+            <details data-testid="rescan-problems">
+              <summary>{{ run.problems.length }} problem{{ run.problems.length === 1 ? '' : 's' }} in detail</summary>
+              <ul>
+                @for (p of run.problems; track $index) {
+                  <li>
+                    <code>{{ p.path }}</code>: {{ p.message }}
+                  </li>
+                }
+              </ul>
+            </details>
+          }
+        </section>
+      } @else if (state().loaded()) {
+        <p class="muted" data-testid="rescan-never">No rescan has run yet.</p>
+      }
+    </mat-card>
+  `,
+  styleUrl: './files-page.css',
+})
+export class RescanCard {
+  readonly state = input.required<ScanState>();
+  readonly action = new PendingAction('The rescan did not start: ');
+  readonly rescanning = computed(() => this.state().current()?.operation === 'rescan');
+  readonly progress = computed(() => progressText('rescan', this.state().current()?.progress ?? null));
+  readonly percent = computed(() => progressPercent(this.state().current()?.progress ?? null));
+  readonly figures = computed(() => {
+    const run = this.state().lastRun();
+    return run ? rescanFigures(run.counts) : [];
+  });
+  readonly status = scanStatusLabel;
+  readonly when = (iso: string) => formatWhen(iso);
+
+  start(): void {
+    void this.action.run(() => this.state().startRescan());
+  }
+}
