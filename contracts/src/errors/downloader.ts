@@ -12,4 +12,12 @@ export const DownloaderErrorCodes = {
   unsafePath: 'DOWNLOAD_UNSAFE_PATH',
   /** An automatic removal met a video protected since it was planned. */
   videoProtected: 'DOWNLOAD_VIDEO_PROTECTED',
+  /** A content rating that is not one of the list. */
+  invalidRating: 'DOWNLOAD_INVALID_RATING',
+  /** A bulk request that names no video, or a bad search query. */
+  invalidRequest: 'DOWNLOAD_INVALID_REQUEST',
+  searchFailed: 'DOWNLOAD_SEARCH_FAILED',
+  searchTimeout: 'DOWNLOAD_SEARCH_TIMEOUT',
+  clientClosed: 'DOWNLOAD_CLIENT_CLOSED',
+  rateLimited: 'DOWNLOAD_RATE_LIMITED',
 } as const;

@@ -33,8 +33,17 @@ export type JobFinishedPayload = Static<typeof JobFinishedPayload>;
 export const VideoRemovedPayload = Type.Object({ videoId: Type.Integer(), sourceId: Type.String() });
 export type VideoRemovedPayload = Static<typeof VideoRemovedPayload>;
 
+/**
+ * The library state other plugins copy (protected, missing on disk, rating) changed for these
+ * videos; re-read them with `DownloaderService.libraryVideos`. Whoever writes those columns
+ * publishes it (the protection and rating routes, the filesystem rescan).
+ */
+export const VideosChangedPayload = Type.Object({ sourceIds: Type.Array(Type.String()) });
+export type VideosChangedPayload = Static<typeof VideosChangedPayload>;
+
 export const DownloaderEvents = {
   videoDownloaded: 'downloader.video.downloaded',
   videoRemoved: 'downloader.video.removed',
+  videosChanged: 'downloader.videos.changed',
   jobFinished: 'downloader.job.finished',
 } as const;

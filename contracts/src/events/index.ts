@@ -6,7 +6,12 @@ import type {
   SessionCreatedPayload,
   SessionRevokedPayload,
 } from './auth.js';
-import type { JobFinishedPayload, VideoDownloadedPayload, VideoRemovedPayload } from './downloader.js';
+import type {
+  JobFinishedPayload,
+  VideoDownloadedPayload,
+  VideoRemovedPayload,
+  VideosChangedPayload,
+} from './downloader.js';
 import type { WatchStatusChangedPayload } from './watch-status.js';
 
 export * from './core.js';
@@ -29,6 +34,7 @@ export interface EventMap {
   'downloader.video.downloaded': VideoDownloadedPayload;
   'downloader.video.removed': VideoRemovedPayload;
   'downloader.job.finished': JobFinishedPayload;
+  'downloader.videos.changed': VideosChangedPayload;
   'watch-status.videos.changed': WatchStatusChangedPayload;
 }
 export type EventName = keyof EventMap;

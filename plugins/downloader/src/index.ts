@@ -8,6 +8,7 @@ import {
   liveHubRef,
   schedulerServiceRef,
   sourceClientRef,
+  videoLinkProvidersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, keepWatchCopy, MANAGED_TEMP_PATH, mapDomainErrors, workerFile } from '@vidkeep/core/plugin-api';
@@ -22,6 +23,7 @@ import type { DownloaderRouteDeps } from './routes/deps.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { errorStatuses } from './routes/errors.js';
 import { jobRoutes } from './routes/job-routes.js';
+import { lookupRoutes } from './routes/lookup-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { ActivityTracker } from './services/activity.js';
@@ -36,6 +38,7 @@ import { DownloadQueue } from './services/queue.js';
 import { YtDlpSourceClient } from './services/source-client.js';
 import { StorageGuard } from './services/storage.js';
 import { ToolLocator } from './services/tools.js';
+import { VideoLookup, VideoSearchApi } from './services/video-search.js';
 import { VideoStore } from './services/video-store.js';
 import { YtDlpUpdater } from './services/ytdlp-updater.js';
 import { processSupervisor } from './ytdlp/supervisor.js';
@@ -122,6 +125,8 @@ export default definePlugin({
       activity,
       store,
     );
+    // Where a video appears (its channel, followed playlists): contributed by the plugins that know.
+    const linkProviders = ctx.resolveAll(videoLinkProvidersRef);
     const library = new VideoLibrary({
       videos: videoStore,
       activity,
@@ -130,12 +135,16 @@ export default definePlugin({
       imagesDir: env.paths.imagesDir,
       legacyImagesDir: env.paths.legacyImagesDir,
       onSpaceFreed: () => queue.storageFreed(),
+      infoDir: paths.infoDir,
+      linkProviders: () => linkProviders.all(),
+      warn: (message, context) => ctx.logger.warn(context, message),
     });
     ctx.provide(
       downloaderServiceRef,
       new LocalDownloaderService({ queue, store, videos: videoStore, activity, storage, library }),
     );
-    ctx.provide(sourceClientRef, new YtDlpSourceClient(tools, config, cookiesFile, childEnv));
+    const sourceClient = new YtDlpSourceClient(tools, config, cookiesFile, childEnv);
+    ctx.provide(sourceClientRef, sourceClient);
 
     const routeDeps: DownloaderRouteDeps = {
       platformManaged: env.platformManaged,
@@ -146,6 +155,19 @@ export default definePlugin({
       activity,
       tools,
       updater: new YtDlpUpdater(() => tools.path('ytdlp')),
+      lookup: new VideoLookup({
+        source: sourceClient,
+        // The channels plugin's key (`sourceApiKey`); without that plugin there is none.
+        api: new VideoSearchApi(
+          env.variables.VIDKEEP_SOURCE_API_URL || 'https://www.googleapis.com/youtube/v3',
+          () => ctx.config.read('sourceApiKey') ?? '',
+        ),
+        videos: videoStore,
+        activity,
+        metadata,
+        logger: ctx.logger,
+        timeoutMs: 60_000,
+      }),
     };
     ctx.routes(async (app) => {
       mapDomainErrors(app, errorStatuses);
@@ -153,6 +175,7 @@ export default definePlugin({
       await app.register(downloadRoutes, routeDeps);
       await app.register(jobRoutes, routeDeps);
       await app.register(videoRoutes, routeDeps);
+      await app.register(lookupRoutes, routeDeps);
     });
 
     // Spec 1.2: the nightly 04:00 self-update of the downloader tool; does nothing when managed.

@@ -6,6 +6,7 @@ import {
   mediaServerProvidersRef,
   schedulerServiceRef,
   sourceClientRef,
+  videoLinkProvidersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, keepWatchCopy } from '@vidkeep/core/plugin-api';
@@ -116,6 +117,18 @@ export default definePlugin({
     });
     ctx.events.subscribe('downloader.video.removed', async (e) => {
       await republish(await videoStore.markRemoved(e.sourceId), 'm3u');
+    });
+    // The video page's playlist links: every followed playlist that lists the video.
+    ctx.contribute(videoLinkProvidersRef, 'playlists', {
+      linksOf: async ({ sourceId }) => {
+        const out = [];
+        for (const id of await videoStore.holding(sourceId)) {
+          const row = await store.byRowId(id);
+          if (row?.enabled)
+            out.push({ kind: 'playlist', id: row.playlistId, title: row.title, url: row.url, following: true });
+        }
+        return out;
+      },
     });
 
     ctx.tryResolve(schedulerServiceRef)?.register({

@@ -4,6 +4,7 @@ import type { VideoLibrary } from '../services/library.js';
 import type { ManualDownloads } from '../services/manual-downloads.js';
 import type { StorageGuard } from '../services/storage.js';
 import type { ToolLocator } from '../services/tools.js';
+import type { VideoLookup } from '../services/video-search.js';
 import type { YtDlpUpdater } from '../services/ytdlp-updater.js';
 
 /** What the downloader plugin's route modules share. */
@@ -16,4 +17,5 @@ export interface DownloaderRouteDeps {
   activity: ActivityTracker;
   tools: ToolLocator;
   updater: YtDlpUpdater;
+  lookup: VideoLookup;
 }

@@ -5,6 +5,7 @@ import type { DownloaderJob, DownloaderVideo } from '../../entities.js';
 import { finalizeVideo, type FinalizedVideo, type InfoJson } from '../../files/finalize.js';
 import { listFiles } from '../../files/move.js';
 import { diagnose } from '../../ytdlp/failures.js';
+import { decideRating, MANUAL_OVERRIDE } from '../../files/rating.js';
 import { metadataOf } from '../metadata.js';
 import type { ChannelSettingsCache } from './channel-settings.js';
 import type { JobRunDeps } from './deps.js';
@@ -72,6 +73,14 @@ export class FileFinisher {
         (info ? (typeof info.channel_id === 'string' ? info.channel_id : null) : await peekChannelId(stagingRoot));
       const channel = await this.ctx.channels.get(channelId);
       const folders = folderSettings(job.options, channel, config);
+      const previous = await deps.videos.bySourceId(v.row.sourceId);
+      const rating = decideRating({
+        override: job.options.rating,
+        previousManual: previous?.ratingSource === MANUAL_OVERRIDE ? { rating: previous.normalizedRating } : null,
+        channelDefault: channel?.enabled ? (channel.defaultRating ?? null) : null,
+        playlistDefault: job.options.fallbackRating ?? null,
+        ageLimit: (info ?? (await peekInfo(stagingRoot)))?.age_limit,
+      });
       const result = await finalizeVideo({
         sourceId: v.row.sourceId,
         stagingRoot,
@@ -81,6 +90,7 @@ export class FileFinisher {
         imagesDir: deps.paths.imagesDir,
         ...folders,
         writeNfo: config.writeVideoNfoFiles,
+        rating,
         ffmpeg: deps.tools.path('ffmpeg'),
         ffprobe: deps.tools.path('ffprobe'),
         env: deps.env,
@@ -88,7 +98,12 @@ export class FileFinisher {
       await rm(stagingRoot, { recursive: true, force: true });
       deps.metadata?.provide(v.row.sourceId, metadataOf(result.info));
       const now = new Date();
-      const saved = await deps.videos.upsert(this.record(v, result, folders.subfolder, now));
+      for (const warning of result.warnings) deps.logger.warn({ jobId: job.id, sourceId: v.row.sourceId }, warning);
+      const saved = await deps.videos.upsert({
+        ...this.record(v, result, folders.subfolder, now),
+        normalizedRating: rating.rating,
+        ratingSource: rating.source,
+      });
       if (folders.subfolder) await deps.videos.registerSubfolders([folders.subfolder]);
       if (job.options.useArchive) await appendArchive(deps.paths.archiveFile, v.row.sourceId).catch(() => undefined);
       await state.complete(v, { videoId: saved.id, title: saved.title, duration: saved.duration });
@@ -124,7 +139,7 @@ export class FileFinisher {
     result: FinalizedVideo,
     subfolder: string | null,
     now: Date,
-  ): Omit<DownloaderVideo, 'id' | 'protected'> {
+  ): Omit<DownloaderVideo, 'id' | 'protected' | 'normalizedRating' | 'ratingSource'> {
     const { info } = result;
     const { job } = this.ctx;
     return {
@@ -160,16 +175,21 @@ function failureKindOf(err: unknown): 'disk_full' | 'output_not_writable' | 'pos
   return 'postprocess';
 }
 
-/** The channel of a staged video, for a job without an owner channel. */
-async function peekChannelId(stagingRoot: string): Promise<string | null> {
+/** The info.json of a staged video, when the finisher did not keep it. */
+async function peekInfo(stagingRoot: string): Promise<InfoJson | null> {
   const info = (await listFiles(stagingRoot)).find((f) => f.endsWith('.info.json'));
   if (!info) return null;
   try {
-    const parsed = JSON.parse(await readFile(join(stagingRoot, info), 'utf8')) as { channel_id?: unknown };
-    return typeof parsed.channel_id === 'string' ? parsed.channel_id : null;
+    return JSON.parse(await readFile(join(stagingRoot, info), 'utf8')) as InfoJson;
   } catch {
     return null;
   }
+}
+
+/** The channel of a staged video, for a job without an owner channel. */
+async function peekChannelId(stagingRoot: string): Promise<string | null> {
+  const info = await peekInfo(stagingRoot);
+  return typeof info?.channel_id === 'string' ? info.channel_id : null;
 }
 
 /** The exact publication time of a full info dict: `timestamp`, else `upload_date` at 00:00 UTC. */
