@@ -50,7 +50,7 @@ export default definePlugin({
   description: 'Downloads with yt-dlp and ffmpeg: persistent job queue, files, live activity',
   optionalDependsOn: ['scheduler'],
   // The watch-status plugin depends on this one, so its service is resolved only when used.
-  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, watchStatusServiceRef],
+  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, watchStatusServiceRef, videoLinkProvidersRef],
   config: DownloaderConfigSection,
   entities: [
     DownloaderJobEntity,
