@@ -35,6 +35,8 @@ const video = (sourceId: string, extra: Partial<Video> = {}): Video => ({
   jobId: null,
   protected: false,
   missingAt: null,
+  normalized_rating: null,
+  rating_source: null,
   watched: null,
   watched_by: [],
   ...extra,
