@@ -54,7 +54,13 @@ export function rangeQuery(
       <legend class="muted small">{{ dateLabel() }}, length{{ withSize() ? ', size' : '' }}</legend>
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
         <mat-label>{{ dateLabel() }} from</mat-label>
-        <input matInput type="date" [value]="r.from" (change)="set('from', $event)" [attr.data-testid]="testId() + '-from'" />
+        <input
+          matInput
+          type="date"
+          [value]="r.from"
+          (change)="set('from', $event)"
+          [attr.data-testid]="testId() + '-from'"
+        />
       </mat-form-field>
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
         <mat-label>{{ dateLabel() }} until</mat-label>
@@ -62,20 +68,48 @@ export function rangeQuery(
       </mat-form-field>
       <mat-form-field appearance="outline" subscriptSizing="dynamic" class="num">
         <mat-label>Min. minutes</mat-label>
-        <input matInput type="number" min="0" [value]="r.minLength" (change)="set('minLength', $event)" [attr.data-testid]="testId() + '-min-length'" />
+        <input
+          matInput
+          type="number"
+          min="0"
+          [value]="r.minLength"
+          (change)="set('minLength', $event)"
+          [attr.data-testid]="testId() + '-min-length'"
+        />
       </mat-form-field>
       <mat-form-field appearance="outline" subscriptSizing="dynamic" class="num">
         <mat-label>Max. minutes</mat-label>
-        <input matInput type="number" min="0" [value]="r.maxLength" (change)="set('maxLength', $event)" [attr.data-testid]="testId() + '-max-length'" />
+        <input
+          matInput
+          type="number"
+          min="0"
+          [value]="r.maxLength"
+          (change)="set('maxLength', $event)"
+          [attr.data-testid]="testId() + '-max-length'"
+        />
       </mat-form-field>
       @if (withSize()) {
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="num">
           <mat-label>Min. MB</mat-label>
-          <input matInput type="number" min="0" [value]="r.minSize" (change)="set('minSize', $event)" [attr.data-testid]="testId() + '-min-size'" />
+          <input
+            matInput
+            type="number"
+            min="0"
+            [value]="r.minSize"
+            (change)="set('minSize', $event)"
+            [attr.data-testid]="testId() + '-min-size'"
+          />
         </mat-form-field>
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="num">
           <mat-label>Max. MB</mat-label>
-          <input matInput type="number" min="0" [value]="r.maxSize" (change)="set('maxSize', $event)" [attr.data-testid]="testId() + '-max-size'" />
+          <input
+            matInput
+            type="number"
+            min="0"
+            [value]="r.maxSize"
+            (change)="set('maxSize', $event)"
+            [attr.data-testid]="testId() + '-max-size'"
+          />
         </mat-form-field>
       }
     </fieldset>

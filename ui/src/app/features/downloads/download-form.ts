@@ -7,6 +7,7 @@ import { MatProgressSpinnerModule } from '@angular/material/progress-spinner';
 import { Api, ApiError, toApiError } from '../../core/api';
 import { AUDIO_CHOICES } from '../../core/media-choices';
 import { FORM_CONTROLS } from '../../shared/form-controls';
+import { RATINGS } from '../../shared/ratings';
 import type { AudioFormat, DownloadResponse, Resolution } from './api-types';
 import {
   buildDownloadRequest,
@@ -15,11 +16,12 @@ import {
   parseUrls,
   RESOLUTION_CHOICES,
 } from './download-request';
+import { UrlPreviews } from './url-previews';
 
 /** Queue videos by URL: one or several, with resolution, audio, subfolder and folder options. */
 @Component({
   selector: 'app-download-form',
-  imports: [FORM_CONTROLS, MatCardModule, MatAutocompleteModule, MatProgressSpinnerModule],
+  imports: [FORM_CONTROLS, MatCardModule, MatAutocompleteModule, MatProgressSpinnerModule, UrlPreviews],
   template: `
     <mat-card appearance="outlined" class="card">
       <mat-card-content>
@@ -42,6 +44,7 @@ import {
               >{{ urlCount() }} URL{{ urlCount() === 1 ? '' : 's' }}</mat-hint
             >
           </mat-form-field>
+          <app-url-previews [urls]="urls()" />
 
           <div class="options">
             <mat-form-field appearance="outline" subscriptSizing="dynamic">
@@ -59,6 +62,17 @@ import {
               <mat-select formControlName="audioFormat" data-testid="download-audio">
                 @for (a of audioChoices; track a.value) {
                   <mat-option [value]="a.value">{{ a.label }}</mat-option>
+                }
+              </mat-select>
+            </mat-form-field>
+
+            <mat-form-field appearance="outline" subscriptSizing="dynamic">
+              <mat-label>Content rating</mat-label>
+              <mat-select formControlName="rating" data-testid="download-rating">
+                <mat-option value="">Channel or playlist default</mat-option>
+                <mat-option value="NR">Not rated (NR)</mat-option>
+                @for (r of ratings; track r) {
+                  <mat-option [value]="r">{{ r }}</mat-option>
                 }
               </mat-select>
             </mat-form-field>
@@ -140,6 +154,7 @@ export class DownloadForm {
   readonly resolutions = RESOLUTION_CHOICES;
   readonly audioChoices = AUDIO_CHOICES;
   readonly batchMax = DOWNLOAD_BATCH_MAX;
+  readonly ratings = RATINGS;
   /** A job was created: its id, for the queue to show it at once. */
   readonly queued = output<string>();
   /** The server refused with 409 (downloads are paused): the storage state changed. */
@@ -151,10 +166,12 @@ export class DownloadForm {
     audioFormat: new FormControl<AudioFormat | ''>('', { nonNullable: true }),
     subfolder: new FormControl('', { nonNullable: true }),
     skipVideoFolder: new FormControl(false, { nonNullable: true }),
+    rating: new FormControl('', { nonNullable: true }),
   });
   private readonly urlsText = toSignal(this.form.controls.urls.valueChanges, { initialValue: '' });
   private readonly subfolderText = toSignal(this.form.controls.subfolder.valueChanges, { initialValue: '' });
-  readonly urlCount = computed(() => parseUrls(this.urlsText()).length);
+  readonly urls = computed(() => parseUrls(this.urlsText()));
+  readonly urlCount = computed(() => this.urls().length);
 
   readonly subfolders = signal<string[]>([]);
   readonly subfolderOptions = computed(() => {
@@ -191,6 +208,13 @@ export class DownloadForm {
     this.hint.set(problems.length ? problems.join(' ') : null);
   }
 
+  /** Adds a URL (a search result) to the list, once. */
+  addUrl(url: string): void {
+    const text = this.form.controls.urls.value;
+    if (parseUrls(text).includes(url)) return;
+    this.form.controls.urls.setValue(text.trim() ? `${text.trimEnd()}\n${url}` : url);
+  }
+
   async submit(): Promise<void> {
     if (this.busy()) return;
     const v = this.form.getRawValue();
@@ -199,6 +223,7 @@ export class DownloadForm {
       subfolder: v.subfolder,
       skipVideoFolder: v.skipVideoFolder,
       audioFormat: v.audioFormat || null,
+      rating: v.rating || null,
     });
     this.result.set(null);
     this.submitError.set(null);

@@ -22,6 +22,8 @@ export interface DownloadOptions {
   subfolder: string;
   skipVideoFolder: boolean;
   audioFormat: AudioFormat | null;
+  /** A content rating, `NR` for explicitly none; null/absent: the channel's or playlist's default. */
+  rating?: string | null;
 }
 
 export type BuiltRequest = { ok: true; body: DownloadRequest; count: number } | { ok: false; error: string };
@@ -43,5 +45,6 @@ export function buildDownloadRequest(text: string, options: DownloadOptions): Bu
   if (subfolder) body.subfolder = subfolder;
   if (options.skipVideoFolder) body.skipVideoFolder = true;
   if (options.audioFormat) body.audioFormat = options.audioFormat;
+  if (options.rating) body.rating = options.rating;
   return { ok: true, body, count: urls.length };
 }

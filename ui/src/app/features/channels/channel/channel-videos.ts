@@ -40,8 +40,7 @@ export class ChannelVideos {
   /** The last page as the server answered it; null while another tab or channel loads. */
   readonly page = computed(() => this.list.answer()?.page ?? null);
   readonly filtersActive = computed(
-    () =>
-      !!this.list.search() || VIDEO_FILTERS.some((f) => this.filters[f]() !== 'off') || rangesActive(this.ranges()),
+    () => !!this.list.search() || VIDEO_FILTERS.some((f) => this.filters[f]() !== 'off') || rangesActive(this.ranges()),
   );
   readonly brokenThumbs = new KeySet<string>();
 
