@@ -109,7 +109,13 @@ export interface DownloaderVideo {
 export const DownloaderVideoEntity = new EntitySchema<DownloaderVideo>({
   name: 'DownloaderVideo',
   tableName: 'downloader_videos',
-  indexes: [{ properties: ['removed', 'downloadedAt'] }, { properties: ['channelId'] }],
+  indexes: [
+    { properties: ['removed', 'downloadedAt'] },
+    { properties: ['channelId'] },
+    // The library's protected and missing filters (docs/library.md).
+    { properties: ['removed', 'protected', 'downloadedAt'] },
+    { properties: ['removed', 'missingAt', 'downloadedAt'] },
+  ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     sourceId: { type: 'string', length: 64, unique: true },
