@@ -126,7 +126,9 @@ export function libraryFilters(
   const out: { sql: string; params: unknown[] }[] = [];
   if (q.protectedFilter === 'only' || q.protectedFilter === 'exclude')
     out.push({ sql: 'v.protected = ?', params: [q.protectedFilter === 'only'] });
-  if (q.missingFilter === 'only') out.push({ sql: 'v.missing_at is not null', params: [] });
+  // A range (not `is not null`) so that SQLite takes the (removed, missing_at, downloaded_at) index
+  // and sorts the few missing rows, instead of walking every row in download order to find them.
+  if (q.missingFilter === 'only') out.push({ sql: 'v.missing_at >= ?', params: [date(new Date(0))] });
   else if (q.missingFilter === 'exclude') out.push({ sql: 'v.missing_at is null', params: [] });
   if (q.downloadedFrom) out.push({ sql: 'v.downloaded_at >= ?', params: [date(dayStart(q.downloadedFrom))] });
   if (q.downloadedTo) out.push({ sql: 'v.downloaded_at < ?', params: [date(dayStart(q.downloadedTo, true))] });
