@@ -39,7 +39,8 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('library managem
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: set CHROMIUM_PATH or VIDKEEP_SKIP_BROWSER_TESTS=1`);
+    if (!existsSync(CHROMIUM))
+      throw new Error(`No Chromium at ${CHROMIUM}: set CHROMIUM_PATH or VIDKEEP_SKIP_BROWSER_TESTS=1`);
     mkdirSync(ARTIFACTS, { recursive: true });
     const c = { channelId, channel: 'Library Channel', handle: '@libchan' };
     p = await startFakePlatform({
@@ -101,24 +102,25 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('library managem
 
   it('previews pasted URLs and downloads them with the chosen rating', async () => {
     await page.goto(`${server.url}/downloads`);
-    await page.getByTestId('download-urls').fill(
-      [`https://youtu.be/${first}`, `https://www.youtube.com/watch?v=${second}`, 'https://www.youtube.com/@libchan'].join(
-        '\n',
-      ),
-    );
-    await expect.poll(() => page.getByTestId('url-preview-title').allTextContents()).toEqual([
-      'Library chapters clip',
-      'Library second clip',
-    ]);
+    await page
+      .getByTestId('download-urls')
+      .fill(
+        [
+          `https://youtu.be/${first}`,
+          `https://www.youtube.com/watch?v=${second}`,
+          'https://www.youtube.com/@libchan',
+        ].join('\n'),
+      );
+    await expect
+      .poll(() => page.getByTestId('url-preview-title').allTextContents())
+      .toEqual(['Library chapters clip', 'Library second clip']);
     expect(await page.getByTestId('url-preview-invalid').getAttribute('data-code')).toBe('NOT_A_VIDEO_URL');
     await page.screenshot({ path: join(ARTIFACTS, 'downloads-previews.png'), fullPage: true });
     // Only the two videos go: the channel line is removed, as its preview says.
     await page.getByTestId('download-urls').fill(`https://youtu.be/${first}\nhttps://youtu.be/${second}`);
     await choose('download-rating', 'PG');
     await page.getByTestId('download-submit').click();
-    await expect
-      .poll(async () => (await api<{ total: number }>('/api/videos')).total, { timeout: 60_000 })
-      .toBe(2);
+    await expect.poll(async () => (await api<{ total: number }>('/api/videos')).total, { timeout: 60_000 }).toBe(2);
     const v = await video(first);
     expect(v).toMatchObject({ normalized_rating: 'PG', rating_source: 'Manual Override' });
     expect(fileRating(v.filePath!)).toBe('mpaa|PG|200|');
@@ -131,9 +133,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('library managem
     await expect.poll(() => page.getByTestId('library-selected-count').textContent()).toContain('2 selected');
     await choose('library-bulk-rating', 'TV-14');
     await page.getByTestId('library-bulk-rate').click();
-    await expect
-      .poll(() => page.getByTestId('library-bulk-message').textContent())
-      .toContain('2 videos rated TV-14');
+    await expect.poll(() => page.getByTestId('library-bulk-message').textContent()).toContain('2 videos rated TV-14');
     await expect.poll(() => page.getByTestId('library-rating-badge').allTextContents()).toEqual(['TV-14', 'TV-14']);
     expect(fileRating((await video(second)).filePath!)).toBe('us-tv|TV-14|500|');
     // The protected filter: nothing is protected yet.
@@ -157,7 +157,10 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('library managem
     await page.getByTestId('video-protect').click();
     await page.getByTestId('video-protected-badge').waitFor();
     expect((await video(first)).protected).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'video-page.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByTestId('video-title').waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'video-page-phone.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 60_000);

@@ -98,7 +98,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async
         tags: ['videos'],
         summary: 'Delete the files of a downloaded video and mark it removed',
         description:
-          'One video of the reference\'s `DELETE /api/videos` (see that route for several at once). Nested layout: the per-video folder goes whole; flat layout: only the files of the channel folder whose names contain `[<id>]` or ` - <id>`. Then the channel folder goes when only ignorable files are left (channel artwork, `tvshow.nfo`, its `.m3u`), and an emptied `__<subfolder>` folder. The record stays, marked `removed`, so it still counts as downloaded and is never fetched again by itself. Protection does not stop a manual delete. 409 `DOWNLOAD_UNSAFE_PATH`, with nothing deleted, when a stored path is outside the output directory or does not contain the video id.',
+          "One video of the reference's `DELETE /api/videos` (see that route for several at once). Nested layout: the per-video folder goes whole; flat layout: only the files of the channel folder whose names contain `[<id>]` or ` - <id>`. Then the channel folder goes when only ignorable files are left (channel artwork, `tvshow.nfo`, its `.m3u`), and an emptied `__<subfolder>` folder. The record stays, marked `removed`, so it still counts as downloaded and is never fetched again by itself. Protection does not stop a manual delete. 409 `DOWNLOAD_UNSAFE_PATH`, with nothing deleted, when a stored path is outside the output directory or does not contain the video id.",
         params: SourceIdParams,
         response: { 200: DeleteVideoResponse, ...errors, 409: ErrorEnvelope },
       },
@@ -176,7 +176,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async
         tags: ['videos'],
         summary: 'Protect a video from automatic removal, or lift the protection',
         description:
-          'The reference\'s `PATCH /api/videos/:id/protected` (1.5), addressed by source id instead of the library id. A protected video is never removed by retention (automatic removal); a manual delete still removes it. Works on removed videos too (the flag stays with the record). Channel listings copy the flag (`downloader.videos.changed`) for their `protectedFilter`.',
+          "The reference's `PATCH /api/videos/:id/protected` (1.5), addressed by source id instead of the library id. A protected video is never removed by retention (automatic removal); a manual delete still removes it. Works on removed videos too (the flag stays with the record). Channel listings copy the flag (`downloader.videos.changed`) for their `protectedFilter`.",
         params: SourceIdParams,
         body: VideoProtectedRequest,
         response: { 200: VideoProtectedResponse, ...errors },
