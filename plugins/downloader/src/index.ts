@@ -8,6 +8,7 @@ import {
   liveHubRef,
   schedulerServiceRef,
   sourceClientRef,
+  Type,
   videoLinkProvidersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
@@ -43,6 +44,18 @@ import { VideoStore } from './services/video-store.js';
 import { YtDlpUpdater } from './services/ytdlp-updater.js';
 import { processSupervisor } from './ytdlp/supervisor.js';
 
+export const DownloaderOptions = Type.Object(
+  {
+    searchTimeoutSeconds: Type.Integer({
+      minimum: 1,
+      maximum: 600,
+      default: 60,
+      description: 'Video searches and URL checks give up (504, or "did not answer in time") after this long',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export default definePlugin({
   id: 'downloader',
   version: '1.0.0',
@@ -51,6 +64,7 @@ export default definePlugin({
   optionalDependsOn: ['scheduler'],
   // The watch-status plugin depends on this one, so its service is resolved only when used.
   optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, watchStatusServiceRef, videoLinkProvidersRef],
+  options: DownloaderOptions,
   config: DownloaderConfigSection,
   entities: [
     DownloaderJobEntity,
@@ -166,7 +180,7 @@ export default definePlugin({
         activity,
         metadata,
         logger: ctx.logger,
-        timeoutMs: 60_000,
+        timeoutMs: ctx.options.searchTimeoutSeconds * 1000,
       }),
     };
     ctx.routes(async (app) => {

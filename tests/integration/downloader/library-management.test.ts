@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +9,7 @@ import type { Orm } from '@vidkeep/core/plugin-api';
 import { login, TestHarness } from '@vidkeep/core/testing';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { bootDownloader, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
+import { REPO_ROOT } from '../../helpers/server-process.js';
 import { call, until } from '../channels/helpers.js';
 
 /** What a media server reads from a file's container (ffprobe's format tags). */
@@ -351,4 +354,70 @@ describe('library management with real downloads', () => {
     expect(missing.videos[0]).toMatchObject({ sourceId: R1, missing: true, protected: true });
     expect(r1.missingAt).toBeNull();
   });
+});
+
+describe('video search time limits', () => {
+  const h = new TestHarness();
+  let p: FakePlatform;
+  let app: DownloadApp;
+  const manifest = JSON.parse(readFileSync(`${REPO_ROOT}/plugin-manifest.json`, 'utf8')) as {
+    plugins: { id: string; options?: unknown }[];
+  };
+  /** The repository's manifest with a 2-second search timeout (the default is the reference's 60 s). */
+  const quick = {
+    ...manifest,
+    plugins: manifest.plugins.map((pl) =>
+      pl.id === 'downloader' ? { ...pl, options: { searchTimeoutSeconds: 2 } } : pl,
+    ),
+  };
+
+  beforeAll(async () => {
+    const channelId = fakeChannelId('slow');
+    p = await startFakePlatform({
+      videos: [{ id: fakeVideoId('slow-1'), title: 'Slow search clip', channelId, channel: 'Slow', handle: '@slow' }],
+    });
+    app = await bootDownloader(h, p, { manifest: quick });
+  }, 60_000);
+  afterAll(async () => {
+    await h.closeAll();
+    await p.close();
+  });
+
+  it('answers 504 when the search takes too long, 499 (in the log) when the client leaves first, 429 past 10 a minute', async () => {
+    p.setSearchBehavior({ delayMs: 6000 });
+    const started = Date.now();
+    const slow = await call(app, 'POST', '/api/videos/search', { query: 'slow' });
+    expect(slow.status).toBe(504);
+    expect(slow.body.code).toBe('DOWNLOAD_SEARCH_TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(5500);
+
+    await app.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.t.app.server.address() as AddressInfo).port;
+    const req = request({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/api/videos/search',
+      headers: { ...app.headers, 'content-type': 'application/json' },
+    });
+    req.on('error', () => {});
+    req.end(JSON.stringify({ query: 'slow' }));
+    await new Promise((r) => setTimeout(r, 500));
+    req.destroy();
+    const line = await until(
+      async () => app.t.logs.find((l) => l.url === '/api/videos/search' && l.statusCode === 499),
+      10_000,
+      'a 499 log line',
+    );
+    expect(line.statusCode).toBe(499);
+    p.setSearchBehavior({});
+
+    // Those were 2 of the 10 searches a client may make per minute.
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++)
+      statuses.push((await call(app, 'POST', '/api/videos/search', { query: 'slow' })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
+    const limited = await call(app, 'POST', '/api/videos/search', { query: 'slow' });
+    expect(limited.body.code).toBe('DOWNLOAD_RATE_LIMITED');
+  }, 60_000);
 });
