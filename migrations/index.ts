@@ -82,4 +82,20 @@ export const builtinMigrations: LazyMigration[] = [
     load: async () =>
       (await import('./20261128010000_downloader_file_scans.js')).Migration20261128010000DownloaderFileScans,
   },
+  {
+    name: '20261128020000_downloader_video_rating',
+    load: async () =>
+      (await import('./20261128020000_downloader_video_rating.js')).Migration20261128020000DownloaderVideoRating,
+  },
+  {
+    name: '20261128020100_channels_default_rating',
+    load: async () =>
+      (await import('./20261128020100_channels_default_rating.js')).Migration20261128020100ChannelsDefaultRating,
+  },
+  {
+    name: '20261128020200_channels_video_library_flags',
+    load: async () =>
+      (await import('./20261128020200_channels_video_library_flags.js'))
+        .Migration20261128020200ChannelsVideoLibraryFlags,
+  },
 ];

@@ -197,6 +197,9 @@ interface DsDownload {
 type WatchTruth = 'watched' | 'unwatched' | 'unknown';
 const watchOf = (d: DsDownload): WatchTruth => (d.id % 3 === 0 ? 'watched' : d.id % 3 === 1 ? 'unwatched' : 'unknown');
 const WATCHED_BY = JSON.stringify(['alice (Plex)']);
+/** Library flags of the dataset: every 50th download protected, every 97th missing on disk (few, as in life). */
+const isProtected = (d: DsDownload) => d.id % 50 === 0;
+const isMissing = (d: DsDownload) => d.id % 97 === 0;
 
 interface Dataset {
   now: number;
@@ -400,8 +403,8 @@ async function writeDataset(file: string, ds: Dataset): Promise<void> {
       }
       cv.finalize(fail);
       const dv = db.prepare(
-        `insert into downloader_videos (id, source_id, title, channel_name, channel_id, duration, upload_date, media_type, file_path, file_size, video_resolution, removed, downloaded_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '1920x1080', 0, ?)`,
+        `insert into downloader_videos (id, source_id, title, channel_name, channel_id, duration, upload_date, media_type, file_path, file_size, video_resolution, removed, downloaded_at, protected, missing_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '1920x1080', 0, ?, ?, ?)`,
         fail,
       );
       for (const d of ds.downloads) {
@@ -419,6 +422,8 @@ async function writeDataset(file: string, ds: Dataset): Promise<void> {
             d.filePath,
             d.fileSize,
             v.downloadedAt,
+            isProtected(d) ? 1 : 0,
+            isMissing(d) ? v.downloadedAt : null,
           ],
           fail,
         );
@@ -575,9 +580,14 @@ function channelVideosCheck(
 }
 
 /** A page of the library, newest first, optionally filtered by watched state; checks the watched fields too. */
-function downloadedListCheck(ds: Dataset, page: number, state?: WatchTruth): Check {
+function downloadedListCheck(
+  ds: Dataset,
+  page: number,
+  state?: WatchTruth,
+  keep: (d: DsDownload) => boolean = () => true,
+): Check {
   const sorted = [...ds.downloads]
-    .filter((d) => !state || watchOf(d) === state)
+    .filter((d) => (!state || watchOf(d) === state) && keep(d))
     .sort((a, b) => b.video.downloadedAt! - a.video.downloadedAt! || b.id - a.id);
   const slice = sorted.slice((page - 1) * PAGE, page * PAGE);
   const shown = (d: DsDownload) =>
@@ -757,6 +767,17 @@ export default async function channelsBench(): Promise<void> {
     const watchedIds = new Set(ds.downloads.filter((d) => watchOf(d) === 'watched').map((d) => d.video.sourceId));
     const watchedCount = watchedIds.size;
     const unknownLastPage = Math.ceil(ds.downloads.filter((d) => watchOf(d) === 'unknown').length / PAGE);
+    // Library filters (docs/library.md): a month of downloads, a length and a size band.
+    const monthTo = ds.now - 30 * DAY;
+    const monthFrom = monthTo - 30 * DAY;
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const inMonth = (d: DsDownload) => {
+      const at = d.video.downloadedAt!;
+      return at >= Date.parse(`${dayOf(monthFrom)}T00:00:00Z`) && at < Date.parse(`${dayOf(monthTo)}T00:00:00Z`) + DAY;
+    };
+    const unprotectedLastPage = Math.ceil(ds.downloads.filter((d) => !isProtected(d)).length / PAGE);
+    const band = (d: DsDownload) =>
+      d.video.duration !== null && d.video.duration >= 600 && d.video.duration <= 1200 && d.fileSize >= 500_000_000;
     const endpoints: {
       label: string;
       path: string;
@@ -874,6 +895,41 @@ export default async function channelsBench(): Promise<void> {
         label: `same, watchedState=unknown, page=${unknownLastPage} (last)`,
         path: `/api/videos?page=${unknownLastPage}&pageSize=50&watchedState=unknown`,
         check: downloadedListCheck(ds, unknownLastPage, 'unknown'),
+        ref: '—',
+        target: 'downloads',
+      },
+      {
+        label: `same, protectedFilter=only (${fmt(ds.downloads.filter(isProtected).length)} protected)`,
+        path: '/api/videos?page=1&pageSize=50&protectedFilter=only',
+        check: downloadedListCheck(ds, 1, undefined, isProtected),
+        ref: '—',
+        target: 'downloads',
+      },
+      {
+        label: `same, protectedFilter=exclude, page=${unprotectedLastPage} (last)`,
+        path: `/api/videos?page=${unprotectedLastPage}&pageSize=50&protectedFilter=exclude`,
+        check: downloadedListCheck(ds, unprotectedLastPage, undefined, (d) => !isProtected(d)),
+        ref: '—',
+        target: 'downloads',
+      },
+      {
+        label: `same, missingFilter=only (${fmt(ds.downloads.filter(isMissing).length)} missing)`,
+        path: '/api/videos?page=1&pageSize=50&missingFilter=only',
+        check: downloadedListCheck(ds, 1, undefined, isMissing),
+        ref: '—',
+        target: 'downloads',
+      },
+      {
+        label: `same, downloaded in one month (${fmt(ds.downloads.filter(inMonth).length)})`,
+        path: `/api/videos?page=1&pageSize=50&downloadedFrom=${dayOf(monthFrom)}&downloadedTo=${dayOf(monthTo)}`,
+        check: downloadedListCheck(ds, 1, undefined, inMonth),
+        ref: '—',
+        target: 'downloads',
+      },
+      {
+        label: `same, 10-20 minutes and at least 500 MB (${fmt(ds.downloads.filter(band).length)})`,
+        path: '/api/videos?page=1&pageSize=50&minDuration=600&maxDuration=1200&minSize=500000000',
+        check: downloadedListCheck(ds, 1, undefined, band),
         ref: '—',
         target: 'downloads',
       },

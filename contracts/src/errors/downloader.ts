@@ -22,4 +22,12 @@ export const DownloaderErrorCodes = {
   subfolderNotFound: 'DOWNLOAD_SUBFOLDER_NOT_FOUND',
   /** A subfolder in use (channels, playlists, the default, a media-server mapping, files) cannot be deleted. */
   subfolderInUse: 'DOWNLOAD_SUBFOLDER_IN_USE',
+  /** A content rating that is not one of the list. */
+  invalidRating: 'DOWNLOAD_INVALID_RATING',
+  /** A bulk request that names no video, or a bad search query. */
+  invalidRequest: 'DOWNLOAD_INVALID_REQUEST',
+  searchFailed: 'DOWNLOAD_SEARCH_FAILED',
+  searchTimeout: 'DOWNLOAD_SEARCH_TIMEOUT',
+  clientClosed: 'DOWNLOAD_CLIENT_CLOSED',
+  rateLimited: 'DOWNLOAD_RATE_LIMITED',
 } as const;

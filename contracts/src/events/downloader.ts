@@ -45,9 +45,18 @@ export const VideoRelocatedPayload = Type.Object({
 });
 export type VideoRelocatedPayload = Static<typeof VideoRelocatedPayload>;
 
+/**
+ * The library state other plugins copy (protected, missing on disk, rating) changed for these
+ * videos; re-read them with `DownloaderService.libraryVideos`. Whoever writes those columns
+ * publishes it (the protection and rating routes, the filesystem rescan).
+ */
+export const VideosChangedPayload = Type.Object({ sourceIds: Type.Array(Type.String()) });
+export type VideosChangedPayload = Static<typeof VideosChangedPayload>;
+
 export const DownloaderEvents = {
   videoDownloaded: 'downloader.video.downloaded',
   videoRemoved: 'downloader.video.removed',
   videoRelocated: 'downloader.video.relocated',
+  videosChanged: 'downloader.videos.changed',
   jobFinished: 'downloader.job.finished',
 } as const;

@@ -11,6 +11,7 @@ import type {
   VideoDownloadedPayload,
   VideoRelocatedPayload,
   VideoRemovedPayload,
+  VideosChangedPayload,
 } from './downloader.js';
 import type { WatchStatusChangedPayload } from './watch-status.js';
 
@@ -35,6 +36,7 @@ export interface EventMap {
   'downloader.video.removed': VideoRemovedPayload;
   'downloader.video.relocated': VideoRelocatedPayload;
   'downloader.job.finished': JobFinishedPayload;
+  'downloader.videos.changed': VideosChangedPayload;
   'watch-status.videos.changed': WatchStatusChangedPayload;
 }
 export type EventName = keyof EventMap;

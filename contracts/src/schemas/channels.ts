@@ -1,7 +1,7 @@
 import { hasControlChars } from '../text.js';
 import { Type, type Static } from '../typebox.js';
 import { AudioFormat, Resolution } from '../config/downloader.js';
-import { DateTime, Nullable, PAGE_SIZE_MAX } from './common.js';
+import { DateTime, Day, Nullable, PAGE_SIZE_MAX, TriStateFilter } from './common.js';
 import { SourceId } from './downloader.js';
 import { WatchedState, watchFields } from './watch-status.js';
 
@@ -91,6 +91,12 @@ const channelSettingFields = {
   skip_video_folder: Nullable(Type.Boolean({ description: 'null = the global `defaultSkipVideoFolder`' })),
   available_tabs: Type.Array(TabType, { description: 'Detected tabs minus hidden ones' }),
   hidden_tabs: Type.Array(TabType),
+  default_rating: Nullable(
+    Type.String({
+      description:
+        'Content rating given to new downloads of the channel unless a download says otherwise (reference 8.9); null = none (the platform age limit decides)',
+    }),
+  ),
 };
 
 /** A subscription (channel row) as every channel endpoint returns it. */
@@ -287,6 +293,9 @@ export const ChannelSettingsUpdate = Type.Object(
     auto_download_enabled_tabs: Type.Optional(
       Type.String({ maxLength: 40, pattern: '^$|^(video|short|livestream)(,(video|short|livestream)){0,2}$' }),
     ),
+    default_rating: Type.Optional(
+      Nullable(Type.String({ maxLength: 20, description: 'A content rating; `NR`, empty or null = none' })),
+    ),
   },
   { additionalProperties: false },
 );
@@ -319,7 +328,7 @@ export const FilterPreviewResponse = Type.Object({
 // ---------------------------------------------------------------------------------------------
 // Channel videos
 
-const TriState = Type.Union([Type.Literal('off'), Type.Literal('only'), Type.Literal('exclude')], { default: 'off' });
+const TriState = TriStateFilter;
 export const CHANNEL_VIDEO_SORTS = ['date', 'title', 'duration'] as const;
 export const ChannelVideosQuery = Type.Object(
   {
@@ -329,6 +338,15 @@ export const ChannelVideosQuery = Type.Object(
     ignoredFilter: TriState,
     watchedFilter: TriState,
     watchedState: WatchedState,
+    protectedFilter: TriState,
+    missingFilter: Type.Union([Type.Literal('off'), Type.Literal('only'), Type.Literal('exclude')], {
+      default: 'off',
+      description: '`only`: downloaded, not deleted through the service, but its file was found gone from disk',
+    }),
+    minDuration: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Seconds' })),
+    maxDuration: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Seconds' })),
+    dateFrom: Type.Optional(Day),
+    dateTo: Type.Optional(Day),
     searchQuery: Type.Optional(Type.String({ maxLength: 200 })),
     sortBy: Type.Enum(CHANNEL_VIDEO_SORTS, { default: 'date' }),
     sortOrder: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
@@ -353,6 +371,8 @@ export const ChannelVideo = Type.Object({
   ignoredAt: Nullable(DateTime),
   downloaded: Type.Boolean({ description: 'Downloaded at some point (also when deleted since)' }),
   removed: Type.Boolean({ description: 'Downloaded, then deleted' }),
+  protected: Type.Boolean({ description: 'The library protects it from automatic removal' }),
+  missing: Type.Boolean({ description: 'Downloaded, but its file was found gone from disk' }),
   activity: Nullable(Type.Union([Type.Literal('queued'), Type.Literal('downloading')])),
   ...watchFields(),
 });

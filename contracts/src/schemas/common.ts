@@ -7,6 +7,14 @@ export const DateTime = Type.String({ format: 'date-time' });
 export const Nullable = <T extends TSchema>(schema: T, options: Record<string, unknown> = {}) =>
   Type.Union([schema, Type.Null()], options);
 
+/** A tri-state list filter (reference 1.4): `off` (default), `only` (just these), `exclude` (all but these). */
+export const TriStateFilter = Type.Union([Type.Literal('off'), Type.Literal('only'), Type.Literal('exclude')], {
+  default: 'off',
+});
+
+/** A calendar day `YYYY-MM-DD` (a date filter's bound, read as UTC). */
+export const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: '`YYYY-MM-DD` (UTC)' });
+
 /** Path parameter `{id}` that must be a positive integer. */
 export const IdParams = Type.Object(
   { id: Type.Integer({ minimum: 1, maximum: 2147483647 }) },

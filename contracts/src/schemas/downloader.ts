@@ -1,6 +1,6 @@
 import { AudioFormat, Resolution } from '../config/downloader.js';
 import { Type, type Static } from '../typebox.js';
-import { DateTime, Nullable, pagedList, pageQueryFields } from './common.js';
+import { DateTime, Day, Nullable, pagedList, pageQueryFields, TriStateFilter } from './common.js';
 import { WatchedState, watchFields } from './watch-status.js';
 
 /** Spec 8: `POST /api/videos/local-status` takes up to 500 ids. */
@@ -102,6 +102,14 @@ export const JobOptions = Type.Object({
   useArchive: Type.Optional(Type.Boolean()),
   /** A new file may replace a library file of a higher resolution (else the better one is kept). */
   allowLowerResolution: Type.Optional(Type.Boolean()),
+  /**
+   * Content rating chosen for this download (reference 8.9 "manual override"): a rating, or null
+   * for an explicit "not rated". Absent: the channel default, the playlist default, then the
+   * platform's age limit decide.
+   */
+  rating: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  /** A followed playlist's `default_rating`: applies when neither an override nor the channel decides. */
+  fallbackRating: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
 });
 export type JobOptions = Static<typeof JobOptions>;
 
@@ -255,6 +263,15 @@ export const DownloadRequest = Type.Object(
           'Let a new download replace a library file of a higher resolution (default false: the better file is kept and the new one discarded)',
       }),
     ),
+    rating: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 20,
+          description:
+            'Content rating written into the files (G, PG, PG-13, R, NC-17, TV-Y, TV-Y7, TV-G, TV-PG, TV-14, TV-MA, or NR for explicitly none); absent or null: the channel or playlist default, else the platform age limit',
+        }),
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -330,6 +347,15 @@ export const Video = Type.Object({
   missingAt: Nullable(DateTime, {
     description: 'When the file was found gone from disk (deleted or moved by hand); null while it is there',
   }),
+  normalized_rating: Nullable(
+    Type.String({ description: 'Content rating (G … NC-17, TV-Y … TV-MA); null = not rated (NR)' }),
+  ),
+  rating_source: Nullable(
+    Type.String({
+      description:
+        '`Manual Override`, `Channel Default`, `Playlist Default`, `yt-dlp:age_limit=<n>`; null = never decided (downloaded before ratings existed)',
+    }),
+  ),
   ...watchFields(),
 });
 export type Video = Static<typeof Video>;
@@ -351,6 +377,19 @@ export const VideoListQuery = Type.Object(
     channelId: Type.Optional(Type.String({ maxLength: 64 })),
     includeRemoved: Type.Boolean({ default: false }),
     watchedState: WatchedState,
+    protectedFilter: TriStateFilter,
+    missingFilter: Type.Union([Type.Literal('off'), Type.Literal('only'), Type.Literal('exclude')], {
+      default: 'off',
+      description: '`only`: recorded as downloaded but the file was found gone from disk (`missingAt` set)',
+    }),
+    downloadedFrom: Type.Optional(Day),
+    downloadedTo: Type.Optional(Day),
+    minDuration: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Seconds' })),
+    maxDuration: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Seconds' })),
+    minSize: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Bytes of the video file (the audio file when there is none)' }),
+    ),
+    maxSize: Type.Optional(Type.Integer({ minimum: 0, description: 'Bytes, as `minSize`' })),
   },
   { additionalProperties: false },
 );
@@ -471,3 +510,212 @@ export const StorageStatus = Type.Object({
   maxUsedBytes: Nullable(Type.Integer()),
 });
 export type StorageStatus = Static<typeof StorageStatus>;
+
+// ---------------------------------------------------------------------------------------------
+// Library management: ratings, bulk delete, a video's page, platform search, URL check
+
+/** Videos one bulk request may change. */
+export const BULK_VIDEOS_MAX = 500;
+
+/** Which videos a bulk request names: library ids (`videoIds`) or platform ids (`sourceIds`, preferred when both). */
+const bulkIds = {
+  videoIds: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: BULK_VIDEOS_MAX,
+      description: 'Library ids (`id`)',
+    }),
+  ),
+  sourceIds: Type.Optional(
+    Type.Array(SourceId, { minItems: 1, maxItems: BULK_VIDEOS_MAX, description: 'Platform ids; win over `videoIds`' }),
+  ),
+};
+
+export const VideoRatingRequest = Type.Object(
+  {
+    ...bulkIds,
+    rating: Nullable(
+      Type.String({
+        maxLength: 20,
+        description: 'G, PG, PG-13, R, NC-17, TV-Y, TV-Y7, TV-G, TV-PG, TV-14, TV-MA; `NR` or null = not rated',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type VideoRatingRequest = Static<typeof VideoRatingRequest>;
+
+/** One video a bulk request could not handle. */
+export const BulkFailure = Type.Object({
+  sourceId: Nullable(Type.String()),
+  videoId: Nullable(Type.Integer()),
+  error: Type.String(),
+  code: Type.String(),
+});
+export type BulkFailure = Static<typeof BulkFailure>;
+
+export const VideoRatingResponse = Type.Object({
+  success: Type.Array(Type.String(), { description: 'Source ids whose rating was saved' }),
+  warnings: Type.Array(Type.Object({ sourceId: Type.String(), warning: Type.String() }), {
+    description: 'Saved, but a file could not carry it (an audio-only mp3, a missing file, a failed rewrite)',
+  }),
+  failed: Type.Array(BulkFailure),
+});
+export type VideoRatingResponse = Static<typeof VideoRatingResponse>;
+
+export const BulkDeleteRequest = Type.Object(bulkIds, { additionalProperties: false });
+export type BulkDeleteRequest = Static<typeof BulkDeleteRequest>;
+export const BulkDeleteResponse = Type.Object({
+  success: Type.Boolean({ description: 'True when nothing failed' }),
+  deleted: Type.Array(Type.String(), { description: 'Source ids whose files were deleted' }),
+  failed: Type.Array(BulkFailure),
+});
+export type BulkDeleteResponse = Static<typeof BulkDeleteResponse>;
+
+export const VideoChapter = Type.Object({
+  title: Type.String(),
+  startTime: Type.Number({ description: 'Seconds' }),
+  endTime: Nullable(Type.Number()),
+});
+
+export const VideoFileEntry = Type.Object({
+  kind: Type.Enum(['video', 'audio', 'thumbnail', 'nfo', 'subtitle', 'other'] as const),
+  name: Type.String(),
+  path: Type.String(),
+  size: Nullable(Type.Integer({ description: 'Bytes on disk now; null when the file is gone' })),
+  exists: Type.Boolean(),
+});
+export type VideoFileEntry = Static<typeof VideoFileEntry>;
+
+/** Reference 1.7: what the stored info.json says about a downloaded video, and its files now. */
+export const VideoMetadataResponse = Type.Object({
+  infoJsonAvailable: Type.Boolean({ description: 'False when no info.json is stored: every field below is null' }),
+  description: Nullable(Type.String()),
+  viewCount: Nullable(Type.Integer({ description: 'At download time' })),
+  likeCount: Nullable(Type.Integer()),
+  commentCount: Nullable(Type.Integer()),
+  tags: Type.Array(Type.String()),
+  categories: Type.Array(Type.String()),
+  chapters: Type.Array(VideoChapter),
+  uploadDate: Nullable(Type.String({ description: 'YYYY-MM-DD' })),
+  resolution: Nullable(Type.String()),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  fps: Nullable(Type.Number()),
+  aspectRatio: Nullable(Type.Number()),
+  language: Nullable(Type.String()),
+  isLive: Nullable(Type.Boolean()),
+  wasLive: Nullable(Type.Boolean()),
+  availability: Nullable(Type.String()),
+  channelFollowerCount: Nullable(Type.Integer()),
+  ageLimit: Nullable(Type.Integer()),
+  webpageUrl: Nullable(Type.String()),
+  availableResolutions: Type.Array(Type.Integer(), {
+    description: 'Video heights the platform offered, highest first',
+  }),
+  downloadedTier: Nullable(Type.String({ description: 'e.g. `1080p`, from the measured resolution' })),
+  relatedFiles: Type.Array(VideoFileEntry),
+});
+export type VideoMetadataResponse = Static<typeof VideoMetadataResponse>;
+
+/** Where else a downloaded video appears (a channel, followed playlists), from the plugins that know. */
+export const VideoLink = Type.Object({
+  kind: Type.String({ description: '`channel`, `playlist`, or what another plugin contributes' }),
+  id: Type.String(),
+  title: Type.String(),
+  url: Nullable(Type.String({ description: 'The page on the platform' })),
+  following: Type.Boolean({ description: 'Subscribed (channel) or followed (playlist)' }),
+});
+export type VideoLink = Static<typeof VideoLink>;
+export const VideoLinksResponse = Type.Object({ links: Type.Array(VideoLink) });
+export type VideoLinksResponse = Static<typeof VideoLinksResponse>;
+
+export const VIDEO_SEARCH_COUNTS = [10, 25, 50, 100] as const;
+export const VideoSearchRequest = Type.Object(
+  {
+    query: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      description: '1 to 200 characters after trimming; no control characters',
+    }),
+    count: Type.Union(
+      VIDEO_SEARCH_COUNTS.map((n) => Type.Literal(n)),
+      { default: 25, description: 'One of 10, 25, 50, 100' },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type VideoSearchRequest = Static<typeof VideoSearchRequest>;
+
+export const LocalVideoStatus = Type.Union(
+  [Type.Literal('never_downloaded'), Type.Literal('downloaded'), Type.Literal('missing')],
+  { description: '`missing`: downloaded once, but deleted since or its file is gone from disk' },
+);
+
+export const VideoSearchResult = Type.Object({
+  sourceId: Type.String(),
+  title: Type.String(),
+  url: Type.String(),
+  channelName: Nullable(Type.String()),
+  channelId: Nullable(Type.String()),
+  duration: Nullable(Type.Integer()),
+  thumbnailUrl: Nullable(Type.String()),
+  publishedAt: Nullable(DateTime),
+  viewCount: Nullable(Type.Integer()),
+  status: LocalVideoStatus,
+  activity: Nullable(Type.Union([Type.Literal('queued'), Type.Literal('downloading')])),
+  databaseId: Nullable(Type.Integer()),
+  filePath: Nullable(Type.String()),
+  fileSize: Nullable(Type.Integer()),
+  audioFilePath: Nullable(Type.String()),
+  audioFileSize: Nullable(Type.Integer()),
+  addedAt: Nullable(DateTime),
+  isProtected: Nullable(Type.Boolean()),
+  normalizedRating: Nullable(Type.String()),
+  ratingSource: Nullable(Type.String()),
+  videoResolution: Nullable(Type.String()),
+});
+export type VideoSearchResult = Static<typeof VideoSearchResult>;
+export const VideoSearchResponse = Type.Object({ results: Type.Array(VideoSearchResult) });
+export type VideoSearchResponse = Static<typeof VideoSearchResponse>;
+
+export const CheckVideoUrlRequest = Type.Object(
+  { url: Type.String({ minLength: 1, maxLength: 2048 }) },
+  { additionalProperties: false },
+);
+export const CheckedVideo = Type.Object({
+  sourceId: Type.String(),
+  url: Type.String(),
+  channelName: Nullable(Type.String()),
+  channelId: Nullable(Type.String()),
+  videoTitle: Type.String(),
+  duration: Nullable(Type.Integer()),
+  thumbnailUrl: Nullable(Type.String()),
+  publishedAt: Nullable(Type.Integer({ description: 'Unix seconds' })),
+  availability: Nullable(Type.String()),
+  media_type: Nullable(Type.String()),
+});
+export const CheckVideoUrlResponse = Type.Object({
+  isValidUrl: Type.Boolean(),
+  isAlreadyDownloaded: Type.Boolean(),
+  isMembersOnly: Type.Boolean(),
+  status: LocalVideoStatus,
+  activity: Nullable(Type.Union([Type.Literal('queued'), Type.Literal('downloading')])),
+  downloaded: Nullable(
+    Type.Object({
+      downloadedAt: DateTime,
+      videoResolution: Nullable(Type.String()),
+      removed: Type.Boolean(),
+      missing: Type.Boolean(),
+    }),
+  ),
+  metadata: Nullable(CheckedVideo),
+  error: Nullable(Type.String({ description: 'Why the URL cannot be previewed, in plain words' })),
+  errorCode: Nullable(
+    Type.String({
+      description:
+        '`COOKIES_REQUIRED`, `NOT_A_VIDEO_URL`, `MEMBERS_ONLY`, `PRIVATE`, `UNAVAILABLE`, `TIMEOUT`, `FAILED`',
+    }),
+  ),
+});
+export type CheckVideoUrlResponse = Static<typeof CheckVideoUrlResponse>;

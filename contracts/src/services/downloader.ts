@@ -1,6 +1,6 @@
 import type { AudioFormat, Resolution } from '../config/downloader.js';
 import type { JobOptions, JobSummary, StorageStatus } from '../schemas/downloader.js';
-import { serviceRef } from './ref.js';
+import { multiServiceRef, serviceRef } from './ref.js';
 
 export interface EnqueueRequest {
   /** Platform video ids, in download order. */
@@ -50,6 +50,17 @@ export interface LibraryVideo {
   audioFileSize: number | null;
   removed: boolean;
   downloadedAt: Date;
+  /** Never removed automatically (`PATCH /api/videos/:sourceId/protected`). */
+  protected: boolean;
+  /** Recorded, not removed, but its file was found gone from disk (`missing_at` set). */
+  missing: boolean;
+}
+
+/** What a plugin copies of the library for its own filters (protected, missing on disk). */
+export interface LibraryFlags {
+  sourceId: string;
+  protected: boolean;
+  missing: boolean;
 }
 
 /** Provided by the downloader plugin. */
@@ -70,6 +81,11 @@ export interface DownloaderService {
   libraryVideos(sourceIds: string[]): Promise<LibraryVideo[]>;
   /** Every video whose files are in the library now (not removed): what media servers can report on. */
   presentVideos(): Promise<LibraryVideo[]>;
+  /**
+   * Every video that is protected or missing on disk (usually few): what a plugin's copy of these
+   * flags must mark at start; `downloader.videos.changed` tells of later changes.
+   */
+  flaggedVideos(): Promise<LibraryFlags[]>;
   /** Downloaded videos recorded for a channel (also deleted ones, flagged `removed`). */
   channelVideos(channelId: string): Promise<ChannelDownload[]>;
   storageStatus(): Promise<StorageStatus>;
@@ -128,6 +144,8 @@ export interface ChannelDownloadSettings {
   audioFormat: AudioFormat | null;
   additionalTags: string | null;
   skipVideoFolder: boolean | null;
+  /** `default_rating`: the content rating of the channel's new downloads (null: none). */
+  defaultRating?: string | null;
 }
 
 /**
@@ -139,3 +157,25 @@ export interface ChannelSettingsProvider {
 }
 
 export const channelSettingsProviderRef = serviceRef<ChannelSettingsProvider>('channels.downloadSettings');
+
+/** Where else a downloaded video appears, as one plugin knows it (its channel, followed playlists). */
+export interface VideoLinkEntry {
+  /** `channel`, `playlist`, ... */
+  kind: string;
+  id: string;
+  title: string;
+  url: string | null;
+  /** Subscribed (channel) or followed (playlist). */
+  following: boolean;
+}
+
+/**
+ * Extension point of the downloader's video page (`GET /api/videos/:sourceId/links`): each plugin
+ * that knows videos (channels, playlists) says where this one appears. The downloader never names
+ * them; a plugin switched off drops out.
+ */
+export interface VideoLinkProvider {
+  linksOf(video: { sourceId: string; channelId: string | null }): Promise<VideoLinkEntry[]>;
+}
+
+export const videoLinkProvidersRef = multiServiceRef<VideoLinkProvider>('downloader.videoLinks');

@@ -32,6 +32,8 @@ export interface ChannelRow {
   /** Last listing refresh per tab (ISO times). */
   lastFetchedByTab: Record<string, string> | null;
   terminatedAt: Date | null;
+  /** `default_rating`: content rating of new downloads (null: none). */
+  defaultRating: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -68,6 +70,7 @@ export const ChannelEntity = new EntitySchema<ChannelRow>({
     tabCountsAttemptedAt: { type: 'datetime', nullable: true },
     lastFetchedByTab: { type: 'json', nullable: true, columnType: 'text' },
     terminatedAt: { type: 'datetime', nullable: true },
+    defaultRating: { type: 'string', length: 20, nullable: true },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime' },
   },
@@ -90,6 +93,10 @@ export interface ChannelVideoRow {
   downloadedAt: Date | null;
   removed: boolean;
   firstSeenAt: Date;
+  /** Copy of the library's protection flag (`downloader.videos.changed`). */
+  protected: boolean;
+  /** Copy of the library's "file gone from disk" (downloaded, not removed, `missing_at` set). */
+  missing: boolean;
 }
 
 export const ChannelVideoEntity = new EntitySchema<ChannelVideoRow>({
@@ -114,6 +121,8 @@ export const ChannelVideoEntity = new EntitySchema<ChannelVideoRow>({
     downloadedAt: { type: 'datetime', nullable: true },
     removed: { type: 'boolean', default: false },
     firstSeenAt: { type: 'datetime' },
+    protected: { type: 'boolean', default: false },
+    missing: { type: 'boolean', default: false },
   },
 });
 

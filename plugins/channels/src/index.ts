@@ -10,6 +10,7 @@ import {
   sourceClientRef,
   subfolderUsersRef,
   Type,
+  videoLinkProvidersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, keepWatchCopy, mapDomainErrors } from '@vidkeep/core/plugin-api';
@@ -147,6 +148,33 @@ export default definePlugin({
     });
     ctx.events.subscribe('downloader.video.removed', async (e) => {
       await videos.markRemoved(e.sourceId);
+    });
+    // The library's protected and missing flags, copied for the listings' filters.
+    ctx.events.subscribe('downloader.videos.changed', async ({ sourceIds }) => {
+      const known = await downloaderService.libraryVideos(sourceIds);
+      const seen = new Set(known.map((v) => v.sourceId));
+      await videos.setLibraryFlags(
+        known.map((v) => ({ sourceId: v.sourceId, protected: v.protected, missing: v.missing })),
+        sourceIds.filter((id) => !seen.has(id)),
+      );
+    });
+    ctx.onReady(() => {
+      // In the background: the first answer never waits for it.
+      void downloaderService
+        .flaggedVideos()
+        .then((flagged) => videos.syncLibraryFlags(flagged))
+        .then((n) => n > 0 && ctx.logger.info({ videos: n }, 'Library flags of channel videos brought up to date'))
+        .catch((err: unknown) => ctx.logger.warn({ err }, 'Copying the library flags of channel videos failed'));
+    });
+    // The video page's "channel" link.
+    ctx.contribute(videoLinkProvidersRef, 'channels', {
+      linksOf: async ({ sourceId, channelId }) => {
+        const id = channelId ?? (await videos.anyListing(sourceId))?.channelId ?? null;
+        const row = id ? await store.byChannelId(id) : null;
+        return row
+          ? [{ kind: 'channel', id: row.channelId, title: row.title, url: row.url, following: row.enabled }]
+          : [];
+      },
     });
     ctx.events.subscribe('downloader.job.finished', async () => {
       const ids = [...m3uPending];

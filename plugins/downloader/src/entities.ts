@@ -111,12 +111,22 @@ export interface DownloaderVideo {
   protected: boolean;
   /** When the file was found gone from disk (deleted or moved by hand); null while it is there. */
   missingAt: Date | null;
+  /** Content rating (reference 8.9): G … NC-17, TV-Y … TV-MA; null = not rated. */
+  normalizedRating: string | null;
+  /** Who decided it: `Manual Override`, `Channel Default`, `Playlist Default`, `yt-dlp:age_limit=<n>`. */
+  ratingSource: string | null;
 }
 
 export const DownloaderVideoEntity = new EntitySchema<DownloaderVideo>({
   name: 'DownloaderVideo',
   tableName: 'downloader_videos',
-  indexes: [{ properties: ['removed', 'downloadedAt'] }, { properties: ['channelId'] }],
+  indexes: [
+    { properties: ['removed', 'downloadedAt'] },
+    { properties: ['channelId'] },
+    // The library's protected and missing filters (docs/library.md).
+    { properties: ['removed', 'protected', 'downloadedAt'] },
+    { properties: ['removed', 'missingAt', 'downloadedAt'] },
+  ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     sourceId: { type: 'string', length: 64, unique: true },
@@ -141,6 +151,8 @@ export const DownloaderVideoEntity = new EntitySchema<DownloaderVideo>({
     jobId: { type: 'string', length: 36, nullable: true },
     protected: { type: 'boolean', default: false },
     missingAt: { type: 'datetime', nullable: true },
+    normalizedRating: { type: 'string', length: 20, nullable: true },
+    ratingSource: { type: 'string', length: 100, nullable: true },
   },
 });
 

@@ -11,6 +11,7 @@ import {
   sourceClientRef,
   Type,
   subfolderUsersRef,
+  videoLinkProvidersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, keepWatchCopy, MANAGED_TEMP_PATH, mapDomainErrors, workerFile } from '@vidkeep/core/plugin-api';
@@ -27,6 +28,7 @@ import { downloadRoutes } from './routes/download-routes.js';
 import { errorStatuses } from './routes/errors.js';
 import { fileRoutes, type FileRouteDeps } from './routes/file-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
+import { lookupRoutes } from './routes/lookup-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { ActivityTracker } from './services/activity.js';
@@ -47,6 +49,7 @@ import { DownloadQueue } from './services/queue.js';
 import { YtDlpSourceClient } from './services/source-client.js';
 import { StorageGuard } from './services/storage.js';
 import { ToolLocator } from './services/tools.js';
+import { VideoLookup, VideoSearchApi } from './services/video-search.js';
 import { VideoStore } from './services/video-store.js';
 import { PrivateYtDlp } from './services/private-ytdlp.js';
 import { YtDlpUpdater, type UpdateMethod, type UpdateWorkerData } from './services/ytdlp-updater.js';
@@ -62,6 +65,12 @@ export const DownloaderOptions = Type.Object(
       maximum: 600,
       default: 15,
       description: 'A download that receives no byte for this long shows that it is stalled',
+    }),
+    searchTimeoutSeconds: Type.Integer({
+      minimum: 1,
+      maximum: 600,
+      default: 60,
+      description: 'Video searches and URL checks give up (504, or "did not answer in time") after this long',
     }),
   },
   { additionalProperties: false },
@@ -80,6 +89,7 @@ export default definePlugin({
     channelDirectoryRef,
     watchStatusServiceRef,
     subfolderUsersRef,
+    videoLinkProvidersRef,
   ],
   config: DownloaderConfigSection,
   options: DownloaderOptions,
@@ -162,6 +172,8 @@ export default definePlugin({
       activity,
       store,
     );
+    // Where a video appears (its channel, followed playlists): contributed by the plugins that know.
+    const linkProviders = ctx.resolveAll(videoLinkProvidersRef);
     const library = new VideoLibrary({
       videos: videoStore,
       activity,
@@ -170,12 +182,16 @@ export default definePlugin({
       imagesDir: env.paths.imagesDir,
       legacyImagesDir: env.paths.legacyImagesDir,
       onSpaceFreed: () => queue.storageFreed(),
+      infoDir: paths.infoDir,
+      linkProviders: () => linkProviders.all(),
+      warn: (message, context) => ctx.logger.warn(context, message),
     });
     ctx.provide(
       downloaderServiceRef,
       new LocalDownloaderService({ queue, store, videos: videoStore, activity, storage, library }),
     );
-    ctx.provide(sourceClientRef, new YtDlpSourceClient(tools, config, cookiesFile, childEnv));
+    const sourceClient = new YtDlpSourceClient(tools, config, cookiesFile, childEnv);
+    ctx.provide(sourceClientRef, sourceClient);
 
     const routeDeps: DownloaderRouteDeps = {
       platformManaged: env.platformManaged,
@@ -192,6 +208,19 @@ export default definePlugin({
         privateYtDlp,
         () => (queue.runningCount() > 0 ? 'A download is running; update yt-dlp when it has finished' : null),
       ),
+      lookup: new VideoLookup({
+        source: sourceClient,
+        // The channels plugin's key (`sourceApiKey`); without that plugin there is none.
+        api: new VideoSearchApi(
+          env.variables.VIDKEEP_SOURCE_API_URL || 'https://www.googleapis.com/youtube/v3',
+          () => ctx.config.read('sourceApiKey') ?? '',
+        ),
+        videos: videoStore,
+        activity,
+        metadata,
+        logger: ctx.logger,
+        timeoutMs: ctx.options.searchTimeoutSeconds * 1000,
+      }),
     };
     const files = filesOnDisk();
     ctx.routes(async (app) => {
@@ -201,6 +230,7 @@ export default definePlugin({
       await app.register(jobRoutes, routeDeps);
       await app.register(videoRoutes, routeDeps);
       await app.register(fileRoutes, files);
+      await app.register(lookupRoutes, routeDeps);
     });
 
     /** Files on disk (docs/library.md): the rescan, library imports and the subfolder registry. */

@@ -8,6 +8,7 @@ import {
   schedulerServiceRef,
   sourceClientRef,
   subfolderUsersRef,
+  videoLinkProvidersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, keepWatchCopy } from '@vidkeep/core/plugin-api';
@@ -130,6 +131,18 @@ export default definePlugin({
       kind: 'count',
       describe: (n) => `${n} followed playlist${n === 1 ? '' : 's'}`,
       usage: async () => countSubfolders((await store.enabled()).map((r) => r.defaultSubFolder)),
+    });
+    // The video page's playlist links: every followed playlist that lists the video.
+    ctx.contribute(videoLinkProvidersRef, 'playlists', {
+      linksOf: async ({ sourceId }) => {
+        const out = [];
+        for (const id of await videoStore.holding(sourceId)) {
+          const row = await store.byRowId(id);
+          if (row?.enabled)
+            out.push({ kind: 'playlist', id: row.playlistId, title: row.title, url: row.url, following: true });
+        }
+        return out;
+      },
     });
 
     ctx.tryResolve(schedulerServiceRef)?.register({

@@ -86,6 +86,8 @@ export class PlatformState {
       mediaType,
       failure: v.failure ?? null,
       throttle: v.throttle ?? null,
+      ageLimit: v.ageLimit ?? 0,
+      chapters: v.chapters ?? null,
     };
   }
 

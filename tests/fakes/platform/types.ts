@@ -35,6 +35,16 @@ export interface FakeVideo {
   failure?: FakeFailure | null;
   /** Serves this video's media slowly (see `FakeThrottle`); null/absent = as fast as possible. */
   throttle?: FakeThrottle | null;
+  /** The watch page's `age_limit` (default 0; 18 for an age-restricted video that still plays). */
+  ageLimit?: number;
+  /** Chapters of the description, as the watch page's `chapters` (default: none, `null`). */
+  chapters?: FakeChapter[] | null;
+}
+
+export interface FakeChapter {
+  title: string;
+  start_time: number;
+  end_time: number;
 }
 
 /**

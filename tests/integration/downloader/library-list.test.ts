@@ -99,6 +99,55 @@ describe('GET /api/videos (the library list)', () => {
     expect(ids(await list('page=3&pageSize=2'))).toEqual([]);
   });
 
+  it('filters by download days, duration, size, channel, protection and missing files, before paging', async () => {
+    const orm = t.app.diContainer.resolve<Orm>('orm');
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+    // Downloaded 1, 2, 3 and 4 days ago (a, b, c, d): a range of days is inclusive at both ends.
+    expect(ids(await list(`downloadedFrom=${day(3)}&downloadedTo=${day(2)}`))).toEqual(['bbbbbbbbbbb', 'ccccccccccc']);
+    expect(ids(await list(`downloadedFrom=${day(1)}`))).toEqual(['aaaaaaaaaaa']);
+    expect((await list(`downloadedTo=${day(4)}`)).total).toBe(1);
+    expect(ids(await list('minDuration=60&maxDuration=600&sortBy=duration&sortOrder=asc'))).toEqual([
+      'aaaaaaaaaaa',
+      'bbbbbbbbbbb',
+    ]);
+    // c has no size: it matches no size bound.
+    expect(ids(await list('minSize=1000&maxSize=5000&sortBy=fileSize&sortOrder=asc'))).toEqual([
+      'ddddddddddd',
+      'aaaaaaaaaaa',
+    ]);
+    expect((await list('channelId=UCaaaaaaaaaaaaaaaaaaaaaa')).total).toBe(4);
+    expect((await list('channelId=UCzzzzzzzzzzzzzzzzzzzzzz')).total).toBe(0);
+
+    const protect = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/videos/bbbbbbbbbbb/protected',
+      headers,
+      payload: { protected: true },
+    });
+    expect(protect.statusCode).toBe(200);
+    // Remembered totals are forgotten on the change.
+    expect(ids(await list('protectedFilter=only'))).toEqual(['bbbbbbbbbbb']);
+    expect((await list('protectedFilter=exclude')).total).toBe(3);
+    await orm.em
+      .getConnection()
+      .execute(
+        "update downloader_videos set missing_at = ? where source_id = 'ccccccccccc'",
+        [Date.now()] as never[],
+        'run',
+      );
+    expect(ids(await list('missingFilter=only'))).toEqual(['ccccccccccc']);
+    expect(ids(await list('missingFilter=exclude&protectedFilter=exclude&pageSize=1'))).toEqual(['aaaaaaaaaaa']);
+    expect((await list('missingFilter=exclude&protectedFilter=exclude&pageSize=1')).total).toBe(2);
+    await orm.em
+      .getConnection()
+      .execute("update downloader_videos set missing_at = null where source_id = 'ccccccccccc'", [] as never[], 'run');
+
+    for (const bad of ['downloadedFrom=2026-13', 'minDuration=-1', 'protectedFilter=yes', 'minSize=abc']) {
+      const res = await t.app.inject({ url: `/api/videos?${bad}`, headers });
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
   it('counts a deleted video out at once (totals are remembered only until a change)', async () => {
     expect((await list('')).total).toBe(4);
     const del = await t.app.inject({ method: 'DELETE', url: '/api/videos/ddddddddddd', headers });

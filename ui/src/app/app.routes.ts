@@ -32,6 +32,11 @@ export const routes: Routes = [
         title: 'Library · vidkeep',
       },
       {
+        path: 'library/:sourceId',
+        loadComponent: () => import('./features/library/video-page').then((m) => m.VideoPage),
+        title: 'Video · vidkeep',
+      },
+      {
         path: 'channels',
         loadComponent: () => import('./features/channels/channels-page').then((m) => m.ChannelsPage),
         title: 'Channels · vidkeep',

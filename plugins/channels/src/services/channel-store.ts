@@ -35,6 +35,7 @@ export function settingsOf(row: ChannelRow) {
     skip_video_folder: row.skipVideoFolder,
     available_tabs: visibleTabs(row),
     hidden_tabs: parseTabs(row.hiddenTabs),
+    default_rating: row.defaultRating,
   };
 }
 
@@ -94,6 +95,7 @@ function fromDb(r: Record<string, unknown>): ChannelRow {
     tabCountsAttemptedAt: readDate(r.tab_counts_attempted_at),
     lastFetchedByTab: readJson<Record<string, string>>(r.last_fetched_by_tab),
     terminatedAt: readDate(r.terminated_at),
+    defaultRating: str(r.default_rating),
     createdAt: readDate(r.created_at) ?? new Date(0),
     updatedAt: readDate(r.updated_at) ?? new Date(0),
   };

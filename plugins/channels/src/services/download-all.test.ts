@@ -44,7 +44,9 @@ describe('the download-all job', () => {
     ['flat layout off', { skipVideoFolder: false }, { skipVideoFolder: false }],
     ['no subfolder', { subfolder: null }, { subfolder: null }],
     ['an audio format', { audioFormat: 'mp3_only' as const }, { audioFormat: 'mp3_only' }],
-    ['rating and allowRedownload: no effect', { rating: 'PG', allowRedownload: true }, {}],
+    ['a rating (the content rating of the downloads)', { rating: 'PG' }, { rating: 'PG' }],
+    ['explicitly not rated', { rating: null }, { rating: null }],
+    ['allowRedownload: no effect', { allowRedownload: true }, {}],
   ])('overrides: %s', (_what, override, options) => {
     expect(downloadAllJob(channel, 'videos', rows, override).options).toEqual({
       ownerChannelId: channel.channelId,

@@ -25,8 +25,9 @@ export function downloadAllPreview(rows: readonly Listed[], active: ReadonlyMap<
 }
 
 /**
- * The one job download-all queues: owned by the channel (its settings apply unless overridden;
- * `rating` and `allowRedownload` have no effect), exempt from the runtime cap, with the metadata
+ * The one job download-all queues: owned by the channel (its settings apply unless overridden; a
+ * `rating` is the downloads' content rating, `NR`/null explicitly none; `allowRedownload` has no
+ * effect), exempt from the runtime cap, with the metadata
  * the queue shows before each download starts.
  */
 export function downloadAllJob(
@@ -46,6 +47,7 @@ export function downloadAllJob(
       ...(o.skipVideoFolder !== undefined ? { skipVideoFolder: o.skipVideoFolder } : {}),
       ...(o.subfolder !== undefined ? { subfolder: o.subfolder } : {}),
       ...(o.audioFormat !== undefined ? { audioFormat: o.audioFormat } : {}),
+      ...(o.rating !== undefined ? { rating: o.rating } : {}),
     },
     metadata: Object.fromEntries(
       rows.map((r) => [r.sourceId, { title: r.title, duration: r.duration, thumbnail: r.thumbnail }]),

@@ -136,8 +136,14 @@ export class TabFetcher {
     const now = new Date();
     const listed = r.value.videos;
     estimateMissingDates(listed, now);
-    const downloaded = await this.deps.downloader().downloadedSourceIds(listed.map((v) => v.sourceId));
-    await videos.upsert(channel.channelId, listed, downloaded, now);
+    // One read of the library: which listed videos it has, and its flags of those (protected, missing).
+    const library = await this.deps.downloader().libraryVideos(listed.map((v) => v.sourceId));
+    await videos.upsert(channel.channelId, listed, new Set(library.map((v) => v.sourceId)), now);
+    const flagged = library.filter((v) => v.protected || v.missing);
+    if (flagged.length)
+      await videos.setLibraryFlags(
+        flagged.map((v) => ({ sourceId: v.sourceId, protected: v.protected, missing: v.missing })),
+      );
     const fresh = (await store.byChannelId(channel.channelId)) ?? channel;
     await store.update(channel.id, {
       lastFetchedByTab: { ...(fresh.lastFetchedByTab ?? {}), [tab]: now.toISOString() },

@@ -22,6 +22,8 @@ describe('the page a full fetch answers with', () => {
       ignoredFilter: 'off',
       watchedFilter: 'off',
       watchedState: 'any',
+      protectedFilter: 'off',
+      missingFilter: 'off',
       sortBy: 'date',
       sortOrder: 'desc',
       tabType: 'shorts',

@@ -15,6 +15,8 @@ export function firstPageQuery(q: FetchAllQuery): ChannelVideosQuery {
     ignoredFilter: 'off',
     watchedFilter: 'off',
     watchedState: 'any',
+    protectedFilter: 'off',
+    missingFilter: 'off',
     sortBy: 'date',
     sortOrder: 'desc',
     tabType: q.tabType,

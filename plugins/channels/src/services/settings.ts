@@ -4,6 +4,7 @@ import {
   InvalidInputError,
   MEDIA_TYPE_TAB,
   MEDIA_TYPES,
+  normalizeRating,
   subfolderProblem,
   type ChannelAddSettings,
   type ChannelDownloadSettings,
@@ -118,6 +119,11 @@ export function validateSettings(current: ChannelRow, input: ChannelSettingsUpda
   }
   if (input.auto_download_enabled_tabs !== undefined)
     patch.autoDownloadEnabledTabs = usableMediaTypes(input.auto_download_enabled_tabs, tabsRow);
+  if (input.default_rating !== undefined) {
+    const rating = normalizeRating(input.default_rating);
+    if (!rating.ok) errors.push({ path: 'default_rating', message: rating.error });
+    else patch.defaultRating = rating.rating;
+  }
   return errors.length ? { ok: false, errors } : { ok: true, patch };
 }
 
@@ -166,6 +172,7 @@ export const changesSubfolder = (row: Pick<ChannelRow, 'subFolder'>, patch: Sett
 export function downloadSettingsOf(row: ChannelRow): ChannelDownloadSettings {
   const { channelId, enabled, folderName, subFolder, videoQuality, audioFormat, additionalTags, skipVideoFolder } = row;
   return {
+    defaultRating: row.defaultRating,
     channelId,
     enabled,
     folderName,

@@ -70,6 +70,7 @@ export function newChannelRow(meta: ChannelMetadata): Omit<ChannelRow, 'id' | 'c
     tabCountsAttemptedAt: null,
     lastFetchedByTab: null,
     terminatedAt: null,
+    defaultRating: null,
   };
 }
 

@@ -56,6 +56,8 @@ function fromDb(r: Record<string, unknown>): ChannelVideoRow {
     downloadedAt: readDate(r.downloaded_at),
     removed: readBool(r.removed),
     firstSeenAt: readDate(r.first_seen_at) ?? new Date(0),
+    protected: readBool(r.protected),
+    missing: readBool(r.missing),
   };
 }
 
@@ -84,6 +86,8 @@ export function toChannelVideo(
     ignoredAt: row.ignoredAt ? row.ignoredAt.toISOString() : null,
     downloaded: row.downloadedAt !== null,
     removed: row.removed,
+    protected: row.protected,
+    missing: row.missing,
     activity,
     watched: watch.watched,
     watched_by: [...watch.watched_by],
@@ -96,6 +100,40 @@ const SORTS: Record<ChannelVideosQuery['sortBy'], (alias: string) => string> = {
   title: (a) => `lower(${a}.title)`,
   duration: (a) => `${a}.duration`,
 };
+
+/** The part of a page's cache key that the library filters make. */
+const libraryKey = (q: ChannelVideosQuery) =>
+  `${q.protectedFilter}|${q.missingFilter}|${q.minDuration ?? ''}|${q.maxDuration ?? ''}|${q.dateFrom ?? ''}|${q.dateTo ?? ''}`;
+
+const day = (text: string, next = false) => {
+  const d = new Date(`${text}T00:00:00.000Z`);
+  if (next) d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+};
+
+/**
+ * The library filters of a channel's videos (reference 1.4), on the plugin's own columns: the
+ * copied `protected` and `missing` flags (tri-state), duration range (seconds) and publication
+ * days (inclusive, UTC; estimated dates never match a bound). A video of unknown duration
+ * matches no duration bound.
+ */
+export function listingFilters(
+  q: Pick<
+    ChannelVideosQuery,
+    'protectedFilter' | 'missingFilter' | 'minDuration' | 'maxDuration' | 'dateFrom' | 'dateTo'
+  >,
+  date: (d: Date) => unknown = (d) => d,
+): { sql: string; params: unknown[] }[] {
+  const out: { sql: string; params: unknown[] }[] = [];
+  if (q.protectedFilter !== 'off') out.push({ sql: 'v.protected = ?', params: [q.protectedFilter === 'only'] });
+  if (q.missingFilter !== 'off') out.push({ sql: 'v.missing = ?', params: [q.missingFilter === 'only'] });
+  if (q.minDuration !== undefined) out.push({ sql: 'v.duration >= ?', params: [q.minDuration] });
+  if (q.maxDuration !== undefined) out.push({ sql: 'v.duration <= ?', params: [q.maxDuration] });
+  const dated = "(v.published_at_source is null or v.published_at_source <> 'estimated')";
+  if (q.dateFrom) out.push({ sql: `v.published_at >= ? and ${dated}`, params: [date(day(q.dateFrom))] });
+  if (q.dateTo) out.push({ sql: `v.published_at < ? and ${dated}`, params: [date(day(q.dateTo, true))] });
+  return out;
+}
 
 export interface TabStatRow {
   mediaType: string;
@@ -193,7 +231,7 @@ export class ChannelVideoStore {
    * `watchedState` filter before paging, so totals stay right.
    */
   async page(channelId: string, q: ChannelVideosQuery): Promise<{ rows: ListedChannelVideo[]; total: number }> {
-    const key = `${q.tabType}|${q.page}|${q.pageSize}|${q.sortBy}|${q.sortOrder}|${q.downloadedFilter}|${q.ignoredFilter}|${q.watchedFilter}|${q.watchedState}|${q.searchQuery ?? ''}`;
+    const key = `${q.tabType}|${q.page}|${q.pageSize}|${q.sortBy}|${q.sortOrder}|${q.downloadedFilter}|${q.ignoredFilter}|${q.watchedFilter}|${q.watchedState}|${q.searchQuery ?? ''}|${libraryKey(q)}`;
     const known = this.pages.get(channelId)?.get(key);
     if (known) return known;
     const generation = this.generation;
@@ -204,6 +242,10 @@ export class ChannelVideoStore {
     if (q.ignoredFilter !== 'off') {
       where.push('v.ignored = ?');
       params.push(q.ignoredFilter === 'only');
+    }
+    for (const c of listingFilters(q, (d) => this.sql.date(d))) {
+      where.push(c.sql);
+      params.push(...c.params);
     }
     const watched = [
       this.watch.triStateCondition('w', q.watchedFilter),
@@ -358,8 +400,8 @@ export class ChannelVideoStore {
   async markDownloaded(sourceId: string, publishedAt: Date | null, at: Date): Promise<void> {
     await this.forgetVideo(sourceId);
     await this.sql.run(
-      'update channels_videos set downloaded_at = coalesce(downloaded_at, ?), removed = ? where source_id = ?',
-      [this.sql.date(at), false, sourceId],
+      'update channels_videos set downloaded_at = coalesce(downloaded_at, ?), removed = ?, missing = ? where source_id = ?',
+      [this.sql.date(at), false, false, sourceId],
     );
     if (publishedAt) {
       await this.sql.run(
@@ -372,11 +414,88 @@ export class ChannelVideoStore {
 
   async markRemoved(sourceId: string): Promise<void> {
     await this.forgetVideo(sourceId);
-    await this.sql.run('update channels_videos set removed = ? where source_id = ? and downloaded_at is not null', [
-      true,
-      sourceId,
-    ]);
+    await this.sql.run(
+      'update channels_videos set removed = ?, missing = ? where source_id = ? and downloaded_at is not null',
+      [true, false, sourceId],
+    );
     await this.forgetVideo(sourceId);
+  }
+
+  /**
+   * Copies the library's flags of these videos (from `DownloaderService.libraryVideos`): every
+   * listed row of an id gets them; ids the library does not know (`unknown`) get none.
+   */
+  async setLibraryFlags(
+    flags: readonly { sourceId: string; protected: boolean; missing: boolean }[],
+    unknown: readonly string[] = [],
+  ): Promise<void> {
+    if (flags.length === 0 && unknown.length === 0) return;
+    this.forget(null);
+    await this.sql.transaction(async (run) => {
+      for (const f of flags)
+        await run('update channels_videos set protected = ?, missing = ? where source_id = ?', [
+          f.protected,
+          f.missing,
+          f.sourceId,
+        ]);
+      for (let i = 0; i < unknown.length; i += 500) {
+        const chunk = unknown.slice(i, i + 500);
+        await run(
+          `update channels_videos set protected = ?, missing = ? where source_id in (${chunk.map(() => '?').join(',')})`,
+          [false, false, ...chunk],
+        );
+      }
+    });
+    this.forget(null);
+  }
+
+  /**
+   * Makes the copied flags match the library's flagged videos (every protected or missing one):
+   * rows flagged here but not there are cleared, the others set. Run at every start, so a change
+   * that happened while this plugin was off (or an event lost in a crash) is caught up.
+   */
+  async syncLibraryFlags(
+    flagged: readonly { sourceId: string; protected: boolean; missing: boolean }[],
+  ): Promise<number> {
+    const want = new Map(flagged.map((f) => [f.sourceId, f]));
+    const rows = await this.sql.all<Record<string, unknown>>(
+      'select distinct source_id, protected, missing from channels_videos where protected = ? or missing = ?',
+      [true, true],
+    );
+    const have = new Map(
+      rows.map((r) => [String(r.source_id), { protected: readBool(r.protected), missing: readBool(r.missing) }]),
+    );
+    const stale = [...have.keys()].filter((id) => !want.has(id));
+    const changed = flagged.filter((f) => {
+      const h = have.get(f.sourceId);
+      return !h || h.protected !== f.protected || h.missing !== f.missing;
+    });
+    if (stale.length || changed.length) {
+      const known = changed.length
+        ? new Set(
+            (
+              await this.sql.all<{ source_id: string }>(
+                `select distinct source_id from channels_videos where source_id in (${changed.map(() => '?').join(',')})`,
+                changed.map((f) => f.sourceId),
+              )
+            ).map((r) => r.source_id),
+          )
+        : new Set<string>();
+      await this.setLibraryFlags(
+        changed.filter((f) => known.has(f.sourceId)),
+        stale,
+      );
+    }
+    return stale.length + changed.length;
+  }
+
+  /** The channel's listed row of a video, if any (the video page's link). */
+  async anyListing(sourceId: string): Promise<{ channelId: string } | null> {
+    const r = await this.sql.one<{ channel_id: string }>(
+      'select channel_id from channels_videos where source_id = ? limit 1',
+      [sourceId],
+    );
+    return r ? { channelId: r.channel_id } : null;
   }
 
   /** The newest `limit` videos of a tab, newest first. */

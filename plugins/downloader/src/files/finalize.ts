@@ -3,6 +3,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { runToCompletion } from '../ytdlp/process.js';
 import { listFiles, placeDirectory, placeFile, safeJoin } from './move.js';
 import { buildNfo, type NfoInput } from './nfo.js';
+import { ratingTarget, writeMp4Rating, type DecidedRating } from './rating.js';
 
 const VIDEO_EXT = new Set(['.mp4', '.mkv', '.webm', '.m4v', '.mov']);
 const AUDIO_EXT = new Set(['.mp3', '.m4a', '.opus', '.ogg', '.flac']);
@@ -35,6 +36,8 @@ export interface FinalizeInput {
   channelFolder: string | null;
   writeNfo: boolean;
   additionalTags: string[];
+  /** The decided content rating (reference 8.9), written into the NFO and an MP4's iTunes tags. */
+  rating?: DecidedRating;
   ffmpeg: string;
   ffprobe: string;
   env: NodeJS.ProcessEnv;
@@ -49,6 +52,8 @@ export interface FinalizedVideo {
   videoResolution: string | null;
   thumbnailPath: string | null;
   infoPath: string;
+  /** Something that did not work but does not fail the download (a rating not written into the file). */
+  warnings: string[];
 }
 
 /**
@@ -122,10 +127,17 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
   if (input.additionalTags.length > 0) {
     for (const f of [video, audio]) if (f) await embedTags(input.ffmpeg, f, input.additionalTags, input.env);
   }
+  const warnings: string[] = [];
+  // Reference 8.3: the rating goes into the MP4 (never into an mp3); a failure is not fatal.
+  if (input.rating?.rating && video && ratingTarget(video) === 'mp4') {
+    await writeMp4Rating(video, input.rating.rating).catch((err: unknown) =>
+      warnings.push(`The content rating was not written into the file: ${(err as Error).message}`),
+    );
+  }
   if (input.writeNfo && video) {
     await writeFile(
       join(videoDir, `${stem}.nfo`),
-      buildNfo(info, { dateAdded: new Date(), extraTags: input.additionalTags }),
+      buildNfo(info, { dateAdded: new Date(), extraTags: input.additionalTags, rating: input.rating }),
       'utf8',
     );
   }
@@ -172,5 +184,6 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
     videoResolution,
     thumbnailPath,
     infoPath,
+    warnings,
   };
 }

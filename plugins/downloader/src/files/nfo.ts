@@ -1,3 +1,5 @@
+import { nfoRatingLines, type DecidedRating } from './rating.js';
+
 /**
  * The `.nfo` file written next to a downloaded video, so that Kodi, Jellyfin and Emby show its
  * title, description, channel, dates and tags. It uses their "movie" schema.
@@ -84,7 +86,10 @@ function unique(values: readonly unknown[], seen = new Set<string>()): string[] 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** Kodi/Jellyfin/Emby "movie" NFO (UTF-8 XML) for a downloaded video. */
-export function buildNfo(info: NfoInput, opts: { dateAdded: Date; extraTags?: string[] }): string {
+export function buildNfo(
+  info: NfoInput,
+  opts: { dateAdded: Date; extraTags?: string[]; rating?: DecidedRating },
+): string {
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>', '<movie>'];
   const element = (name: string, value: string | number | null, indent = 1, attributes = '') => {
     if (value === null) return;
@@ -118,7 +123,9 @@ export function buildNfo(info: NfoInput, opts: { dateAdded: Date; extraTags?: st
   for (const tag of unique([...list(info.tags), ...list(opts.extraTags)])) element('tag', tag);
 
   const age = info.age_limit;
-  if (typeof age === 'number' && Number.isFinite(age) && age > 0) element('mpaa', `Age ${Math.floor(age)}+`);
+  // The decided content rating (reference 8.4's block); without one, the bare age limit as before.
+  if (opts.rating) lines.push(...nfoRatingLines(opts.rating));
+  else if (typeof age === 'number' && Number.isFinite(age) && age > 0) element('mpaa', `Age ${Math.floor(age)}+`);
 
   const duration = info.duration;
   if (typeof duration === 'number' && Number.isFinite(duration) && duration > 0) {

@@ -5,6 +5,7 @@ import type { ManualDownloads } from '../services/manual-downloads.js';
 import type { StorageGuard } from '../services/storage.js';
 import type { ToolLocator } from '../services/tools.js';
 import type { PrivateYtDlp } from '../services/private-ytdlp.js';
+import type { VideoLookup } from '../services/video-search.js';
 import type { YtDlpUpdater } from '../services/ytdlp-updater.js';
 
 /** What the downloader plugin's route modules share. */
@@ -18,4 +19,5 @@ export interface DownloaderRouteDeps {
   tools: ToolLocator;
   updater: YtDlpUpdater;
   privateYtDlp: PrivateYtDlp;
+  lookup: VideoLookup;
 }

@@ -2,6 +2,7 @@ import {
   CoreErrorCodes,
   DownloaderErrorCodes,
   InvalidInputError,
+  normalizeRating,
   normalizeSubfolderInput,
   type AuthContext,
   type DownloadRequest,
@@ -94,6 +95,9 @@ export function parseDownloadRequest(body: DownloadRequest, auth: AuthContext): 
   // The rules of every other entry point: trimmed, empty (or the root sentinel) = the root.
   const subfolder = normalizeSubfolderInput(body.subfolder);
   if (!subfolder.ok) throw invalid(subfolder.error, CoreErrorCodes.validationFailed);
+  // A rating (or `NR`: explicitly none) overrides the channel's and playlist's defaults; null or absent: no choice.
+  const rating = typeof body.rating === 'string' ? normalizeRating(body.rating) : null;
+  if (rating && !rating.ok) throw invalid(rating.error, DownloaderErrorCodes.invalidRating);
   return {
     sourceIds,
     rejected,
@@ -103,6 +107,7 @@ export function parseDownloadRequest(body: DownloadRequest, auth: AuthContext): 
       ...(body.skipVideoFolder !== undefined ? { skipVideoFolder: body.skipVideoFolder } : {}),
       ...(body.audioFormat !== undefined ? { audioFormat: body.audioFormat } : {}),
       ...(body.allowLowerResolution ? { allowLowerResolution: true } : {}),
+      ...(rating?.ok ? { rating: rating.rating } : {}),
     },
     requestedBy: auth.kind === 'apiKey' ? `api key "${auth.keyName}"` : 'username' in auth ? auth.username : null,
   };

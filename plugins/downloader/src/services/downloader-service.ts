@@ -4,6 +4,7 @@ import type {
   EnqueueRequest,
   EnqueueResult,
   JobSummary,
+  LibraryFlags,
   LibraryVideo,
   RemovedVideo,
   RetentionCandidate,
@@ -60,6 +61,10 @@ export class LocalDownloaderService implements DownloaderService {
 
   presentVideos(): Promise<LibraryVideo[]> {
     return this.deps.videos.present();
+  }
+
+  flaggedVideos(): Promise<LibraryFlags[]> {
+    return this.deps.videos.flagged();
   }
 
   async channelVideos(channelId: string): Promise<ChannelDownload[]> {

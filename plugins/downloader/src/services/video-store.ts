@@ -1,4 +1,4 @@
-import type { LibraryVideo, RetentionCandidate, Video, VideoListQuery } from '@vidkeep/contracts';
+import type { LibraryFlags, LibraryVideo, RetentionCandidate, Video, VideoListQuery } from '@vidkeep/contracts';
 import {
   likeEscape,
   readBool,
@@ -23,7 +23,7 @@ const SORT_COLUMNS: Record<VideoListQuery['sortBy'], string> = {
 
 const COLUMNS = (
   'id, source_id, title, channel_name, channel_id, description, duration, upload_date, media_type, thumbnail_path, file_path, ' +
-  'file_size, audio_file_path, audio_file_size, video_resolution, subfolder, removed, removed_at, downloaded_at, job_id, protected, missing_at'
+  'file_size, audio_file_path, audio_file_size, video_resolution, subfolder, removed, removed_at, downloaded_at, job_id, protected, missing_at, normalized_rating, rating_source'
 )
   .split(', ')
   .map((c) => `v.${c}`)
@@ -57,6 +57,8 @@ function fromRow(r: Record<string, unknown>): DownloaderVideo {
     jobId: textOrNull(r.job_id),
     protected: readBool(r.protected),
     missingAt: readDate(r.missing_at),
+    normalizedRating: textOrNull(r.normalized_rating),
+    ratingSource: textOrNull(r.rating_source),
   };
 }
 
@@ -85,9 +87,56 @@ export function toVideo(v: DownloaderVideo, watch: ListedWatch = UNKNOWN_WATCH):
     jobId: v.jobId,
     protected: v.protected,
     missingAt: v.missingAt?.toISOString() ?? null,
+    normalized_rating: v.normalizedRating,
+    rating_source: v.ratingSource,
     watched: watch.watched,
     watched_by: [...watch.watched_by],
   };
+}
+
+/** The size a size filter compares: the video file's, else the audio file's (audio-only downloads). */
+const SIZE = 'coalesce(v.file_size, v.audio_file_size)';
+
+/** A day `YYYY-MM-DD` as the first instant of it (UTC); `end` gives the first instant of the next day. */
+function dayStart(day: string, end = false): Date {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  if (end) d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+}
+
+/**
+ * The conditions of the library filters (reference 1.5), on columns of `downloader_videos v`:
+ * tri-state protected and missing, download-day range (inclusive, UTC), duration and size ranges.
+ * A video of unknown duration or size never matches a bound on it.
+ */
+export function libraryFilters(
+  q: Pick<
+    VideoListQuery,
+    | 'protectedFilter'
+    | 'missingFilter'
+    | 'downloadedFrom'
+    | 'downloadedTo'
+    | 'minDuration'
+    | 'maxDuration'
+    | 'minSize'
+    | 'maxSize'
+  >,
+  date: (d: Date) => unknown = (d) => d,
+): { sql: string; params: unknown[] }[] {
+  const out: { sql: string; params: unknown[] }[] = [];
+  if (q.protectedFilter === 'only' || q.protectedFilter === 'exclude')
+    out.push({ sql: 'v.protected = ?', params: [q.protectedFilter === 'only'] });
+  // A range (not `is not null`) so that SQLite takes the (removed, missing_at, downloaded_at) index
+  // and sorts the few missing rows, instead of walking every row in download order to find them.
+  if (q.missingFilter === 'only') out.push({ sql: 'v.missing_at >= ?', params: [date(new Date(0))] });
+  else if (q.missingFilter === 'exclude') out.push({ sql: 'v.missing_at is null', params: [] });
+  if (q.downloadedFrom) out.push({ sql: 'v.downloaded_at >= ?', params: [date(dayStart(q.downloadedFrom))] });
+  if (q.downloadedTo) out.push({ sql: 'v.downloaded_at < ?', params: [date(dayStart(q.downloadedTo, true))] });
+  if (q.minDuration !== undefined) out.push({ sql: 'v.duration >= ?', params: [q.minDuration] });
+  if (q.maxDuration !== undefined) out.push({ sql: 'v.duration <= ?', params: [q.maxDuration] });
+  if (q.minSize !== undefined) out.push({ sql: `${SIZE} >= ?`, params: [q.minSize] });
+  if (q.maxSize !== undefined) out.push({ sql: `${SIZE} <= ?`, params: [q.maxSize] });
+  return out;
 }
 
 /** A page row of the library: the record and its watched state. */
@@ -182,7 +231,7 @@ export class VideoStore {
   private async libraryRows(where: string, params: unknown[]): Promise<LibraryVideo[]> {
     const rows = await this.sql.all(
       `select id, source_id, title, channel_name, duration, file_path, file_size, audio_file_path, audio_file_size,
-         removed, downloaded_at from downloader_videos where ${where}`,
+         removed, downloaded_at, protected, missing_at from downloader_videos where ${where}`,
       params,
     );
     return rows.map((r) => ({
@@ -197,6 +246,22 @@ export class VideoStore {
       audioFileSize: numberOrNull(r.audio_file_size),
       removed: readBool(r.removed),
       downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
+      protected: readBool(r.protected),
+      missing: !readBool(r.removed) && r.missing_at !== null && r.missing_at !== undefined,
+    }));
+  }
+
+  /** Every video protected or missing on disk (what other plugins' copies of these flags mark). */
+  async flagged(): Promise<LibraryFlags[]> {
+    const rows = await this.sql.all(
+      `select source_id, protected, removed, missing_at from downloader_videos
+        where protected = ? or (missing_at is not null and removed = ?)`,
+      [true, false],
+    );
+    return rows.map((r) => ({
+      sourceId: String(r.source_id),
+      protected: readBool(r.protected),
+      missing: !readBool(r.removed) && r.missing_at !== null && r.missing_at !== undefined,
     }));
   }
 
@@ -220,7 +285,28 @@ export class VideoStore {
   }
 
   async setProtected(id: number, value: boolean): Promise<void> {
-    await this.em().nativeUpdate<DownloaderVideo>('DownloaderVideo', { id }, { protected: value });
+    try {
+      await this.em().nativeUpdate<DownloaderVideo>('DownloaderVideo', { id }, { protected: value });
+    } finally {
+      this.changed(); // the protected filter's totals
+    }
+  }
+
+  async setRating(id: number, rating: string | null, source: string | null): Promise<void> {
+    try {
+      await this.em().nativeUpdate<DownloaderVideo>(
+        'DownloaderVideo',
+        { id },
+        { normalizedRating: rating, ratingSource: source },
+      );
+    } finally {
+      this.changed();
+    }
+  }
+
+  async byIds(ids: number[]): Promise<DownloaderVideo[]> {
+    if (ids.length === 0) return [];
+    return this.em().find<DownloaderVideo>('DownloaderVideo', { id: { $in: ids } });
   }
 
   async byChannel(channelId: string): Promise<DownloaderVideo[]> {
@@ -261,6 +347,10 @@ export class VideoStore {
       const like = `%${likeEscape(search.toLowerCase())}%`;
       where.push("(lower(v.title) like ? escape '\\' or lower(v.channel_name) like ? escape '\\' or v.source_id = ?)");
       params.push(like, like, search);
+    }
+    for (const c of libraryFilters(q, (d) => this.sql.date(d))) {
+      where.push(c.sql);
+      params.push(...c.params);
     }
     const watched = this.watch.stateCondition('w', q.watchedState);
     if (watched) {

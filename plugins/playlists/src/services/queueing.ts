@@ -96,6 +96,9 @@ export class PlaylistQueue {
         ...(override.subfolder !== undefined ? { subfolder: override.subfolder } : {}),
         ...(override.skipVideoFolder !== undefined ? { skipVideoFolder: override.skipVideoFolder } : {}),
         ...(playlist.defaultSubFolder !== null ? { fallbackSubfolder: playlist.defaultSubFolder } : {}),
+        // Reference 8.9: a rating chosen for this download, else the playlist's default (below the channel's).
+        ...(override.rating !== undefined ? { rating: override.rating } : {}),
+        ...(playlist.defaultRating ? { fallbackRating: playlist.defaultRating } : {}),
       };
       const r = await this.deps.downloader.enqueue({
         sourceIds: group.rows.map((row) => row.sourceId),

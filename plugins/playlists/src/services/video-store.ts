@@ -351,6 +351,11 @@ export class PlaylistVideoStore {
     return ids;
   }
 
+  /** The playlists (row ids) that list a video (the video page's links). */
+  holding(sourceId: string): Promise<number[]> {
+    return this.playlistsHolding(sourceId);
+  }
+
   private async playlistsHolding(sourceId: string): Promise<number[]> {
     const rows = await this.sql.all<{ p: number }>(
       'select distinct playlist_row_id as p from playlists_videos where source_id = ?',

@@ -72,7 +72,8 @@ export class Api {
     return this.run(firstValueFrom(this.http.patch<T>(url, body)));
   }
 
-  delete<T>(url: string): Promise<T> {
-    return this.run(firstValueFrom(this.http.delete<T>(url)));
+  /** A DELETE, with a JSON body when given (`DELETE /api/videos` names its videos in one). */
+  delete<T>(url: string, body?: unknown): Promise<T> {
+    return this.run(firstValueFrom(this.http.delete<T>(url, body === undefined ? {} : { body })));
   }
 }

@@ -167,9 +167,12 @@ export class FileRescan {
     const applied = await deps.files.apply(changes);
     run.progress('saving', changes.length, changes.length);
     const probes: { id: number; path: string }[] = [];
+    /** Videos whose missing state changed: plugins that copy it (channel pages) re-read them. */
+    const missingChanged: string[] = [];
     await inChunks(plans, (p) => {
       const saved = Object.keys(p.set).length === 0 || applied.has(p.row.id);
       if (!saved) return;
+      if (p.set.missingAt !== undefined) missingChanged.push(p.row.sourceId);
       if (p.outcome === 'unchanged') counts.unchanged++;
       else if (p.outcome === 'missing') counts.missing++;
       else if (p.outcome === 'stillMissing') counts.stillMissing++;
@@ -186,6 +189,7 @@ export class FileRescan {
         });
     });
 
+    if (missingChanged.length) deps.events.publish('downloader.videos.changed', { sourceIds: missingChanged });
     await measureResolutions(probes, { probe: deps.probe, store: deps.files }, run);
     await deps.registerSubfolders(subfoldersOnDisk(deps.outputDir, walk.files));
     return { message: summary(counts, rows) };

@@ -6,6 +6,7 @@ import { finalizeVideo, reportedResolution, type FinalizedVideo, type InfoJson }
 import { fileStatus } from '../library.js';
 import { listFiles } from '../../files/move.js';
 import { diagnose } from '../../ytdlp/failures.js';
+import { decideRating, MANUAL_OVERRIDE } from '../../files/rating.js';
 import { metadataOf } from '../metadata.js';
 import type { ChannelSettingsCache } from './channel-settings.js';
 import type { JobRunDeps } from './deps.js';
@@ -68,15 +69,24 @@ export class FileFinisher {
       const stagingRoot = join(this.ctx.stagingDir, v.row.sourceId);
       const info = this.infos.get(v.row.sourceId);
       this.infos.delete(v.row.sourceId);
-      if (await this.keepsBetterFile(v, info ?? (await readStagedInfo(stagingRoot)))) {
+      // The info.json read when yt-dlp announced it, else the one it left in staging.
+      const staged = info ?? (await readStagedInfo(stagingRoot));
+      if (await this.keepsBetterFile(v, staged)) {
         await rm(stagingRoot, { recursive: true, force: true });
         return;
       }
       const channelId =
-        job.options.ownerChannelId ??
-        (info ? (typeof info.channel_id === 'string' ? info.channel_id : null) : await peekChannelId(stagingRoot));
+        job.options.ownerChannelId ?? (typeof staged?.channel_id === 'string' ? staged.channel_id : null);
       const channel = await this.ctx.channels.get(channelId);
       const folders = folderSettings(job.options, channel, config);
+      const previous = await deps.videos.bySourceId(v.row.sourceId);
+      const rating = decideRating({
+        override: job.options.rating,
+        previousManual: previous?.ratingSource === MANUAL_OVERRIDE ? { rating: previous.normalizedRating } : null,
+        channelDefault: channel?.enabled ? (channel.defaultRating ?? null) : null,
+        playlistDefault: job.options.fallbackRating ?? null,
+        ageLimit: staged?.age_limit,
+      });
       const result = await finalizeVideo({
         sourceId: v.row.sourceId,
         stagingRoot,
@@ -86,6 +96,7 @@ export class FileFinisher {
         imagesDir: deps.paths.imagesDir,
         ...folders,
         writeNfo: config.writeVideoNfoFiles,
+        rating,
         ffmpeg: deps.tools.path('ffmpeg'),
         ffprobe: deps.tools.path('ffprobe'),
         env: deps.env,
@@ -93,7 +104,12 @@ export class FileFinisher {
       await rm(stagingRoot, { recursive: true, force: true });
       deps.metadata?.provide(v.row.sourceId, metadataOf(result.info));
       const now = new Date();
-      const saved = await deps.videos.upsert(this.record(v, result, folders.subfolder, now));
+      for (const warning of result.warnings) deps.logger.warn({ jobId: job.id, sourceId: v.row.sourceId }, warning);
+      const saved = await deps.videos.upsert({
+        ...this.record(v, result, folders.subfolder, now),
+        normalizedRating: rating.rating,
+        ratingSource: rating.source,
+      });
       if (folders.subfolder) await deps.videos.registerSubfolders([folders.subfolder]);
       if (job.options.useArchive) await appendArchive(deps.paths.archiveFile, v.row.sourceId).catch(() => undefined);
       await state.complete(v, { videoId: saved.id, title: saved.title, duration: saved.duration });
@@ -149,7 +165,7 @@ export class FileFinisher {
     result: FinalizedVideo,
     subfolder: string | null,
     now: Date,
-  ): Omit<DownloaderVideo, 'id' | 'protected'> {
+  ): Omit<DownloaderVideo, 'id' | 'protected' | 'normalizedRating' | 'ratingSource'> {
     const { info } = result;
     const { job } = this.ctx;
     return {
@@ -183,12 +199,6 @@ function failureKindOf(err: unknown): 'disk_full' | 'output_not_writable' | 'pos
   if (code === 'ENOSPC') return 'disk_full';
   if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') return 'output_not_writable';
   return 'postprocess';
-}
-
-/** The channel of a staged video, for a job without an owner channel. */
-async function peekChannelId(stagingRoot: string): Promise<string | null> {
-  const info = await readStagedInfo(stagingRoot);
-  return typeof info?.channel_id === 'string' ? info.channel_id : null;
 }
 
 /** The info.json yt-dlp left in a video's staging root, or null. */

@@ -27,8 +27,18 @@ export const VIDEO_SORT_CHOICES: readonly { value: VideoSort; label: string; asc
 
 /** The words of each tri-state filter, per filter ("Only downloaded", "Not downloaded"). */
 export const TRI_STATE_CHOICES: Readonly<
-  Record<'downloaded' | 'ignored' | 'watched', readonly { value: TriState; label: string }[]>
+  Record<'downloaded' | 'ignored' | 'watched' | 'protected' | 'missing', readonly { value: TriState; label: string }[]>
 > = {
+  protected: [
+    { value: 'off', label: 'Any' },
+    { value: 'only', label: 'Only protected' },
+    { value: 'exclude', label: 'Not protected' },
+  ],
+  missing: [
+    { value: 'off', label: 'Any' },
+    { value: 'only', label: 'Only missing on disk' },
+    { value: 'exclude', label: 'Not missing' },
+  ],
   downloaded: [
     { value: 'off', label: 'Any' },
     { value: 'only', label: 'Only downloaded' },
@@ -79,6 +89,11 @@ export interface VideoListState {
   downloaded: TriState;
   ignored: TriState;
   watched: TriState;
+  /** Absent = off (the query leaves them out). */
+  protected?: TriState;
+  missing?: TriState;
+  /** Duration and publication bounds (`rangeQuery` fields). */
+  ranges?: Record<string, string | number>;
   sortBy: VideoSort;
   sortOrder: SortOrder;
 }
@@ -105,6 +120,9 @@ export function channelVideosQuery(s: VideoListState): Partial<ChannelVideosQuer
     downloadedFilter: s.downloaded,
     ignoredFilter: s.ignored,
     watchedFilter: s.watched,
+    ...(s.protected && s.protected !== 'off' ? { protectedFilter: s.protected } : {}),
+    ...(s.missing && s.missing !== 'off' ? { missingFilter: s.missing } : {}),
+    ...s.ranges,
     sortBy: s.sortBy,
     sortOrder: s.sortOrder,
   };

@@ -15,6 +15,7 @@ import {
 } from '../../shared/field-rules';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { MediaChoiceFields } from '../../shared/media-choice-fields';
+import { RATINGS } from '../../shared/ratings';
 import { Api, toApiError } from '../../core/api';
 import type { AudioFormat, ChannelSettings, FilterPreviewResponse, Resolution, TabType } from './api-types';
 import { TABS, tabLabel } from './channel-format';
@@ -53,6 +54,7 @@ const keepCountValidator: ValidatorFn = (c) => {
 })
 export class ChannelSettingsDialog {
   private readonly api = inject(Api);
+  readonly ratings = RATINGS;
   private readonly ref = inject<MatDialogRef<ChannelSettingsDialog, ChannelSettings>>(MatDialogRef);
   readonly data = inject<ChannelSettingsDialogData>(MAT_DIALOG_DATA);
   readonly matcher = new ShowWhenDirty();
@@ -87,6 +89,7 @@ export class ChannelSettingsDialog {
     m3u_sort_order: new FormControl<'oldest_first' | 'newest_first'>('oldest_first', { nonNullable: true }),
     auto_removal_protected: new FormControl(false, { nonNullable: true }),
     auto_removal_keep_recent_count: new FormControl<string | number | null>(null, { validators: [keepCountValidator] }),
+    default_rating: new FormControl('', { nonNullable: true }),
   });
 
   constructor() {
@@ -128,6 +131,7 @@ export class ChannelSettingsDialog {
       m3u_sort_order: m.m3u_sort_order,
       auto_removal_protected: m.auto_removal_protected,
       auto_removal_keep_recent_count: m.auto_removal_keep_recent_count,
+      default_rating: m.default_rating,
     });
     this.syncProtected(m.auto_removal_protected);
     this.hiddenTabs.set(m.hidden_tabs);
@@ -204,6 +208,7 @@ export class ChannelSettingsDialog {
       auto_removal_keep_recent_count: parseKeepCount(v.auto_removal_keep_recent_count),
       hidden_tabs: this.hiddenTabs(),
       auto_download_tabs: this.autoTabs(),
+      default_rating: v.default_rating,
     };
   }
 

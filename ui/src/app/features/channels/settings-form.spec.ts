@@ -113,4 +113,11 @@ describe('settings-form', () => {
     expect(parseKeepCount('-1')).toBeNaN();
     expect(parseKeepCount('1.5')).toBeNaN();
   });
+  it('sends the default rating only when it changed, null for none', () => {
+    const s = settings({ default_rating: 'PG' });
+    expect(toModel(s).default_rating).toBe('PG');
+    expect(changedSettings(s, toModel(s))).toEqual({});
+    expect(changedSettings(s, { ...toModel(s), default_rating: 'TV-14' })).toEqual({ default_rating: 'TV-14' });
+    expect(changedSettings(s, { ...toModel(s), default_rating: '' })).toEqual({ default_rating: null });
+  });
 });

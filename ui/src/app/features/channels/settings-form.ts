@@ -37,6 +37,8 @@ export interface SettingsModel {
   auto_removal_keep_recent_count: number | null;
   hidden_tabs: TabType[];
   auto_download_tabs: TabType[];
+  /** '' = no default rating. */
+  default_rating: string;
 }
 
 export function toModel(s: ChannelSettings): SettingsModel {
@@ -53,6 +55,7 @@ export function toModel(s: ChannelSettings): SettingsModel {
     auto_removal_keep_recent_count: s.auto_removal_keep_recent_count,
     hidden_tabs: TABS.filter((t) => s.hidden_tabs.includes(t)),
     auto_download_tabs: autoDownloadTabs(s.auto_download_enabled_tabs),
+    default_rating: s.default_rating ?? '',
   };
 }
 
@@ -88,6 +91,7 @@ export function changedSettings(original: ChannelSettings, model: SettingsModel)
     out.hidden_tabs = TABS.filter((t) => model.hidden_tabs.includes(t));
   const wanted = model.auto_download_tabs.filter((t) => !model.hidden_tabs.includes(t));
   if (!sameTabs(wanted, before.auto_download_tabs)) out.auto_download_enabled_tabs = autoDownloadCsv(wanted);
+  if (model.default_rating !== before.default_rating) out.default_rating = model.default_rating || null;
   return out;
 }
 

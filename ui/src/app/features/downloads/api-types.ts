@@ -1,6 +1,8 @@
 /** The API types this feature uses, from the contracts (type-only: nothing is bundled). */
 export type {
   AudioFormat,
+  BulkDeleteResponse,
+  CheckVideoUrlResponse,
   Diagnosis,
   DownloadProgress,
   DownloadRequest,
@@ -15,5 +17,10 @@ export type {
   StorageStatus,
   Video,
   VideoListQuery,
+  VideoLinksResponse,
+  VideoMetadataResponse,
   VideoProtectedResponse,
+  VideoRatingResponse,
+  VideoSearchResponse,
+  VideoSearchResult,
 } from '@vidkeep/contracts';

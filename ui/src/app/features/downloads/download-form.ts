@@ -8,6 +8,7 @@ import { RouterLink } from '@angular/router';
 import { Api, ApiError, toApiError } from '../../core/api';
 import { AUDIO_CHOICES } from '../../core/media-choices';
 import { FORM_CONTROLS } from '../../shared/form-controls';
+import { RATINGS } from '../../shared/ratings';
 import type { AudioFormat, DownloadResponse, Resolution } from './api-types';
 import {
   alreadyText,
@@ -15,15 +16,17 @@ import {
   countUrls,
   DOWNLOAD_BATCH_MAX,
   isResolution,
+  parseUrls,
   RESOLUTION_CHOICES,
   tierOf,
   type DownloadOptions,
 } from './download-request';
+import { UrlPreviews } from './url-previews';
 
 /** Queue videos by URL: one or several, with resolution, audio, subfolder and folder options. */
 @Component({
   selector: 'app-download-form',
-  imports: [FORM_CONTROLS, MatCardModule, MatAutocompleteModule, MatProgressSpinnerModule, RouterLink],
+  imports: [FORM_CONTROLS, MatCardModule, MatAutocompleteModule, MatProgressSpinnerModule, RouterLink, UrlPreviews],
   template: `
     <mat-card appearance="outlined" class="card">
       <mat-card-content>
@@ -44,6 +47,7 @@ import {
             <mat-hint>One URL per line, up to {{ batchMax }} (Ctrl+Enter queues them)</mat-hint>
             <mat-hint align="end" class="nowrap" data-testid="download-count">{{ countText() }}</mat-hint>
           </mat-form-field>
+          <app-url-previews [urls]="urls()" />
 
           <div class="options">
             <mat-form-field appearance="outline" subscriptSizing="dynamic">
@@ -61,6 +65,17 @@ import {
               <mat-select formControlName="audioFormat" data-testid="download-audio">
                 @for (a of audioChoices; track a.value) {
                   <mat-option [value]="a.value">{{ a.label }}</mat-option>
+                }
+              </mat-select>
+            </mat-form-field>
+
+            <mat-form-field appearance="outline" subscriptSizing="dynamic">
+              <mat-label>Content rating</mat-label>
+              <mat-select formControlName="rating" data-testid="download-rating">
+                <mat-option value="">Channel or playlist default</mat-option>
+                <mat-option value="NR">Not rated (NR)</mat-option>
+                @for (r of ratings; track r) {
+                  <mat-option [value]="r">{{ r }}</mat-option>
                 }
               </mat-select>
             </mat-form-field>
@@ -199,6 +214,7 @@ export class DownloadForm {
   readonly resolutions = RESOLUTION_CHOICES;
   readonly audioChoices = AUDIO_CHOICES;
   readonly batchMax = DOWNLOAD_BATCH_MAX;
+  readonly ratings = RATINGS;
   /** A job was created: its id, for the queue to show it at once. */
   readonly queued = output<string>();
   /** The server refused with 409 (downloads are paused): the storage state changed. */
@@ -210,6 +226,7 @@ export class DownloadForm {
     audioFormat: new FormControl<AudioFormat | ''>('', { nonNullable: true }),
     subfolder: new FormControl('', { nonNullable: true }),
     skipVideoFolder: new FormControl(false, { nonNullable: true }),
+    rating: new FormControl('', { nonNullable: true }),
   });
   private readonly urlsText = toSignal(this.form.controls.urls.valueChanges, { initialValue: '' });
   private readonly subfolderText = toSignal(this.form.controls.subfolder.valueChanges, { initialValue: '' });
@@ -234,6 +251,7 @@ export class DownloadForm {
     const r = this.result();
     return r && this.lastOptions?.resolution ? Number(this.lastOptions.resolution) : null;
   });
+  readonly urls = computed(() => parseUrls(this.urlsText()));
 
   readonly subfolders = signal<string[]>([]);
   readonly subfolderOptions = computed(() => {
@@ -270,6 +288,13 @@ export class DownloadForm {
     this.hint.set(problems.length ? problems.join(' ') : null);
   }
 
+  /** Adds a URL (a search result) to the list, once. */
+  addUrl(url: string): void {
+    const text = this.form.controls.urls.value;
+    if (parseUrls(text).includes(url)) return;
+    this.form.controls.urls.setValue(text.trim() ? `${text.trimEnd()}\n${url}` : url);
+  }
+
   async submit(): Promise<void> {
     const v = this.form.getRawValue();
     await this.send(v.urls, {
@@ -277,6 +302,7 @@ export class DownloadForm {
       subfolder: v.subfolder,
       skipVideoFolder: v.skipVideoFolder,
       audioFormat: v.audioFormat || null,
+      rating: v.rating || null,
     });
   }
 

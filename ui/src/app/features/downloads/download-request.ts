@@ -41,6 +41,8 @@ export interface DownloadOptions {
   allowRedownload?: boolean;
   /** ...even when the new file has a lower resolution than the one in the library. */
   allowLowerResolution?: boolean;
+  /** A content rating, `NR` for explicitly none; null/absent: the channel's or playlist's default. */
+  rating?: string | null;
 }
 
 export type BuiltRequest = { ok: true; body: DownloadRequest; count: number } | { ok: false; error: string };
@@ -64,6 +66,7 @@ export function buildDownloadRequest(text: string, options: DownloadOptions): Bu
   if (options.audioFormat) body.audioFormat = options.audioFormat;
   if (options.allowRedownload) body.allowRedownload = true;
   if (options.allowLowerResolution) body.allowLowerResolution = true;
+  if (options.rating) body.rating = options.rating;
   return { ok: true, body, count: urls.length };
 }
 

@@ -7,11 +7,12 @@ import type { StorageStatus } from './api-types';
 import { DownloadForm } from './download-form';
 import { JobHistory } from './job-history';
 import { isActiveStatus } from './queue-state';
+import { VideoSearch } from './video-search';
 
 /** The downloads page: queue videos by URL, watch the queue live, read the history. */
 @Component({
   selector: 'app-downloads-page',
-  imports: [DownloadForm, ActiveQueue, JobHistory],
+  imports: [DownloadForm, ActiveQueue, JobHistory, VideoSearch],
   template: `
     <h1>Downloads</h1>
 
@@ -26,10 +27,21 @@ import { isActiveStatus } from './queue-state';
     }
 
     <app-download-form (queued)="queue()?.refreshJob($event)" (refused)="loadStorage()" />
+    <details class="search">
+      <summary data-testid="video-search-open">Search the platform for videos</summary>
+      <app-video-search (add)="form()?.addUrl($event)" />
+    </details>
     <app-active-queue (finished)="onJobFinished()" />
     <app-job-history />
   `,
   styles: `
+    .search {
+      margin: 8px 0 16px;
+    }
+    .search summary {
+      cursor: pointer;
+      margin-bottom: 8px;
+    }
     .banner {
       padding: 12px 16px;
       margin-bottom: 16px;
@@ -43,6 +55,7 @@ export class DownloadsPage {
   private readonly api = inject(Api);
   private readonly live = inject(Live);
   readonly queue = viewChild(ActiveQueue);
+  readonly form = viewChild(DownloadForm);
   readonly storage = signal<StorageStatus | null>(null);
   readonly storageError = signal<string | null>(null);
   private storageTimer: ReturnType<typeof setTimeout> | null = null;

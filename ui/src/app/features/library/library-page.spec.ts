@@ -5,6 +5,7 @@ import { Auth } from '../../core/auth';
 import { dom } from '../../../testing/dom';
 import { MatTooltip } from '@angular/material/tooltip';
 import { By } from '@angular/platform-browser';
+import { provideRouter } from '@angular/router';
 import { FakeApi, deferred, provideFakeApi } from '../../../testing/fake-api';
 import { matSelect } from '../../../testing/mat-select';
 import { provideFakeLive } from '../../../testing/fake-live';
@@ -35,6 +36,8 @@ const video = (sourceId: string, extra: Partial<Video> = {}): Video => ({
   jobId: null,
   protected: false,
   missingAt: null,
+  normalized_rating: null,
+  rating_source: null,
   watched: null,
   watched_by: [],
   ...extra,
@@ -59,7 +62,12 @@ describe('LibraryPage', () => {
     ];
     deleteError = null;
     TestBed.configureTestingModule({
-      providers: [provideFakeApi(), provideFakeLive(), { provide: Auth, useValue: { token: signal('tok') } }],
+      providers: [
+        provideRouter([]),
+        provideFakeApi(),
+        provideFakeLive(),
+        { provide: Auth, useValue: { token: signal('tok') } },
+      ],
     });
     api = TestBed.inject(FakeApi);
     api.on('GET', '/api/videos', () => ({ videos: list, total: 30, page: 1, pageSize: 24 }));
@@ -181,9 +189,7 @@ describe('LibraryPage', () => {
       api.on('GET', '/api/videos', () => ({ videos: [], total: 0, page: 1, pageSize: 24 }));
       fixture.componentInstance.setWatchedState('unknown');
       await settle(fixture);
-      expect(dom(fixture).text('[data-testid="library-empty"]')).toBe(
-        'No downloaded video matches the watched filter.',
-      );
+      expect(dom(fixture).text('[data-testid="library-empty"]')).toBe('No downloaded video matches the filters.');
     });
 
     it('protects a video at once and keeps it when the server agrees', async () => {
@@ -221,6 +227,106 @@ describe('LibraryPage', () => {
       const error = item(1).querySelector('[data-testid="library-item-error"]')!;
       expect(error.getAttribute('role')).toBe('alert');
       expect(error.textContent).toBe('Still protected: No downloaded video bbbbbbbbbbb');
+    });
+  });
+  describe('filters and bulk actions', () => {
+    it('sends the protected, missing, channel and range filters, from the first page, and clears them', async () => {
+      const page = fixture.componentInstance;
+      page.list.pageIndex.set(2);
+      matSelect(fixture, '[data-testid="library-filter-protected"]')
+        .options.find((o) => o.value === 'only')!
+        .select();
+      await settle(fixture);
+      expect(gets().at(-1)!.query).toMatchObject({ protectedFilter: 'only', page: '1' });
+      matSelect(fixture, '[data-testid="library-filter-missing"]')
+        .options.find((o) => o.value === 'exclude')!
+        .select();
+      page.setRanges({
+        from: '2025-01-01',
+        to: '2025-01-31',
+        minLength: '1',
+        maxLength: '',
+        minSize: '',
+        maxSize: '2.5',
+      });
+      await settle(fixture);
+      expect(gets().at(-1)!.query).toMatchObject({
+        protectedFilter: 'only',
+        missingFilter: 'exclude',
+        downloadedFrom: '2025-01-01',
+        downloadedTo: '2025-01-31',
+        minDuration: '60',
+        maxSize: String(Math.round(2.5 * 1024 * 1024)),
+      });
+      all('[data-testid="library-channel"]')[0]!.click();
+      await settle(fixture);
+      expect(gets().at(-1)!.query).toMatchObject({ channelId: 'UCxxxxxxxxxxxxxxxxxxxxxx' });
+      expect(dom(fixture).text('[data-testid="library-channel-filter"]')).toBe('Channel: Fixture Channel');
+      el().querySelector<HTMLButtonElement>('[data-testid="library-clear-filters"]')!.click();
+      await settle(fixture);
+      const q = gets().at(-1)!.query!;
+      for (const key of ['protectedFilter', 'missingFilter', 'channelId', 'downloadedFrom', 'minDuration', 'maxSize'])
+        expect(q[key], key).toBeUndefined();
+    });
+
+    it('shows the rating and a missing file on a card, and opens the video page from the title', async () => {
+      list = [
+        video('aaaaaaaaaaa', {
+          normalized_rating: 'PG-13',
+          rating_source: 'Channel Default',
+          missingAt: '2025-02-01T00:00:00.000Z',
+        }),
+      ];
+      void fixture.componentInstance.list.load();
+      await settle(fixture);
+      expect(dom(fixture).text('[data-testid="library-rating-badge"]')).toBe('PG-13');
+      expect(el().querySelector('[data-testid="library-missing-badge"]')).not.toBeNull();
+      expect(el().querySelector('[data-testid="library-open"]')!.getAttribute('href')).toBe('/library/aaaaaaaaaaa');
+    });
+
+    it('rates the selected videos and reports what could not carry the rating', async () => {
+      api.on('POST', '/api/videos/rating', () => ({
+        success: ['aaaaaaaaaaa', 'ccccccccccc'],
+        warnings: [{ sourceId: 'ccccccccccc', warning: 'Audio-only downloads (mp3) carry no content rating' }],
+        failed: [],
+      }));
+      all('[data-testid="library-select"] input')[0]!.click();
+      all('[data-testid="library-select"] input')[2]!.click();
+      await settle(fixture);
+      expect(dom(fixture).text('[data-testid="library-selected-count"]')).toBe('2 selected');
+      matSelect(fixture, '[data-testid="library-bulk-rating"]')
+        .options.find((o) => o.value === 'TV-14')!
+        .select();
+      await settle(fixture);
+      el().querySelector<HTMLButtonElement>('[data-testid="library-bulk-rate"]')!.click();
+      await settle(fixture);
+      expect(api.callsTo('POST', '/api/videos/rating')[0]!.body).toEqual({
+        sourceIds: ['aaaaaaaaaaa', 'ccccccccccc'],
+        rating: 'TV-14',
+      });
+      const message = dom(fixture).text('[data-testid="library-bulk-message"]');
+      expect(message).toContain('2 videos rated TV-14.');
+      expect(message).toContain('Audio-only');
+      expect(el().querySelector('[data-testid="library-selected-count"]')).toBeNull();
+    });
+
+    it('deletes the selected videos only after confirmation, naming the ones that failed', async () => {
+      api.on('DELETE', '/api/videos', () => ({
+        success: false,
+        deleted: ['aaaaaaaaaaa'],
+        failed: [{ sourceId: 'bbbbbbbbbbb', videoId: 2, error: 'unsafe path', code: 'DOWNLOAD_UNSAFE_PATH' }],
+      }));
+      fixture.componentInstance.selectPage(true);
+      await settle(fixture);
+      el().querySelector<HTMLButtonElement>('[data-testid="library-bulk-delete"]')!.click();
+      await settle(fixture);
+      expect(api.callsTo('DELETE', '/api/videos')).toHaveLength(0);
+      el().querySelector<HTMLButtonElement>('[data-testid="library-bulk-delete-confirm"]')!.click();
+      await settle(fixture);
+      expect(api.callsTo('DELETE', '/api/videos')[0]!.body).toEqual({
+        sourceIds: ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc'],
+      });
+      expect(dom(fixture).text('[data-testid="library-bulk-error"]')).toContain('1 not deleted: unsafe path');
     });
   });
 });

@@ -1,7 +1,11 @@
 import { DatePipe } from '@angular/common';
-import { Component, DestroyRef, ElementRef, inject, signal, viewChild } from '@angular/core';
+import { Component, computed, DestroyRef, ElementRef, inject, signal, viewChild } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
+import { RouterLink } from '@angular/router';
 import { MatButtonModule } from '@angular/material/button';
+import { MatCheckboxModule } from '@angular/material/checkbox';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatSelectModule } from '@angular/material/select';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { Api, toApiError } from '../../core/api';
@@ -12,15 +16,38 @@ import { KeyMessages, KeySet } from '../../shared/keyed';
 import { ListControls } from '../../shared/list-controls';
 import { ListPager } from '../../shared/list-pager';
 import { PagedList } from '../../shared/paged-list';
+import { NO_RANGES, RangeFilters, rangeQuery, rangesActive, type Ranges } from '../../shared/range-filters';
+import { RATINGS, ratingSourceLabel, ratingText } from '../../shared/ratings';
 import { ShieldIcon } from '../../shared/shield-icon';
 import { WatchBadge } from '../../shared/watch-badge';
 import { watchedStateQuery, type WatchedState } from '../../shared/watch-state';
 import { WatchedFilter } from '../../shared/watched-filter';
-import type { Video, VideoListQuery, VideoProtectedResponse } from '../downloads/api-types';
+import type {
+  BulkDeleteResponse,
+  Video,
+  VideoListQuery,
+  VideoProtectedResponse,
+  VideoRatingResponse,
+} from '../downloads/api-types';
 import { formatBytes, formatDuration } from '../downloads/format';
 import { isActiveStatus } from '../downloads/queue-state';
 import { mediaUrl, SORT_CHOICES, type SortField } from './library-query';
 import { resolutionLabel } from './resolution';
+
+type TriState = 'off' | 'only' | 'exclude';
+
+const TRI_CHOICES: Readonly<Record<'protected' | 'missing', readonly { value: TriState; label: string }[]>> = {
+  protected: [
+    { value: 'off', label: 'Any' },
+    { value: 'only', label: 'Only protected' },
+    { value: 'exclude', label: 'Not protected' },
+  ],
+  missing: [
+    { value: 'off', label: 'Any' },
+    { value: 'only', label: 'Only missing on disk' },
+    { value: 'exclude', label: 'Present on disk' },
+  ],
+};
 
 interface VideoPage {
   videos: Video[];
@@ -41,6 +68,11 @@ interface VideoPage {
     ListControls,
     ListPager,
     MatButtonModule,
+    MatCheckboxModule,
+    MatFormFieldModule,
+    MatSelectModule,
+    RangeFilters,
+    RouterLink,
     MatProgressBarModule,
     MatTooltipModule,
     ShieldIcon,
@@ -58,6 +90,28 @@ export class LibraryPage {
   readonly sortChoices = SORT_CHOICES;
   /** The watched filter (`watchedState`; "any" is not sent). */
   readonly watchedState = signal<WatchedState>('any');
+  readonly protectedFilter = signal<TriState>('off');
+  readonly missingFilter = signal<TriState>('off');
+  /** Only this channel's videos (chosen by clicking a channel name); null = every channel. */
+  readonly channel = signal<{ id: string; name: string } | null>(null);
+  readonly ranges = signal<Ranges>(NO_RANGES);
+  readonly triChoices = TRI_CHOICES;
+  readonly ratings = RATINGS;
+  readonly filtersActive = computed(
+    () =>
+      this.watchedState() !== 'any' ||
+      this.protectedFilter() !== 'off' ||
+      this.missingFilter() !== 'off' ||
+      this.channel() !== null ||
+      rangesActive(this.ranges()),
+  );
+  /** Selected videos, kept across pages, for the bulk actions. */
+  readonly selected = new KeySet<string>();
+  readonly bulkRating = signal<string>('');
+  readonly bulkBusy = signal(false);
+  readonly bulkConfirmDelete = signal(false);
+  readonly bulkMessage = signal<string | null>(null);
+  readonly bulkError = signal<string | null>(null);
 
   readonly list = new PagedList<Video, SortField>({
     what: 'library',
@@ -72,6 +126,10 @@ export class LibraryPage {
         sortOrder: l.sortOrder(),
         search: l.search() || undefined,
         watchedState: watchedStateQuery(this.watchedState()),
+        ...(this.protectedFilter() !== 'off' ? { protectedFilter: this.protectedFilter() } : {}),
+        ...(this.missingFilter() !== 'off' ? { missingFilter: this.missingFilter() } : {}),
+        ...(this.channel() ? { channelId: this.channel()!.id } : {}),
+        ...rangeQuery(this.ranges()),
       };
       const r = await this.api.get<VideoPage>('/api/videos', query);
       return { items: r.videos, total: r.total };
@@ -106,6 +164,8 @@ export class LibraryPage {
 
   resolution = resolutionLabel;
   duration = formatDuration;
+  rating = ratingText;
+  ratingSource = ratingSourceLabel;
 
   size(v: Video): string {
     return formatBytes(v.fileSize ?? v.audioFileSize);
@@ -166,6 +226,92 @@ export class LibraryPage {
   setWatchedState(state: WatchedState): void {
     this.watchedState.set(state);
     this.list.firstPage();
+  }
+
+  setFilter(which: 'protected' | 'missing', value: TriState): void {
+    (which === 'protected' ? this.protectedFilter : this.missingFilter).set(value);
+    this.list.firstPage();
+  }
+
+  setRanges(value: Ranges): void {
+    this.ranges.set(value);
+    this.list.firstPage();
+  }
+
+  filterChannel(v: Video | null): void {
+    this.channel.set(v?.channelId ? { id: v.channelId, name: v.channelName ?? v.channelId } : null);
+    this.list.firstPage();
+  }
+
+  clearFilters(): void {
+    this.watchedState.set('any');
+    this.protectedFilter.set('off');
+    this.missingFilter.set('off');
+    this.channel.set(null);
+    this.ranges.set(NO_RANGES);
+    this.list.firstPage();
+  }
+
+  selectPage(on: boolean): void {
+    this.selected.setAll(
+      this.list.items().map((v) => v.sourceId),
+      on,
+    );
+  }
+
+  pageSelected(): boolean {
+    const items = this.list.items();
+    return items.length > 0 && items.every((v) => this.selected.has(v.sourceId));
+  }
+
+  /** Sets the content rating of every selected video (`POST /api/videos/rating`). */
+  async rateSelected(): Promise<void> {
+    const ids = this.selected.values();
+    const rating = this.bulkRating();
+    if (!ids.length || !rating || this.bulkBusy()) return;
+    this.bulkBusy.set(true);
+    this.bulkMessage.set(null);
+    this.bulkError.set(null);
+    try {
+      const r = await this.api.post<VideoRatingResponse>('/api/videos/rating', {
+        sourceIds: ids,
+        rating: rating === 'NR' ? null : rating,
+      });
+      const what = rating === 'NR' ? 'Not rated' : rating;
+      const parts = [`${r.success.length} video${r.success.length === 1 ? '' : 's'} rated ${what}.`];
+      if (r.warnings.length) parts.push(`${r.warnings.length} kept it in the library only: ${r.warnings[0]!.warning}.`);
+      if (r.failed.length) parts.push(`${r.failed.length} failed: ${r.failed[0]!.error}.`);
+      this.bulkMessage.set(parts.join(' '));
+      this.selected.clear();
+      await this.list.load({ quiet: true });
+    } catch (err) {
+      this.bulkError.set(`Not rated: ${toApiError(err).message}`);
+    } finally {
+      this.bulkBusy.set(false);
+    }
+  }
+
+  /** Deletes the files of every selected video (`DELETE /api/videos`). */
+  async deleteSelected(): Promise<void> {
+    const ids = this.selected.values();
+    if (!ids.length || this.bulkBusy()) return;
+    this.bulkBusy.set(true);
+    this.bulkMessage.set(null);
+    this.bulkError.set(null);
+    try {
+      const r = await this.api.delete<BulkDeleteResponse>('/api/videos', { sourceIds: ids });
+      const parts = [`Deleted the files of ${r.deleted.length} video${r.deleted.length === 1 ? '' : 's'}.`];
+      if (r.failed.length) parts.push(`${r.failed.length} not deleted: ${r.failed.map((f) => f.error).join('; ')}`);
+      (r.failed.length ? this.bulkError : this.bulkMessage).set(parts.join(' '));
+      this.selected.setAll(r.deleted, false);
+      if (r.deleted.includes(this.playing()?.sourceId ?? '')) this.closePlayer();
+      this.bulkConfirmDelete.set(false);
+      await this.list.load();
+    } catch (err) {
+      this.bulkError.set(`Not deleted: ${toApiError(err).message}`);
+    } finally {
+      this.bulkBusy.set(false);
+    }
   }
 
   /**

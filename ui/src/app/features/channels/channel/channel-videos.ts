@@ -2,11 +2,12 @@ import { computed, signal, type Signal, type WritableSignal } from '@angular/cor
 import type { Api } from '../../../core/api';
 import { KeySet } from '../../../shared/keyed';
 import { PagedList, type PageAnswer } from '../../../shared/paged-list';
+import { NO_RANGES, rangeQuery, rangesActive, type Ranges } from '../../../shared/range-filters';
 import type { ChannelVideo, ChannelVideoPage, TabType } from '../api-types';
 import { DEFAULT_VIDEO_STATE, channelVideosQuery, type TriState, type VideoSort } from '../channel-query';
 
-export type VideoFilter = 'downloaded' | 'ignored' | 'watched';
-export const VIDEO_FILTERS: readonly VideoFilter[] = ['downloaded', 'ignored', 'watched'];
+export type VideoFilter = 'downloaded' | 'ignored' | 'watched' | 'protected' | 'missing';
+export const VIDEO_FILTERS: readonly VideoFilter[] = ['downloaded', 'ignored', 'watched', 'protected', 'missing'];
 
 /** A page of `GET /getchannelvideos/:id` as the paged list keeps it. */
 type VideoPageAnswer = PageAnswer<ChannelVideo> & { page: ChannelVideoPage };
@@ -29,13 +30,17 @@ export class ChannelVideos {
     downloaded: signal(DEFAULT_VIDEO_STATE.downloaded),
     ignored: signal(DEFAULT_VIDEO_STATE.ignored),
     watched: signal(DEFAULT_VIDEO_STATE.watched),
+    protected: signal<TriState>('off'),
+    missing: signal<TriState>('off'),
   };
+  /** Publication and length bounds ("More filters"). */
+  readonly ranges = signal<Ranges>(NO_RANGES);
   readonly list: PagedList<ChannelVideo, VideoSort, VideoPageAnswer>;
   readonly videos: Signal<ChannelVideo[]>;
   /** The last page as the server answered it; null while another tab or channel loads. */
   readonly page = computed(() => this.list.answer()?.page ?? null);
   readonly filtersActive = computed(
-    () => !!this.list.search() || VIDEO_FILTERS.some((f) => this.filters[f]() !== 'off'),
+    () => !!this.list.search() || VIDEO_FILTERS.some((f) => this.filters[f]() !== 'off') || rangesActive(this.ranges()),
   );
   readonly brokenThumbs = new KeySet<string>();
 
@@ -54,6 +59,9 @@ export class ChannelVideos {
           downloaded: this.filters.downloaded(),
           ignored: this.filters.ignored(),
           watched: this.filters.watched(),
+          protected: this.filters.protected(),
+          missing: this.filters.missing(),
+          ranges: rangeQuery(this.ranges(), { from: 'dateFrom', to: 'dateTo' }, false),
           sortBy: l.sortBy(),
           sortOrder: l.sortOrder(),
         });
@@ -74,6 +82,11 @@ export class ChannelVideos {
 
   setFilter(which: VideoFilter, value: TriState): void {
     this.filters[which].set(value);
+    this.list.firstPage();
+  }
+
+  setRanges(value: Ranges): void {
+    this.ranges.set(value);
     this.list.firstPage();
   }
 

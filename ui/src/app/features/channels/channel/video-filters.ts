@@ -2,6 +2,7 @@ import { Component, input } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { ListControls } from '../../../shared/list-controls';
+import { RangeFilters } from '../../../shared/range-filters';
 import { TRI_STATE_CHOICES, VIDEO_SORT_CHOICES } from '../channel-query';
 import { VIDEO_FILTERS, type ChannelVideos, type VideoFilter } from './channel-videos';
 
@@ -9,12 +10,14 @@ const FILTER_LABELS: Readonly<Record<VideoFilter, string>> = {
   downloaded: 'Downloaded',
   ignored: 'Ignored',
   watched: 'Watched',
+  protected: 'Protected',
+  missing: 'Missing on disk',
 };
 
 /** Search, the downloaded / ignored / watched filters, sort and order of a tab's videos. */
 @Component({
   selector: 'app-video-filters',
-  imports: [ListControls, MatFormFieldModule, MatSelectModule],
+  imports: [ListControls, MatFormFieldModule, MatSelectModule, RangeFilters],
   template: `
     @let v = videos();
     <app-list-controls
@@ -40,12 +43,26 @@ const FILTER_LABELS: Readonly<Record<VideoFilter, string>> = {
         </mat-form-field>
       }
     </app-list-controls>
+    <details class="more" [open]="moreOpen">
+      <summary data-testid="videos-more-filters">More filters (published, length)</summary>
+      <app-range-filters
+        [value]="v.ranges()"
+        dateLabel="Published"
+        [withSize]="false"
+        testId="videos-ranges"
+        (changed)="v.setRanges($event)"
+      />
+    </details>
   `,
   styleUrl: '../../../shared/panel-part.css',
   styles: `
     .filters {
       display: block;
       margin-top: 8px;
+    }
+    .more summary {
+      cursor: pointer;
+      margin-top: 4px;
     }
   `,
 })
@@ -55,4 +72,5 @@ export class VideoFilters {
   readonly labels = FILTER_LABELS;
   readonly choices = TRI_STATE_CHOICES;
   readonly sortChoices = VIDEO_SORT_CHOICES;
+  readonly moreOpen = false;
 }

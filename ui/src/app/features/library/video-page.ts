@@ -1,0 +1,227 @@
+import { DatePipe, DecimalPipe } from '@angular/common';
+import { Component, computed, effect, ElementRef, inject, input, signal, untracked, viewChild } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSelectModule } from '@angular/material/select';
+import { Router, RouterLink } from '@angular/router';
+import { Api, toApiError } from '../../core/api';
+import { Auth } from '../../core/auth';
+import { ConfirmInline } from '../../shared/confirm-inline';
+import { RATINGS, ratingSourceLabel, ratingText } from '../../shared/ratings';
+import { ShieldIcon } from '../../shared/shield-icon';
+import { WatchBadge } from '../../shared/watch-badge';
+import type {
+  DownloadResponse,
+  JobSummary,
+  Video,
+  VideoLinksResponse,
+  VideoMetadataResponse,
+  VideoProtectedResponse,
+  VideoRatingResponse,
+} from '../downloads/api-types';
+import { formatBytes, formatDuration, statusLabel } from '../downloads/format';
+import { mediaUrl } from './library-query';
+import { resolutionLabel } from './resolution';
+
+type Link = VideoLinksResponse['links'][number];
+
+/**
+ * One downloaded video (`/library/:sourceId`): the player, what the stored info.json says
+ * (description, tags, chapters, views at download time), its files with sizes and resolution, the
+ * job that fetched it, its channel and playlists, and the actions (protect, rate, delete,
+ * download again).
+ */
+@Component({
+  selector: 'app-video-page',
+  imports: [
+    ConfirmInline,
+    DatePipe,
+    DecimalPipe,
+    MatButtonModule,
+    MatFormFieldModule,
+    MatProgressBarModule,
+    MatSelectModule,
+    RouterLink,
+    ShieldIcon,
+    WatchBadge,
+  ],
+  templateUrl: './video-page.html',
+  styleUrls: ['../../shared/badges.css', './video-page.css'],
+})
+export class VideoPage {
+  private readonly api = inject(Api);
+  private readonly auth = inject(Auth);
+  private readonly router = inject(Router);
+  private readonly player = viewChild<ElementRef<HTMLVideoElement>>('player');
+  /** From the route `/library/:sourceId` (withComponentInputBinding). */
+  readonly sourceId = input.required<string>();
+
+  readonly loading = signal(true);
+  readonly loadError = signal<string | null>(null);
+  readonly video = signal<Video | null>(null);
+  readonly meta = signal<VideoMetadataResponse | null>(null);
+  readonly metaError = signal<string | null>(null);
+  readonly links = signal<Link[]>([]);
+  readonly job = signal<JobSummary | null>(null);
+  readonly playerError = signal<string | null>(null);
+
+  readonly ratings = RATINGS;
+  readonly ratingChoice = signal<string>('');
+  readonly busy = signal<'protect' | 'rate' | 'delete' | 'redownload' | null>(null);
+  readonly confirmDelete = signal(false);
+  readonly message = signal<string | null>(null);
+  readonly actionError = signal<string | null>(null);
+
+  readonly channelLink = computed(() => this.links().find((l) => l.kind === 'channel') ?? null);
+  readonly playlistLinks = computed(() => this.links().filter((l) => l.kind === 'playlist'));
+  readonly playable = computed(() => {
+    const v = this.video();
+    return !!v && !v.removed && !!(v.filePath || v.audioFilePath);
+  });
+
+  formatBytes = formatBytes;
+  duration = formatDuration;
+  statusLabel = statusLabel;
+  resolution = resolutionLabel;
+  ratingText = ratingText;
+  ratingSource = ratingSourceLabel;
+
+  constructor() {
+    effect(() => {
+      const id = this.sourceId();
+      untracked(() => void this.load(id));
+    });
+  }
+
+  async load(sourceId: string): Promise<void> {
+    this.loading.set(true);
+    this.loadError.set(null);
+    const path = `/api/videos/${encodeURIComponent(sourceId)}`;
+    try {
+      const video = await this.api.get<Video>(path);
+      this.video.set(video);
+      this.ratingChoice.set(video.normalized_rating ?? (video.rating_source ? 'NR' : ''));
+      const [meta, links, job] = await Promise.all([
+        this.api.get<VideoMetadataResponse>(`${path}/metadata`).catch((err: unknown) => {
+          this.metaError.set(`The stored details could not be read: ${toApiError(err).message}`);
+          return null;
+        }),
+        this.api.get<VideoLinksResponse>(`${path}/links`).catch(() => ({ links: [] as Link[] })),
+        video.jobId
+          ? this.api.get<JobSummary>(`/api/jobs/${encodeURIComponent(video.jobId)}`).catch(() => null)
+          : Promise.resolve(null),
+      ]);
+      this.meta.set(meta);
+      this.links.set(links.links);
+      this.job.set(job);
+    } catch (err) {
+      const e = toApiError(err);
+      this.loadError.set(e.status === 404 ? 'This video is not in the library.' : `Not loaded: ${e.message}`);
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  fileUrl(v: Video, download = false): string {
+    return mediaUrl(
+      `/api/videos/${encodeURIComponent(v.sourceId)}/file`,
+      this.auth.token(),
+      download ? { download: 'true' } : {},
+    );
+  }
+
+  thumbUrl(v: Video): string {
+    return mediaUrl(`/api/videos/${encodeURIComponent(v.sourceId)}/thumbnail`, this.auth.token());
+  }
+
+  /** Jumps the player to a chapter. */
+  seek(seconds: number): void {
+    const el = this.player()?.nativeElement;
+    if (!el) return;
+    el.currentTime = seconds;
+    void el.play?.()?.catch(() => undefined);
+  }
+
+  private start(what: 'protect' | 'rate' | 'delete' | 'redownload'): boolean {
+    if (this.busy()) return false;
+    this.busy.set(what);
+    this.message.set(null);
+    this.actionError.set(null);
+    return true;
+  }
+
+  async setProtected(on: boolean): Promise<void> {
+    const v = this.video();
+    if (!v || !this.start('protect')) return;
+    try {
+      const r = await this.api.patch<VideoProtectedResponse>(
+        `/api/videos/${encodeURIComponent(v.sourceId)}/protected`,
+        { protected: on },
+      );
+      this.video.set({ ...v, protected: r.protected });
+      this.message.set(r.protected ? 'Protected: automatic removal keeps it.' : 'No longer protected.');
+    } catch (err) {
+      this.actionError.set(`${on ? 'Not protected' : 'Still protected'}: ${toApiError(err).message}`);
+    } finally {
+      this.busy.set(null);
+    }
+  }
+
+  async rate(): Promise<void> {
+    const v = this.video();
+    const choice = this.ratingChoice();
+    if (!v || !choice || !this.start('rate')) return;
+    try {
+      const r = await this.api.post<VideoRatingResponse>('/api/videos/rating', {
+        sourceIds: [v.sourceId],
+        rating: choice === 'NR' ? null : choice,
+      });
+      if (r.failed.length) throw new Error(r.failed[0]!.error);
+      this.video.set({
+        ...v,
+        normalized_rating: choice === 'NR' ? null : choice,
+        rating_source: 'Manual Override',
+      });
+      const warning = r.warnings[0]?.warning;
+      this.message.set(warning ? `Rating saved. ${warning}.` : 'Rating saved and written into the files.');
+    } catch (err) {
+      this.actionError.set(`Not rated: ${toApiError(err).message}`);
+    } finally {
+      this.busy.set(null);
+    }
+  }
+
+  async remove(): Promise<void> {
+    const v = this.video();
+    if (!v || !this.start('delete')) return;
+    try {
+      const r = await this.api.delete<{ message: string }>(`/api/videos/${encodeURIComponent(v.sourceId)}`);
+      this.confirmDelete.set(false);
+      this.message.set(r.message);
+      await this.load(v.sourceId);
+    } catch (err) {
+      this.actionError.set(`Not deleted: ${toApiError(err).message}`);
+    } finally {
+      this.busy.set(null);
+    }
+  }
+
+  /** Queues the video again (a missing or deleted file comes back; settings as they are now). */
+  async redownload(): Promise<void> {
+    const v = this.video();
+    if (!v || !this.start('redownload')) return;
+    try {
+      const r = await this.api.post<DownloadResponse>('/api/videos/download', { url: v.sourceUrl });
+      this.message.set(r.queued ? 'Queued for download again: follow it on the Downloads page.' : r.message);
+    } catch (err) {
+      this.actionError.set(`Not queued: ${toApiError(err).message}`);
+    } finally {
+      this.busy.set(null);
+    }
+  }
+
+  back(): void {
+    void this.router.navigate(['/library']);
+  }
+}
