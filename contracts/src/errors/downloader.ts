@@ -12,4 +12,9 @@ export const DownloaderErrorCodes = {
   unsafePath: 'DOWNLOAD_UNSAFE_PATH',
   /** An automatic removal met a video protected since it was planned. */
   videoProtected: 'DOWNLOAD_VIDEO_PROTECTED',
+  /** An uploaded cookie file is not a Netscape cookie file. */
+  cookiesInvalid: 'DOWNLOAD_COOKIES_INVALID',
+  /** Custom yt-dlp arguments that vidkeep refuses (the message names the option). */
+  customArgsInvalid: 'DOWNLOAD_CUSTOM_ARGS_INVALID',
+  rateLimited: 'DOWNLOAD_RATE_LIMITED',
 } as const;

@@ -1,6 +1,7 @@
 import type { TabType } from '../schemas/channels.js';
 import type { Diagnosis, DownloadProgress, JobSummary, JobVideoState } from '../schemas/downloader.js';
 import type { TaskRun } from '../schemas/scheduler.js';
+import type { ImportResult, ImportSummary } from '../schemas/subscription-import.js';
 
 /**
  * Every message the WebSocket at `/api/ws` sends, by `type`. The server's hub accepts only these
@@ -44,6 +45,11 @@ export interface LiveMessageMap {
    * a listing saved); fetch the playlist again.
    */
   playlistUpdated: { playlistId: string; reason: 'downloaded' | 'synced' | 'm3u' | 'listed' | 'settings' };
+  /**
+   * A subscription import started, moved on (one channel done: `lastResult`) or finished
+   * (`import.status` is no longer `running`); coalesced to four a second per import.
+   */
+  subscriptionImportUpdated: { import: ImportSummary; lastResult: ImportResult | null };
 }
 
 export type LiveMessageType = keyof LiveMessageMap;

@@ -12,3 +12,5 @@ export * from './jellyfin.js';
 export * from './emby.js';
 export * from './watch-status.js';
 export * from './retention.js';
+export * from './tool-settings.js';
+export * from './subscription-import.js';
