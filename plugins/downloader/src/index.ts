@@ -1,5 +1,3 @@
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   channelSettingsProviderRef,
@@ -22,9 +20,12 @@ import type { DownloaderRouteDeps } from './routes/deps.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { errorStatuses } from './routes/errors.js';
 import { jobRoutes } from './routes/job-routes.js';
+import { toolSettingsRoutes } from './routes/tool-settings-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { ActivityTracker } from './services/activity.js';
+import { CookieFile, CookieSettings } from './services/cookies.js';
+import { ArgsCheck, customArgsProblem } from './services/args-check.js';
 import { LocalDownloaderService } from './services/downloader-service.js';
 import { JobStore } from './services/job-store.js';
 import { JobUpdates } from './services/job-updates.js';
@@ -79,7 +80,6 @@ export default definePlugin({
       },
       infoDir: join(env.paths.jobsDir, 'info'),
       imagesDir: env.paths.imagesDir,
-      cookiesFile: join(env.paths.configDir, 'cookies.user.txt'),
       archiveFile: join(env.paths.configDir, 'complete.list'),
     };
     const hub = ctx.tryResolve(liveHubRef);
@@ -93,13 +93,12 @@ export default definePlugin({
     const activity = new ActivityTracker(hub);
     const storage = new StorageGuard(env.paths.outputDir, config, videoStore);
     const childEnv: NodeJS.ProcessEnv = { ...env.variables };
-    const cookiesFile = async (): Promise<string | null> => {
-      if (!config().cookiesEnabled) return null;
-      return access(paths.cookiesFile, constants.R_OK).then(
-        () => paths.cookiesFile,
-        () => null,
-      );
-    };
+    const cookies = new CookieFile(
+      join(env.paths.configDir, 'cookies.user.txt'),
+      join(env.paths.configDir, 'cookies.user.json'),
+      () => config().cookiesEnabled,
+    );
+    const cookiesFile = () => cookies.forYtDlp();
     const metadata = new MetadataService(tools, config, cookiesFile, childEnv);
     const jobUpdates = new JobUpdates(hub, (jobId) => queue.summary(jobId));
     const queue: DownloadQueue = new DownloadQueue(
@@ -116,6 +115,7 @@ export default definePlugin({
         channelSettings: () => ctx.tryResolve(channelSettingsProviderRef),
         env: childEnv,
         paths,
+        cookies,
         metadata,
         onJobChanged: (jobId) => jobUpdates.jobChanged(jobId),
       },
@@ -146,13 +146,18 @@ export default definePlugin({
       activity,
       tools,
       updater: new YtDlpUpdater(() => tools.path('ytdlp')),
+      cookies: new CookieSettings(cookies, () => ctx.config.update({ cookiesEnabled: true })),
+      argsCheck: new ArgsCheck(tools, childEnv),
     };
+    // The rule a job start applies to the custom arguments also applies when they are saved.
+    ctx.config.check('ytdlpCustomArgs', customArgsProblem);
     ctx.routes(async (app) => {
       mapDomainErrors(app, errorStatuses);
       await app.register(updateRoutes, routeDeps);
       await app.register(downloadRoutes, routeDeps);
       await app.register(jobRoutes, routeDeps);
       await app.register(videoRoutes, routeDeps);
+      await app.register(toolSettingsRoutes, routeDeps);
     });
 
     // Spec 1.2: the nightly 04:00 self-update of the downloader tool; does nothing when managed.
