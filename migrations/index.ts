@@ -72,4 +72,10 @@ export const builtinMigrations: LazyMigration[] = [
     load: async () =>
       (await import('./20261127100000_downloader_video_missing.js')).Migration20261127100000DownloaderVideoMissing,
   },
+  {
+    name: '20261128000000_channels_subscription_imports',
+    load: async () =>
+      (await import('./20261128000000_channels_subscription_imports.js'))
+        .Migration20261128000000ChannelsSubscriptionImports,
+  },
 ];
