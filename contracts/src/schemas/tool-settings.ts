@@ -1,3 +1,4 @@
+import { ErrorEnvelope } from '../errors/envelope.js';
 import { Type, type Static } from '../typebox.js';
 import { DateTime, Nullable } from './common.js';
 
@@ -59,6 +60,15 @@ export const ValidateArgsResponse = Type.Object({
   stderr: Nullable(Type.String(), { description: "yt-dlp's complaint when it refused them" }),
 });
 export type ValidateArgsResponse = Static<typeof ValidateArgsResponse>;
+
+/** The 400 of the check: the envelope plus the option at fault as typed (null for a quoting problem). */
+export const ValidateArgsRefusal = Type.Intersect([
+  ErrorEnvelope,
+  Type.Object({
+    option: Type.Optional(Nullable(Type.String({ description: 'The refused option or token, e.g. `--exec`' }))),
+  }),
+]);
+export type ValidateArgsRefusal = Static<typeof ValidateArgsRefusal>;
 
 /** Why a Data API key test failed (the reference's codes). */
 export const API_KEY_PROBLEMS = [

@@ -126,9 +126,12 @@ describe('cookies and custom arguments with the real yt-dlp', () => {
       app.t.app.inject({ method: 'POST', url: '/api/ytdlp/validate-args', headers: app.headers, payload: { args } });
     const denied = await check('-o "/etc/%(title)s"');
     expect(denied.statusCode).toBe(400);
-    expect(denied.json()).toMatchObject({ code: 'DOWNLOAD_CUSTOM_ARGS_INVALID' });
+    expect(denied.json()).toMatchObject({ code: 'DOWNLOAD_CUSTOM_ARGS_INVALID', option: '-o' });
     expect(denied.json().error).toMatch(/-o is not allowed \(it means --output\)/);
-    expect((await check('--retries "3')).json().error).toMatch(/Unterminated double quote/);
+    expect((await check('--retries "3')).json()).toMatchObject({
+      option: null,
+      error: expect.stringMatching(/Unterminated double quote/),
+    });
 
     const good = await check("--embed-chapters --match-filters 'duration > 60'");
     expect(good.statusCode).toBe(200);

@@ -6,6 +6,7 @@ import {
   ErrorEnvelope,
   errorResponses,
   RateLimitedError,
+  ValidateArgsRefusal,
   ValidateArgsRequest,
   ValidateArgsResponse,
 } from '@vidkeep/contracts';
@@ -94,9 +95,14 @@ export const toolSettingsRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> 
       schema: {
         tags,
         summary: 'Check custom yt-dlp arguments before saving them',
-        description: `The rules a save and a job start apply (options that run commands, change paths or override managed settings are refused with 400 naming the option), then yt-dlp itself parses and validates the arguments: \`ok: false\` with its complaint when it refuses them. ${VALIDATE_PER_MINUTE} checks per minute per address. Reference: \`POST /api/ytdlp/validate-args\` of the reference product (5 per minute there; vidkeep's form checks as you type).`,
+        description: `The rules a save and a job start apply (options that run commands, change paths or override managed settings are refused with 400 naming the option, also in \`option\`), then yt-dlp itself parses and validates the arguments: \`ok: false\` with its complaint when it refuses them. ${VALIDATE_PER_MINUTE} checks per minute per address. Reference: \`POST /api/ytdlp/validate-args\` of the reference product (5 per minute there; vidkeep's form checks as you type).`,
         body: ValidateArgsRequest,
-        response: { 200: ValidateArgsResponse, ...errorResponses(400, 401, 403), 429: ErrorEnvelope },
+        response: {
+          200: ValidateArgsResponse,
+          400: ValidateArgsRefusal,
+          ...errorResponses(401, 403),
+          429: ErrorEnvelope,
+        },
       },
     },
     async (request) => argsCheck.check(request.body.args),

@@ -33,6 +33,7 @@ export class ArgsCheck {
     if (!parsed.ok) {
       throw new InvalidInputError(E.customArgsInvalid, `The custom yt-dlp arguments are refused: ${parsed.error}`, {
         details: [{ path: 'body/args', message: parsed.error }],
+        extra: { option: parsed.option ?? null },
       });
     }
     const args = parsed.args;
