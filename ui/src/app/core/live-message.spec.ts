@@ -12,6 +12,12 @@ const fetchProgress = {
   itemsFetched: 3,
 };
 
+const importUpdate = {
+  type: 'subscriptionImportUpdated',
+  import: { jobId: 'i1', status: 'running', total: 50, done: 3 },
+  lastResult: { channelId: 'UC1', title: 'One', url: 'u', state: 'success', restored: false, reason: null },
+};
+
 describe('live messages', () => {
   it.each([
     ['ready', { type: 'ready', instanceId: 'i1' }],
@@ -24,6 +30,8 @@ describe('live messages', () => {
     ['a refresh finishing', { ...fetchProgress, fetchType: 'refresh', stage: 'done' }],
     ['playlistFetchProgress', { type: 'playlistFetchProgress', playlistId: 'PL1', stage: 'saving', itemsFetched: 9 }],
     ['playlistUpdated', { type: 'playlistUpdated', playlistId: 'PL1', reason: 'synced' }],
+    ['subscriptionImportUpdated', importUpdate],
+    ['an import update without a result', { ...importUpdate, lastResult: null }],
   ])('accepts %s', (_name, message) => {
     expect(toLiveMessage(message)).toEqual(message);
   });
@@ -46,6 +54,8 @@ describe('live messages', () => {
     ['a fetch of an unknown kind', { ...fetchProgress, fetchType: 'partial' }],
     ['a playlist listing without its count', { type: 'playlistFetchProgress', playlistId: 'PL1', stage: 'listing' }],
     ['a playlist update for an unknown reason', { type: 'playlistUpdated', playlistId: 'PL1', reason: 'whim' }],
+    ['an import update without the import', { type: 'subscriptionImportUpdated', lastResult: null }],
+    ['an import update without counts', { ...importUpdate, import: { jobId: 'i1', status: 'running' } }],
   ])('drops %s', (_name, value) => {
     expect(toLiveMessage(value)).toBeNull();
   });

@@ -41,6 +41,17 @@ const CHECKS: { readonly [K in LiveMessageType]: (m: Fields) => boolean } = {
     isString(m['playlistId']) && oneOf('listing', 'saving', 'done')(m['stage']) && isNumber(m['itemsFetched']),
   playlistUpdated: (m) =>
     isString(m['playlistId']) && oneOf('downloaded', 'synced', 'm3u', 'listed', 'settings')(m['reason']),
+  subscriptionImportUpdated: (m) => {
+    const run = m['import'];
+    return (
+      isRecord(run) &&
+      isString(run['jobId']) &&
+      isString(run['status']) &&
+      isNumber(run['done']) &&
+      isNumber(run['total']) &&
+      isRecordOrNull(m['lastResult'])
+    );
+  },
 };
 
 const isKnownType = (type: unknown): type is LiveMessageType => isString(type) && Object.hasOwn(CHECKS, type);

@@ -1,6 +1,7 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { By } from '@angular/platform-browser';
+import { provideRouter } from '@angular/router';
 import { ApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake-api';
@@ -64,7 +65,12 @@ describe('DownloadsPage', () => {
     });
     storage = { paused: false, reason: null, freeBytes: 1e12, usedBytes: 0, minFreeBytes: null, maxUsedBytes: null };
     TestBed.configureTestingModule({
-      providers: [provideFakeApi(), provideFakeLive(), { provide: Auth, useValue: { token: signal('tok') } }],
+      providers: [
+        provideFakeApi(),
+        provideFakeLive(),
+        provideRouter([]),
+        { provide: Auth, useValue: { token: signal('tok') } },
+      ],
     });
     api = TestBed.inject(FakeApi);
     live = TestBed.inject(FakeLive);
@@ -253,5 +259,38 @@ describe('DownloadsPage', () => {
     expect(failures.querySelector('[data-testid="history-cause"]')?.textContent).toBe('The video is private.');
     expect(failures.querySelector('[data-testid="history-fix"]')?.textContent).toBe('Ask the owner for access.');
     expect(failures.textContent).toContain('Second Clip');
+  });
+
+  it('links the advice to upload cookies to Settings → Cookies', async () => {
+    const failed = summary({
+      id: '33333333-3333-4333-8333-333333333333',
+      status: 'failed',
+      finishedAt: '2025-01-01T00:02:00.000Z',
+      counts: jobCounts({ total: 1, failed: 1 }),
+    });
+    const diagnosis = {
+      kind: 'bot_check',
+      cause: 'The platform asked for proof that this is not a bot and refused the download.',
+      fix: 'Export cookies from a browser where you are signed in and upload them under Settings → Cookies (uploading turns cookies on); waiting a few hours also helps.',
+      sourceId: 'ccccccccccc',
+      detail: null,
+    } as const;
+    api
+      .on('GET', '/api/jobs', ({ query }) =>
+        query?.['status'] === 'active'
+          ? { jobs: [], total: 0, page: 1, pageSize: 200 }
+          : { jobs: [failed], total: 1, page: 1, pageSize: 10 },
+      )
+      .on('GET', `/api/jobs/${failed.id}`, () =>
+        jobDetail(failed, [jobVideo('ccccccccccc', { state: 'failed', title: 'Locked Clip', diagnosis })]),
+      );
+    live.connect();
+    live.connect();
+    await settle(fixture);
+    q('[data-testid="history-toggle"]')!.click();
+    await settle(fixture);
+    const link = q<HTMLAnchorElement>('[data-testid="history-cookies-link"]')!;
+    expect(link.textContent?.trim()).toBe('Open Settings → Cookies');
+    expect(link.getAttribute('href')).toBe('/settings#cookies');
   });
 });
