@@ -145,4 +145,21 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('cookies, tool s
     expect(await text('import-start')).toBe('Import 1 channel');
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('fits a phone: the preview and the Cookies card stay within 360 px', async () => {
+    const wide = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('body *'))
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((e) => `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')}`)
+          .slice(0, 5),
+      );
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(wide).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'channels-import-phone.png'), fullPage: true });
+    await page.goto(`${server.url}/settings#cookies`);
+    await page.getByTestId('cookies-state').waitFor();
+    await expect.poll(wide).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }, 30_000);
 });
