@@ -78,6 +78,12 @@ export const builtinMigrations: LazyMigration[] = [
       (await import('./20261127110000_auth_failed_attempts.js')).Migration20261127110000AuthFailedAttempts,
   },
   {
+    name: '20261128000000_channels_subscription_imports',
+    load: async () =>
+      (await import('./20261128000000_channels_subscription_imports.js'))
+        .Migration20261128000000ChannelsSubscriptionImports,
+  },
+  {
     name: '20261128010000_downloader_file_scans',
     load: async () =>
       (await import('./20261128010000_downloader_file_scans.js')).Migration20261128010000DownloaderFileScans,

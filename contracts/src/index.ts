@@ -18,3 +18,4 @@ export * from './media-server-watch.js';
 
 /** Version of the HTTP interface description (spec 9). */
 export const API_VERSION = '1.86.1';
+export * from './cookie-file.js';

@@ -1,7 +1,7 @@
 /**
  * A library wrapped by an adapter is imported by that adapter only, so replacing it (or its
  * version's quirks) touches one file: Bree runs the scheduler's worker threads, later is its cron
- * engine.
+ * engine, @fastify/multipart reads uploaded files.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,6 +12,7 @@ import { importsOf, packageName, ROOT, sourceFiles, where, type ImportRef } from
 const ADAPTERS: Record<string, string> = {
   bree: 'plugins/scheduler/src/services/bree-adapter.ts',
   '@breejs/later': 'plugins/scheduler/src/services/cron.ts',
+  '@fastify/multipart': 'core/src/http/uploads.ts',
 };
 
 /** The adapter rule for one import; returns the problem or null. */

@@ -80,7 +80,8 @@ export const DownloaderConfigSection = Type.Object({
   sponsorblockApiUrl: Type.String({ maxLength: 2048, default: '', pattern: '^$|^https?://' }),
   cookiesEnabled: Type.Boolean({
     default: false,
-    description: 'Pass the Netscape cookie file `CONFIG_DIR/cookies.user.txt` to yt-dlp when it exists',
+    description:
+      'Pass the Netscape cookie file `CONFIG_DIR/cookies.user.txt` (uploaded with `POST /api/cookies/upload`, which turns this on) to every yt-dlp call when it exists',
   }),
   proxy: secret(
     Type.String({
@@ -112,7 +113,7 @@ export const DownloaderConfigSection = Type.Object({
     maxLength: 2000,
     default: '',
     description:
-      'Extra yt-dlp arguments, shell-style quoting; options that would change paths, run commands or override managed settings are rejected',
+      'Extra yt-dlp arguments, shell-style quoting; options that would change paths, run commands or override managed settings are refused on save (400 naming the option) and at job start. `POST /api/ytdlp/validate-args` checks them with yt-dlp first',
   }),
   inactivityTimeoutMinutes: Type.Integer({
     minimum: 1,

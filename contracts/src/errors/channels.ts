@@ -16,4 +16,16 @@ export const ChannelErrorCodes = {
   invalidPayload: 'CHANNELS_INVALID_PAYLOAD',
   downloadsPaused: 'CHANNELS_DOWNLOADS_PAUSED',
   alreadyRunning: 'CHANNELS_ALREADY_RUNNING',
+  /** The stored Data API key was asked to be tested, but none is stored. */
+  apiKeyMissing: 'CHANNELS_API_KEY_MISSING',
+  importRunning: 'CHANNELS_IMPORT_RUNNING',
+  importNotFound: 'CHANNELS_IMPORT_NOT_FOUND',
+  /** The uploaded subscriptions CSV or cookie file cannot be read. */
+  importFileInvalid: 'CHANNELS_IMPORT_FILE_INVALID',
+  /** The file was read, but it lists no channel. */
+  importNoChannels: 'CHANNELS_IMPORT_NO_CHANNELS',
+  /** The platform did not take the uploaded cookies for a signed-in account. */
+  importNotSignedIn: 'CHANNELS_IMPORT_NOT_SIGNED_IN',
+  importFeedFailed: 'CHANNELS_IMPORT_FEED_FAILED',
+  importTimeout: 'CHANNELS_IMPORT_TIMEOUT',
 } as const;

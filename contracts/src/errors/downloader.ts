@@ -29,5 +29,9 @@ export const DownloaderErrorCodes = {
   searchFailed: 'DOWNLOAD_SEARCH_FAILED',
   searchTimeout: 'DOWNLOAD_SEARCH_TIMEOUT',
   clientClosed: 'DOWNLOAD_CLIENT_CLOSED',
+  /** An uploaded cookie file is not a Netscape cookie file. */
+  cookiesInvalid: 'DOWNLOAD_COOKIES_INVALID',
+  /** Custom yt-dlp arguments that vidkeep refuses (the message names the option). */
+  customArgsInvalid: 'DOWNLOAD_CUSTOM_ARGS_INVALID',
   rateLimited: 'DOWNLOAD_RATE_LIMITED',
 } as const;

@@ -2,6 +2,7 @@ import type { TabType } from '../schemas/channels.js';
 import type { Diagnosis, DownloadProgress, JobSummary, JobVideoState } from '../schemas/downloader.js';
 import type { FileScanOperation, FileScanProgress, FileScanRun, FileScanTrigger } from '../schemas/library-files.js';
 import type { TaskRun } from '../schemas/scheduler.js';
+import type { ImportResult, ImportSummary } from '../schemas/subscription-import.js';
 
 /**
  * Every message the WebSocket at `/api/ws` sends, by `type`. The server's hub accepts only these
@@ -58,6 +59,11 @@ export interface LiveMessageMap {
     progress: FileScanProgress | null;
     lastRun: FileScanRun | null;
   };
+  /**
+   * A subscription import started, moved on (one channel done: `lastResult`) or finished
+   * (`import.status` is no longer `running`); coalesced to four a second per import.
+   */
+  subscriptionImportUpdated: { import: ImportSummary; lastResult: ImportResult | null };
 }
 
 export type LiveMessageType = keyof LiveMessageMap;

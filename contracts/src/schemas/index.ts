@@ -13,3 +13,5 @@ export * from './emby.js';
 export * from './watch-status.js';
 export * from './retention.js';
 export * from './library-files.js';
+export * from './tool-settings.js';
+export * from './subscription-import.js';

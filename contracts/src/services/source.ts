@@ -17,6 +17,11 @@ export interface SourceQueryOptions {
   timeoutMs?: number;
   /** Stop the process when aborted (client went away, shutdown). */
   signal?: AbortSignal;
+  /**
+   * Read the platform with this Netscape cookie file instead of the configured one (a
+   * subscription import's own upload). yt-dlp may write refreshed cookies back into it.
+   */
+  cookiesFile?: string;
 }
 
 export interface SourceFailure {

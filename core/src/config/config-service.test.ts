@@ -9,6 +9,8 @@ import {
   type TestApp,
   type TestAppOptions,
 } from '../testing/index.js';
+import { Type } from '@vidkeep/contracts';
+import { definePlugin } from '../plugin-api/definition.js';
 import { ConfigFileError } from './config-service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -267,5 +269,47 @@ describe('PLATFORM=elfhosted', () => {
       tmpFilePath: '/scratch/vidkeep',
       useTmpForDownloads: false,
     });
+  });
+});
+
+describe('rules a plugin adds to its keys', () => {
+  const checked = definePlugin({
+    id: 'fx-checked',
+    version: '1.0.0',
+    core: '^1.0.0',
+    config: Type.Object({ fxCheckedWord: Type.String({ maxLength: 20, default: 'fine' }) }),
+    register(ctx) {
+      ctx.config.check('fxCheckedWord', (value) => (value.includes('bad') ? `"${value}" contains a bad word` : null));
+    },
+  });
+
+  it('refuses a change that breaks the rule with 400 on the key, saving nothing of the request', async () => {
+    const dir = await tempDir();
+    const t = await boot(dir, { extraPlugins: [{ definition: checked }] });
+    const token = await completeSetup(t);
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: '/api/config', headers: { 'x-access-token': token }, payload });
+    const refused = await patch({ fxCheckedWord: 'so bad', apiKeyRateLimit: 30 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([{ path: 'body/fxCheckedWord', message: '"so bad" contains a bad word' }]);
+    expect(await readConfig(dir)).toMatchObject({ fxCheckedWord: 'fine', apiKeyRateLimit: 10 });
+    // The schema speaks first: a value it refuses never reaches the rule.
+    expect((await patch({ fxCheckedWord: 'bad'.repeat(10) })).json().details[0].message).toMatch(/20/);
+    expect((await patch({ fxCheckedWord: 'good' })).statusCode).toBe(200);
+    expect((await readConfig(dir)).fxCheckedWord).toBe('good');
+  });
+
+  it('a plugin cannot add a rule to a key it does not own: the start stops naming it', async () => {
+    const intruder = definePlugin({
+      id: 'fx-intruder',
+      version: '1.0.0',
+      core: '^1.0.0',
+      register(ctx) {
+        (ctx.config as { check(key: string, rule: () => null): void }).check('apiKeyRateLimit', () => null);
+      },
+    });
+    await expect(boot(await tempDir(), { extraPlugins: [{ definition: intruder }] })).rejects.toThrow(
+      /Plugin "fx-intruder".*"apiKeyRateLimit", which is not one of its own config keys/,
+    );
   });
 });

@@ -31,6 +31,13 @@ export class ConfigValidationError extends Error {
   }
 }
 
+/**
+ * A rule a plugin adds to one of its keys beyond what the schema can say (e.g. the custom yt-dlp
+ * arguments the downloader would refuse at job start). Null when the value is fine, else what is
+ * wrong with it in plain words.
+ */
+export type ConfigCheck = (value: unknown) => string | null;
+
 export interface ConfigSection {
   owner: string;
   schema: TObject;
@@ -71,6 +78,7 @@ export class FileConfigService implements ConfigService {
   private stored: Json = {};
   private effective: Readonly<AppConfig> = {} as AppConfig;
   private readonly overrides = new Map<string, unknown>();
+  private readonly checks = new Map<string, ConfigCheck[]>();
   private writeChain: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -146,6 +154,12 @@ export class FileConfigService implements ConfigService {
 
   get(): Readonly<AppConfig> {
     return this.effective;
+  }
+
+  /** Adds a rule to a key: every later change of it must pass (after the schema). */
+  addCheck(key: string, check: ConfigCheck): void {
+    if (!(key in this.schema.properties)) throw new Error(`config key "${key}" is not declared`);
+    this.checks.set(key, [...(this.checks.get(key) ?? []), check]);
   }
 
   /** Forces a key's effective value at run time without writing it (spec 1.2 managed platform). */
@@ -228,7 +242,15 @@ export class FileConfigService implements ConfigService {
       for (const [key, value] of Object.entries(patch)) {
         const propSchema = this.schema.properties[key] as TSchema | undefined;
         if (propSchema === undefined) details.push({ path: key, message: 'unknown configuration key' });
-        else details.push(...errorsOf(propSchema, value, key));
+        else {
+          const issues = errorsOf(propSchema, value, key);
+          details.push(...issues);
+          if (issues.length > 0) continue;
+          for (const check of this.checks.get(key) ?? []) {
+            const problem = check(value);
+            if (problem !== null) details.push({ path: key, message: problem });
+          }
+        }
       }
       if (details.length > 0) throw new ConfigValidationError(details);
       const changedKeys = Object.keys(patch).filter((k) => JSON.stringify(this.stored[k]) !== JSON.stringify(patch[k]));

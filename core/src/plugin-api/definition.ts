@@ -38,6 +38,12 @@ export interface PluginConfig<Section extends object = Record<string, unknown>> 
   overriddenKeys(): string[];
   /** Forces one of this plugin's keys while the process runs; never written to the file. */
   setOverride<K extends keyof Section & string>(key: K, value: Section[K]): void;
+  /**
+   * Adds a rule to one of this plugin's keys that the schema cannot express: every change of the
+   * key (`PATCH /api/config` and `update`) must pass it, else nothing is saved and the client gets
+   * 400 with the rule's message on the key. `rule` returns null when the value is fine.
+   */
+  check<K extends keyof Section & string>(key: K, rule: (value: Section[K]) => string | null): void;
 }
 
 /** What `register(ctx)` receives. Everything a plugin touches comes through here. */

@@ -113,6 +113,13 @@ export function createPluginContext(
     },
     overriddenKeys: () => config.overriddenKeys(),
     setOverride: (key, value) => config.setOverride(key, value),
+    check: (key, rule) =>
+      guard(() => {
+        if (!(key in (def.config?.properties ?? {}))) {
+          throw new Error(`adds a config check to "${key}", which is not one of its own config keys`);
+        }
+        config.addCheck(key, rule as (value: unknown) => string | null);
+      }),
   };
   return {
     id: def.id,

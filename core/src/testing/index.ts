@@ -145,3 +145,24 @@ export class TestHarness {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A `multipart/form-data` body with one file, for `app.inject` or `fetch`:
+ * `{ ...multipartFile('cookieFile', 'cookies.txt', text) }` gives `payload` and `headers`.
+ */
+export function multipartFile(
+  field: string,
+  fileName: string,
+  content: string | Buffer,
+  contentType = 'text/plain',
+): { payload: Buffer; headers: { 'content-type': string } } {
+  const boundary = `----vidkeep-test-${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,4 +1,13 @@
-import type { AudioFormat, PublishedAtSource, Resolution, TabCount } from '@vidkeep/contracts';
+import type {
+  AudioFormat,
+  ChannelAddSettings,
+  ImportResultState,
+  ImportSource,
+  ImportStatus,
+  PublishedAtSource,
+  Resolution,
+  TabCount,
+} from '@vidkeep/contracts';
 import { EntitySchema, watchCopyEntity } from '@vidkeep/core/plugin-api';
 
 export interface ChannelRow {
@@ -128,3 +137,67 @@ export const ChannelVideoEntity = new EntitySchema<ChannelVideoRow>({
 
 /** The channel listings' copy of the watched state (see `WatchCopy` in the plugin API); no row = unknown. */
 export const ChannelVideoWatchEntity = watchCopyEntity('ChannelVideoWatch', 'channels_video_watch');
+
+/** One subscription import (a background job): what it was asked, how it ended. */
+export interface SubscriptionImportRow {
+  /** A UUID: the `jobId` of the routes. */
+  id: string;
+  source: ImportSource;
+  status: ImportStatus;
+  total: number;
+  /** Default settings for channels new to vidkeep (per-channel settings are on the items). */
+  settings: ChannelAddSettings | null;
+  cancelRequested: boolean;
+  startedAt: Date;
+  finishedAt: Date | null;
+}
+
+export const SubscriptionImportEntity = new EntitySchema<SubscriptionImportRow>({
+  name: 'SubscriptionImport',
+  tableName: 'channels_subscription_imports',
+  properties: {
+    id: { type: 'string', length: 36, primary: true },
+    source: { type: 'string', length: 16 },
+    status: { type: 'string', length: 24 },
+    total: { type: 'integer' },
+    settings: { type: 'json', nullable: true, columnType: 'text' },
+    cancelRequested: { type: 'boolean', default: false },
+    startedAt: { type: 'datetime', index: true },
+    finishedAt: { type: 'datetime', nullable: true },
+  },
+});
+
+/** One channel of an import and its result. */
+export interface SubscriptionImportItemRow {
+  id: number;
+  importId: string;
+  /** Order of the request (results are listed in it). */
+  position: number;
+  channelId: string;
+  title: string;
+  url: string;
+  settings: ChannelAddSettings | null;
+  state: ImportResultState;
+  restored: boolean;
+  reason: string | null;
+  finishedAt: Date | null;
+}
+
+export const SubscriptionImportItemEntity = new EntitySchema<SubscriptionImportItemRow>({
+  name: 'SubscriptionImportItem',
+  tableName: 'channels_subscription_import_items',
+  indexes: [{ properties: ['importId', 'position'] }],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    importId: { type: 'string', length: 36 },
+    position: { type: 'integer' },
+    channelId: { type: 'string', length: 64 },
+    title: { type: 'string', length: 300 },
+    url: { type: 'string', length: 2048 },
+    settings: { type: 'json', nullable: true, columnType: 'text' },
+    state: { type: 'string', length: 16 },
+    restored: { type: 'boolean', default: false },
+    reason: { type: 'text', nullable: true },
+    finishedAt: { type: 'datetime', nullable: true },
+  },
+});

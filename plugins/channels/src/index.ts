@@ -14,17 +14,29 @@ import {
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, keepWatchCopy, mapDomainErrors } from '@vidkeep/core/plugin-api';
-import { ChannelEntity, ChannelVideoEntity, ChannelVideoWatchEntity } from './entities.js';
+import {
+  ChannelEntity,
+  ChannelVideoEntity,
+  ChannelVideoWatchEntity,
+  SubscriptionImportEntity,
+  SubscriptionImportItemEntity,
+} from './entities.js';
 import { channelRoutes } from './routes/channel-routes.js';
 import type { ChannelRouteDeps } from './routes/deps.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { errorStatuses } from './routes/errors.js';
+import { importRoutes } from './routes/import-routes.js';
+import { sourceApiRoutes } from './routes/source-api-routes.js';
 import { legacyPaths } from './routes/legacy-paths.js';
 import { searchRoutes } from './routes/search-routes.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { tabRoutes } from './routes/tab-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
+import { ApiKeyTest } from './services/api-key-test.js';
 import { ChannelDirectoryService } from './services/channel-directory.js';
+import { ImportStore } from './services/import/import-store.js';
+import { SubscriptionImporter } from './services/import/importer.js';
+import { ImportPreviews } from './services/import/previews.js';
 import { ChannelAutomation } from './services/automation.js';
 import { ChannelList } from './services/channel-list.js';
 import { ChannelSettingsService } from './services/channel-settings.js';
@@ -50,6 +62,12 @@ export const ChannelsOptions = Type.Object(
       default: 60,
       description: 'Channel searches give up (504) after this long',
     }),
+    importPreviewTimeoutSeconds: Type.Integer({
+      minimum: 1,
+      maximum: 600,
+      default: 60,
+      description: "A subscription import's cookie preview gives up (504) after this long",
+    }),
   },
   { additionalProperties: false },
 );
@@ -69,7 +87,13 @@ export default definePlugin({
   optionalConsumes: [schedulerServiceRef, watchStatusServiceRef],
   options: ChannelsOptions,
   config: ChannelsConfigSection,
-  entities: [ChannelEntity, ChannelVideoEntity, ChannelVideoWatchEntity],
+  entities: [
+    ChannelEntity,
+    ChannelVideoEntity,
+    ChannelVideoWatchEntity,
+    SubscriptionImportEntity,
+    SubscriptionImportItemEntity,
+  ],
   register(ctx) {
     const config = () => ctx.config.get();
     const downloaderService = ctx.resolve(downloaderServiceRef);
@@ -203,9 +227,22 @@ export default definePlugin({
       run: (run) => automation.refreshAllCounts(run.signal),
     });
 
+    const subscriptions = new ChannelSubscriptions({ store, platform, tabs, settings, downloader });
+    const previews = new ImportPreviews({
+      store,
+      client: () => sourceClient,
+      configDir: ctx.env.paths.configDir,
+      timeoutMs: ctx.options.importPreviewTimeoutSeconds * 1000,
+    });
+    const importer = new SubscriptionImporter({
+      store: new ImportStore(ctx.orm),
+      subscriptions,
+      hub,
+      logger: ctx.logger,
+    });
     const deps: ChannelRouteDeps = {
       channels: new ChannelList(store),
-      subscriptions: new ChannelSubscriptions({ store, platform, tabs, settings, downloader }),
+      subscriptions,
       tabs,
       settings,
       listings: new ChannelListings({ store, videos, fetcher, downloader }),
@@ -218,6 +255,9 @@ export default definePlugin({
         sweep: () => automation.sweep(),
       }),
       search,
+      apiKeyTest: new ApiKeyTest(api, () => config().sourceApiKey),
+      previews,
+      importer,
     };
     ctx.routes(async (app) => {
       mapDomainErrors(app, errorStatuses);
@@ -228,7 +268,14 @@ export default definePlugin({
       await app.register(settingsRoutes, deps);
       await app.register(videoRoutes, deps);
       await app.register(downloadRoutes, deps);
+      await app.register(sourceApiRoutes, deps);
+      await app.register(importRoutes, deps);
     });
-    ctx.onClose(() => shutdown.abort());
+    // Cookies a crashed import preview left in CONFIG_DIR are removed.
+    ctx.onReady(() => previews.removeLeftovers());
+    ctx.onClose(async () => {
+      shutdown.abort();
+      await importer.stop();
+    });
   },
 });

@@ -1,5 +1,3 @@
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   channelDirectoryRef,
@@ -29,9 +27,12 @@ import { errorStatuses } from './routes/errors.js';
 import { fileRoutes, type FileRouteDeps } from './routes/file-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
 import { lookupRoutes } from './routes/lookup-routes.js';
+import { toolSettingsRoutes } from './routes/tool-settings-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { ActivityTracker } from './services/activity.js';
+import { CookieFile, CookieSettings } from './services/cookies.js';
+import { ArgsCheck, customArgsProblem } from './services/args-check.js';
 import { LocalDownloaderService } from './services/downloader-service.js';
 import { JobStore } from './services/job-store.js';
 import { JobUpdates } from './services/job-updates.js';
@@ -129,7 +130,6 @@ export default definePlugin({
       },
       infoDir: join(env.paths.jobsDir, 'info'),
       imagesDir: env.paths.imagesDir,
-      cookiesFile: join(env.paths.configDir, 'cookies.user.txt'),
       archiveFile: join(env.paths.configDir, 'complete.list'),
     };
     const hub = ctx.tryResolve(liveHubRef);
@@ -142,13 +142,12 @@ export default definePlugin({
     const videoStore = new VideoStore(ctx.orm, watchCopy);
     const activity = new ActivityTracker(hub);
     const storage = new StorageGuard(env.paths.outputDir, config, videoStore);
-    const cookiesFile = async (): Promise<string | null> => {
-      if (!config().cookiesEnabled) return null;
-      return access(paths.cookiesFile, constants.R_OK).then(
-        () => paths.cookiesFile,
-        () => null,
-      );
-    };
+    const cookies = new CookieFile(
+      join(env.paths.configDir, 'cookies.user.txt'),
+      join(env.paths.configDir, 'cookies.user.json'),
+      () => config().cookiesEnabled,
+    );
+    const cookiesFile = () => cookies.forYtDlp();
     const metadata = new MetadataService(tools, config, cookiesFile, childEnv);
     const jobUpdates = new JobUpdates(hub, (jobId) => queue.summary(jobId));
     const queue: DownloadQueue = new DownloadQueue(
@@ -165,6 +164,7 @@ export default definePlugin({
         channelSettings: () => ctx.tryResolve(channelSettingsProviderRef),
         env: childEnv,
         paths,
+        cookies,
         metadata,
         onJobChanged: (jobId) => jobUpdates.jobChanged(jobId),
         stallNoticeMs: ctx.options.stallNoticeSeconds * 1000,
@@ -221,8 +221,12 @@ export default definePlugin({
         logger: ctx.logger,
         timeoutMs: ctx.options.searchTimeoutSeconds * 1000,
       }),
+      cookies: new CookieSettings(cookies, () => ctx.config.update({ cookiesEnabled: true })),
+      argsCheck: new ArgsCheck(tools, childEnv),
     };
     const files = filesOnDisk();
+    // The rule a job start applies to the custom arguments also applies when they are saved.
+    ctx.config.check('ytdlpCustomArgs', customArgsProblem);
     ctx.routes(async (app) => {
       mapDomainErrors(app, errorStatuses);
       await app.register(updateRoutes, routeDeps);
@@ -231,6 +235,7 @@ export default definePlugin({
       await app.register(videoRoutes, routeDeps);
       await app.register(fileRoutes, files);
       await app.register(lookupRoutes, routeDeps);
+      await app.register(toolSettingsRoutes, routeDeps);
     });
 
     /** Files on disk (docs/library.md): the rescan, library imports and the subfolder registry. */

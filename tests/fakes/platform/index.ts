@@ -4,6 +4,7 @@
  */
 export { FAKE_PLATFORM_PYTHON_DIR, startFakePlatform } from './server.js';
 export type {
+  FakeAccount,
   FakeApiFailure,
   FakeAvailability,
   FakeChannel,

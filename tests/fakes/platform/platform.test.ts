@@ -1145,3 +1145,75 @@ describe('YouTube Data API v3 (<url>/youtube/v3)', () => {
     }
   });
 });
+
+describe('the signed-in account (cookies, subscriptions feed)', () => {
+  const other = fakeChannelId('subscribed-other');
+  const gone = fakeChannelId('subscribed-gone');
+  const locked = fakeVideoId('needs-sign-in');
+  const cookieFile = (value: string, expires = '0') =>
+    `# Netscape HTTP Cookie File\n.youtube.com\tTRUE\t/\tTRUE\t${expires}\tLOGIN_INFO\t${value}\n.google.com\tTRUE\t/\tTRUE\t0\tSID\tnot-sent\n`;
+  let files: { good: string; wrong: string; expired: string };
+
+  beforeAll(async () => {
+    platform.addChannel({ channelId: other, handle: '@subother', name: 'Subscribed Other', tabs: {} });
+    platform.addChannel({ channelId: gone, handle: '@subgone', name: 'Subscribed Gone', tabs: {}, terminated: true });
+    platform.addVideo(video(locked, 'Only for signed-in viewers', { requiresSignIn: true }));
+    platform.setAccount({
+      cookie: { name: 'LOGIN_INFO', value: 'signed-in-session' },
+      subscriptions: [other, gone, CHANNEL_ID],
+    });
+    const { writeFile } = await import('node:fs/promises');
+    files = { good: join(work, 'good.txt'), wrong: join(work, 'wrong.txt'), expired: join(work, 'expired.txt') };
+    await writeFile(files.good, cookieFile('signed-in-session'));
+    await writeFile(files.wrong, cookieFile('someone-else'));
+    await writeFile(files.expired, cookieFile('signed-in-session', '1000000000'));
+  });
+  afterAll(() => platform.setAccount(null));
+
+  it('lists the subscriptions feed as channel url results only for a request with the account cookie', async () => {
+    const r = await ytdlp([
+      '--cookies',
+      files.good,
+      '--flat-playlist',
+      '--dump-json',
+      'https://www.youtube.com/feed/channels',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const entries = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    // The terminated channel is not listed, the others in the account's order.
+    expect(entries.map((e) => e.id)).toEqual([other, CHANNEL_ID]);
+    expect(entries[1]).toMatchObject({
+      _type: 'url',
+      ie_key: 'YoutubeTab',
+      url: `https://www.youtube.com/channel/${CHANNEL_ID}`,
+      title: NAME,
+      channel_id: CHANNEL_ID,
+      uploader_id: HANDLE,
+    });
+    // Only the platform's cookies travel, by name.
+    const feed = platform.requests.filter((q) => q.path === '/api/feed/channels').at(-1);
+    expect(feed?.cookies).toEqual(['LOGIN_INFO']);
+  });
+
+  it('asks a visitor, a wrong session and an expired cookie to sign in, in yt-dlp’s words', async () => {
+    for (const args of [[], ['--cookies', files.wrong], ['--cookies', files.expired]]) {
+      const r = await ytdlp([...args, '--flat-playlist', '-J', 'https://www.youtube.com/feed/channels']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        'ERROR: [youtube:tab] channels: Login details are needed to download this content. Use --cookies-from-browser or --cookies for the authentication.',
+      );
+    }
+  });
+
+  it('bot-checks a visitor on a video that requires sign-in, and lets the account through', async () => {
+    const visitor = await ytdlp(['--skip-download', '--print', 'title', watchUrl(locked)]);
+    expect(visitor.code).toBe(1);
+    expect(visitor.stderr).toContain(FAILURE_TEXTS['bot-check'].replace('{id}', locked));
+    const account = await ytdlp(['--cookies', files.good, '--skip-download', '--print', 'title', watchUrl(locked)]);
+    expect(account.code, account.stderr).toBe(0);
+    expect(account.stdout.trim()).toBe('Only for signed-in viewers');
+  });
+});

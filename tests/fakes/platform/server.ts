@@ -12,12 +12,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchPath, NOT_FOUND, send, type Route } from './http.js';
+import { accountRoutes } from './routes/account.js';
 import { channelRoutes } from './routes/channels.js';
 import { dataApiRoutes } from './routes/data-api/index.js';
 import { playlistRoutes } from './routes/playlists.js';
 import { searchRoutes } from './routes/search.js';
 import { videoRoutes } from './routes/videos.js';
-import { PlatformState } from './state.js';
+import { cookiesOf, PlatformState } from './state.js';
 import type { FakeApiFailure, FakePlatform, FakePlatformInit } from './types.js';
 
 /** Absolute path of the directory to put on PYTHONPATH (it holds `yt_dlp_plugins/`). */
@@ -30,6 +31,7 @@ const AREAS: ((s: PlatformState) => Route[])[] = [
   playlistRoutes,
   searchRoutes,
   dataApiRoutes,
+  accountRoutes,
 ];
 
 export async function startFakePlatform(init: FakePlatformInit = {}): Promise<FakePlatform> {
@@ -56,7 +58,12 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
   }
 
   const server = createServer((req, res) => {
-    requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', at: Date.now() });
+    requests.push({
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      at: Date.now(),
+      cookies: [...cookiesOf(req).keys()],
+    });
     handle(req, res).catch((e: unknown) => {
       if (res.headersSent) res.destroy();
       else send({ req, res }, 500, `Fake platform error: ${e instanceof Error ? e.message : String(e)}`);
@@ -79,6 +86,7 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
   for (const v of init.videos ?? []) state.addVideo(v);
   for (const c of init.channels ?? []) state.addChannel(c);
   for (const p of init.playlists ?? []) state.addPlaylist(p);
+  if (init.account) state.setAccount(init.account);
 
   let closed: Promise<void> | null = null;
   return {
@@ -98,6 +106,7 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     setThrottle: (videoId, throttle) => state.setThrottle(videoId, throttle),
     releaseStalls: () => state.releaseStalls(),
     setSearchBehavior: (behavior) => state.setSearchBehavior(behavior),
+    setAccount: (account) => state.setAccount(account),
     get apiQuotaUsed() {
       return state.api.used;
     },

@@ -1,19 +1,22 @@
 import type { ServerResponse } from 'node:http';
 import { DEFAULT_HEIGHTS, DEFAULT_MEDIA_DURATION_SECONDS, ensureMedia, type MediaSet } from './media.js';
-import type {
-  FakeApiFailure,
-  FakeChannel,
-  FakeFailure,
-  FakePlatformInit,
-  FakePlaylist,
-  FakeSearchBehavior,
-  FakeSearchFailure,
-  FakeTab,
-  FakeThrottle,
-  FakeVideo,
-  StoredChannel,
-  StoredPlaylist,
-  StoredVideo,
+import type { IncomingMessage } from 'node:http';
+import {
+  COOKIE_HEADER,
+  type FakeAccount,
+  type FakeApiFailure,
+  type FakeChannel,
+  type FakeFailure,
+  type FakePlatformInit,
+  type FakePlaylist,
+  type FakeSearchBehavior,
+  type FakeSearchFailure,
+  type FakeTab,
+  type FakeThrottle,
+  type FakeVideo,
+  type StoredChannel,
+  type StoredPlaylist,
+  type StoredVideo,
 } from './types.js';
 import {
   dateOf,
@@ -41,6 +44,7 @@ export class PlatformState {
   base = '';
   searchBehavior: { failure: FakeSearchFailure | null; delayMs: number } = { failure: null, delayMs: 0 };
   readonly api: { keys: Set<string>; quota: number; used: number; failure: FakeApiFailure | null };
+  account: FakeAccount | null = null;
   readonly defaultDuration: number;
   readonly defaultMediaSpec: { durationSeconds: number; heights: number[] };
 
@@ -88,6 +92,7 @@ export class PlatformState {
       throttle: v.throttle ?? null,
       ageLimit: v.ageLimit ?? 0,
       chapters: v.chapters ?? null,
+      requiresSignIn: v.requiresSignIn ?? false,
     };
   }
 
@@ -185,7 +190,32 @@ export class PlatformState {
     this.stalled.clear();
   }
 
+  setAccount(account: FakeAccount | null): void {
+    for (const id of account?.subscriptions ?? []) {
+      if (!this.channels.has(id)) throw new Error(`setAccount: unknown channel ${id} (addChannel first)`);
+    }
+    this.account = account ? { cookie: { ...account.cookie }, subscriptions: [...account.subscriptions] } : null;
+  }
+
+  /** Whether a request carries the signed-in account's cookie (forwarded by the yt-dlp plugin). */
+  signedIn(req: IncomingMessage): boolean {
+    const a = this.account;
+    return a !== null && cookiesOf(req).get(a.cookie.name) === a.cookie.value;
+  }
+
   setSearchBehavior(behavior: FakeSearchBehavior): void {
     this.searchBehavior = { failure: behavior.failure ?? null, delayMs: Math.max(0, behavior.delayMs ?? 0) };
   }
+}
+
+/** The platform cookies yt-dlp sent with a request, as the plugin forwards them. */
+export function cookiesOf(req: IncomingMessage): Map<string, string> {
+  const header = req.headers[COOKIE_HEADER];
+  const text = Array.isArray(header) ? header.join('; ') : (header ?? '');
+  const out = new Map<string, string>();
+  for (const pair of text.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0) out.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+  }
+  return out;
 }

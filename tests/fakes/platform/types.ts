@@ -39,12 +39,29 @@ export interface FakeVideo {
   ageLimit?: number;
   /** Chapters of the description, as the watch page's `chapters` (default: none, `null`). */
   chapters?: FakeChapter[] | null;
+  /**
+   * The platform bot-checks visitors for this video: the watch page answers the `bot-check`
+   * refusal unless the request carries the signed-in account's cookie (see `FakeAccount`).
+   */
+  requiresSignIn?: boolean;
 }
 
 export interface FakeChapter {
   title: string;
   start_time: number;
   end_time: number;
+}
+
+/**
+ * The signed-in account of the platform: a browser signed in to it has `cookie` on
+ * `.youtube.com`. yt-dlp sends the cookies of its `--cookies` file to the fixture server (the
+ * plugin forwards the ones yt-dlp would send to https://www.youtube.com/), so a request is signed
+ * in exactly when yt-dlp was given a cookie file holding this cookie.
+ */
+export interface FakeAccount {
+  cookie: { name: string; value: string };
+  /** Channel ids the account subscribes to, in the order the subscriptions feed lists them. */
+  subscriptions: string[];
 }
 
 /**
@@ -103,6 +120,8 @@ export interface FakePlatform {
   setThrottle(videoId: string, throttle: FakeThrottle | null): void;
   /** Ends every stalled media response (destroys its connection) so processes can exit. */
   releaseStalls(): void;
+  /** Signs an account in (its cookie and subscriptions), or none (null). */
+  setAccount(account: FakeAccount | null): void;
   /** Failure and delay of the search results page and ytsearch; replaces the previous behavior (`{}` resets). */
   setSearchBehavior(behavior: FakeSearchBehavior): void;
   /** Data API units spent today (writable, e.g. `p.apiQuotaUsed = 0` for a new day). */
@@ -111,8 +130,11 @@ export interface FakePlatform {
   setApiQuota(units: number): void;
   /** Makes every Data API request fail with this reason until set back to null. */
   setApiFailure(reason: FakeApiFailure | null): void;
-  /** Every request served, in arrival order. `path` includes the query string. */
-  requests: { method: string; path: string; at: number }[];
+  /**
+   * Every request served, in arrival order. `path` includes the query string; `cookies` are the
+   * names of the platform cookies yt-dlp sent with it (never their values).
+   */
+  requests: { method: string; path: string; at: number; cookies: string[] }[];
   close(): Promise<void>;
 }
 
@@ -126,10 +148,14 @@ export interface FakePlatformInit {
   apiKeys?: string[];
   /** Data API units per day (default 10,000). */
   apiQuota?: number;
+  /** The platform's signed-in account (default: none). */
+  account?: FakeAccount | null;
 }
 
 // Inside the server: records as stored, every default filled in, and JSON bodies.
 export type StoredVideo = Required<FakeVideo>;
+/** The header the yt-dlp plugin forwards yt-dlp's platform cookies in (`name=value; …`). */
+export const COOKIE_HEADER = 'x-fake-platform-cookies';
 export type StoredChannel = Required<FakeChannel>;
 export type StoredPlaylist = Required<Omit<FakePlaylist, 'failAfter'>> & { failAfter: number | null };
 export type Json = Record<string, unknown>;

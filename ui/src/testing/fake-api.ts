@@ -83,14 +83,20 @@ function toCall(request: TestRequest): FakeCall {
   return call;
 }
 
-/** The envelope the server sends with an error (`{ error, code, details }`), or a network failure. */
+/**
+ * The envelope the server sends with an error (`{ error, code, details }`, plus the fields of the
+ * ApiError's `body`), or a network failure.
+ */
 function flushError(request: TestRequest, err: unknown): void {
   const e = err instanceof ApiError ? err : new ApiError(500, err instanceof Error ? err.message : String(err));
   if (e.status === 0) {
     request.error(new ProgressEvent('error'), { status: 0, statusText: 'Unknown Error' });
     return;
   }
-  request.flush({ error: e.message, code: e.code, details: e.details }, { status: e.status, statusText: 'Error' });
+  request.flush(
+    { ...e.body, error: e.message, code: e.code, details: e.details },
+    { status: e.status, statusText: 'Error' },
+  );
 }
 
 /** The real `Api` over `HttpClient`'s testing backend, answered by a `FakeApi` (inject it). */

@@ -1,5 +1,8 @@
 import { errorResponses } from '@vidkeep/contracts';
+import type { ApiKeyTest } from '../services/api-key-test.js';
 import type { ChannelList } from '../services/channel-list.js';
+import type { SubscriptionImporter } from '../services/import/importer.js';
+import type { ImportPreviews } from '../services/import/previews.js';
 import type { ChannelSettingsService } from '../services/channel-settings.js';
 import type { DownloadAll } from '../services/download-all.js';
 import type { TabFetcher } from '../services/fetcher.js';
@@ -22,6 +25,9 @@ export interface ChannelRouteDeps {
   downloadAll: DownloadAll;
   sweep: SweepStarter;
   search: ChannelSearch;
+  apiKeyTest: ApiKeyTest;
+  previews: ImportPreviews;
+  importer: SubscriptionImporter;
 }
 
 export const tags = ['channels'];

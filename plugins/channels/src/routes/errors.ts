@@ -9,8 +9,10 @@ import type { DomainErrorStatuses } from '@vidkeep/core/plugin-api';
  * time 504; a client that left the search 499; too many searches 429.
  *
  * Spec 4.4: `/addchannelinfo` answers 422 for a channel without downloadable videos (invalid
- * input, but a different status from the plugin's other 400s).
+ * input, but a different status from the plugin's other 400s). The subscription import's cookie
+ * preview answers 422 too when the file is readable but gives no channel (reference 1.13): the
+ * account subscribes to nothing, or the platform did not take the cookies as signed in.
  */
 export const errorStatuses: DomainErrorStatuses = {
-  codes: { [E.noVideos]: 422 },
+  codes: { [E.noVideos]: 422, [E.importNoChannels]: 422, [E.importNotSignedIn]: 422 },
 };

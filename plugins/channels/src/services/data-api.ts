@@ -36,6 +36,8 @@ export interface ApiChannel {
 }
 
 const TIMEOUT_MS = 15_000;
+/** A public video every key can look up; the test of a key asks for it (the reference does the same). */
+const PROBE_VIDEO_ID = 'dQw4w9WgXcQ';
 
 const num = (v: unknown): number | null => {
   const n = typeof v === 'string' ? Number(v) : typeof v === 'number' ? v : NaN;
@@ -68,14 +70,32 @@ export class DataApiClient {
     return this.key() !== '' && Date.now() >= this.cooldownUntil;
   }
 
+  /** Until when the stored key rests after a quota error (null when it does not). */
+  coolingDownUntil(now = Date.now()): Date | null {
+    return now < this.cooldownUntil ? new Date(this.cooldownUntil) : null;
+  }
+
+  /**
+   * Asks the API with `key` the cheapest question there is (`videos.list` for one id, part `id`:
+   * 1 unit). Throws the API's refusal as a DataApiError, a network failure as it comes. When
+   * `key` is the stored key, a quota error puts it to rest and a success ends the rest.
+   */
+  async probe(key: string, signal?: AbortSignal): Promise<void> {
+    const stored = key === this.key();
+    await this.get('videos', { part: 'id', id: PROBE_VIDEO_ID, maxResults: '1' }, signal, key, stored);
+    if (stored) this.cooldownUntil = 0;
+  }
+
   private async get(
     path: string,
     params: Record<string, string>,
     signal?: AbortSignal,
+    key = this.key(),
+    restOnQuota = true,
   ): Promise<Record<string, unknown>> {
     const url = new URL(`${this.baseUrl.replace(/\/$/, '')}/${path}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-    url.searchParams.set('key', this.key());
+    url.searchParams.set('key', key);
     const timeout = AbortSignal.timeout(TIMEOUT_MS);
     const res = await fetch(url, {
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
@@ -85,7 +105,7 @@ export class DataApiClient {
     if (!res.ok) {
       const error = (body.error ?? {}) as { message?: string; errors?: { reason?: string }[] };
       const reason = error.errors?.[0]?.reason ?? `http_${res.status}`;
-      if (reason === 'quotaExceeded') this.cooldownUntil = nextPacificMidnight(new Date()).getTime();
+      if (reason === 'quotaExceeded' && restOnQuota) this.cooldownUntil = nextPacificMidnight(new Date()).getTime();
       throw new DataApiError(reason, res.status, (error.message ?? `HTTP ${res.status}`).replace(/<[^>]*>/g, ''));
     }
     return body;

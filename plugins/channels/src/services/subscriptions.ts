@@ -1,8 +1,10 @@
 import {
   ChannelErrorCodes as E,
   InvalidInputError,
+  type ChannelAddSettings,
   type ChannelInfo,
   type DownloaderService,
+  type ImportResultState,
   type UpdateChannelsRequest,
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
@@ -10,13 +12,21 @@ import { findByRef } from './channel-lookup.js';
 import type { ChannelSettingsService } from './channel-settings.js';
 import type { ChannelStore } from './channel-store.js';
 import { platformError } from './platform-errors.js';
-import { normalizeChannelRef, type ChannelPlatform } from './platform.js';
+import { channelUrl, normalizeChannelRef, type ChannelPlatform } from './platform.js';
 import { invalidSettings, validateAddSettings, type SettingsPatch, type SettingsProblem } from './settings.js';
 import { channelInfo, newChannelRow, planUpdate } from './subscription-plan.js';
 import type { ChannelTabs } from './tabs.js';
 
+/** What importing one channel came to. */
+export interface ImportOutcome {
+  state: Exclude<ImportResultState, 'pending'>;
+  /** A channel vidkeep knew (removed earlier) is subscribed again with its old settings. */
+  restored: boolean;
+  reason: string | null;
+}
+
 export interface SubscriptionsDeps {
-  store: Pick<ChannelStore, 'byChannelId' | 'byHandleOrUrl' | 'create' | 'updateMany'>;
+  store: Pick<ChannelStore, 'byChannelId' | 'byHandleOrUrl' | 'create' | 'update' | 'updateMany'>;
   platform: Pick<ChannelPlatform, 'channelInfo'>;
   tabs: Pick<ChannelTabs, 'detect'>;
   settings: Pick<ChannelSettingsService, 'assertSubfolderChangeAllowed'>;
@@ -94,6 +104,56 @@ export class ChannelSubscriptions {
     const subfolders = changes.map((c) => c.patch.subFolder).filter((s): s is string => !!s);
     if (subfolders.length) await this.deps.downloader().registerSubfolders(subfolders);
     return { added, removed };
+  }
+
+  /**
+   * One channel of a subscription import. An active subscription is skipped; a channel vidkeep
+   * knows but does not follow (removed earlier, or the uploader of a followed playlist's video) is
+   * subscribed again with the settings it has; a new one is read from the platform (one yt-dlp
+   * call: its name, handle and avatar; tabs are detected when its page is first opened) and stored
+   * with `settings`. Never throws: a failure is this channel's result.
+   */
+  async importOne(
+    channelId: string,
+    settings: ChannelAddSettings | null,
+    signal?: AbortSignal,
+  ): Promise<ImportOutcome> {
+    const known = await this.deps.store.byChannelId(channelId);
+    if (known) return this.subscribeKnown(known);
+    const info = await this.deps.platform.channelInfo(channelUrl(channelId), signal);
+    if (!info.ok) {
+      if (info.failure.aborted) return { state: 'skipped', restored: false, reason: 'Cancelled' };
+      return { state: 'error', restored: false, reason: platformError(info.failure, 'the channel').message };
+    }
+    const meta = info.value;
+    // The platform may answer with the channel under another id (a moved channel).
+    const again = meta.channelId === channelId ? null : await this.deps.store.byChannelId(meta.channelId);
+    if (again) return this.subscribeKnown(again);
+    if (!meta.hasVideos) {
+      return {
+        state: 'error',
+        restored: false,
+        reason: `${meta.title} has no downloadable videos (artist channels that publish only releases have none: follow their release playlists instead)`,
+      };
+    }
+    const fresh = newChannelRow(meta);
+    let patch: SettingsPatch = {};
+    if (settings) {
+      const v = validateAddSettings({ ...fresh, id: 0, createdAt: new Date(), updatedAt: new Date() }, settings);
+      if (!v.ok) {
+        return { state: 'error', restored: false, reason: v.errors.map((e) => `${e.path}: ${e.message}`).join('; ') };
+      }
+      patch = v.patch;
+    }
+    await this.deps.store.create({ ...fresh, ...patch, enabled: true });
+    if (patch.subFolder) await this.deps.downloader().registerSubfolders([patch.subFolder]);
+    return { state: 'success', restored: false, reason: null };
+  }
+
+  private async subscribeKnown(row: ChannelRow): Promise<ImportOutcome> {
+    if (row.enabled) return { state: 'skipped', restored: false, reason: 'Already subscribed' };
+    await this.deps.store.update(row.id, { enabled: true });
+    return { state: 'success', restored: true, reason: null };
   }
 
   /** The row an add item refers to; a channel never seen is read from the platform and stored (disabled until the batch commits). */

@@ -1,4 +1,6 @@
 import type { ActivityTracker } from '../services/activity.js';
+import type { ArgsCheck } from '../services/args-check.js';
+import type { CookieSettings } from '../services/cookies.js';
 import type { JobService } from '../services/jobs.js';
 import type { VideoLibrary } from '../services/library.js';
 import type { ManualDownloads } from '../services/manual-downloads.js';
@@ -20,4 +22,6 @@ export interface DownloaderRouteDeps {
   updater: YtDlpUpdater;
   privateYtDlp: PrivateYtDlp;
   lookup: VideoLookup;
+  cookies: CookieSettings;
+  argsCheck: ArgsCheck;
 }

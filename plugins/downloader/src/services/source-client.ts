@@ -40,7 +40,7 @@ export class YtDlpSourceClient implements SourceClient {
       const value = JSON.parse(chunks.join('\n')) as SourceInfo;
       return { ok: true, value };
     } catch {
-      return { ok: false, failure: this.failure('yt-dlp printed no readable JSON', false, false) };
+      return { ok: false, failure: this.failure('yt-dlp printed no readable JSON', false, false, false) };
     }
   }
 
@@ -68,10 +68,10 @@ export class YtDlpSourceClient implements SourceClient {
     options: SourceQueryOptions,
     onStdout: (line: string) => void,
   ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
-    if (options.signal?.aborted) return { ok: false, failure: this.failure('', false, true) };
+    if (options.signal?.aborted) return { ok: false, failure: this.failure('', false, true, false) };
     const config = this.config();
     const args = [
-      ...commonArgs(config, await this.cookiesFile(), { sleep: options.sleep === true }),
+      ...commonArgs(config, options.cookiesFile ?? (await this.cookiesFile()), { sleep: options.sleep === true }),
       '--flat-playlist',
       '--no-warnings',
       ...mode,
@@ -97,11 +97,12 @@ export class YtDlpSourceClient implements SourceClient {
     const result = await proc.done.finally(() => options.signal?.removeEventListener('abort', abort));
     if (result.exitCode === 0) return { ok: true };
     const stderr = errLines.join('\n');
+    const withCookies = options.cookiesFile !== undefined || this.config().cookiesEnabled;
     if (result.spawnError) {
       return {
         ok: false,
         failure: {
-          ...this.failure(stderr, false, false),
+          ...this.failure(stderr, false, false, withCookies),
           diagnosis: toDiagnosis(diagnose('ytdlp_missing', { binary: this.tools.path('ytdlp') })),
         },
       };
@@ -112,14 +113,15 @@ export class YtDlpSourceClient implements SourceClient {
         stderr,
         result.stoppedBy === 'inactivity' || result.stoppedBy === 'runtime',
         result.stoppedBy === 'cancelled',
+        withCookies,
       ),
     };
   }
 
-  private failure(stderr: string, timedOut: boolean, aborted: boolean): SourceFailure {
+  private failure(stderr: string, timedOut: boolean, aborted: boolean, withCookies: boolean): SourceFailure {
     const classified = timedOut
       ? diagnose('timeout', { seconds: undefined, detail: stderr || null })
-      : (classifyLine(stderr, { cookiesEnabled: this.config().cookiesEnabled }) ??
+      : (classifyLine(stderr, { cookiesEnabled: withCookies }) ??
         diagnose(aborted ? 'cancelled' : 'unknown', { detail: stderr || null }));
     const errorText =
       stderr

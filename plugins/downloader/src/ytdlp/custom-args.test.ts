@@ -245,3 +245,20 @@ describe('parseCustomArgs: denied options', () => {
     }
   });
 });
+
+describe('parseCustomArgs: the option at fault', () => {
+  it('names the option as typed, for the settings form to show', () => {
+    const option = (text: string) => {
+      const r = parseCustomArgs(text);
+      return r.ok ? 'ok' : (r.option ?? null);
+    };
+    expect(option('--embed-chapters --exec "rm -rf ~"')).toBe('--exec');
+    expect(option('--exec-b x')).toBe('--exec-b');
+    expect(option('--output=x')).toBe('--output');
+    expect(option('-vo x')).toBe('-vo');
+    expect(option('-P=/tmp')).toBe('-P');
+    expect(option('--retries 3 https://example.com/x')).toBe('https://example.com/x');
+    expect(option('--retries "3')).toBeNull();
+    expect(option('--retries 3')).toBe('ok');
+  });
+});

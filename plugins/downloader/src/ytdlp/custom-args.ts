@@ -5,7 +5,14 @@
  * array (never through a shell), after the managed flags and before the URLs.
  */
 
-export type CustomArgsResult = { ok: true; args: string[] } | { ok: false; error: string };
+export type CustomArgsResult =
+  | { ok: true; args: string[] }
+  | {
+      ok: false;
+      error: string;
+      /** The option (or token) at fault as typed, e.g. `--exec` or `-o`; null for a quoting problem. */
+      option?: string | null;
+    };
 
 export const CUSTOM_ARGS_MAX_LENGTH = 2000;
 
@@ -244,22 +251,27 @@ export function parseCustomArgs(text: string): CustomArgsResult {
       return {
         ok: false,
         error: `'${token}' is not allowed: everything after it would be taken for URLs or file names`,
+        option: token,
       };
     }
     if (token.startsWith('--')) {
       const eq = token.indexOf('=');
       const name = eq < 0 ? token : token.slice(0, eq);
       const denial = deniedLong(name);
-      if (denial) return { ok: false, error: denial };
+      if (denial) return { ok: false, error: denial, option: name };
       const arity = MULTI_VALUE.get(name.toLowerCase()) ?? 1;
       valuesAllowed = eq < 0 ? arity : arity - 1;
     } else if (token.startsWith('-')) {
       const denial = deniedShort(token);
-      if (denial) return { ok: false, error: denial };
+      if (denial) return { ok: false, error: denial, option: token.split('=')[0] ?? token };
       valuesAllowed = token.includes('=') ? 0 : 1;
     } else {
       if (valuesAllowed <= 0) {
-        return { ok: false, error: `unexpected argument '${token}' (URLs and file names are not allowed here)` };
+        return {
+          ok: false,
+          error: `unexpected argument '${token}' (URLs and file names are not allowed here)`,
+          option: token,
+        };
       }
       valuesAllowed--;
     }

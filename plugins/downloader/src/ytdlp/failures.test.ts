@@ -213,8 +213,8 @@ describe('classifyLine', () => {
   it('mentions stale cookies when cookies are already enabled', () => {
     const without = classifyLine(BOT);
     const withCookies = classifyLine(BOT, { cookiesEnabled: true });
-    expect(without?.fix).toContain('cookies.user.txt');
-    expect(without?.fix).toContain('enable cookies in Settings');
+    expect(without?.fix).toContain('Settings → Cookies');
+    expect(without?.fix).toContain('uploading turns cookies on');
     expect(withCookies?.fix).toMatch(/stale/);
     expect(withCookies?.fix).toMatch(/re-export/);
     expect(classifyLine(HTTP_403, { cookiesEnabled: false })?.fix).toMatch(/cookies/);

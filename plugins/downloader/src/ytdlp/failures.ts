@@ -39,7 +39,8 @@ interface Texts {
   fix: string;
 }
 
-const COOKIE_FILE = 'CONFIG_DIR/cookies.user.txt';
+/** Where the user uploads cookies (the UI links this place from every fix that mentions it). */
+const COOKIES_PLACE = 'Settings → Cookies';
 const UPDATE_HINT =
   'Update yt-dlp from vidkeep (POST /api/ytdlp/update) or with the package manager that installed it, then try again.';
 
@@ -63,22 +64,22 @@ function textsFor(kind: FailureKind, ctx: Context): Texts {
       return {
         cause: 'The platform asked for proof that this is not a bot and refused the download.',
         fix: cookies
-          ? `The uploaded cookies are probably stale: sign in again in your browser, re-export them to ${COOKIE_FILE} and try again; waiting a few hours also helps.`
-          : `Export cookies from a browser where you are signed in, upload them as ${COOKIE_FILE} and enable cookies in Settings; waiting a few hours also helps.`,
+          ? `The uploaded cookies are probably stale: sign in again in your browser, re-export them, upload them again under ${COOKIES_PLACE} and try again; waiting a few hours also helps.`
+          : `Export cookies from a browser where you are signed in and upload them under ${COOKIES_PLACE} (uploading turns cookies on); waiting a few hours also helps.`,
       };
     case 'private':
       return {
         cause: 'The video is private.',
         fix: cookies
-          ? 'Only accounts the uploader invited can watch it. If yours is one of them, re-export the cookies from a browser signed in to that account.'
-          : `Only accounts the uploader invited can watch it. If yours is one of them, upload cookies from a browser signed in to that account as ${COOKIE_FILE} and enable cookies in Settings.`,
+          ? `Only accounts the uploader invited can watch it. If yours is one of them, re-export the cookies from a browser signed in to that account and upload them again under ${COOKIES_PLACE}.`
+          : `Only accounts the uploader invited can watch it. If yours is one of them, upload cookies from a browser signed in to that account under ${COOKIES_PLACE}.`,
       };
     case 'members_only':
       return {
         cause: 'The video is only for paying members of the channel, so it was skipped.',
         fix: cookies
           ? 'Nothing to do. If you are a member, make sure the uploaded cookies come from that account and are recent.'
-          : `Nothing to do. If you are a member, upload cookies from a browser signed in to that account as ${COOKIE_FILE} and enable cookies in Settings.`,
+          : `Nothing to do. If you are a member, upload cookies from a browser signed in to that account under ${COOKIES_PLACE}.`,
       };
     case 'removed':
       return {
@@ -99,8 +100,8 @@ function textsFor(kind: FailureKind, ctx: Context): Texts {
       return {
         cause: 'The video is age-restricted: the platform only shows it to signed-in adults.',
         fix: cookies
-          ? 'The uploaded cookies were not accepted: re-export them from a browser signed in to an account whose age is confirmed.'
-          : `Export cookies from a browser signed in to an account whose age is confirmed, upload them as ${COOKIE_FILE} and enable cookies in Settings.`,
+          ? `The uploaded cookies were not accepted: re-export them from a browser signed in to an account whose age is confirmed and upload them again under ${COOKIES_PLACE}.`
+          : `Export cookies from a browser signed in to an account whose age is confirmed and upload them under ${COOKIES_PLACE}.`,
       };
     case 'upcoming':
       return {
@@ -112,7 +113,7 @@ function textsFor(kind: FailureKind, ctx: Context): Texts {
         cause: 'The platform refused the download (HTTP 403 Forbidden); this is often temporary.',
         fix: cookies
           ? 'Try again later. If it keeps happening, re-export the cookies (they may be stale) and update yt-dlp.'
-          : `Try again later. If it keeps happening, update yt-dlp, or upload cookies from a signed-in browser as ${COOKIE_FILE} and enable cookies in Settings.`,
+          : `Try again later. If it keeps happening, update yt-dlp, or upload cookies from a signed-in browser under ${COOKIES_PLACE}.`,
       };
     case 'http_429':
       return {

@@ -36,15 +36,18 @@ async function search(s: PlatformState, q: string, n: string, sort: string, type
   if (type === 'channel') {
     const entries = searchChannels(s, q)
       .slice(0, limit)
-      .map((c) => channelSearchEntry(s, c));
+      .map((c) => channelRow(s, c));
     return { status: 200, body: { entries } };
   }
   const found = searchVideos(s, q, sort === 'date' ? 'date' : 'relevance');
   return { status: 200, body: { entries: found.slice(0, limit).map((v) => videoEntry(s, v)) } };
 }
 
-/** A channel row of the search results page, shaped like youtube:tab's `_extract_channel_renderer`. */
-function channelSearchEntry(s: PlatformState, c: StoredChannel): Json {
+/**
+ * A channel row of the search results page (and of the subscriptions feed), shaped like
+ * youtube:tab's `_extract_channel_renderer`.
+ */
+export function channelRow(s: PlatformState, c: StoredChannel): Json {
   const url = `${YT}/channel/${c.channelId}`;
   const avatar = `${s.base}/ca/${c.channelId}/avatar.jpg`;
   return {

@@ -26,7 +26,7 @@ const SMALL_THUMBNAILS = ['hqdefault.jpg', 'default.jpg', 'mqdefault.jpg', 'sdde
 
 export function videoRoutes(s: PlatformState): Route[] {
   return [
-    { path: '/api/watch/:id', handle: ({ params }) => watch(s, params.id) },
+    { path: '/api/watch/:id', handle: ({ params, req }) => watch(s, params.id, s.signedIn(req)) },
     {
       path: '/media/:id/:file',
       async handle(x) {
@@ -62,9 +62,10 @@ function mediaFile(media: MediaSet, name: string) {
   return height ? media.video.get(Number(height[1])) : undefined;
 }
 
-async function watch(s: PlatformState, id: string): Promise<Answer> {
+async function watch(s: PlatformState, id: string, signedIn: boolean): Promise<Answer> {
   const v = s.videos.get(id);
   if (!v) return platformError(REASONS.unavailable, { kind: 'unavailable' });
+  if (v.requiresSignIn && !signedIn) return platformError(REASONS['bot-check'], { kind: 'bot-check' });
   switch (v.failure) {
     case 'http-429':
       return TOO_MANY_REQUESTS;

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string | null = null,
     readonly details: { path: string; message: string }[] = [],
+    /** The whole error body, for the fields some routes add beside the envelope. */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -29,7 +31,13 @@ export function toApiError(err: unknown): ApiError {
       err.status === 0
         ? 'The server cannot be reached. Is vidkeep running?'
         : (text ?? `Request failed (HTTP ${err.status})`);
-    return new ApiError(err.status, message, body.code ?? null, body.details ?? []);
+    return new ApiError(
+      err.status,
+      message,
+      body.code ?? null,
+      body.details ?? [],
+      typeof err.error === 'object' && err.error !== null ? (err.error as Record<string, unknown>) : {},
+    );
   }
   return new ApiError(0, err instanceof Error ? err.message : String(err));
 }

@@ -21,6 +21,12 @@ const rescan = {
   lastRun: null,
 };
 
+const importUpdate = {
+  type: 'subscriptionImportUpdated',
+  import: { jobId: 'i1', status: 'running', total: 50, done: 3 },
+  lastResult: { channelId: 'UC1', title: 'One', url: 'u', state: 'success', restored: false, reason: null },
+};
+
 describe('live messages', () => {
   it.each([
     ['ready', { type: 'ready', instanceId: 'i1' }],
@@ -35,6 +41,8 @@ describe('live messages', () => {
     ['playlistUpdated', { type: 'playlistUpdated', playlistId: 'PL1', reason: 'synced' }],
     ['rescanStatus', rescan],
     ['an import ending', { ...rescan, operation: 'import', running: false, progress: null, lastRun: { id: 4 } }],
+    ['subscriptionImportUpdated', importUpdate],
+    ['an import update without a result', { ...importUpdate, lastResult: null }],
   ])('accepts %s', (_name, message) => {
     expect(toLiveMessage(message)).toEqual(message);
   });
@@ -59,6 +67,8 @@ describe('live messages', () => {
     ['a playlist update for an unknown reason', { type: 'playlistUpdated', playlistId: 'PL1', reason: 'whim' }],
     ['a rescan status of an unknown operation', { ...rescan, operation: 'defrag' }],
     ['a rescan status without its run', { ...rescan, runId: undefined }],
+    ['an import update without the import', { type: 'subscriptionImportUpdated', lastResult: null }],
+    ['an import update without counts', { ...importUpdate, import: { jobId: 'i1', status: 'running' } }],
   ])('drops %s', (_name, value) => {
     expect(toLiveMessage(value)).toBeNull();
   });

@@ -48,6 +48,17 @@ const CHECKS: { readonly [K in LiveMessageType]: (m: Fields) => boolean } = {
     isString(m['trigger']) &&
     isRecordOrNull(m['progress']) &&
     isRecordOrNull(m['lastRun']),
+  subscriptionImportUpdated: (m) => {
+    const run = m['import'];
+    return (
+      isRecord(run) &&
+      isString(run['jobId']) &&
+      isString(run['status']) &&
+      isNumber(run['done']) &&
+      isNumber(run['total']) &&
+      isRecordOrNull(m['lastResult'])
+    );
+  },
 };
 
 const isKnownType = (type: unknown): type is LiveMessageType => isString(type) && Object.hasOwn(CHECKS, type);

@@ -6,6 +6,7 @@ import type {
   PluginLogger,
 } from '@vidkeep/contracts';
 import type { ActivityTracker } from '../activity.js';
+import type { CookieFile } from '../cookies.js';
 import type { JobStore } from '../job-store.js';
 import type { MetadataService } from '../metadata.js';
 import type { ToolLocator } from '../tools.js';
@@ -17,7 +18,6 @@ export interface RunPaths {
   stagingBase: string;
   infoDir: string;
   imagesDir: string;
-  cookiesFile: string;
   archiveFile: string;
 }
 
@@ -34,6 +34,8 @@ export interface JobRunDeps {
   channelSettings: () => ChannelSettingsProvider | undefined;
   env: NodeJS.ProcessEnv;
   paths: RunPaths;
+  /** Decides whether the job's yt-dlp gets the user's cookie file. */
+  cookies: Pick<CookieFile, 'forYtDlp'>;
   /** Called with the job's id after each state change worth showing. */
   onJobChanged: (jobId: string) => void;
   /** Without a new byte for this long a download shows it is stalled (default 15 s). */

@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AudioFormat, DownloaderConfigSection, Resolution } from '@vidkeep/contracts';
 import type { DownloaderJob } from '../../entities.js';
@@ -23,7 +22,7 @@ export type Prepared =
  * arguments, and the yt-dlp command line for its videos with its channel's format settings.
  */
 export async function prepareDownload(
-  deps: Pick<JobRunDeps, 'paths'>,
+  deps: Pick<JobRunDeps, 'paths' | 'cookies'>,
   input: {
     job: DownloaderJob;
     stagingDir: string;
@@ -44,14 +43,14 @@ export async function prepareDownload(
     };
   const owner = await input.channels.get(job.options.ownerChannelId);
   const { resolution, audioFormat } = formatSettings(job.options, owner, config);
-  const { cookiesFile, archiveFile } = deps.paths;
+  const { archiveFile } = deps.paths;
   const args = buildDownloadArgs({
     config,
     resolution,
     audioFormat,
     stagingDir,
     ffmpegPath: config.ffmpegPath.trim() || null,
-    cookiesFile: config.cookiesEnabled && (await readable(cookiesFile)) ? cookiesFile : null,
+    cookiesFile: await deps.cookies.forYtDlp(),
     archiveFile: job.options.useArchive ? archiveFile : null,
     customArgs: custom.args,
     urls: input.urls,
@@ -100,13 +99,4 @@ async function preflight(outputDir: string, jobId: string, stagingDir: string): 
   await rm(stagingDir, { recursive: true, force: true });
   await mkdir(join(stagingDir, '.parts'), { recursive: true });
   return null;
-}
-
-async function readable(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.R_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -15,6 +15,7 @@ import { PagedList } from '../../shared/paged-list';
 import type { Channel, ChannelList, UpdateChannelsResponse } from './api-types';
 import { autoDownloadLabel, subfolderLabel } from './channel-format';
 import { CHANNEL_SORT_CHOICES, channelListQuery, type ChannelSort } from './channel-query';
+import { ImportPanel } from './import/import-panel';
 import { SubscribePanel } from './subscribe-panel';
 
 /** Subscribed channels: subscribe, search, sort, filter by subfolder, page, unsubscribe. */
@@ -30,9 +31,25 @@ import { SubscribePanel } from './subscribe-panel';
     MatButtonModule,
     MatProgressBarModule,
     SubscribePanel,
+    ImportPanel,
   ],
   template: `
-    <h1>Channels</h1>
+    <div class="heading">
+      <h1>Channels</h1>
+      <button
+        mat-stroked-button
+        type="button"
+        (click)="importing.set(!importing())"
+        [attr.aria-expanded]="importing()"
+        aria-controls="channels-import"
+        data-testid="channels-import-toggle"
+      >
+        {{ importing() ? 'Close the import' : 'Import subscriptions' }}
+      </button>
+    </div>
+    @if (importing()) {
+      <app-import-panel id="channels-import" (imported)="list.load()" />
+    }
     <app-subscribe-panel (subscribed)="list.load()" />
 
     <h2>Subscriptions</h2>
@@ -176,6 +193,8 @@ export class ChannelsPage {
     },
   });
   readonly notice = signal<string | null>(null);
+  /** "Import subscriptions" is open (a running import opens it after a reload). */
+  readonly importing = signal(false);
   readonly brokenThumbs = new KeySet<string>();
   readonly confirming = signal<string | null>(null);
   readonly removing = signal<string | null>(null);
@@ -185,7 +204,18 @@ export class ChannelsPage {
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
       if (r.reconnected || r.restarted) void this.list.load();
     });
+    // An import that runs (started here before a reload, or in another tab) shows its progress.
+    this.live
+      .on('subscriptionImportUpdated')
+      .pipe(takeUntilDestroyed())
+      .subscribe((m) => {
+        if (m.import.status === 'running') this.importing.set(true);
+      });
     void this.list.load();
+    void this.api
+      .get<unknown>('/api/subscriptions/imports/active')
+      .then((active) => active && this.importing.set(true))
+      .catch(() => undefined);
   }
 
   setSubFolder(folder: string): void {

@@ -1,6 +1,6 @@
 import { jobVideo } from '../../../testing/fixtures/downloads';
 import type { Diagnosis, JobVideo } from './api-types';
-import { explainFailures, hasProblems } from './diagnoses';
+import { advisesCookies, explainFailures, hasProblems } from './diagnoses';
 
 const diag = (extra: Partial<Diagnosis> = {}): Diagnosis => ({
   kind: 'private',
@@ -65,5 +65,16 @@ describe('hasProblems', () => {
     expect(hasProblems({ status: 'completed', counts })).toBe(false);
     expect(hasProblems({ status: 'completed', counts: { ...counts, skipped: 1 } })).toBe(true);
     expect(hasProblems({ status: 'failed', counts })).toBe(true);
+  });
+});
+
+describe('advisesCookies', () => {
+  it('is true for the fixes that send the user to Settings → Cookies', () => {
+    expect(
+      advisesCookies(
+        'Export cookies from a browser where you are signed in and upload them under Settings → Cookies (uploading turns cookies on); waiting a few hours also helps.',
+      ),
+    ).toBe(true);
+    expect(advisesCookies('Wait an hour or so before downloading more.')).toBe(false);
   });
 });

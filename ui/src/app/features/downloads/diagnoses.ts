@@ -1,5 +1,13 @@
 import type { Diagnosis, JobDetail } from './api-types';
 
+/** Where the fixes that advise cookies send the user (Settings → Cookies). */
+export const COOKIES_LINK = { path: '/settings', fragment: 'cookies' } as const;
+
+/** Whether a fix tells the user to upload (or upload again) cookies: it then links the Cookies card. */
+export function advisesCookies(fix: string): boolean {
+  return /Settings → Cookies/.test(fix);
+}
+
 /** One explained failure of a job: which video, what happened, what to do. */
 export interface ExplainedFailure {
   key: string;

@@ -346,4 +346,37 @@ describe('DownloadsPage', () => {
     expect(failures.querySelector('[data-testid="history-fix"]')?.textContent).toBe('Ask the owner for access.');
     expect(failures.textContent).toContain('Second Clip');
   });
+
+  it('links the advice to upload cookies to Settings → Cookies', async () => {
+    const failed = summary({
+      id: '33333333-3333-4333-8333-333333333333',
+      status: 'failed',
+      finishedAt: '2025-01-01T00:02:00.000Z',
+      counts: jobCounts({ total: 1, failed: 1 }),
+    });
+    const diagnosis = {
+      kind: 'bot_check',
+      cause: 'The platform asked for proof that this is not a bot and refused the download.',
+      fix: 'Export cookies from a browser where you are signed in and upload them under Settings → Cookies (uploading turns cookies on); waiting a few hours also helps.',
+      sourceId: 'ccccccccccc',
+      detail: null,
+    } as const;
+    api
+      .on('GET', '/api/jobs', ({ query }) =>
+        query?.['status'] === 'active'
+          ? { jobs: [], total: 0, page: 1, pageSize: 200 }
+          : { jobs: [failed], total: 1, page: 1, pageSize: 10 },
+      )
+      .on('GET', `/api/jobs/${failed.id}`, () =>
+        jobDetail(failed, [jobVideo('ccccccccccc', { state: 'failed', title: 'Locked Clip', diagnosis })]),
+      );
+    live.connect();
+    live.connect();
+    await settle(fixture);
+    q('[data-testid="history-toggle"]')!.click();
+    await settle(fixture);
+    const link = q<HTMLAnchorElement>('[data-testid="history-cookies-link"]')!;
+    expect(link.textContent?.trim()).toBe('Open Settings → Cookies');
+    expect(link.getAttribute('href')).toBe('/settings#cookies');
+  });
 });

@@ -1,6 +1,7 @@
 import { Component, input } from '@angular/core';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import type { ExplainedFailure } from './diagnoses';
+import { RouterLink } from '@angular/router';
+import { advisesCookies, COOKIES_LINK, type ExplainedFailure } from './diagnoses';
 
 /** What went wrong in a finished job, as far as it was loaded. */
 export interface Explanation {
@@ -12,7 +13,7 @@ export interface Explanation {
 /** The failures of one job with their cause and what to do, and the tool output when there is some. */
 @Component({
   selector: 'app-job-failures',
-  imports: [MatProgressBarModule],
+  imports: [MatProgressBarModule, RouterLink],
   host: { class: 'why', 'data-testid': 'history-failures' },
   template: `
     @let ex = explanation();
@@ -37,6 +38,11 @@ export interface Explanation {
         </p>
         <p class="small">
           <span class="muted">What to do: </span><span data-testid="history-fix">{{ f.fix }}</span>
+          @if (advisesCookies(f.fix)) {
+            <a [routerLink]="cookies.path" [fragment]="cookies.fragment" data-testid="history-cookies-link"
+              >Open Settings → Cookies</a
+            >
+          }
         </p>
         @if (f.detail) {
           <details>
@@ -73,6 +79,8 @@ export interface Explanation {
   `,
 })
 export class JobFailures {
+  readonly advisesCookies = advisesCookies;
+  readonly cookies = COOKIES_LINK;
   readonly explanation = input.required<Explanation | undefined>();
   readonly jobLabel = input.required<string>();
 }

@@ -2,14 +2,16 @@ import { Component, input, output } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { RouterLink } from '@angular/router';
 import type { JobDetail } from './api-types';
+import { advisesCookies, COOKIES_LINK } from './diagnoses';
 import { isProblemStatus, jobCountsText, statusLabel } from './format';
 import { isActiveStatus, progressText, progressView } from './queue-state';
 
 /** One job of the queue: its state and counts, cancel or dismiss, and a progress bar per video. */
 @Component({
   selector: 'app-queue-job',
-  imports: [MatCardModule, MatButtonModule, MatProgressBarModule],
+  imports: [MatCardModule, MatButtonModule, MatProgressBarModule, RouterLink],
   template: `
     @let job = this.job();
     <mat-card
@@ -83,6 +85,11 @@ import { isActiveStatus, progressText, progressView } from './queue-state';
                 [class.muted]="v.state !== 'failed' && v.state !== 'interrupted'"
               >
                 {{ v.diagnosis.cause }} {{ v.diagnosis.fix }}
+                @if (advisesCookies(v.diagnosis.fix)) {
+                  <a [routerLink]="cookies.path" [fragment]="cookies.fragment" data-testid="queue-cookies-link"
+                    >Open Settings → Cookies</a
+                  >
+                }
               </p>
             }
           </li>
@@ -93,6 +100,8 @@ import { isActiveStatus, progressText, progressView } from './queue-state';
   styleUrls: ['./job-status.css', './queue-job.css'],
 })
 export class QueueJob {
+  readonly advisesCookies = advisesCookies;
+  readonly cookies = COOKIES_LINK;
   readonly job = input.required<JobDetail>();
   readonly cancelling = input(false);
   readonly cancelRequested = output();

@@ -260,7 +260,7 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     label: 'Use cookies',
     kind: 'boolean',
     description:
-      'Pass the Netscape cookie file CONFIG_DIR/cookies.user.txt to yt-dlp when it exists (bot checks, age-restricted or members-only videos).',
+      'Give yt-dlp the cookie file uploaded under Cookies (bot checks, age-restricted or members-only videos). Uploading turns this on.',
   }),
   F({
     key: 'proxy',
@@ -370,7 +370,7 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     maxLength: 2000,
     multiline: true,
     description:
-      'Shell-style quoting, appended after the managed flags. Options that change paths, run commands or override managed settings make a job fail.',
+      'Shell-style quoting, appended after the managed flags. Checked with yt-dlp as you type; options that change paths, run commands or override managed settings are refused.',
   }),
   F({
     key: 'inactivityTimeoutMinutes',

@@ -2,7 +2,9 @@ import { Component, ElementRef, Injector, computed, inject, input, output } from
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
 import { Api } from '../../core/api';
+import { ApiKeyTestButton } from './api-key-test';
 import { ConfigFieldControl } from './config-field';
+import { CustomArgsCheck } from './custom-args-check';
 import { buildConfigGroups, outputDirectoryNote, type ConfigView } from './config-fields';
 import { ConfigForm, focusFirstInvalid } from './config-form';
 import { ConfigFormActions } from './config-form-actions';
@@ -10,7 +12,14 @@ import { ConfigFormActions } from './config-form-actions';
 /** Section 1 of the settings page: every config key of `GET /getconfig`, saved with `PATCH /api/config`. */
 @Component({
   selector: 'app-config-section',
-  imports: [ReactiveFormsModule, MatCardModule, ConfigFieldControl, ConfigFormActions],
+  imports: [
+    ReactiveFormsModule,
+    MatCardModule,
+    ConfigFieldControl,
+    ConfigFormActions,
+    CustomArgsCheck,
+    ApiKeyTestButton,
+  ],
   templateUrl: './config-section.html',
   styleUrl: './config-section.css',
 })

@@ -2,6 +2,8 @@
 export type {
   ApiKeyItem,
   ApiKeyList,
+  CookieChangeResponse,
+  CookieStatus,
   CreateApiKeyResponse,
   GetConfigResponse,
   ScheduleEntry,
@@ -9,8 +11,11 @@ export type {
   SessionItem,
   TaskRun,
   TaskRunList,
+  TestSourceApiKeyResponse,
   ToolUpdateResponse,
   ToolsResponse,
+  ValidateArgsRefusal,
+  ValidateArgsResponse,
 } from '@vidkeep/contracts';
 
 import type { ScheduleEntry, TaskRun } from '@vidkeep/contracts';

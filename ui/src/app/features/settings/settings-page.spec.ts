@@ -111,6 +111,23 @@ const RUNS = {
   pageSize: 20,
 };
 
+const COOKIE_STATUS = {
+  cookiesEnabled: false,
+  customCookiesUploaded: false,
+  customFileExists: false,
+  inUse: false,
+  sizeBytes: null,
+  uploadedAt: null,
+  valid: null,
+  problem: null,
+  cookieCount: 0,
+  domains: [],
+  expiredCount: 0,
+  loginCookiePresent: false,
+  loginCookies: [],
+  loginExpiresAt: null,
+};
+
 /** The answers of the fake server that a test may change before the page is created. */
 interface Server {
   config: ConfigView;
@@ -155,6 +172,7 @@ function serve(api: FakeApi): Server {
     .on('GET', '/api/keys', () => ({ keys: server.keys }))
     .on('GET', '/auth/sessions', () => SESSIONS)
     .on('GET', '/api/ytdlp/version', () => TOOLS)
+    .on('GET', '/api/cookies/status', () => COOKIE_STATUS)
     .on('GET', '/api/schedules', () => ({ schedules: server.schedules, timezone: 'Europe/Berlin' }))
     .on('GET', /\/runs$/, () => RUNS)
     .on('POST', /./, (call) => server.postAnswer(call))
@@ -458,6 +476,30 @@ describe('SettingsPage', () => {
       await settle(fixture);
       expect(api.callsTo('POST', '/auth/change-password')).toEqual([]);
       expect(q('[data-testid="password-new"]')?.closest('mat-form-field')?.textContent).toContain('8 to 64 characters');
+    });
+  });
+
+  describe('cookies', () => {
+    it('has a Cookies section in the table of contents', async () => {
+      await create();
+      expect(q('#settings-cookies app-cookies-card')).not.toBeNull();
+      expect(q('[data-testid="settings-nav-cookies"]')?.textContent?.trim()).toBe('Cookies');
+      expect(q('[data-testid="cookies-state"]')?.textContent?.trim()).toBe('No cookie file');
+    });
+
+    it('reads the configuration again after an upload (it turns cookies on)', async () => {
+      await create();
+      const before = api.callsTo('GET', '/getconfig').length;
+      api.on('POST', '/api/cookies/upload', () => ({
+        status: 'success',
+        message: 'Cookies uploaded and turned on (1 cookie).',
+        cookieStatus: { ...COOKIE_STATUS, cookiesEnabled: true, customFileExists: true, inUse: true, valid: true },
+      }));
+      const input = q<HTMLInputElement>('[data-testid="cookies-drop-input"]')!;
+      Object.defineProperty(input, 'files', { value: [new File(['# Netscape HTTP Cookie File\n'], 'c.txt')] });
+      input.dispatchEvent(new Event('change'));
+      await settle(fixture);
+      expect(api.callsTo('GET', '/getconfig').length).toBe(before + 1);
     });
   });
 

@@ -1,10 +1,11 @@
-import { Component, OnInit, computed, inject, signal } from '@angular/core';
+import { Component, Injector, OnInit, afterNextRender, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { RouterLink } from '@angular/router';
+import { ActivatedRoute, RouterLink } from '@angular/router';
 import { Api, toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { ApiKeysSection } from './api-keys-section';
 import { ConfigSection } from './config-section';
+import { CookiesCard } from './cookies-card';
 import type { ConfigView } from './config-fields';
 import { DownloaderSection } from './downloader-section';
 import { PasswordSection } from './password-section';
@@ -17,8 +18,10 @@ interface NavEntry {
 }
 
 /**
- * Settings: configuration, API keys, sessions, password, downloader tools and scheduled tasks;
- * links to the Media servers, Retention, Files on disk and Plugins pages.
+ * Settings: configuration, cookies, API keys, sessions, password, downloader tools and scheduled
+ * tasks; links to the Media servers, Retention, Files on disk and Plugins pages.
+ * `/settings#<section>` opens at that section (`#cookies` is where the advice of failed downloads
+ * points).
  */
 @Component({
   selector: 'app-settings-page',
@@ -31,6 +34,7 @@ interface NavEntry {
     PasswordSection,
     DownloaderSection,
     SchedulesSection,
+    CookiesCard,
   ],
   template: `
     <h1>Settings</h1>
@@ -68,6 +72,10 @@ interface NavEntry {
       } @else if (!configError()) {
         <p class="muted" role="status">Loading the configuration…</p>
       }
+    </section>
+
+    <section id="settings-cookies" tabindex="-1" aria-label="Cookies">
+      <app-cookies-card (changed)="loadConfig()" />
     </section>
 
     <section id="settings-keys" tabindex="-1" aria-label="API keys"><app-api-keys-section /></section>
@@ -113,6 +121,7 @@ export class SettingsPage implements OnInit {
   readonly configError = signal<string | null>(null);
   readonly nav = computed<NavEntry[]>(() => [
     { id: 'config', label: 'Configuration' },
+    { id: 'cookies', label: 'Cookies' },
     { id: 'keys', label: 'API keys' },
     ...(this.auth.authEnabled()
       ? [
@@ -124,8 +133,16 @@ export class SettingsPage implements OnInit {
     { id: 'schedules', label: 'Scheduled tasks' },
   ]);
 
+  private readonly route = inject(ActivatedRoute);
+  private readonly injector = inject(Injector);
+
   ngOnInit(): void {
     void this.loadConfig();
+    // A link to a section (e.g. /settings#cookies from a download's advice) lands on it.
+    const fragment = this.route.snapshot.fragment;
+    if (fragment && this.nav().some((n) => n.id === fragment)) {
+      afterNextRender(() => this.jump(fragment), { injector: this.injector });
+    }
   }
 
   async loadConfig(): Promise<void> {

@@ -69,6 +69,11 @@ _CHANNEL_RE = re.compile(
     r'(?:@(?P<handle>[\w.-]+)|channel/(?P<cid>UC[\w-]{22})|(?:c|user)/(?P<name>[^/?#&]+))'
     r'(?:/(?P<tab>[\w-]+))?/?(?:[?#].*)?$')
 _PLAYLIST_RE = re.compile(r'https?://(?:www\.|m\.)?youtube\.com/(?:playlist|watch)\?(?:[^#]*&)?list=(?P<id>[\w-]+)')
+_FEED_CHANNELS_RE = re.compile(r'https?://(?:www\.|m\.)?youtube\.com/feed/channels/?(?:[?#].*)?$')
+
+# The header the fixture server reads the platform cookies from (a signed-in request carries the
+# account's cookie). yt-dlp itself would send them only to youtube.com, not to the fixture server.
+_COOKIE_HEADER = 'X-Fake-Platform-Cookies'
 
 _TAB_TITLES = {'videos': 'Videos', 'shorts': 'Shorts', 'streams': 'Live', 'featured': 'Home'}
 
@@ -83,9 +88,24 @@ def _base_url():
     return base.rstrip('/')
 
 
+def _platform_cookies(ie):
+    """The cookies yt-dlp would send to https://www.youtube.com/ (from --cookies), as `name=value; ...`.
+
+    Expired cookies are left out by yt-dlp's cookie jar, as for a real request."""
+    try:
+        jar = ie._get_cookies('https://www.youtube.com/')
+    except Exception:  # pragma: no cover - no cookie jar
+        return ''
+    return '; '.join(f'{name}={morsel.value}' for name, morsel in jar.items())
+
+
 def _fetch_json(ie, path, display_id):
-    """GETs fixture JSON through yt-dlp's own networking, so HTTP errors read exactly like real ones."""
-    return json.loads(ie._download_webpage(_base_url() + path, display_id))
+    """GETs fixture JSON through yt-dlp's own networking, so HTTP errors read exactly like real ones.
+
+    The platform cookies go along, so the fixture server knows whether the request is signed in."""
+    cookies = _platform_cookies(ie)
+    headers = {_COOKIE_HEADER: cookies} if cookies else {}
+    return json.loads(ie._download_webpage(_base_url() + path, display_id, headers=headers))
 
 
 def _with_login_hint(reason):
@@ -195,6 +215,9 @@ class VidkeepFakeYoutubeTabIE(YoutubeTabIE, plugin_name=_PLUGIN_NAME):
         pass
 
     def _real_extract(self, url):
+        if _FEED_CHANNELS_RE.match(url):
+            return self._extract_subscriptions()
+
         mobj = _PLAYLIST_RE.match(url)
         if mobj:
             playlist_id = mobj.group('id')
@@ -209,6 +232,19 @@ class VidkeepFakeYoutubeTabIE(YoutubeTabIE, plugin_name=_PLUGIN_NAME):
             return self._extract_channel(mobj)
 
         raise ExtractorError(f'Unsupported URL: {url}', expected=True)
+
+    def _extract_subscriptions(self):
+        """https://www.youtube.com/feed/channels: the signed-in account's subscribed channels, as
+        channel url results. Without the account's cookie the platform wants a sign-in, which yt-dlp
+        reports with its own login-required text."""
+        data = _fetch_json(self, '/api/feed/channels', 'channels')
+        error = data.get('error')
+        if error and error.get('kind') == 'login-required':
+            self.raise_login_required(error.get('message'), method='cookies')
+        _raise_if_error(data, 'channels')
+        return self.playlist_result(
+            _channel_entries(data['entries']), 'channels', 'Channels',
+            webpage_url='https://www.youtube.com/feed/channels')
 
     def _extract_playlist(self, playlist_id):
         data = _fetch_json(self, f'/api/playlist/{urllib.parse.quote(playlist_id)}', playlist_id)

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestHarness } from '@vidkeep/core/testing';
+import { startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
+import { bootDownloader, type DownloadApp } from '../../helpers/downloads.js';
+import { call } from './helpers.js';
+
+/** The Data API key test against the fake Data API: validity, reasons, units spent, never saved. */
+describe('POST /testSourceApiKey', () => {
+  const h = new TestHarness();
+  let p: FakePlatform;
+  let app: DownloadApp;
+
+  beforeAll(async () => {
+    p = await startFakePlatform({ apiKeys: ['good-key', 'stored-key'] });
+    app = await bootDownloader(h, p);
+  }, 60_000);
+  afterAll(async () => {
+    await h.closeAll();
+    await p?.close();
+  });
+
+  const test = (apiKey?: string) => call(app, 'POST', '/testSourceApiKey', apiKey === undefined ? {} : { apiKey });
+
+  it('says a working key works, spends one unit and does not save it', async () => {
+    const before = p.apiQuotaUsed;
+    const r = await test('good-key');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      ok: true,
+      code: null,
+      reason: null,
+      tested: 'given',
+      unitsSpent: 1,
+      dailyQuotaUnits: 10_000,
+      storedKeyCoolingDownUntil: null,
+    });
+    expect(Date.parse(r.body.quotaResetsAt)).toBeGreaterThan(Date.now());
+    expect(p.apiQuotaUsed - before).toBe(1);
+    expect(p.requests.at(-1)?.path).toMatch(/^\/youtube\/v3\/videos\?part=id&id=dQw4w9WgXcQ/);
+    expect((await call(app, 'GET', '/getconfig')).body.configuredSecrets).not.toContain('sourceApiKey');
+  });
+
+  it('explains a wrong key, a used-up quota and a failing API, spending nothing', async () => {
+    expect((await test('wrong-key')).body).toMatchObject({ ok: false, code: 'KEY_INVALID', unitsSpent: 0 });
+    p.setApiFailure('quotaExceeded');
+    const quota = await test('good-key');
+    expect(quota.body).toMatchObject({ ok: false, code: 'QUOTA_EXCEEDED', unitsSpent: 0 });
+    expect(quota.body.reason).toMatch(/midnight Pacific time/);
+    // Testing another key never puts the stored one to rest.
+    expect(quota.body.storedKeyCoolingDownUntil).toBeNull();
+    p.setApiFailure('backendError');
+    expect((await test('good-key')).body).toMatchObject({ ok: false, code: 'SERVER_ERROR' });
+    p.setApiFailure(null);
+  });
+
+  it('tests the stored key when none is given, and says when it rests after its quota', async () => {
+    expect(await test()).toMatchObject({ status: 400, body: { code: 'CHANNELS_API_KEY_MISSING' } });
+    expect((await call(app, 'PATCH', '/api/config', { sourceApiKey: 'stored-key' })).status).toBe(200);
+    expect((await test()).body).toMatchObject({ ok: true, tested: 'stored' });
+    p.setApiFailure('quotaExceeded');
+    const resting = await test('');
+    expect(resting.body).toMatchObject({ ok: false, code: 'QUOTA_EXCEEDED', tested: 'stored' });
+    expect(Date.parse(resting.body.storedKeyCoolingDownUntil)).toBeGreaterThan(Date.now());
+    p.setApiFailure(null);
+    // A working stored key ends its rest.
+    expect((await test()).body).toMatchObject({ ok: true, storedKeyCoolingDownUntil: null });
+  });
+
+  it('refuses a key with characters no key has', async () => {
+    expect((await test('not a key!')).status).toBe(400);
+  });
+});

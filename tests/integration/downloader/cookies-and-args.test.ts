@@ -1,0 +1,151 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, TestHarness } from '@vidkeep/core/testing';
+import type { DownloadResponse, JobDetail } from '@vidkeep/contracts';
+import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
+import { bootDownloader, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
+
+const SESSION = { name: 'LOGIN_INFO', value: 'AFmmF2swRQIhAL-signed-in' };
+const cookieText = (value: string) =>
+  [
+    '# Netscape HTTP Cookie File',
+    [
+      '.youtube.com',
+      'TRUE',
+      '/',
+      'TRUE',
+      String(Math.floor(Date.now() / 1000) + 86_400 * 30),
+      SESSION.name,
+      value,
+    ].join('\t'),
+    '',
+  ].join('\n');
+
+/**
+ * Settings → Cookies with the real yt-dlp: an uploaded cookie file is what the next yt-dlp call
+ * signs in with (the fake platform only lets a request through that carries the account's
+ * cookie), and the custom-argument check asks the real yt-dlp.
+ */
+describe('cookies and custom arguments with the real yt-dlp', () => {
+  const h = new TestHarness();
+  let platform: FakePlatform;
+  let app: DownloadApp;
+  const channelId = fakeChannelId('cookie-channel');
+  const locked = fakeVideoId('cookie-locked');
+  const lockedToo = fakeVideoId('cookie-locked-2');
+
+  beforeAll(async () => {
+    const v = { channelId, channel: 'Cookie Channel', handle: '@cookies', requiresSignIn: true };
+    platform = await startFakePlatform({
+      videos: [
+        { ...v, id: locked, title: 'Signed-in viewers only' },
+        { ...v, id: lockedToo, title: 'Also for signed-in viewers' },
+      ],
+      channels: [{ channelId, handle: '@cookies', name: 'Cookie Channel', tabs: { videos: [locked, lockedToo] } }],
+      account: { cookie: SESSION, subscriptions: [channelId] },
+    });
+    app = await bootDownloader(h, platform);
+  }, 120_000);
+  afterAll(async () => {
+    await h.closeAll();
+    await platform?.close();
+  });
+
+  const download = async (id: string): Promise<JobDetail> => {
+    const res = await queueDownload(app, { url: watchUrl(id) });
+    expect(res.statusCode, res.body).toBe(200);
+    return waitForJob(app, res.json<DownloadResponse>().jobId!);
+  };
+  const upload = (text: string) => {
+    const form = multipartFile('cookieFile', 'cookies.txt', text);
+    return app.t.app.inject({
+      method: 'POST',
+      url: '/api/cookies/upload',
+      payload: form.payload,
+      headers: { ...form.headers, ...app.headers },
+    });
+  };
+
+  it('an uploaded cookie file is used by the next yt-dlp call, and its deletion by the one after', async () => {
+    // Without cookies the platform bot-checks the download, and the advice points at Settings → Cookies.
+    const before = await download(locked);
+    expect(before.status).toBe('failed');
+    expect(before.videos[0]?.diagnosis).toMatchObject({ kind: 'bot_check' });
+    expect(before.videos[0]?.diagnosis?.fix).toMatch(/upload them under Settings → Cookies/);
+
+    const res = await upload(cookieText(SESSION.value));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().cookieStatus).toMatchObject({
+      inUse: true,
+      loginCookiePresent: true,
+      loginCookies: ['LOGIN_INFO'],
+    });
+
+    const after = await download(locked);
+    expect(after.status, JSON.stringify(after.videos[0]?.diagnosis)).toBe('completed');
+    const watch = platform.requests.filter((r) => r.path === `/api/watch/${locked}`);
+    expect(watch.at(-1)?.cookies).toEqual(['LOGIN_INFO']);
+    // yt-dlp writes the jar back into the file; it stays a cookie file with the session in it.
+    const file = await readFile(join(app.t.configDir, 'cookies.user.txt'), 'utf8');
+    expect(file).toMatch(/^# Netscape HTTP Cookie File/);
+    expect(file).toContain(`${SESSION.name}\t${SESSION.value}`);
+
+    expect((await app.t.app.inject({ method: 'DELETE', url: '/api/cookies', headers: app.headers })).statusCode).toBe(
+      200,
+    );
+    const without = await download(lockedToo);
+    expect(without.status).toBe('failed');
+    expect(platform.requests.filter((r) => r.path === `/api/watch/${lockedToo}`).at(-1)?.cookies).toEqual([]);
+  });
+
+  it('a cookie file of another session is sent but does not sign in; the advice then says the cookies are stale', async () => {
+    expect((await upload(cookieText('an-old-session'))).statusCode).toBe(200);
+    const job = await download(lockedToo);
+    expect(job.status).toBe('failed');
+    expect(job.videos[0]?.diagnosis?.fix).toMatch(/probably stale.*upload them again under Settings → Cookies/);
+  });
+
+  it('the listings that channels use get the cookies too', async () => {
+    expect((await upload(cookieText(SESSION.value))).statusCode).toBe(200);
+    const seen = platform.requests.length;
+    const res = await app.t.app.inject({
+      method: 'POST',
+      url: '/addchannelinfo',
+      headers: app.headers,
+      payload: { url: '@cookies' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const lookups = platform.requests.slice(seen).filter((r) => r.path.startsWith('/api/channel/'));
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(lookups.every((r) => r.cookies.includes('LOGIN_INFO'))).toBe(true);
+  });
+
+  it('checks custom arguments with the real yt-dlp as the form types', async () => {
+    const check = (args: string) =>
+      app.t.app.inject({ method: 'POST', url: '/api/ytdlp/validate-args', headers: app.headers, payload: { args } });
+    const denied = await check('-o "/etc/%(title)s"');
+    expect(denied.statusCode).toBe(400);
+    expect(denied.json()).toMatchObject({ code: 'DOWNLOAD_CUSTOM_ARGS_INVALID', option: '-o' });
+    expect(denied.json().error).toMatch(/-o is not allowed \(it means --output\)/);
+    expect((await check('--retries "3')).json()).toMatchObject({
+      option: null,
+      error: expect.stringMatching(/Unterminated double quote/),
+    });
+
+    const good = await check("--embed-chapters --match-filters 'duration > 60'");
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toEqual({
+      ok: true,
+      message: 'yt-dlp accepts these arguments.',
+      args: ['--embed-chapters', '--match-filters', 'duration > 60'],
+      stderr: null,
+    });
+    expect((await check('--no-such-option')).json()).toMatchObject({
+      ok: false,
+      message: 'yt-dlp refuses these arguments: no such option: --no-such-option',
+    });
+    expect((await check('--retries abc')).json().message).toMatch(/invalid .*retry count "abc"/);
+    expect((await check('')).json()).toMatchObject({ ok: true, args: [] });
+  });
+});

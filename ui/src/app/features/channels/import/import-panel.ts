@@ -1,0 +1,95 @@
+import { Component, computed, inject, output, signal } from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
+import { FormControl, ReactiveFormsModule } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatButtonToggleModule } from '@angular/material/button-toggle';
+import { MatCardModule } from '@angular/material/card';
+import { MatCheckboxModule } from '@angular/material/checkbox';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MatSelectModule } from '@angular/material/select';
+import { Api } from '../../../core/api';
+import { Live } from '../../../core/live';
+import { RESOLUTION_CHOICES } from '../../../core/media-choices';
+import { FileDrop } from '../../../shared/file-drop';
+import { hintValidator, ShowWhenDirty, subfolderHint } from '../../../shared/field-rules';
+import { formatWhen } from '../../settings/settings-format';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  statusText,
+  SubscriptionImportState,
+  type ImportSourceKind,
+  type ResultFilter,
+} from './subscription-import';
+
+const STATE_LABELS = { success: 'Subscribed', skipped: 'Skipped', error: 'Failed', pending: 'Waiting' } as const;
+
+/**
+ * "Import subscriptions" on the Channels page: the account export's subscriptions.csv or a
+ * signed-in browser's cookies.txt give a preview with checkboxes (active subscriptions marked and
+ * left out, channels removed earlier marked: they come back with their old settings), optional
+ * settings for the new channels, then the import with live progress, cancel and a result per
+ * channel. A running import is picked up again after a reload.
+ */
+@Component({
+  selector: 'app-import-panel',
+  imports: [
+    ReactiveFormsModule,
+    MatCardModule,
+    MatButtonModule,
+    MatButtonToggleModule,
+    MatCheckboxModule,
+    MatFormFieldModule,
+    MatInputModule,
+    MatProgressBarModule,
+    MatSelectModule,
+    FileDrop,
+  ],
+  templateUrl: './import-panel.html',
+  styleUrl: './import-panel.css',
+})
+export class ImportPanel {
+  /** Channels were subscribed: the list should be read again. */
+  readonly imported = output();
+
+  readonly state = new SubscriptionImportState(inject(Api));
+  readonly maxBytes = IMPORT_FILE_MAX_BYTES;
+  readonly source = signal<ImportSourceKind>('takeout');
+  readonly quality = new FormControl<string>('', { nonNullable: true });
+  readonly subfolder = new FormControl<string>('', { nonNullable: true, validators: hintValidator(subfolderHint) });
+  readonly matcher = new ShowWhenDirty();
+  readonly resolutions = RESOLUTION_CHOICES;
+  readonly stateLabels = STATE_LABELS;
+  readonly statusText = statusText;
+  readonly when = (iso: string | null) => formatWhen(iso, '');
+
+  readonly selectedCount = computed(() => this.state.selected.size());
+  readonly percent = computed(() => {
+    const r = this.state.run();
+    return r && r.total > 0 ? Math.round((r.done / r.total) * 100) : 0;
+  });
+
+  constructor() {
+    inject(Live)
+      .on('subscriptionImportUpdated')
+      .pipe(takeUntilDestroyed())
+      .subscribe((m) => {
+        void this.state.update(m).then((finished) => finished && this.imported.emit());
+      });
+    void this.state.load();
+  }
+
+  setFilter(f: ResultFilter): void {
+    this.state.filter.set(f);
+  }
+
+  async pick(file: File): Promise<void> {
+    await this.state.previewFile(this.source(), file);
+  }
+
+  async start(): Promise<void> {
+    if (this.subfolder.invalid) return;
+    await this.state.start({ quality: this.quality.value, subfolder: this.subfolder.value });
+  }
+}
