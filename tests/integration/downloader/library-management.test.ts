@@ -26,7 +26,8 @@ const nfoOf = (file: string) => readFileSync(file.replace(/\.mp4$/, '.nfo'), 'ut
  * Ratings, protection, bulk actions, a video's page, platform search and the URL check, with real
  * downloads (yt-dlp, ffmpeg) from the fake platform and the files read back with ffprobe.
  */
-describe('library management with real downloads', () => {
+// Real downloads and ffmpeg rewrites: minutes on a loaded CI machine rather than the default 30 s.
+describe('library management with real downloads', { timeout: 120_000 }, () => {
   const h = new TestHarness();
   let p: FakePlatform;
   let app: DownloadApp;
@@ -186,7 +187,7 @@ describe('library management with real downloads', () => {
     expect(fileTags(again.filePath!).iTunEXTC).toBeUndefined();
     expect(nfoOf(again.filePath!)).not.toContain('mpaa');
     expect(await video(PLAIN)).toMatchObject({ normalized_rating: null, rating_source: 'Manual Override' });
-  });
+  }, 120_000);
 
   it('shows protection on the channel videos and filters them', async () => {
     expect((await call(app, 'PATCH', `/api/videos/${R1}/protected`, { protected: true })).status).toBe(200);
