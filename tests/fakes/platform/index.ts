@@ -9,6 +9,7 @@ export type {
   FakeChannel,
   FakeFailure,
   FakeLiveStatus,
+  FakeMediaFailures,
   FakePlatform,
   FakePlatformInit,
   FakePlaylist,

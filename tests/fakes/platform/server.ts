@@ -96,6 +96,8 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     generateTab: (channelId, tab, n) => state.generateTab(channelId, tab, n),
     setFailure: (videoId, failure) => state.setFailure(videoId, failure),
     setThrottle: (videoId, throttle) => state.setThrottle(videoId, throttle),
+    setMediaFailures: (videoId, failures) => state.setMediaFailures(videoId, failures),
+    mediaRequests: (videoId) => state.mediaRequestCounts.get(videoId) ?? 0,
     releaseStalls: () => state.releaseStalls(),
     setSearchBehavior: (behavior) => state.setSearchBehavior(behavior),
     get apiQuotaUsed() {

@@ -35,6 +35,18 @@ export interface FakeVideo {
   failure?: FakeFailure | null;
   /** Serves this video's media slowly (see `FakeThrottle`); null/absent = as fast as possible. */
   throttle?: FakeThrottle | null;
+  /** Its first media requests fail (see `FakeMediaFailures`); null/absent = they never do. */
+  mediaFailures?: FakeMediaFailures | null;
+}
+
+/**
+ * A passing failure of a video's media URLs: the next `times` media requests (any format) answer
+ * `status` (403 Forbidden, 500 Internal Server Error) or, with `'reset'`, have their connection
+ * destroyed before any byte is sent; every request after those is served normally.
+ */
+export interface FakeMediaFailures {
+  status: 403 | 500 | 'reset';
+  times: number;
 }
 
 /**
@@ -91,6 +103,10 @@ export interface FakePlatform {
   setFailure(videoId: string, failure: FakeFailure | null): void;
   /** Throttles or (null) unthrottles the media of a video; applies from the next media request. */
   setThrottle(videoId: string, throttle: FakeThrottle | null): void;
+  /** Makes the next `times` media requests of a video fail (null: none); returns nothing. */
+  setMediaFailures(videoId: string, failures: FakeMediaFailures | null): void;
+  /** How many media requests of a video were answered so far (failed ones included). */
+  mediaRequests(videoId: string): number;
   /** Ends every stalled media response (destroys its connection) so processes can exit. */
   releaseStalls(): void;
   /** Failure and delay of the search results page and ytsearch; replaces the previous behavior (`{}` resets). */
