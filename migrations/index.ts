@@ -72,4 +72,14 @@ export const builtinMigrations: LazyMigration[] = [
     load: async () =>
       (await import('./20261127100000_downloader_video_missing.js')).Migration20261127100000DownloaderVideoMissing,
   },
+  {
+    name: '20261128030000_downloader_job_retry_at',
+    load: async () =>
+      (await import('./20261128030000_downloader_job_retry_at.js')).Migration20261128030000DownloaderJobRetryAt,
+  },
+  {
+    name: '20261128030100_channels_duration_limits',
+    load: async () =>
+      (await import('./20261128030100_channels_duration_limits.js')).Migration20261128030100ChannelsDurationLimits,
+  },
 ];

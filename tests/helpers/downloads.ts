@@ -2,11 +2,16 @@ import { completeSetup, type TestApp, type TestHarness } from '@vidkeep/core/tes
 import type { JobDetail, JobStatus } from '@vidkeep/contracts';
 import type { FakePlatform } from '../fakes/platform/index.js';
 
-/** Settings that keep downloads against the local fake platform fast and deterministic. */
+/**
+ * Settings that keep downloads against the local fake platform fast and deterministic. Automatic
+ * retries are off (a failure ends its job at once); `tests/integration/downloader/auto-retry.test.ts`
+ * turns them on with a short back-off.
+ */
 export const FAST_DOWNLOAD_CONFIG = {
   sleepRequests: 0,
   downloadRetryCount: 0,
   downloadSocketTimeoutSeconds: 3,
+  downloadAutoRetryCount: 0,
 };
 
 export interface DownloadApp {

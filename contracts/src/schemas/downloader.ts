@@ -140,6 +140,24 @@ export const JobCounts = Type.Object({
 });
 export type JobCounts = Static<typeof JobCounts>;
 
+/** How an automatic retry of a video went (see `downloadAutoRetryCount`). */
+export const AUTO_RETRY_OUTCOMES = ['waiting', 'succeeded', 'failed', 'cancelled'] as const;
+export const AutoRetry = Type.Object({
+  sourceId: Type.String(),
+  kind: FailureKind,
+  attempts: Type.Integer({ minimum: 1, description: 'Download attempts made so far, the first one included' }),
+  maxAttempts: Type.Integer({ minimum: 1, description: 'The first attempt plus the automatic retries allowed' }),
+  lastError: Type.String({ description: 'Why the last failed attempt failed, in plain words' }),
+  detail: Nullable(Type.String({ description: 'The tool output line of the last failed attempt' })),
+  lastFailedAt: DateTime,
+  nextAttemptAt: Nullable(DateTime, { description: 'When it is tried again; null once it is no longer waiting' }),
+  outcome: Type.Enum(AUTO_RETRY_OUTCOMES, {
+    description:
+      '`waiting`: tried again at `nextAttemptAt`; `succeeded`: a retry downloaded it; `failed`: the retries are used up or a retry failed for good; `cancelled`: the job was cancelled',
+  }),
+});
+export type AutoRetry = Static<typeof AutoRetry>;
+
 export const JobAuxData = Type.Object({
   failedVideos: Type.Array(Type.Object({ sourceId: Type.String(), error: Type.String(), kind: FailureKind })),
   diagnoses: Type.Array(Diagnosis),
@@ -150,6 +168,11 @@ export const JobAuxData = Type.Object({
     filtered: Type.Integer(),
   }),
   terminatedChannels: Type.Array(Type.String()),
+  autoRetries: Type.Optional(
+    Type.Array(AutoRetry, {
+      description: 'Videos that failed for a passing reason and were (or will be) downloaded again automatically',
+    }),
+  ),
 });
 export type JobAuxData = Static<typeof JobAuxData>;
 
@@ -166,6 +189,10 @@ export const JobSummary = Type.Object({
   createdAt: DateTime,
   startedAt: Nullable(DateTime),
   finishedAt: Nullable(DateTime),
+  retryAt: Nullable(DateTime, {
+    description:
+      'A queued job waiting to download videos again after a passing failure starts no earlier than this; null otherwise',
+  }),
 });
 export type JobSummary = Static<typeof JobSummary>;
 

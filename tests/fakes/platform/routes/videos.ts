@@ -32,8 +32,8 @@ export function videoRoutes(s: PlatformState): Route[] {
       async handle(x) {
         const v = s.videos.get(x.params.id);
         if (!v) return NOT_FOUND;
-        if (v.failure === 'http-403') return { status: 403, body: 'Forbidden' };
         const passing = s.takeMediaFailure(v);
+        if (v.failure === 'http-403') return { status: 403, body: 'Forbidden' };
         if (passing === 'reset') {
           x.req.socket.destroy();
           return;
