@@ -12,4 +12,10 @@ export const DownloaderErrorCodes = {
   unsafePath: 'DOWNLOAD_UNSAFE_PATH',
   /** An automatic removal met a video protected since it was planned. */
   videoProtected: 'DOWNLOAD_VIDEO_PROTECTED',
+  /** A `videoFilenamePrefix` yt-dlp rejects. */
+  invalidPrefix: 'DOWNLOAD_INVALID_PREFIX',
+  /** yt-dlp could not be started for a check that needs it. */
+  toolMissing: 'DOWNLOAD_TOOL_MISSING',
+  /** The filename preview was asked for too often (30 per minute per client). */
+  rateLimited: 'DOWNLOAD_RATE_LIMITED',
 } as const;

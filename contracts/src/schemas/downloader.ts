@@ -1,4 +1,4 @@
-import { AudioFormat, Resolution } from '../config/downloader.js';
+import { AudioFormat, FILENAME_PREFIX_MAX, FILENAME_PREFIX_PATTERN, Resolution } from '../config/downloader.js';
 import { Type, type Static } from '../typebox.js';
 import { DateTime, Nullable, pagedList, pageQueryFields } from './common.js';
 import { WatchedState, watchFields } from './watch-status.js';
@@ -401,3 +401,23 @@ export const StorageStatus = Type.Object({
   maxUsedBytes: Nullable(Type.Integer()),
 });
 export type StorageStatus = Static<typeof StorageStatus>;
+
+/** `POST /api/config/filename-preview` (reference 1.3). */
+export const FilenamePreviewRequest = Type.Object(
+  {
+    prefix: Type.String({
+      minLength: 1,
+      maxLength: FILENAME_PREFIX_MAX,
+      pattern: FILENAME_PREFIX_PATTERN,
+      description: 'A `videoFilenamePrefix` to try (yt-dlp output template)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const FilenamePreview = Type.Object({
+  fileLine: Type.String({ description: 'The file name a sample video would get: `<prefix> [<id>].mp4`' }),
+  folderLine: Type.String({ description: 'Its video folder: `<prefix> - <id>`' }),
+  fileLineLength: Type.Integer({ description: 'UTF-8 bytes of `fileLine` (most file systems allow 255 per name)' }),
+  folderLineLength: Type.Integer({ description: 'UTF-8 bytes of `folderLine`' }),
+});
+export type FilenamePreview = Static<typeof FilenamePreview>;

@@ -139,3 +139,19 @@ export interface ChannelSettingsProvider {
 }
 
 export const channelSettingsProviderRef = serviceRef<ChannelSettingsProvider>('channels.downloadSettings');
+
+/**
+ * Optional provider (the channels plugin): a channel's picture as a local image file, which the
+ * downloader copies into the channel's folder as `poster.jpg` (reference 8.5). The channels plugin
+ * owns the channel and its picture; the downloader owns the library's files.
+ */
+export interface ChannelArtwork {
+  /**
+   * A local copy of the channel's picture (fetched once from the platform and kept under
+   * `CONFIG_DIR/images`), or null when the channel is unknown, has no picture or it cannot be
+   * fetched now. Never throws.
+   */
+  posterFile(channelId: string): Promise<string | null>;
+}
+
+export const channelArtworkRef = serviceRef<ChannelArtwork>('channels.artwork');

@@ -71,6 +71,7 @@ export class FileConfigService implements ConfigService {
   private stored: Json = {};
   private effective: Readonly<AppConfig> = {} as AppConfig;
   private readonly overrides = new Map<string, unknown>();
+  private readonly saveChecks = new Map<string, (value: unknown) => Promise<string | null>>();
   private writeChain: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -199,6 +200,15 @@ export class FileConfigService implements ConfigService {
   }
 
   /**
+   * Adds a check a schema cannot express (a tool's dry run) to client saves of one key: it runs
+   * when a save changes the key to a value the schema accepts, and a problem it returns (in plain
+   * words) rejects the save like a schema error. Service-internal updates skip it.
+   */
+  addSaveCheck(key: string, check: (value: unknown) => Promise<string | null>): void {
+    this.saveChecks.set(key, check);
+  }
+
+  /**
    * Client-facing save: only writable keys; a key forced by the environment may be sent only
    * with its current value (so a form that posts every field still works).
    */
@@ -217,6 +227,15 @@ export class FileConfigService implements ConfigService {
       } else {
         toWrite[key] = value;
       }
+    }
+    if (details.length > 0) throw new ConfigValidationError(details);
+    for (const [key, value] of Object.entries(toWrite)) {
+      const check = this.saveChecks.get(key);
+      const propSchema = this.schema.properties[key] as TSchema | undefined;
+      if (!check || !propSchema || JSON.stringify(value) === JSON.stringify(this.stored[key])) continue;
+      if (errorsOf(propSchema, value, key).length > 0) continue;
+      const problem = await check(value);
+      if (problem) details.push({ path: key, message: problem });
     }
     if (details.length > 0) throw new ConfigValidationError(details);
     return this.update(toWrite);

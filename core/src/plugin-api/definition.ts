@@ -38,6 +38,12 @@ export interface PluginConfig<Section extends object = Record<string, unknown>> 
   overriddenKeys(): string[];
   /** Forces one of this plugin's keys while the process runs; never written to the file. */
   setOverride<K extends keyof Section & string>(key: K, value: Section[K]): void;
+  /**
+   * A check of one of this plugin's keys that a schema cannot express (a tool's dry run): it runs
+   * when `PATCH /api/config` changes the key to a value its schema accepts; a returned problem
+   * (plain words) rejects the save with 400 naming the key.
+   */
+  checkOnSave<K extends keyof Section & string>(key: K, check: (value: Section[K]) => Promise<string | null>): void;
 }
 
 /** What `register(ctx)` receives. Everything a plugin touches comes through here. */

@@ -113,6 +113,7 @@ export function createPluginContext(
     },
     overriddenKeys: () => config.overriddenKeys(),
     setOverride: (key, value) => config.setOverride(key, value),
+    checkOnSave: (key, check) => config.addSaveCheck(key, check as (value: unknown) => Promise<string | null>),
   };
   return {
     id: def.id,

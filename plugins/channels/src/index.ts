@@ -1,4 +1,5 @@
 import {
+  channelArtworkRef,
   channelDirectoryRef,
   channelRetentionRef,
   channelSettingsProviderRef,
@@ -21,6 +22,7 @@ import { searchRoutes } from './routes/search-routes.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { tabRoutes } from './routes/tab-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
+import { ChannelArtworkService } from './services/channel-artwork.js';
 import { ChannelDirectoryService } from './services/channel-directory.js';
 import { ChannelAutomation } from './services/automation.js';
 import { ChannelList } from './services/channel-list.js';
@@ -129,6 +131,10 @@ export default definePlugin({
     ctx.provide(channelSettingsProviderRef, settings);
     ctx.provide(channelDirectoryRef, new ChannelDirectoryService(store, ctx.logger));
     ctx.provide(channelRetentionRef, new ChannelRetentionService(store));
+    ctx.provide(
+      channelArtworkRef,
+      new ChannelArtworkService({ store, imagesDir: ctx.env.paths.imagesDir, logger: ctx.logger }),
+    );
 
     // Downloads keep the listing cache current: downloaded (exact date), deleted, and .m3u files.
     const m3uPending = new Set<string>();

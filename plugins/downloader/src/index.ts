@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  channelArtworkRef,
   channelSettingsProviderRef,
   downloaderServiceRef,
   DownloaderConfigSection,
@@ -21,6 +22,7 @@ import {
 import type { DownloaderRouteDeps } from './routes/deps.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { errorStatuses } from './routes/errors.js';
+import { filenameRoutes } from './routes/filename-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
@@ -32,6 +34,8 @@ import { JobService } from './services/jobs.js';
 import { VideoLibrary } from './services/library.js';
 import { ManualDownloads } from './services/manual-downloads.js';
 import { MetadataService } from './services/metadata.js';
+import { FilenamePreviewer } from './services/filename-preview.js';
+import { ChannelPosters } from './services/posters.js';
 import { DownloadQueue } from './services/queue.js';
 import { YtDlpSourceClient } from './services/source-client.js';
 import { StorageGuard } from './services/storage.js';
@@ -47,7 +51,7 @@ export default definePlugin({
   description: 'Downloads with yt-dlp and ffmpeg: persistent job queue, files, live activity',
   optionalDependsOn: ['scheduler'],
   // The watch-status plugin depends on this one, so its service is resolved only when used.
-  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, watchStatusServiceRef],
+  optionalConsumes: [schedulerServiceRef, channelSettingsProviderRef, channelArtworkRef, watchStatusServiceRef],
   config: DownloaderConfigSection,
   entities: [
     DownloaderJobEntity,
@@ -114,6 +118,7 @@ export default definePlugin({
         logger: ctx.logger,
         storage,
         channelSettings: () => ctx.tryResolve(channelSettingsProviderRef),
+        channelArtwork: () => ctx.tryResolve(channelArtworkRef),
         env: childEnv,
         paths,
         metadata,
@@ -137,6 +142,21 @@ export default definePlugin({
     );
     ctx.provide(sourceClientRef, new YtDlpSourceClient(tools, config, cookiesFile, childEnv));
 
+    // Switching channel posters on gives the folders downloaded before their poster too.
+    const posters = new ChannelPosters({
+      videos: videoStore,
+      outputDir: env.paths.outputDir,
+      artwork: () => ctx.tryResolve(channelArtworkRef),
+      logger: ctx.logger,
+    });
+    ctx.events.subscribe('core.config.updated', async ({ changedKeys }) => {
+      if (changedKeys.includes('writeChannelPosters') && config().writeChannelPosters) await posters.backfill();
+    });
+
+    // A prefix yt-dlp rejects never reaches a download: the save runs the same dry run as the preview.
+    const filenames = new FilenamePreviewer({ tools, env: childEnv, jobsDir: env.paths.jobsDir });
+    ctx.config.checkOnSave('videoFilenamePrefix', (prefix) => filenames.problem(prefix));
+
     const routeDeps: DownloaderRouteDeps = {
       platformManaged: env.platformManaged,
       storage,
@@ -146,6 +166,7 @@ export default definePlugin({
       activity,
       tools,
       updater: new YtDlpUpdater(() => tools.path('ytdlp')),
+      filenames,
     };
     ctx.routes(async (app) => {
       mapDomainErrors(app, errorStatuses);
@@ -153,6 +174,7 @@ export default definePlugin({
       await app.register(downloadRoutes, routeDeps);
       await app.register(jobRoutes, routeDeps);
       await app.register(videoRoutes, routeDeps);
+      await app.register(filenameRoutes, routeDeps);
     });
 
     // Spec 1.2: the nightly 04:00 self-update of the downloader tool; does nothing when managed.

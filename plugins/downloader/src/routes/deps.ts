@@ -1,4 +1,5 @@
 import type { ActivityTracker } from '../services/activity.js';
+import type { FilenamePreviewer } from '../services/filename-preview.js';
 import type { JobService } from '../services/jobs.js';
 import type { VideoLibrary } from '../services/library.js';
 import type { ManualDownloads } from '../services/manual-downloads.js';
@@ -16,4 +17,5 @@ export interface DownloaderRouteDeps {
   activity: ActivityTracker;
   tools: ToolLocator;
   updater: YtDlpUpdater;
+  filenames: FilenamePreviewer;
 }

@@ -2,8 +2,9 @@ import { appendFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DownloaderConfigSection } from '@vidkeep/contracts';
 import type { DownloaderJob, DownloaderVideo } from '../../entities.js';
-import { finalizeVideo, type FinalizedVideo, type InfoJson } from '../../files/finalize.js';
+import { finalizeVideo, publishedAtOf, type FinalizedVideo, type InfoJson } from '../../files/finalize.js';
 import { listFiles } from '../../files/move.js';
+import { ensureChannelPoster } from '../../files/poster.js';
 import { diagnose } from '../../ytdlp/failures.js';
 import { metadataOf } from '../metadata.js';
 import type { ChannelSettingsCache } from './channel-settings.js';
@@ -81,11 +82,14 @@ export class FileFinisher {
         imagesDir: deps.paths.imagesDir,
         ...folders,
         writeNfo: config.writeVideoNfoFiles,
+        writeFanart: config.writeVideoFanart,
+        setFileTimes: config.setFileTimesToUploadDate,
         ffmpeg: deps.tools.path('ffmpeg'),
         ffprobe: deps.tools.path('ffprobe'),
         env: deps.env,
       });
       await rm(stagingRoot, { recursive: true, force: true });
+      if (config.writeChannelPosters && channelId) await this.writePoster(channelId, result.channelDir);
       deps.metadata?.provide(v.row.sourceId, metadataOf(result.info));
       const now = new Date();
       const saved = await deps.videos.upsert(this.record(v, result, folders.subfolder, now));
@@ -103,7 +107,7 @@ export class FileFinisher {
         filePath: saved.filePath,
         audioFilePath: saved.audioFilePath,
         subfolder: saved.subfolder,
-        publishedAt: publishedAtOf(result.info),
+        publishedAt: publishedAtOf(result.info)?.toISOString() ?? null,
         mediaType: saved.mediaType,
         downloadedAt: now.toISOString(),
       });
@@ -115,6 +119,22 @@ export class FileFinisher {
       const d = diagnose(failureKindOf(err), { sourceId: v.row.sourceId, detail: (err as Error).message });
       deps.logger.error({ err, jobId: job.id, sourceId: v.row.sourceId }, 'Finishing a downloaded video failed');
       await state.failFinishing(v, d);
+    }
+  }
+
+  /** The channel's `poster.jpg`, when its folder has none; a failure never fails the video. */
+  private async writePoster(channelId: string, channelDir: string): Promise<void> {
+    try {
+      const outcome = await ensureChannelPoster(
+        channelDir,
+        async () => (await this.deps.channelArtwork()?.posterFile(channelId)) ?? null,
+      );
+      if (outcome === 'written') this.deps.logger.info({ channelId, channelDir }, 'Wrote the channel poster');
+    } catch (err) {
+      this.deps.logger.warn(
+        { channelId, channelDir, err: (err as Error).message },
+        'Could not write the channel poster',
+      );
     }
   }
 
@@ -170,14 +190,6 @@ async function peekChannelId(stagingRoot: string): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-/** The exact publication time of a full info dict: `timestamp`, else `upload_date` at 00:00 UTC. */
-function publishedAtOf(info: Record<string, unknown>): string | null {
-  if (typeof info.timestamp === 'number' && Number.isFinite(info.timestamp))
-    return new Date(info.timestamp * 1000).toISOString();
-  const d = typeof info.upload_date === 'string' ? /^(\d{4})(\d{2})(\d{2})$/.exec(info.upload_date) : null;
-  return d ? `${d[1]}-${d[2]}-${d[3]}T00:00:00.000Z` : null;
 }
 
 async function appendArchive(file: string, sourceId: string): Promise<void> {
