@@ -46,8 +46,7 @@ export const FILENAME_PREFIX_MAX = 160;
  */
 export const FILENAME_PREFIX_PATTERN = '^(?!.*\\.\\.)(?=.*\\S)[^/\\\\\\u0000-\\u001f\\u007f]+$';
 /** What a value failing `FILENAME_PREFIX_PATTERN` is told. */
-export const FILENAME_PREFIX_PATTERN_MESSAGE =
-  'must not be empty and must not contain /, \\, .. or control characters';
+export const FILENAME_PREFIX_PATTERN_MESSAGE = 'must not be empty and must not contain /, \\, .. or control characters';
 
 /** Config keys owned by the downloader plugin. */
 export const DownloaderConfigSection = Type.Object({

@@ -6,7 +6,12 @@ import type {
   SessionCreatedPayload,
   SessionRevokedPayload,
 } from './auth.js';
-import type { JobFinishedPayload, VideoDownloadedPayload, VideoRemovedPayload } from './downloader.js';
+import type {
+  JobFinishedPayload,
+  VideoDownloadedPayload,
+  VideoRemovedPayload,
+  VideosMovedPayload,
+} from './downloader.js';
 import type { WatchStatusChangedPayload } from './watch-status.js';
 
 export * from './core.js';
@@ -28,6 +33,7 @@ export interface EventMap {
   'auth.credentials.changed': CredentialsChangedPayload;
   'downloader.video.downloaded': VideoDownloadedPayload;
   'downloader.video.removed': VideoRemovedPayload;
+  'downloader.videos.moved': VideosMovedPayload;
   'downloader.job.finished': JobFinishedPayload;
   'watch-status.videos.changed': WatchStatusChangedPayload;
 }

@@ -306,6 +306,22 @@ export const ChannelSettingsUpdate = Type.Object(
 );
 export type ChannelSettingsUpdate = Static<typeof ChannelSettingsUpdate>;
 export const ChannelSettingsResponse = Type.Object({ settings: ChannelSettings });
+export const ChannelFolderMoveResult = Type.Object({
+  folders: Type.Array(Type.Object({ from: Type.String(), to: Type.String() }), {
+    description: 'Channel folders moved (absolute paths)',
+  }),
+  videos: Type.Integer({ description: 'Library records whose paths changed' }),
+});
+/** What `DownloaderService.moveChannelFolder` moved (none when the channel has no files there). */
+export type ChannelFolderMoveResult = Static<typeof ChannelFolderMoveResult>;
+export const ChannelSettingsUpdateResponse = Type.Object({
+  settings: ChannelSettings,
+  folderMoved: Type.Boolean({ description: "True when the subfolder changed and the channel's folder moved with it" }),
+  moveResult: Nullable(ChannelFolderMoveResult, {
+    description: 'What moved when the subfolder changed (null otherwise)',
+  }),
+});
+export type ChannelSettingsUpdateResponse = Static<typeof ChannelSettingsUpdateResponse>;
 
 export const CountResponse = Type.Object({ count: Type.Integer() });
 export const GlobalFileStructureResponse = Type.Object({

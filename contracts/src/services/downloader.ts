@@ -1,4 +1,5 @@
 import type { AudioFormat, Resolution } from '../config/downloader.js';
+import type { ChannelFolderMoveResult } from '../schemas/channels.js';
 import type { JobOptions, JobSummary, StorageStatus } from '../schemas/downloader.js';
 import { serviceRef } from './ref.js';
 
@@ -88,6 +89,22 @@ export interface DownloaderService {
    * deleted) or, with `respectProtection`, when the video is protected (`DOWNLOAD_VIDEO_PROTECTED`).
    */
   removeVideo(sourceId: string, options?: { respectProtection?: boolean }): Promise<RemovedVideo>;
+  /**
+   * Moves a channel's folder from one subfolder to another (a changed subfolder setting): the
+   * folder and everything in it, in one rename where possible (else copied, checked, then the old
+   * one deleted), then the library records, then `downloader.videos.moved`. All or nothing: a
+   * failure puts back what moved. Throws ConflictError `DOWNLOAD_CHANNEL_BUSY` while a download of
+   * the channel is queued or running and `DOWNLOAD_MOVE_CONFLICT` when the target folder holds
+   * files of the same names; UnavailableError `DOWNLOAD_MOVE_FAILED` when the file system refuses.
+   */
+  moveChannelFolder(move: ChannelFolderMove): Promise<ChannelFolderMoveResult>;
+}
+
+/** `DownloaderService.moveChannelFolder`: which channel, from which subfolder to which (null = the root). */
+export interface ChannelFolderMove {
+  channelId: string;
+  from: string | null;
+  to: string | null;
 }
 
 /** A video retention may consider: present in the library (not removed). */

@@ -35,6 +35,7 @@ import { VideoLibrary } from './services/library.js';
 import { ManualDownloads } from './services/manual-downloads.js';
 import { MetadataService } from './services/metadata.js';
 import { FilenamePreviewer } from './services/filename-preview.js';
+import { ChannelFolderMover } from './services/channel-move.js';
 import { ChannelPosters } from './services/posters.js';
 import { DownloadQueue } from './services/queue.js';
 import { YtDlpSourceClient } from './services/source-client.js';
@@ -136,10 +137,24 @@ export default definePlugin({
       legacyImagesDir: env.paths.legacyImagesDir,
       onSpaceFreed: () => queue.storageFreed(),
     });
-    ctx.provide(
-      downloaderServiceRef,
-      new LocalDownloaderService({ queue, store, videos: videoStore, activity, storage, library }),
-    );
+    const service: LocalDownloaderService = new LocalDownloaderService({
+      queue,
+      store,
+      videos: videoStore,
+      activity,
+      storage,
+      library,
+      metadata,
+      mover: new ChannelFolderMover({
+        videos: videoStore,
+        outputDir: env.paths.outputDir,
+        busy: (channelId) => service.hasActiveDownloadsForChannel(channelId),
+        exclusive: (work) => queue.whileNothingQueues(work),
+        events: ctx.events,
+        logger: ctx.logger,
+      }),
+    });
+    ctx.provide(downloaderServiceRef, service);
     ctx.provide(sourceClientRef, new YtDlpSourceClient(tools, config, cookiesFile, childEnv));
 
     // Switching channel posters on gives the folders downloaded before their poster too.

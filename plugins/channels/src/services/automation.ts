@@ -233,7 +233,8 @@ export class ChannelAutomation {
       const abs = isAbsolute(file) ? file : join(outputDir, file);
       const rel = relative(outputDir, abs).split(sep);
       if (rel[0] === '..' || rel.length < 2) continue;
-      const base = d.subfolder && rel[0] === d.subfolder && rel.length > 2 ? 2 : 1;
+      // A subfolder's channels live in `__<subfolder>/<channel>/`.
+      const base = d.subfolder && rel[0] === `__${d.subfolder}` && rel.length > 2 ? 2 : 1;
       const dir = join(outputDir, ...rel.slice(0, base));
       const list = groups.get(dir) ?? [];
       list.push({

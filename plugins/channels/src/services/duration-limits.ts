@@ -37,5 +37,9 @@ export function applyDurationLimits<T extends { duration: number | null }>(
     if (reason === null) kept.push(r);
     else counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }
-  return { kept, skipped: [...counts].map(([reason, count]) => ({ reason, count })) };
+  // Shorter first, whatever order the listing had.
+  const skipped = [...counts]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => Number(a.reason.startsWith('longer')) - Number(b.reason.startsWith('longer')));
+  return { kept, skipped };
 }

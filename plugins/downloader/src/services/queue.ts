@@ -54,6 +54,11 @@ export class DownloadQueue {
     return next;
   }
 
+  /** Runs `work` while nothing can be queued (the lock of enqueue decisions). */
+  whileNothingQueues<T>(work: () => Promise<T>): Promise<T> {
+    return this.exclusive(work);
+  }
+
   /** Recovers after a crash or restart, then starts work. */
   async start(): Promise<void> {
     await markInterrupted(this.store, this.deps.logger);

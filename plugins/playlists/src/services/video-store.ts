@@ -327,6 +327,22 @@ export class PlaylistVideoStore {
     return ids;
   }
 
+  /**
+   * A downloaded video's files moved (its channel's subfolder changed): the entries keep the new
+   * paths; nothing else about them changes. Returns the playlists holding it.
+   */
+  async markMoved(sourceId: string, files: Omit<LibraryFiles, 'removed'>): Promise<number[]> {
+    const ids = await this.playlistsHolding(sourceId);
+    if (ids.length) {
+      await this.sql.run('update playlists_videos set file_path = ?, audio_file_path = ? where source_id = ?', [
+        files.filePath,
+        files.audioFilePath,
+        sourceId,
+      ]);
+    }
+    return ids;
+  }
+
   /** A downloaded video was deleted from the library. */
   async markRemoved(sourceId: string): Promise<number[]> {
     const ids = await this.playlistsHolding(sourceId);
