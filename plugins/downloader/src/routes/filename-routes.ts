@@ -34,7 +34,7 @@ export const filenameRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = as
         description:
           'Renders the prefix with yt-dlp against a bundled sample video, as downloads would name it: the file `<prefix> [<id>].<ext>` in the folder `<prefix> - <id>`. 400 when the prefix is empty, longer than 160 characters, contains `/`, `\\`, `..` or control characters, or yt-dlp rejects the template (`DOWNLOAD_INVALID_PREFIX`, with its reason). Lengths are UTF-8 bytes. 30 per minute per client.',
         body: FilenamePreviewRequest,
-        response: { 200: FilenamePreview, ...errorResponses(400, 401, 429, 503) },
+        response: { 200: FilenamePreview, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request) => filenames.preview(request.body.prefix),
