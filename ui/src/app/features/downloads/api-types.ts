@@ -1,6 +1,7 @@
 /** The API types this feature uses, from the contracts (type-only: nothing is bundled). */
 export type {
   AudioFormat,
+  AutoRetry,
   Diagnosis,
   DownloadProgress,
   DownloadRequest,

@@ -3,6 +3,7 @@ export type {
   ApiKeyItem,
   ApiKeyList,
   CreateApiKeyResponse,
+  FilenamePreview,
   GetConfigResponse,
   ScheduleEntry,
   ScheduleList,
