@@ -96,5 +96,9 @@ describe('retryText', () => {
     expect(retryText({ ...base, outcome: 'cancelled' })).toBe(
       'Tried once; the retries stopped when the job was cancelled.',
     );
+    // A job that ended (interrupted by a crash) while a retry waited.
+    expect(retryText({ ...base, outcome: 'waiting' }, false)).toBe(
+      'Tried once; the retries stopped when the job ended.',
+    );
   });
 });

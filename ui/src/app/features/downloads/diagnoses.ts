@@ -22,10 +22,14 @@ const clock = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
 
-/** An automatic retry record in words: "Tried 3 times, then gave up (1 + 2 automatic retries)." */
-export function retryText(r: AutoRetry): string {
+/**
+ * An automatic retry record in words ("Tried 3 times with automatic retries, then gave up.").
+ * `jobWaits`: whether its job still waits to run it (a job interrupted meanwhile does not).
+ */
+export function retryText(r: AutoRetry, jobWaits = true): string {
   switch (r.outcome) {
     case 'waiting':
+      if (!jobWaits) return `Tried ${times(r.attempts)}; the retries stopped when the job ended.`;
       return `Tried ${times(r.attempts)}; downloading again automatically${r.nextAttemptAt ? ` at ${clock(r.nextAttemptAt)}` : ''} (attempt ${r.attempts + 1} of ${r.maxAttempts}).`;
     case 'succeeded':
       return `Downloaded on attempt ${r.attempts} of ${r.maxAttempts}, after this passing failure.`;
@@ -42,7 +46,9 @@ export function retryText(r: AutoRetry): string {
  * Every diagnosis of a job, once: the videos' own diagnoses first (with their titles), then
  * those of the job's `auxData` that no video carries (for example a missing yt-dlp).
  */
-export function explainFailures(job: Pick<JobDetail, 'videos' | 'auxData'>): ExplainedFailure[] {
+export function explainFailures(
+  job: Pick<JobDetail, 'videos' | 'auxData'> & { status?: JobDetail['status'] },
+): ExplainedFailure[] {
   const out: ExplainedFailure[] = [];
   const seen = new Set<string>();
   const titles = new Map(job.videos.map((v) => [v.sourceId, v.title ?? v.sourceId]));
@@ -62,7 +68,10 @@ export function explainFailures(job: Pick<JobDetail, 'videos' | 'auxData'>): Exp
       detail: d.detail,
       skipped,
       recovered: sourceId !== null && completed.has(sourceId),
-      retry: sourceId && retries.has(sourceId) ? retryText(retries.get(sourceId)!) : null,
+      retry:
+        sourceId && retries.has(sourceId)
+          ? retryText(retries.get(sourceId)!, job.status === undefined || job.status === 'queued')
+          : null,
     });
   };
   for (const v of job.videos) {
