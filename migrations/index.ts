@@ -104,4 +104,14 @@ export const builtinMigrations: LazyMigration[] = [
       (await import('./20261128020200_channels_video_library_flags.js'))
         .Migration20261128020200ChannelsVideoLibraryFlags,
   },
+  {
+    name: '20261128030000_downloader_job_retry_at',
+    load: async () =>
+      (await import('./20261128030000_downloader_job_retry_at.js')).Migration20261128030000DownloaderJobRetryAt,
+  },
+  {
+    name: '20261128030100_channels_duration_limits',
+    load: async () =>
+      (await import('./20261128030100_channels_duration_limits.js')).Migration20261128030100ChannelsDurationLimits,
+  },
 ];

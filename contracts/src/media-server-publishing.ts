@@ -13,7 +13,13 @@ import {
   type ServerFile,
 } from './media-server-files.js';
 import { stalePlaylistTexts } from './media-server-failures.js';
-import { pickLibraries, refreshPlan, type NoLibrary, type TypedLibrary } from './media-server-settings.js';
+import {
+  movedFolderLibraries,
+  pickLibraries,
+  refreshPlan,
+  type NoLibrary,
+  type TypedLibrary,
+} from './media-server-settings.js';
 import type { PlaylistMediaType, PlaylistSyncRequest, PlaylistSyncResult } from './services/media-servers.js';
 
 /** The calls of a server that indexes libraries and replaces playlists by recreating them. */
@@ -140,4 +146,16 @@ export async function indexNewFiles(
   if (plan.paths.length) await server.mediaUpdated(plan.paths, signal);
   for (const id of plan.libraryIds) await server.refreshLibrary(id, signal);
   return plan;
+}
+
+/** After a channel folder moved: rescans the libraries holding its old or new place; returns their ids. */
+export async function rescanMovedFolders(
+  server: Pick<RecreatingServer, 'libraries' | 'refreshLibrary'>,
+  folders: readonly { from: string; to: string }[],
+  videoLibraryIds: readonly string[],
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const ids = movedFolderLibraries(folders, await server.libraries(signal), videoLibraryIds);
+  for (const id of ids) await server.refreshLibrary(id, signal);
+  return ids;
 }

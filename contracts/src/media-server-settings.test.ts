@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { describeServerFailure, isStaleConnection } from './media-server-failures.js';
-import { connectionToTry, pickLibraries, refreshPlan } from './media-server-settings.js';
+import { connectionToTry, movedFolderLibraries, pickLibraries, refreshPlan } from './media-server-settings.js';
 
 const libs = [
   { id: 'aaaa-1111', type: 'homevideos', locations: ['/data'] },
   { id: 'bbbb2222', type: 'movies', locations: ['/movies'] },
   { id: 'm1', type: 'music', locations: ['/data'] },
 ];
+
+describe('movedFolderLibraries', () => {
+  it('rescans the libraries holding the old or the new place, else every library of both types', () => {
+    const moved = [{ from: '/data/Chan', to: '/data/__Kids/Chan' }];
+    expect(movedFolderLibraries(moved, libs, [])).toEqual(['aaaa-1111', 'm1']);
+    expect(movedFolderLibraries([{ from: '/movies/Chan', to: '/data/Chan' }], libs, ['bbbb2222'])).toEqual([
+      'bbbb2222',
+      'm1',
+    ]);
+    expect(movedFolderLibraries([{ from: '/srv/a', to: '/srv/b' }], libs, [])).toEqual(['aaaa-1111', 'bbbb2222', 'm1']);
+  });
+});
 
 describe('pickLibraries', () => {
   it('takes the music libraries for audio and the chosen (or all other) libraries for video', () => {

@@ -67,6 +67,30 @@ export function refreshPlan(
   return { paths, libraryIds: [...libraryIds] };
 }
 
+/**
+ * Which libraries to rescan after a channel folder moved (its subfolder changed): those of either
+ * type (video as chosen, music) whose folders hold the old or the new place, so the scan drops the
+ * items that left and finds them where they went. When none holds either (the server sees the
+ * output directory under another path), every library of those types.
+ */
+export function movedFolderLibraries(
+  folders: readonly { from: string; to: string }[],
+  libraries: readonly TypedLibrary[],
+  videoLibraryIds: readonly string[],
+): string[] {
+  const inside = (path: string, folder: string) => {
+    const base = folder.replace(/[\\/]+$/, '');
+    return path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}\\`);
+  };
+  const typed = (['video', 'audio'] as const).flatMap((t) => {
+    const picked = pickLibraries(libraries, videoLibraryIds, t);
+    return 'libraries' in picked ? picked.libraries : [];
+  });
+  const places = folders.flatMap((f) => [f.from, f.to]);
+  const holding = typed.filter((l) => l.locations.some((loc) => places.some((p) => inside(p, loc))));
+  return [...new Set((holding.length ? holding : typed).map((l) => l.id))];
+}
+
 const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
 
 /**

@@ -2,13 +2,18 @@ import { completeSetup, type TestApp, type TestHarness } from '@vidkeep/core/tes
 import type { JobDetail, JobStatus } from '@vidkeep/contracts';
 import type { FakePlatform } from '../fakes/platform/index.js';
 
-/** Settings that keep downloads against the local fake platform fast and deterministic. */
+/**
+ * Settings that keep downloads against the local fake platform fast and deterministic. Automatic
+ * retries are off (a failure ends its job at once); `tests/integration/downloader/auto-retry.test.ts`
+ * turns them on with a short back-off.
+ */
 export const FAST_DOWNLOAD_CONFIG = {
   sleepRequests: 0,
   downloadRetryCount: 0,
   // Long enough for a fake platform slowed by a busy machine (3 s timed out under load); a test
   // that wants a stalled download to fail fast sets its own.
   downloadSocketTimeoutSeconds: 10,
+  downloadAutoRetryCount: 0,
 };
 
 export interface DownloadApp {

@@ -37,6 +37,17 @@ export const SUBFOLDER_PATTERN =
 export const SUBFOLDER_PATTERN_MESSAGE =
   'must be a single folder name: no slashes, backslashes or control characters, not starting with . or __, and not __playlists__ or playlists (reserved for the playlists folder)';
 
+/** The default of `videoFilenamePrefix`: `<channel> - <title>`, cut to 80 and 64 bytes. */
+export const DEFAULT_FILENAME_PREFIX = '%(uploader,channel,uploader_id).80B - %(title).64B';
+export const FILENAME_PREFIX_MAX = 160;
+/**
+ * `videoFilenamePrefix`: not empty, no path separators, no `..`, no control characters (the
+ * yt-dlp dry run of `POST /api/config/filename-preview` and of a save checks the rest).
+ */
+export const FILENAME_PREFIX_PATTERN = '^(?!.*\\.\\.)(?=.*\\S)[^/\\\\\\u0000-\\u001f\\u007f]+$';
+/** What a value failing `FILENAME_PREFIX_PATTERN` is told. */
+export const FILENAME_PREFIX_PATTERN_MESSAGE = 'must not be empty and must not contain /, \\, .. or control characters';
+
 /** Config keys owned by the downloader plugin. */
 export const DownloaderConfigSection = Type.Object({
   useTmpForDownloads: Type.Boolean({
@@ -67,6 +78,28 @@ export const DownloaderConfigSection = Type.Object({
   writeVideoNfoFiles: Type.Boolean({
     default: true,
     description: 'Write a Kodi/Jellyfin/Emby NFO next to every video',
+  }),
+  writeChannelPosters: Type.Boolean({
+    default: true,
+    description:
+      "Write the channel's picture as `poster.jpg` into each channel folder that has none (media servers show it as the folder's artwork)",
+  }),
+  writeVideoFanart: Type.Boolean({
+    default: false,
+    description: "Also copy each video's thumbnail as `<name>-fanart.jpg` (a background some media-server clients use)",
+  }),
+  setFileTimesToUploadDate: Type.Boolean({
+    default: true,
+    description:
+      'Set the modification time of each downloaded file and its video folder to when the video was published, so media servers sort by it',
+  }),
+  videoFilenamePrefix: Type.String({
+    minLength: 1,
+    maxLength: FILENAME_PREFIX_MAX,
+    default: DEFAULT_FILENAME_PREFIX,
+    pattern: FILENAME_PREFIX_PATTERN,
+    description:
+      'yt-dlp output template for the start of file and video-folder names; vidkeep adds ` [<id>].<ext>` to files and ` - <id>` to folders. New downloads only',
   }),
   subtitlesEnabled: Type.Boolean({ default: false }),
   subtitleLanguage: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.,*-]+$', default: 'en' }),
@@ -102,6 +135,19 @@ export const DownloaderConfigSection = Type.Object({
   downloadSocketTimeoutSeconds: Type.Integer({ minimum: 1, maximum: 600, default: 30 }),
   downloadThrottledRate: Type.String({ maxLength: 20, default: '100K', pattern: RATE_PATTERN }),
   downloadRetryCount: Type.Integer({ minimum: 0, maximum: 20, default: 2 }),
+  downloadAutoRetryCount: Type.Integer({
+    minimum: 0,
+    maximum: 5,
+    default: 2,
+    description:
+      'How often a video that failed for a temporary reason (HTTP 403 on its media, a server error, a dropped connection) is downloaded again automatically; 0: never',
+  }),
+  downloadAutoRetryDelaySeconds: Type.Number({
+    minimum: 0,
+    maximum: 3600,
+    default: 60,
+    description: 'Wait before the first automatic retry; it doubles for each further one',
+  }),
   concurrentFragments: Type.Integer({ minimum: 1, maximum: 16, default: 1, description: 'yt-dlp `-N`' }),
   concurrentJobs: Type.Integer({
     minimum: 1,

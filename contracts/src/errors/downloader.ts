@@ -33,5 +33,16 @@ export const DownloaderErrorCodes = {
   cookiesInvalid: 'DOWNLOAD_COOKIES_INVALID',
   /** Custom yt-dlp arguments that vidkeep refuses (the message names the option). */
   customArgsInvalid: 'DOWNLOAD_CUSTOM_ARGS_INVALID',
+  /** A `videoFilenamePrefix` yt-dlp rejects. */
+  invalidPrefix: 'DOWNLOAD_INVALID_PREFIX',
+  /** yt-dlp could not be started for a check that needs it. */
+  toolMissing: 'DOWNLOAD_TOOL_MISSING',
+  /** A channel's folder cannot move while a download of the channel is queued or running. */
+  channelBusy: 'DOWNLOAD_CHANNEL_BUSY',
+  /** The target of a channel folder move holds files of the same names. */
+  moveConflict: 'DOWNLOAD_MOVE_CONFLICT',
+  /** The file system refused a channel folder move; nothing changed. */
+  moveFailed: 'DOWNLOAD_MOVE_FAILED',
+  /** The filename preview was asked for too often (30 per minute per client). */
   rateLimited: 'DOWNLOAD_RATE_LIMITED',
 } as const;

@@ -53,10 +53,38 @@ export type VideoRelocatedPayload = Static<typeof VideoRelocatedPayload>;
 export const VideosChangedPayload = Type.Object({ sourceIds: Type.Array(Type.String()) });
 export type VideosChangedPayload = Static<typeof VideosChangedPayload>;
 
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/**
+ * A channel's folder moved to another subfolder (its subfolder setting changed): the files are
+ * in their new place and the library records say so. Whoever keeps file paths or publishes them
+ * (`.m3u` files, media-server playlists, library scans) updates from this.
+ */
+export const VideosMovedPayload = Type.Object({
+  channelId: Type.String(),
+  /** The subfolders (without `__`; null = the output root) the folder left and went to. */
+  fromSubfolder: NullableString,
+  toSubfolder: NullableString,
+  /** Absolute channel folders: where they were and where they are now. */
+  folders: Type.Array(Type.Object({ from: Type.String(), to: Type.String() })),
+  videos: Type.Array(
+    Type.Object({
+      videoId: Type.Integer(),
+      sourceId: Type.String(),
+      filePath: NullableString,
+      audioFilePath: NullableString,
+      previousFilePath: NullableString,
+      previousAudioFilePath: NullableString,
+    }),
+  ),
+});
+export type VideosMovedPayload = Static<typeof VideosMovedPayload>;
+
 export const DownloaderEvents = {
   videoDownloaded: 'downloader.video.downloaded',
   videoRemoved: 'downloader.video.removed',
   videoRelocated: 'downloader.video.relocated',
   videosChanged: 'downloader.videos.changed',
+  videosMoved: 'downloader.videos.moved',
   jobFinished: 'downloader.job.finished',
 } as const;

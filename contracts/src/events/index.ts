@@ -12,6 +12,7 @@ import type {
   VideoRelocatedPayload,
   VideoRemovedPayload,
   VideosChangedPayload,
+  VideosMovedPayload,
 } from './downloader.js';
 import type { WatchStatusChangedPayload } from './watch-status.js';
 
@@ -35,6 +36,7 @@ export interface EventMap {
   'downloader.video.downloaded': VideoDownloadedPayload;
   'downloader.video.removed': VideoRemovedPayload;
   'downloader.video.relocated': VideoRelocatedPayload;
+  'downloader.videos.moved': VideosMovedPayload;
   'downloader.job.finished': JobFinishedPayload;
   'downloader.videos.changed': VideosChangedPayload;
   'watch-status.videos.changed': WatchStatusChangedPayload;

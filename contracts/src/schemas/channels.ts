@@ -42,6 +42,8 @@ export function subfolderProblem(name: string): string | null {
 }
 
 export const ADDITIONAL_TAGS_MAX = 1000;
+/** A channel's duration limits are whole seconds up to a day (reference 1.4). */
+export const CHANNEL_DURATION_MAX = 86_400;
 export const TITLE_FILTER_MAX = 500;
 export const CHANNEL_SEARCH_COUNTS = [10, 25, 50, 100] as const;
 
@@ -89,6 +91,16 @@ const channelSettingFields = {
   video_quality: Nullable(Resolution),
   audio_format: Nullable(AudioFormat),
   skip_video_folder: Nullable(Type.Boolean({ description: 'null = the global `defaultSkipVideoFolder`' })),
+  min_duration: Nullable(
+    Type.Integer({
+      description: 'Seconds; automatic downloads and download-all skip shorter videos (null: no limit)',
+    }),
+  ),
+  max_duration: Nullable(
+    Type.Integer({
+      description: 'Seconds; automatic downloads and download-all skip longer videos (null: no limit)',
+    }),
+  ),
   available_tabs: Type.Array(TabType, { description: 'Detected tabs minus hidden ones' }),
   hidden_tabs: Type.Array(TabType),
   default_rating: Nullable(
@@ -289,6 +301,8 @@ export const ChannelSettingsUpdate = Type.Object(
     video_quality: Type.Optional(Nullable(Resolution)),
     audio_format: Type.Optional(Nullable(AudioFormat)),
     skip_video_folder: Type.Optional(Nullable(Type.Boolean())),
+    min_duration: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: CHANNEL_DURATION_MAX }))),
+    max_duration: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: CHANNEL_DURATION_MAX }))),
     hidden_tabs: Type.Optional(Type.Array(TabType, { uniqueItems: true, maxItems: 3 })),
     auto_download_enabled_tabs: Type.Optional(
       Type.String({ maxLength: 40, pattern: '^$|^(video|short|livestream)(,(video|short|livestream)){0,2}$' }),
@@ -301,6 +315,22 @@ export const ChannelSettingsUpdate = Type.Object(
 );
 export type ChannelSettingsUpdate = Static<typeof ChannelSettingsUpdate>;
 export const ChannelSettingsResponse = Type.Object({ settings: ChannelSettings });
+export const ChannelFolderMoveResult = Type.Object({
+  folders: Type.Array(Type.Object({ from: Type.String(), to: Type.String() }), {
+    description: 'Channel folders moved (absolute paths)',
+  }),
+  videos: Type.Integer({ description: 'Library records whose paths changed' }),
+});
+/** What `DownloaderService.moveChannelFolder` moved (none when the channel has no files there). */
+export type ChannelFolderMoveResult = Static<typeof ChannelFolderMoveResult>;
+export const ChannelSettingsUpdateResponse = Type.Object({
+  settings: ChannelSettings,
+  folderMoved: Type.Boolean({ description: "True when the subfolder changed and the channel's folder moved with it" }),
+  moveResult: Nullable(ChannelFolderMoveResult, {
+    description: 'What moved when the subfolder changed (null otherwise)',
+  }),
+});
+export type ChannelSettingsUpdateResponse = Static<typeof ChannelSettingsUpdateResponse>;
 
 export const CountResponse = Type.Object({ count: Type.Integer() });
 export const GlobalFileStructureResponse = Type.Object({
@@ -428,10 +458,15 @@ export const TabQuery = Type.Object(
   { tabType: Type.Enum(TAB_TYPES, { default: 'videos' }) },
   { additionalProperties: false },
 );
+/** Videos an automatic choice left out, counted by the reason in words ("shorter than 1:00, …"). */
+export const SkippedByReason = Type.Array(Type.Object({ reason: Type.String(), count: Type.Integer() }), {
+  description: "Videos left out by the channel's duration limits (`min_duration`, `max_duration`), by reason",
+});
 export const DownloadAllPreviewResponse = Type.Object({
   count: Type.Integer(),
   totalDurationSeconds: Type.Integer(),
   missingDurations: Type.Integer(),
+  skipped: SkippedByReason,
 });
 export const DownloadAllRequest = Type.Object(
   {
@@ -457,6 +492,7 @@ export const DownloadAllResponse = Type.Object({
   status: Type.String(),
   queued: Type.Integer(),
   jobId: Nullable(Type.String()),
+  skipped: SkippedByReason,
 });
 
 export const BulkIgnoreRequest = Type.Object(

@@ -1,4 +1,4 @@
-import { AudioFormat, Resolution } from '../config/downloader.js';
+import { AudioFormat, FILENAME_PREFIX_MAX, FILENAME_PREFIX_PATTERN, Resolution } from '../config/downloader.js';
 import { Type, type Static } from '../typebox.js';
 import { DateTime, Day, Nullable, pagedList, pageQueryFields, TriStateFilter } from './common.js';
 import { WatchedState, watchFields } from './watch-status.js';
@@ -167,6 +167,24 @@ export const JobCounts = Type.Object({
 });
 export type JobCounts = Static<typeof JobCounts>;
 
+/** How an automatic retry of a video went (see `downloadAutoRetryCount`). */
+export const AUTO_RETRY_OUTCOMES = ['waiting', 'succeeded', 'failed', 'cancelled'] as const;
+export const AutoRetry = Type.Object({
+  sourceId: Type.String(),
+  kind: FailureKind,
+  attempts: Type.Integer({ minimum: 1, description: 'Download attempts made so far, the first one included' }),
+  maxAttempts: Type.Integer({ minimum: 1, description: 'The first attempt plus the automatic retries allowed' }),
+  lastError: Type.String({ description: 'Why the last failed attempt failed, in plain words' }),
+  detail: Nullable(Type.String({ description: 'The tool output line of the last failed attempt' })),
+  lastFailedAt: DateTime,
+  nextAttemptAt: Nullable(DateTime, { description: 'When it is tried again; null once it is no longer waiting' }),
+  outcome: Type.Enum(AUTO_RETRY_OUTCOMES, {
+    description:
+      '`waiting`: tried again at `nextAttemptAt`; `succeeded`: a retry downloaded it; `failed`: the retries are used up or a retry failed for good; `cancelled`: the job was cancelled',
+  }),
+});
+export type AutoRetry = Static<typeof AutoRetry>;
+
 export const JobAuxData = Type.Object({
   failedVideos: Type.Array(Type.Object({ sourceId: Type.String(), error: Type.String(), kind: FailureKind })),
   diagnoses: Type.Array(Diagnosis),
@@ -177,6 +195,11 @@ export const JobAuxData = Type.Object({
     filtered: Type.Integer(),
   }),
   terminatedChannels: Type.Array(Type.String()),
+  autoRetries: Type.Optional(
+    Type.Array(AutoRetry, {
+      description: 'Videos that failed for a passing reason and were (or will be) downloaded again automatically',
+    }),
+  ),
 });
 export type JobAuxData = Static<typeof JobAuxData>;
 
@@ -193,6 +216,10 @@ export const JobSummary = Type.Object({
   createdAt: DateTime,
   startedAt: Nullable(DateTime),
   finishedAt: Nullable(DateTime),
+  retryAt: Nullable(DateTime, {
+    description:
+      'A queued job waiting to download videos again after a passing failure starts no earlier than this; null otherwise',
+  }),
 });
 export type JobSummary = Static<typeof JobSummary>;
 
@@ -719,3 +746,23 @@ export const CheckVideoUrlResponse = Type.Object({
   ),
 });
 export type CheckVideoUrlResponse = Static<typeof CheckVideoUrlResponse>;
+
+/** `POST /api/config/filename-preview` (reference 1.3). */
+export const FilenamePreviewRequest = Type.Object(
+  {
+    prefix: Type.String({
+      minLength: 1,
+      maxLength: FILENAME_PREFIX_MAX,
+      pattern: FILENAME_PREFIX_PATTERN,
+      description: 'A `videoFilenamePrefix` to try (yt-dlp output template)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const FilenamePreview = Type.Object({
+  fileLine: Type.String({ description: 'The file name a sample video would get: `<prefix> [<id>].mp4`' }),
+  folderLine: Type.String({ description: 'Its video folder: `<prefix> - <id>`' }),
+  fileLineLength: Type.Integer({ description: 'UTF-8 bytes of `fileLine` (most file systems allow 255 per name)' }),
+  folderLineLength: Type.Integer({ description: 'UTF-8 bytes of `folderLine`' }),
+});
+export type FilenamePreview = Static<typeof FilenamePreview>;

@@ -1,4 +1,5 @@
 import type { AudioFormat, Resolution } from '../config/downloader.js';
+import type { ChannelFolderMoveResult } from '../schemas/channels.js';
 import type { JobOptions, JobSummary, StorageStatus } from '../schemas/downloader.js';
 import { multiServiceRef, serviceRef } from './ref.js';
 
@@ -104,6 +105,22 @@ export interface DownloaderService {
    * deleted) or, with `respectProtection`, when the video is protected (`DOWNLOAD_VIDEO_PROTECTED`).
    */
   removeVideo(sourceId: string, options?: { respectProtection?: boolean }): Promise<RemovedVideo>;
+  /**
+   * Moves a channel's folder from one subfolder to another (a changed subfolder setting): the
+   * folder and everything in it, in one rename where possible (else copied, checked, then the old
+   * one deleted), then the library records, then `downloader.videos.moved`. All or nothing: a
+   * failure puts back what moved. Throws ConflictError `DOWNLOAD_CHANNEL_BUSY` while a download of
+   * the channel is queued or running and `DOWNLOAD_MOVE_CONFLICT` when the target folder holds
+   * files of the same names; UnavailableError `DOWNLOAD_MOVE_FAILED` when the file system refuses.
+   */
+  moveChannelFolder(move: ChannelFolderMove): Promise<ChannelFolderMoveResult>;
+}
+
+/** `DownloaderService.moveChannelFolder`: which channel, from which subfolder to which (null = the root). */
+export interface ChannelFolderMove {
+  channelId: string;
+  from: string | null;
+  to: string | null;
 }
 
 /** A video retention may consider: present in the library (not removed). */
@@ -179,3 +196,19 @@ export interface VideoLinkProvider {
 }
 
 export const videoLinkProvidersRef = multiServiceRef<VideoLinkProvider>('downloader.videoLinks');
+
+/**
+ * Optional provider (the channels plugin): a channel's picture as a local image file, which the
+ * downloader copies into the channel's folder as `poster.jpg` (reference 8.5). The channels plugin
+ * owns the channel and its picture; the downloader owns the library's files.
+ */
+export interface ChannelArtwork {
+  /**
+   * A local copy of the channel's picture (fetched once from the platform and kept under
+   * `CONFIG_DIR/images`), or null when the channel is unknown, has no picture or it cannot be
+   * fetched now. Never throws.
+   */
+  posterFile(channelId: string): Promise<string | null>;
+}
+
+export const channelArtworkRef = serviceRef<ChannelArtwork>('channels.artwork');

@@ -36,7 +36,7 @@ export class ConfigValidationError extends Error {
  * arguments the downloader would refuse at job start). Null when the value is fine, else what is
  * wrong with it in plain words.
  */
-export type ConfigCheck = (value: unknown) => string | null;
+export type ConfigCheck = (value: unknown) => string | null | Promise<string | null>;
 
 export interface ConfigSection {
   owner: string;
@@ -156,7 +156,7 @@ export class FileConfigService implements ConfigService {
     return this.effective;
   }
 
-  /** Adds a rule to a key: every later change of it must pass (after the schema). */
+  /** Adds a rule to a key: every later client save that changes it must pass (after the schema). */
   addCheck(key: string, check: ConfigCheck): void {
     if (!(key in this.schema.properties)) throw new Error(`config key "${key}" is not declared`);
     this.checks.set(key, [...(this.checks.get(key) ?? []), check]);
@@ -233,6 +233,19 @@ export class FileConfigService implements ConfigService {
       }
     }
     if (details.length > 0) throw new ConfigValidationError(details);
+    // The plugins' own rules, on keys the save changes to a value their schema accepts (a rule may
+    // be a tool's dry run, so unchanged keys are not checked again).
+    for (const [key, value] of Object.entries(toWrite)) {
+      const checks = this.checks.get(key);
+      const propSchema = this.schema.properties[key] as TSchema | undefined;
+      if (!checks || !propSchema || JSON.stringify(value) === JSON.stringify(this.stored[key])) continue;
+      if (errorsOf(propSchema, value, key).length > 0) continue;
+      for (const check of checks) {
+        const problem = await check(value);
+        if (problem) details.push({ path: key, message: problem });
+      }
+    }
+    if (details.length > 0) throw new ConfigValidationError(details);
     return this.update(toWrite);
   }
 
@@ -243,13 +256,7 @@ export class FileConfigService implements ConfigService {
         const propSchema = this.schema.properties[key] as TSchema | undefined;
         if (propSchema === undefined) details.push({ path: key, message: 'unknown configuration key' });
         else {
-          const issues = errorsOf(propSchema, value, key);
-          details.push(...issues);
-          if (issues.length > 0) continue;
-          for (const check of this.checks.get(key) ?? []) {
-            const problem = check(value);
-            if (problem !== null) details.push({ path: key, message: problem });
-          }
+          details.push(...errorsOf(propSchema, value, key));
         }
       }
       if (details.length > 0) throw new ConfigValidationError(details);

@@ -39,11 +39,15 @@ export interface PluginConfig<Section extends object = Record<string, unknown>> 
   /** Forces one of this plugin's keys while the process runs; never written to the file. */
   setOverride<K extends keyof Section & string>(key: K, value: Section[K]): void;
   /**
-   * Adds a rule to one of this plugin's keys that the schema cannot express: every change of the
-   * key (`PATCH /api/config` and `update`) must pass it, else nothing is saved and the client gets
-   * 400 with the rule's message on the key. `rule` returns null when the value is fine.
+   * Adds a rule to one of this plugin's keys that the schema cannot express (a tool's dry run, the
+   * yt-dlp option rules): a client save (`PATCH /api/config`) that changes the key to a value its
+   * schema accepts must pass it, else nothing is saved and the client gets 400 with the rule's
+   * message on the key. `rule` returns (or resolves to) null when the value is fine.
    */
-  check<K extends keyof Section & string>(key: K, rule: (value: Section[K]) => string | null): void;
+  check<K extends keyof Section & string>(
+    key: K,
+    rule: (value: Section[K]) => string | null | Promise<string | null>,
+  ): void;
 }
 
 /** What `register(ctx)` receives. Everything a plugin touches comes through here. */

@@ -8,7 +8,7 @@ import {
   type PluginStates,
   type ServiceRef,
 } from '@vidkeep/contracts';
-import type { FileConfigService } from '../config/config-service.js';
+import type { ConfigCheck, FileConfigService } from '../config/config-service.js';
 import type { Orm } from '../db/orm.js';
 import { MissingServiceError, ServiceConflictError, type ServiceRegistry } from '../di/container.js';
 import type { RuntimeEnvironment } from '../env.js';
@@ -118,7 +118,7 @@ export function createPluginContext(
         if (!(key in (def.config?.properties ?? {}))) {
           throw new Error(`adds a config check to "${key}", which is not one of its own config keys`);
         }
-        config.addCheck(key, rule as (value: unknown) => string | null);
+        config.addCheck(key, rule as ConfigCheck);
       }),
   };
   return {

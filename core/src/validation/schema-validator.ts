@@ -2,6 +2,8 @@ import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats';
 import {
   cronProblem,
+  FILENAME_PREFIX_PATTERN,
+  FILENAME_PREFIX_PATTERN_MESSAGE,
   MANAGED,
   SECRET,
   SUBFOLDER_PATTERN,
@@ -10,7 +12,10 @@ import {
 } from '@vidkeep/contracts';
 
 /** Patterns whose failure is explained in words rather than by quoting the expression. */
-const PATTERN_MESSAGES: Readonly<Record<string, string>> = { [SUBFOLDER_PATTERN]: SUBFOLDER_PATTERN_MESSAGE };
+const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
+  [SUBFOLDER_PATTERN]: SUBFOLDER_PATTERN_MESSAGE,
+  [FILENAME_PREFIX_PATTERN]: FILENAME_PREFIX_PATTERN_MESSAGE,
+};
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??

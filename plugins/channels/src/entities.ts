@@ -36,6 +36,9 @@ export interface ChannelRow {
   autoRemovalProtected: boolean;
   autoRemovalKeepRecentCount: number | null;
   skipVideoFolder: boolean | null;
+  /** Seconds: automatic downloads and download-all skip shorter / longer videos (null: no limit). */
+  minDuration: number | null;
+  maxDuration: number | null;
   tabVideoCounts: Record<string, TabCount> | null;
   tabCountsAttemptedAt: Date | null;
   /** Last listing refresh per tab (ISO times). */
@@ -75,6 +78,8 @@ export const ChannelEntity = new EntitySchema<ChannelRow>({
     autoRemovalProtected: { type: 'boolean', default: false },
     autoRemovalKeepRecentCount: { type: 'integer', nullable: true },
     skipVideoFolder: { type: 'boolean', nullable: true },
+    minDuration: { type: 'integer', nullable: true },
+    maxDuration: { type: 'integer', nullable: true },
     tabVideoCounts: { type: 'json', nullable: true, columnType: 'text' },
     tabCountsAttemptedAt: { type: 'datetime', nullable: true },
     lastFetchedByTab: { type: 'json', nullable: true, columnType: 'text' },

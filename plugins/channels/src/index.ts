@@ -1,4 +1,5 @@
 import {
+  channelArtworkRef,
   channelDirectoryRef,
   channelRetentionRef,
   channelSettingsProviderRef,
@@ -33,6 +34,7 @@ import { settingsRoutes } from './routes/settings-routes.js';
 import { tabRoutes } from './routes/tab-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { ApiKeyTest } from './services/api-key-test.js';
+import { ChannelArtworkService } from './services/channel-artwork.js';
 import { ChannelDirectoryService } from './services/channel-directory.js';
 import { ImportStore } from './services/import/import-store.js';
 import { SubscriptionImporter } from './services/import/importer.js';
@@ -163,6 +165,10 @@ export default definePlugin({
       describe: (n) => `${n} subscribed channel${n === 1 ? '' : 's'}`,
       usage: async () => countSubfolders((await store.enabled()).map((r) => r.subFolder)),
     });
+    ctx.provide(
+      channelArtworkRef,
+      new ChannelArtworkService({ store, imagesDir: ctx.env.paths.imagesDir, logger: ctx.logger }),
+    );
 
     // Downloads keep the listing cache current: downloaded (exact date), deleted, and .m3u files.
     const m3uPending = new Set<string>();

@@ -25,6 +25,8 @@ export interface DownloaderJob {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** A queued job waiting out the back-off of an automatic retry starts no earlier than this. */
+  retryAt: Date | null;
   updatedAt: Date;
 }
 
@@ -44,6 +46,7 @@ export const DownloaderJobEntity = new EntitySchema<DownloaderJob>({
     createdAt: { type: 'datetime', index: true },
     startedAt: { type: 'datetime', nullable: true },
     finishedAt: { type: 'datetime', nullable: true },
+    retryAt: { type: 'datetime', nullable: true },
     updatedAt: { type: 'datetime' },
   },
 });

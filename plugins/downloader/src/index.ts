@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import {
   channelDirectoryRef,
+  channelArtworkRef,
   channelSettingsProviderRef,
   downloaderServiceRef,
   DownloaderConfigSection,
@@ -25,6 +26,7 @@ import type { DownloaderRouteDeps } from './routes/deps.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { errorStatuses } from './routes/errors.js';
 import { fileRoutes, type FileRouteDeps } from './routes/file-routes.js';
+import { filenameRoutes } from './routes/filename-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
 import { lookupRoutes } from './routes/lookup-routes.js';
 import { toolSettingsRoutes } from './routes/tool-settings-routes.js';
@@ -46,6 +48,9 @@ import { LibraryImporter } from './services/files/library-import.js';
 import { FileRescan } from './services/files/rescan.js';
 import { FileScanStore } from './services/files/scan-store.js';
 import { SubfolderRegistry } from './services/files/subfolders.js';
+import { FilenamePreviewer } from './services/filename-preview.js';
+import { ChannelFolderMover } from './services/channel-move.js';
+import { ChannelPosters } from './services/posters.js';
 import { DownloadQueue } from './services/queue.js';
 import { YtDlpSourceClient } from './services/source-client.js';
 import { StorageGuard } from './services/storage.js';
@@ -88,6 +93,7 @@ export default definePlugin({
     schedulerServiceRef,
     channelSettingsProviderRef,
     channelDirectoryRef,
+    channelArtworkRef,
     watchStatusServiceRef,
     subfolderUsersRef,
     videoLinkProvidersRef,
@@ -162,6 +168,7 @@ export default definePlugin({
         logger: ctx.logger,
         storage,
         channelSettings: () => ctx.tryResolve(channelSettingsProviderRef),
+        channelArtwork: () => ctx.tryResolve(channelArtworkRef),
         env: childEnv,
         paths,
         cookies,
@@ -186,12 +193,41 @@ export default definePlugin({
       linkProviders: () => linkProviders.all(),
       warn: (message, context) => ctx.logger.warn(context, message),
     });
-    ctx.provide(
-      downloaderServiceRef,
-      new LocalDownloaderService({ queue, store, videos: videoStore, activity, storage, library }),
-    );
+    const service: LocalDownloaderService = new LocalDownloaderService({
+      queue,
+      store,
+      videos: videoStore,
+      activity,
+      storage,
+      library,
+      metadata,
+      mover: new ChannelFolderMover({
+        videos: videoStore,
+        outputDir: env.paths.outputDir,
+        busy: (channelId) => service.hasActiveDownloadsForChannel(channelId),
+        exclusive: (work) => queue.whileNothingQueues(work),
+        events: ctx.events,
+        logger: ctx.logger,
+      }),
+    });
+    ctx.provide(downloaderServiceRef, service);
     const sourceClient = new YtDlpSourceClient(tools, config, cookiesFile, childEnv);
     ctx.provide(sourceClientRef, sourceClient);
+
+    // Switching channel posters on gives the folders downloaded before their poster too.
+    const posters = new ChannelPosters({
+      videos: videoStore,
+      outputDir: env.paths.outputDir,
+      artwork: () => ctx.tryResolve(channelArtworkRef),
+      logger: ctx.logger,
+    });
+    ctx.events.subscribe('core.config.updated', async ({ changedKeys }) => {
+      if (changedKeys.includes('writeChannelPosters') && config().writeChannelPosters) await posters.backfill();
+    });
+
+    // A prefix yt-dlp rejects never reaches a download: the save runs the same dry run as the preview.
+    const filenames = new FilenamePreviewer({ tools, env: childEnv, jobsDir: env.paths.jobsDir });
+    ctx.config.check('videoFilenamePrefix', (prefix) => filenames.problem(prefix));
 
     const routeDeps: DownloaderRouteDeps = {
       platformManaged: env.platformManaged,
@@ -223,6 +259,7 @@ export default definePlugin({
       }),
       cookies: new CookieSettings(cookies, () => ctx.config.update({ cookiesEnabled: true })),
       argsCheck: new ArgsCheck(tools, childEnv),
+      filenames,
     };
     const files = filesOnDisk();
     // The rule a job start applies to the custom arguments also applies when they are saved.
@@ -236,6 +273,7 @@ export default definePlugin({
       await app.register(fileRoutes, files);
       await app.register(lookupRoutes, routeDeps);
       await app.register(toolSettingsRoutes, routeDeps);
+      await app.register(filenameRoutes, routeDeps);
     });
 
     /** Files on disk (docs/library.md): the rescan, library imports and the subfolder registry. */

@@ -2,6 +2,7 @@ import {
   indexNewFiles,
   JellyfinConfigSection,
   JobFiles,
+  rescanMovedFolders,
   mediaServerProvidersRef,
   mediaBrowserWatchProvider,
   Type,
@@ -91,6 +92,23 @@ export default definePlugin({
         (err: Error) => {
           if (!shutdown.signal.aborted)
             ctx.logger.warn({ jobId: e.jobId, err: err.message }, 'Could not ask Jellyfin to index new downloads');
+        },
+      );
+    });
+
+    // A channel's folder moved (its subfolder changed): the libraries of the old and the new place
+    // scan again, so the old items go and the files are found where they are now.
+    ctx.events.subscribe('downloader.videos.moved', (e) => {
+      if (!isConfigured(settings())) return;
+      rescanMovedFolders(saved(), e.folders, settings().jellyfinVideoLibraryIds, shutdown.signal).then(
+        (libraryIds) =>
+          ctx.logger.info({ channelId: e.channelId, libraryIds }, 'Asked Jellyfin to rescan a moved channel folder'),
+        (err: Error) => {
+          if (!shutdown.signal.aborted)
+            ctx.logger.warn(
+              { channelId: e.channelId, err: err.message },
+              'Could not ask Jellyfin to rescan a moved channel folder',
+            );
         },
       );
     });

@@ -144,6 +144,18 @@ export default definePlugin({
         return out;
       },
     });
+    // A channel's folder moved: every playlist holding one of its videos rewrites its .m3u with
+    // the new paths and publishes again (media servers find the files at their new place).
+    ctx.events.subscribe('downloader.videos.moved', async (e) => {
+      const holding = new Set<number>();
+      for (const v of e.videos)
+        for (const id of await videoStore.relocate(v.sourceId, {
+          filePath: v.filePath,
+          audioFilePath: v.audioFilePath,
+        }))
+          holding.add(id);
+      await republish([...holding], 'downloaded');
+    });
 
     ctx.tryResolve(schedulerServiceRef)?.register({
       key: AUTO_DOWNLOAD_TASK,

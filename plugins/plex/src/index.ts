@@ -123,6 +123,7 @@ export default definePlugin({
 
     ctx.events.subscribe('downloader.video.downloaded', (e) => refresher.downloaded(e));
     ctx.events.subscribe('downloader.job.finished', (e) => refresher.jobFinished(e));
+    ctx.events.subscribe('downloader.videos.moved', (e) => refresher.moved(e));
 
     ctx.routes(async (app) => {
       mapDomainErrors(app, errorStatuses);

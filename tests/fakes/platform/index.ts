@@ -10,6 +10,7 @@ export type {
   FakeChannel,
   FakeFailure,
   FakeLiveStatus,
+  FakeMediaFailures,
   FakePlatform,
   FakePlatformInit,
   FakePlaylist,

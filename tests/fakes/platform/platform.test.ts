@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -537,6 +537,29 @@ describe('failures', () => {
     expect(r.stderr).toMatch(/ERROR: [\s\S]*?timed out\. Giving up after 1 retries/);
     platform.releaseStalls();
   }, 40_000);
+
+  it('mediaFailures: the first media requests answer 403, 500 or a reset, the later ones the file', async () => {
+    const dir = await mkdtemp(join(work, 'passing-'));
+    const cases = [
+      [403, 'ERROR: unable to download video data: HTTP Error 403: Forbidden'],
+      [500, 'HTTP Error 500: Internal Server Error'],
+      ['reset', 'Remote end closed connection without response'],
+    ] as const;
+    for (const [status, text] of cases) {
+      const id = fakeVideoId(`passing-${status}`);
+      platform.addVideo(video(id, `Passing ${status}`, { mediaFailures: { status, times: 1 } }));
+      const args = ['--retries', '0', '-f', '18', '-o', '%(id)s.%(ext)s', watchUrl(id)];
+      const first = await ytdlp(args, { cwd: dir });
+      expect(first.code, `${status}: ${first.stderr}`).toBe(1);
+      expect(first.stderr).toContain(text);
+      expect(platform.mediaRequests(id)).toBe(1);
+      const second = await ytdlp(args, { cwd: dir });
+      expect(second.code, second.stderr).toBe(0);
+      expect((await stat(join(dir, `${id}.mp4`))).size).toBeGreaterThan(1000);
+    }
+    platform.setMediaFailures(fakeVideoId('passing-403'), { status: 403, times: 5 });
+    expect((await fetch(`${platform.url}/media/${fakeVideoId('passing-403')}/muxed.mp4`)).status).toBe(403);
+  }, 60_000);
 
   it('close() ends stalled responses so nothing hangs', async () => {
     const other = await startFakePlatform();

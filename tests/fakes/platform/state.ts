@@ -7,6 +7,7 @@ import {
   type FakeApiFailure,
   type FakeChannel,
   type FakeFailure,
+  type FakeMediaFailures,
   type FakePlatformInit,
   type FakePlaylist,
   type FakeSearchBehavior,
@@ -93,6 +94,7 @@ export class PlatformState {
       ageLimit: v.ageLimit ?? 0,
       chapters: v.chapters ?? null,
       requiresSignIn: v.requiresSignIn ?? false,
+      mediaFailures: v.mediaFailures ? { ...v.mediaFailures } : null,
     };
   }
 
@@ -183,6 +185,27 @@ export class PlatformState {
     const v = this.videos.get(videoId);
     if (!v) throw new Error(`setThrottle: unknown video ${videoId}`);
     v.throttle = throttle;
+  }
+
+  setMediaFailures(videoId: string, failures: FakeMediaFailures | null): void {
+    const v = this.videos.get(videoId);
+    if (!v) throw new Error(`setMediaFailures: unknown video ${videoId}`);
+    v.mediaFailures = failures ? { ...failures } : null;
+  }
+
+  /** Media requests answered per video (failed ones included). */
+  readonly mediaRequestCounts = new Map<string, number>();
+
+  /**
+   * Counts one media request of a video and says whether it must fail: the failure's status (or
+   * `'reset'`) while the video's `mediaFailures` has times left, else null.
+   */
+  takeMediaFailure(v: StoredVideo): FakeMediaFailures['status'] | null {
+    this.mediaRequestCounts.set(v.id, (this.mediaRequestCounts.get(v.id) ?? 0) + 1);
+    const f = v.mediaFailures;
+    if (!f || f.times <= 0) return null;
+    f.times -= 1;
+    return f.status;
   }
 
   releaseStalls(): void {

@@ -44,6 +44,8 @@ export interface FakeVideo {
    * refusal unless the request carries the signed-in account's cookie (see `FakeAccount`).
    */
   requiresSignIn?: boolean;
+  /** Its first media requests fail (see `FakeMediaFailures`); null/absent = they never do. */
+  mediaFailures?: FakeMediaFailures | null;
 }
 
 export interface FakeChapter {
@@ -62,6 +64,16 @@ export interface FakeAccount {
   cookie: { name: string; value: string };
   /** Channel ids the account subscribes to, in the order the subscriptions feed lists them. */
   subscriptions: string[];
+}
+
+/**
+ * A passing failure of a video's media URLs: the next `times` media requests (any format) answer
+ * `status` (403 Forbidden, 500 Internal Server Error) or, with `'reset'`, have their connection
+ * destroyed before any byte is sent; every request after those is served normally.
+ */
+export interface FakeMediaFailures {
+  status: 403 | 500 | 'reset';
+  times: number;
 }
 
 /**
@@ -118,6 +130,10 @@ export interface FakePlatform {
   setFailure(videoId: string, failure: FakeFailure | null): void;
   /** Throttles or (null) unthrottles the media of a video; applies from the next media request. */
   setThrottle(videoId: string, throttle: FakeThrottle | null): void;
+  /** Makes the next `times` media requests of a video fail (null: none); returns nothing. */
+  setMediaFailures(videoId: string, failures: FakeMediaFailures | null): void;
+  /** How many media requests of a video were answered so far (failed ones included). */
+  mediaRequests(videoId: string): number;
   /** Ends every stalled media response (destroys its connection) so processes can exit. */
   releaseStalls(): void;
   /** Signs an account in (its cookie and subscriptions), or none (null). */

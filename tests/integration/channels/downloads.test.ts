@@ -64,6 +64,7 @@ describe('channel downloads', () => {
       count: 2,
       totalDurationSeconds: 10,
       missingDurations: 0,
+      skipped: [],
     });
     expect((await call(app, 'POST', `/api/channels/${small}/download-all`, { tabType: 'music' })).status).toBe(400);
     expect(

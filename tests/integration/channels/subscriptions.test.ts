@@ -348,6 +348,7 @@ describe('channel subscriptions', () => {
       count: 3,
       totalDurationSeconds: 15,
       missingDurations: 0,
+      skipped: [],
     });
   });
 

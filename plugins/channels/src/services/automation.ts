@@ -18,6 +18,7 @@ import {
 import type { ChannelRow } from '../entities.js';
 import { visibleTabs, type ChannelStore } from './channel-store.js';
 import type { DataApiClient } from './data-api.js';
+import { durationSkip } from './duration-limits.js';
 import { isMembersOnly, isNotDownloadableYet } from './entries.js';
 import type { TabFetcher } from './fetcher.js';
 import { tabPlaylistId, type ChannelPlatform } from './platform.js';
@@ -54,8 +55,9 @@ export class ChannelAutomation {
   /**
    * The automatic-download sweep: for every enabled channel and enabled tab, refresh the newest
    * `channelFilesToDownload` entries and queue those never downloaded, not ignored, not
-   * members-only, not live or upcoming, not already queued, and matching the title filter.
-   * One job per channel, so the channel's own settings apply.
+   * members-only, not live or upcoming, not already queued, matching the title filter and within
+   * the channel's duration limits (the run's details list the videos those limits left out, with
+   * why). One job per channel, so the channel's own settings apply.
    */
   async sweep(signal?: AbortSignal): Promise<TaskResult> {
     const { store, videos, fetcher, logger } = this.deps;
@@ -70,6 +72,7 @@ export class ChannelAutomation {
     let queued = 0;
     const problems: { channelId: string; error: string }[] = [];
     const jobs: string[] = [];
+    const skipped: { channelId: string; sourceId: string; title: string; reason: string }[] = [];
     for (const row of channels) {
       if (signal?.aborted) break;
       const filter = compileTitleFilter(row.titleFilterRegex);
@@ -104,11 +107,12 @@ export class ChannelAutomation {
           problems.push({ channelId: row.channelId, error: err.message });
           continue;
         }
-        candidates.forEach(
-          (c, i) =>
-            matches[i] &&
-            picked.push({ sourceId: c.sourceId, title: c.title, duration: c.duration, thumbnail: c.thumbnail }),
-        );
+        candidates.forEach((c, i) => {
+          if (!matches[i]) return;
+          const reason = durationSkip(row, c.duration);
+          if (reason) skipped.push({ channelId: row.channelId, sourceId: c.sourceId, title: c.title, reason });
+          else picked.push({ sourceId: c.sourceId, title: c.title, duration: c.duration, thumbnail: c.thumbnail });
+        });
       }
       if (picked.length === 0) continue;
       try {
@@ -126,7 +130,12 @@ export class ChannelAutomation {
         if (r.job) jobs.push(r.job.id);
       } catch (err) {
         if (isDomainError(err) && err.code === DownloaderErrorCodes.paused) {
-          return { status: 'skipped', outcome: 'downloads-paused', message: err.message, details: { queued, jobs } };
+          return {
+            status: 'skipped',
+            outcome: 'downloads-paused',
+            message: err.message,
+            details: { queued, jobs, skipped },
+          };
         }
         throw err;
       }
@@ -135,20 +144,23 @@ export class ChannelAutomation {
       { channels: channels.length, queued, problems: problems.length },
       'Automatic channel downloads checked',
     );
-    const message = `${queued} new video${queued === 1 ? '' : 's'} queued from ${channels.length} channel${channels.length === 1 ? '' : 's'}${problems.length ? `; ${problems.length} problem(s)` : ''}`;
+    const skippedText = skipped.length
+      ? `; ${skipped.length} left out by duration limits (${skipped[0]!.title}: ${skipped[0]!.reason}${skipped.length > 1 ? ', …' : ''})`
+      : '';
+    const message = `${queued} new video${queued === 1 ? '' : 's'} queued from ${channels.length} channel${channels.length === 1 ? '' : 's'}${skippedText}${problems.length ? `; ${problems.length} problem(s)` : ''}`;
     if (problems.length && queued === 0 && problems.length === channels.length) {
       return {
         status: 'error',
         outcome: 'failed',
         message: `${message}: ${problems[0]!.error}`,
-        details: { queued, jobs, problems },
+        details: { queued, jobs, problems, skipped },
       };
     }
     return {
       status: 'success',
       outcome: queued > 0 ? 'queued' : 'nothing-new',
       message,
-      details: { queued, jobs, problems },
+      details: { queued, jobs, problems, skipped },
     };
   }
 
@@ -221,7 +233,8 @@ export class ChannelAutomation {
       const abs = isAbsolute(file) ? file : join(outputDir, file);
       const rel = relative(outputDir, abs).split(sep);
       if (rel[0] === '..' || rel.length < 2) continue;
-      const base = d.subfolder && rel[0] === d.subfolder && rel.length > 2 ? 2 : 1;
+      // A subfolder's channels live in `__<subfolder>/<channel>/`.
+      const base = d.subfolder && rel[0] === `__${d.subfolder}` && rel.length > 2 ? 2 : 1;
       const dir = join(outputDir, ...rel.slice(0, base));
       const list = groups.get(dir) ?? [];
       list.push({

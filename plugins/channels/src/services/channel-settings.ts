@@ -3,8 +3,10 @@ import {
   ConflictError,
   InvalidInputError,
   type ChannelDownloadSettings,
+  type ChannelFolderMoveResult,
   type ChannelSettingsProvider,
   type ChannelSettingsUpdate,
+  type ChannelSettingsUpdateResponse,
   type DownloaderService,
 } from '@vidkeep/contracts';
 import { compileTitleFilter, FilterTimeoutError, matchTitles } from '@vidkeep/core/plugin-api';
@@ -44,19 +46,44 @@ export class ChannelSettingsService implements ChannelSettingsProvider {
     return toSettings(await requireChannel(this.deps.store, channelId));
   }
 
-  /** Applies a settings change when every rule holds (all problems are reported at once). */
-  async put(channelId: string, input: ChannelSettingsUpdate) {
+  /**
+   * Applies a settings change when every rule holds (all problems are reported at once). A new
+   * subfolder moves the channel's folder with it (reference 1.4): the downloader moves the files
+   * and its records first (refused with 409 while the channel downloads); should saving the
+   * setting then fail, the folder is moved back, so files and setting never disagree.
+   */
+  async put(channelId: string, input: ChannelSettingsUpdate): Promise<ChannelSettingsUpdateResponse> {
     const row = await requireChannel(this.deps.store, channelId);
     const v = validateSettings(row, input);
     if (!v.ok) throw invalidSettings(v.errors);
     const patch = v.patch;
     await this.assertSubfolderChangeAllowed(row, patch);
-    await this.deps.store.update(row.id, patch);
-    if (patch.subFolder) await this.deps.downloader().registerSubfolders([patch.subFolder]);
-    if (input.m3u_enabled !== undefined || input.m3u_sort_order !== undefined) {
+    const downloader = this.deps.downloader();
+    let moveResult: ChannelFolderMoveResult | null = null;
+    if (changesSubfolder(row, patch)) {
+      moveResult = await downloader.moveChannelFolder({
+        channelId: row.channelId,
+        from: row.subFolder,
+        to: patch.subFolder ?? null,
+      });
+    }
+    try {
+      await this.deps.store.update(row.id, patch);
+    } catch (err) {
+      if (moveResult && moveResult.folders.length > 0)
+        await downloader.moveChannelFolder({
+          channelId: row.channelId,
+          from: patch.subFolder ?? null,
+          to: row.subFolder,
+        });
+      throw err;
+    }
+    if (patch.subFolder) await downloader.registerSubfolders([patch.subFolder]);
+    const moved = (moveResult?.folders.length ?? 0) > 0;
+    if (moved || input.m3u_enabled !== undefined || input.m3u_sort_order !== undefined) {
       await this.deps.writeM3u(await requireChannel(this.deps.store, channelId));
     }
-    return toSettings({ ...row, ...patch });
+    return { settings: toSettings({ ...row, ...patch }), folderMoved: moved, moveResult };
   }
 
   /** A subfolder cannot change under running downloads: their files would be split between two folders. */

@@ -33,6 +33,8 @@ export function settingsOf(row: ChannelRow) {
     video_quality: row.videoQuality,
     audio_format: row.audioFormat,
     skip_video_folder: row.skipVideoFolder,
+    min_duration: row.minDuration,
+    max_duration: row.maxDuration,
     available_tabs: visibleTabs(row),
     hidden_tabs: parseTabs(row.hiddenTabs),
     default_rating: row.defaultRating,
@@ -91,6 +93,8 @@ function fromDb(r: Record<string, unknown>): ChannelRow {
         : Number(r.auto_removal_keep_recent_count),
     skipVideoFolder:
       r.skip_video_folder === null || r.skip_video_folder === undefined ? null : readBool(r.skip_video_folder),
+    minDuration: r.min_duration === null || r.min_duration === undefined ? null : Number(r.min_duration),
+    maxDuration: r.max_duration === null || r.max_duration === undefined ? null : Number(r.max_duration),
     tabVideoCounts: readJson<Record<string, TabCount>>(r.tab_video_counts),
     tabCountsAttemptedAt: readDate(r.tab_counts_attempted_at),
     lastFetchedByTab: readJson<Record<string, string>>(r.last_fetched_by_tab),

@@ -12,15 +12,28 @@ const channel = { channelId: 'UCabcdefghijklmnopqrstuv', title: 'Alpha' };
 
 describe('download-all preview', () => {
   it.each([
-    ['nothing queued', new Map(), { count: 3, totalDurationSeconds: 90, missingDurations: 1 }],
-    ['one already queued', new Map([['a', {}]]), { count: 2, totalDurationSeconds: 30, missingDurations: 1 }],
+    ['nothing queued', new Map(), { count: 3, totalDurationSeconds: 90, missingDurations: 1, skipped: [] }],
+    [
+      'one already queued',
+      new Map([['a', {}]]),
+      { count: 2, totalDurationSeconds: 30, missingDurations: 1, skipped: [] },
+    ],
     [
       'all queued',
       new Map(rows.map((r) => [r.sourceId, {}])),
-      { count: 0, totalDurationSeconds: 0, missingDurations: 0 },
+      { count: 0, totalDurationSeconds: 0, missingDurations: 0, skipped: [] },
     ],
   ])('%s', (_what, active, preview) => {
     expect(downloadAllPreview(rows, active)).toEqual(preview);
+  });
+
+  it("leaves out what the channel's duration limits exclude, and says why", () => {
+    expect(downloadAllPreview(rows, new Map(), { minDuration: 45, maxDuration: null })).toEqual({
+      count: 2,
+      totalDurationSeconds: 60,
+      missingDurations: 1,
+      skipped: [{ reason: "shorter than 0:45, the channel's minimum duration", count: 1 }],
+    });
   });
 });
 

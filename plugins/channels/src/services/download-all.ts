@@ -9,18 +9,33 @@ import {
 } from '@vidkeep/contracts';
 import type { ChannelRow, ChannelVideoRow } from '../entities.js';
 import { requireChannel, type ChannelLookup } from './channel-lookup.js';
+import { applyDurationLimits } from './duration-limits.js';
 import type { ChannelVideoStore } from './video-store.js';
 
 type Listed = Pick<ChannelVideoRow, 'sourceId' | 'title' | 'duration' | 'thumbnail'>;
 export type DownloadAllOverride = NonNullable<DownloadAllRequest['overrideSettings']>;
 
-/** What download-all would queue now: the listed videos not already in the queue. */
-export function downloadAllPreview(rows: readonly Listed[], active: ReadonlyMap<string, unknown>) {
-  const pending = rows.filter((r) => !active.has(r.sourceId));
+type Limits = Pick<ChannelRow, 'minDuration' | 'maxDuration'>;
+const NO_LIMITS: Limits = { minDuration: null, maxDuration: null };
+
+/**
+ * What download-all would queue now: the listed videos not already in the queue and within the
+ * channel's duration limits (the others are counted by reason).
+ */
+export function downloadAllPreview(
+  rows: readonly Listed[],
+  active: ReadonlyMap<string, unknown>,
+  limits: Limits = NO_LIMITS,
+) {
+  const { kept: pending, skipped } = applyDurationLimits(
+    limits,
+    rows.filter((r) => !active.has(r.sourceId)),
+  );
   return {
     count: pending.length,
     totalDurationSeconds: pending.reduce((s, r) => s + (r.duration ?? 0), 0),
     missingDurations: pending.filter((r) => r.duration === null).length,
+    skipped,
   };
 }
 
@@ -86,17 +101,25 @@ export class DownloadAll {
   async preview(channelId: string, tab: TabType) {
     const row = await requireChannel(this.deps.store, channelId);
     const rows = await this.deps.videos.neverDownloaded(row.channelId, tab);
-    return downloadAllPreview(rows, this.deps.downloader().activeVideos());
+    return downloadAllPreview(rows, this.deps.downloader().activeVideos(), row);
   }
 
   async queue(channelId: string, request: DownloadAllRequest) {
     const override = checkedDownloadAllOverride(request.overrideSettings);
     const row = await requireChannel(this.deps.store, channelId);
     const tab = request.tabType ?? 'videos';
-    const rows = await this.deps.videos.neverDownloaded(row.channelId, tab);
-    if (rows.length === 0) return { status: 'nothing-to-download', queued: 0, jobId: null };
+    const { kept: rows, skipped } = applyDurationLimits(
+      row,
+      await this.deps.videos.neverDownloaded(row.channelId, tab),
+    );
+    if (rows.length === 0) return { status: 'nothing-to-download', queued: 0, jobId: null, skipped };
     const result = await this.deps.downloader().enqueue(downloadAllJob(row, tab, rows, override));
     const queued = result.acceptedIds.length;
-    return { status: queued > 0 ? 'accepted' : 'nothing-to-download', queued, jobId: result.job?.id ?? null };
+    return {
+      status: queued > 0 ? 'accepted' : 'nothing-to-download',
+      queued,
+      jobId: result.job?.id ?? null,
+      skipped,
+    };
   }
 }

@@ -14,6 +14,8 @@ const row = (over: Partial<ChannelRow> = {}): ChannelRow =>
     subFolder: null,
     autoRemovalProtected: false,
     autoRemovalKeepRecentCount: null,
+    minDuration: null,
+    maxDuration: null,
     ...over,
   }) as ChannelRow;
 
@@ -25,6 +27,24 @@ describe('channel settings rules (spec 2.3)', () => {
     }
     expect(validateSettings(row(), { subfolder: ' Music ' })).toEqual({ ok: true, patch: { subFolder: 'Music' } });
     expect(validateSettings(row(), { subfolder: '' })).toEqual({ ok: true, patch: { subFolder: null } });
+  });
+
+  it('takes duration limits in seconds, the longest longer than the shortest (also against the stored one)', () => {
+    expect(validateSettings(row(), { min_duration: 60, max_duration: 1200 })).toEqual({
+      ok: true,
+      patch: { minDuration: 60, maxDuration: 1200 },
+    });
+    expect(validateSettings(row({ minDuration: 60, maxDuration: 1200 }), { min_duration: null })).toEqual({
+      ok: true,
+      patch: { minDuration: null },
+    });
+    const equal = validateSettings(row(), { min_duration: 300, max_duration: 300 });
+    expect(equal).toEqual({
+      ok: false,
+      errors: [{ path: 'max_duration', message: 'max_duration (300 s) must be longer than min_duration (300 s)' }],
+    });
+    const againstStored = validateSettings(row({ minDuration: null, maxDuration: 120 }), { min_duration: 600 });
+    expect(againstStored.ok ? null : againstStored.errors[0]?.path).toBe('min_duration');
   });
 
   it('checks additional tags: characters and separator', () => {

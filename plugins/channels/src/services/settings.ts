@@ -103,6 +103,16 @@ export function validateSettings(current: ChannelRow, input: ChannelSettingsUpda
   if (input.video_quality !== undefined) patch.videoQuality = input.video_quality;
   if (input.audio_format !== undefined) patch.audioFormat = input.audio_format;
   if (input.skip_video_folder !== undefined) patch.skipVideoFolder = input.skip_video_folder;
+  if (input.min_duration !== undefined) patch.minDuration = input.min_duration;
+  if (input.max_duration !== undefined) patch.maxDuration = input.max_duration;
+  const min = patch.minDuration !== undefined ? patch.minDuration : current.minDuration;
+  const max = patch.maxDuration !== undefined ? patch.maxDuration : current.maxDuration;
+  if (min !== null && max !== null && min >= max) {
+    errors.push({
+      path: input.max_duration !== undefined ? 'max_duration' : 'min_duration',
+      message: `max_duration (${max} s) must be longer than min_duration (${min} s)`,
+    });
+  }
   let tabsRow: Pick<ChannelRow, 'availableTabs' | 'hiddenTabs'> = current;
   if (input.hidden_tabs !== undefined) {
     const detected = parseTabs(current.availableTabs);

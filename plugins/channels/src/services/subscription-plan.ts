@@ -66,6 +66,8 @@ export function newChannelRow(meta: ChannelMetadata): Omit<ChannelRow, 'id' | 'c
     autoRemovalProtected: false,
     autoRemovalKeepRecentCount: null,
     skipVideoFolder: null,
+    minDuration: null,
+    maxDuration: null,
     tabVideoCounts: null,
     tabCountsAttemptedAt: null,
     lastFetchedByTab: null,

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { runToCompletion } from '../ytdlp/process.js';
 import { listFiles, placeDirectory, placeFile, safeJoin } from './move.js';
@@ -35,6 +35,10 @@ export interface FinalizeInput {
   /** Channel folder name to use instead of the one yt-dlp made (a channel's configured folder). */
   channelFolder: string | null;
   writeNfo: boolean;
+  /** Also copy the thumbnail as `<name>-fanart.jpg` (`writeVideoFanart`). */
+  writeFanart: boolean;
+  /** Set the files' and the video folder's modification time to the publication time (`setFileTimesToUploadDate`). */
+  setFileTimes: boolean;
   additionalTags: string[];
   /** The decided content rating (reference 8.9), written into the NFO and an MP4's iTunes tags. */
   rating?: DecidedRating;
@@ -54,6 +58,16 @@ export interface FinalizedVideo {
   infoPath: string;
   /** Something that did not work but does not fail the download (a rating not written into the file). */
   warnings: string[];
+  /** The channel folder the files went into (where `poster.jpg` belongs). */
+  channelDir: string;
+}
+
+/** The exact publication time of a full info dict: `timestamp`, else `upload_date` at 00:00 UTC. */
+export function publishedAtOf(info: Record<string, unknown>): Date | null {
+  if (typeof info.timestamp === 'number' && Number.isFinite(info.timestamp) && info.timestamp > 0)
+    return new Date(info.timestamp * 1000);
+  const d = typeof info.upload_date === 'string' ? /^(\d{4})(\d{2})(\d{2})$/.exec(info.upload_date) : null;
+  return d ? new Date(`${d[1]}-${d[2]}-${d[3]}T00:00:00.000Z`) : null;
 }
 
 /**
@@ -148,6 +162,8 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
     await mkdir(input.imagesDir, { recursive: true });
     thumbnailPath = join(input.imagesDir, `videothumb-${input.sourceId}.jpg`);
     await copyFile(stagedThumb, thumbnailPath);
+    // Reference 8.5: the background some media-server clients show, beside the video.
+    if (input.writeFanart) await copyFile(stagedThumb, join(videoDir, `${stem}-fanart.jpg`));
   } catch {
     thumbnailPath = null;
   }
@@ -168,11 +184,20 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
       : join(channelDir, basename(videoDir), basename(staged));
   };
 
+  const placed: string[] = [];
   if (input.skipVideoFolder) {
-    for (const f of await listFiles(videoDir)) await placeFile(join(videoDir, f), safeJoin(channelDir, basename(f)));
+    for (const f of await listFiles(videoDir)) {
+      const target = safeJoin(channelDir, basename(f));
+      await placeFile(join(videoDir, f), target);
+      placed.push(target);
+    }
   } else {
-    await placeDirectory(videoDir, safeJoin(channelDir, basename(videoDir)));
+    const target = safeJoin(channelDir, basename(videoDir));
+    await placeDirectory(videoDir, target);
+    placed.push(...(await listFiles(target)).map((f) => join(target, f)), target);
   }
+  const publishedAt = input.setFileTimes ? publishedAtOf(info) : null;
+  if (publishedAt) await setTimes(placed, publishedAt);
   const filePath = finalPath(video);
   const audioFilePath = finalPath(audio);
   return {
@@ -185,5 +210,15 @@ export async function finalizeVideo(input: FinalizeInput): Promise<FinalizedVide
     thumbnailPath,
     infoPath,
     warnings,
+    channelDir,
   };
+}
+
+/**
+ * Reference 8.1: media servers sort and date by the files' modification time, so the media,
+ * thumbnail, NFO and the video folder (last, after its files) carry the publication time.
+ */
+async function setTimes(paths: readonly string[], at: Date): Promise<void> {
+  const now = new Date();
+  for (const p of paths) await utimes(p, now, at);
 }

@@ -1,6 +1,7 @@
 import type { ActivityTracker } from '../services/activity.js';
 import type { ArgsCheck } from '../services/args-check.js';
 import type { CookieSettings } from '../services/cookies.js';
+import type { FilenamePreviewer } from '../services/filename-preview.js';
 import type { JobService } from '../services/jobs.js';
 import type { VideoLibrary } from '../services/library.js';
 import type { ManualDownloads } from '../services/manual-downloads.js';
@@ -24,4 +25,5 @@ export interface DownloaderRouteDeps {
   lookup: VideoLookup;
   cookies: CookieSettings;
   argsCheck: ArgsCheck;
+  filenames: FilenamePreviewer;
 }

@@ -1,5 +1,7 @@
 import type {
   ChannelDownload,
+  ChannelFolderMove,
+  ChannelFolderMoveResult,
   DownloaderService,
   EnqueueRequest,
   EnqueueResult,
@@ -11,7 +13,9 @@ import type {
   StorageStatus,
 } from '@vidkeep/contracts';
 import type { ActivityTracker } from './activity.js';
+import type { ChannelFolderMover } from './channel-move.js';
 import type { JobStore } from './job-store.js';
+import type { MetadataService } from './metadata.js';
 import type { VideoLibrary } from './library.js';
 import type { DownloadQueue } from './queue.js';
 import type { StorageGuard } from './storage.js';
@@ -24,6 +28,9 @@ export interface DownloaderServiceDeps {
   activity: ActivityTracker;
   storage: StorageGuard;
   library: VideoLibrary;
+  mover: ChannelFolderMover;
+  /** What running downloads read of their videos (the channel of a video new to the library). */
+  metadata?: Pick<MetadataService, 'peek'>;
 }
 
 /** What other plugins may ask of the downloader: the queue for changes, the stores for the rest. */
@@ -42,10 +49,16 @@ export class LocalDownloaderService implements DownloaderService {
     return this.deps.activity.entries();
   }
 
+  /**
+   * A job owned by the channel, a video of the channel the library knows, or one whose running
+   * download has read its info (a manual download of a video new to the library): true. A video
+   * new to the library still waiting in the queue cannot be told apart until its download starts.
+   */
   async hasActiveDownloadsForChannel(channelId: string): Promise<boolean> {
     const active = await this.deps.store.byStatus(['queued', 'running']);
     if (active.some((j) => j.options.ownerChannelId === channelId)) return true;
     const ids = [...this.deps.activity.entries().keys()];
+    if (ids.some((id) => this.deps.metadata?.peek(id)?.channelId === channelId)) return true;
     const known = await this.deps.videos.bySourceIds(ids);
     return known.some((v) => v.channelId === channelId);
   }
@@ -96,6 +109,10 @@ export class LocalDownloaderService implements DownloaderService {
 
   retentionCandidates(): Promise<RetentionCandidate[]> {
     return this.deps.videos.retentionCandidates();
+  }
+
+  moveChannelFolder(move: ChannelFolderMove): Promise<ChannelFolderMoveResult> {
+    return this.deps.mover.move(move);
   }
 
   async removeVideo(sourceId: string, options: { respectProtection?: boolean } = {}): Promise<RemovedVideo> {

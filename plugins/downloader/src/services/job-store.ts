@@ -8,7 +8,7 @@ import type {
   JobSummary,
   JobVideoState,
 } from '@vidkeep/contracts';
-import type { Orm } from '@vidkeep/core/plugin-api';
+import { readDate, type Orm } from '@vidkeep/core/plugin-api';
 import type { DownloaderJob, DownloaderJobVideo } from '../entities.js';
 
 export const emptyAux = (): JobAuxData => ({
@@ -59,6 +59,7 @@ export class JobStore {
       createdAt: now,
       startedAt: null,
       finishedAt: null,
+      retryAt: null,
       updatedAt: now,
     };
     await em.transactional(async (tx) => {
@@ -117,12 +118,27 @@ export class JobStore {
     );
   }
 
-  async oldestQueued(excluding: Set<string>): Promise<DownloaderJob | null> {
+  /** The oldest queued job that may start now (one waiting out a retry's back-off may not). */
+  async oldestQueued(excluding: Set<string>, now = new Date()): Promise<DownloaderJob | null> {
     return this.em().findOne<DownloaderJob>(
       'DownloaderJob',
-      { status: 'queued', ...(excluding.size ? { id: { $nin: [...excluding] } } : {}) },
+      {
+        status: 'queued',
+        $or: [{ retryAt: null }, { retryAt: { $lte: now } }],
+        ...(excluding.size ? { id: { $nin: [...excluding] } } : {}),
+      },
       { orderBy: { createdAt: 'asc' } },
     );
+  }
+
+  /** The earliest `retryAt` of a queued job (due or not; null: no queued job waits for a retry). */
+  async nextRetryAt(): Promise<Date | null> {
+    const rows = await this.em()
+      .getConnection()
+      .execute<{ at: unknown }[]>(
+        `select min(retry_at) as at from downloader_jobs where status = 'queued' and retry_at is not null`,
+      );
+    return readDate(rows[0]?.at);
   }
 
   /** How many queued jobs were created before this one (they start first). */
@@ -252,5 +268,6 @@ export function toSummary(j: DownloaderJob, counts: JobCounts): JobSummary {
     createdAt: j.createdAt.toISOString(),
     startedAt: iso(j.startedAt),
     finishedAt: iso(j.finishedAt),
+    retryAt: j.status === 'queued' ? iso(j.retryAt ?? null) : null,
   };
 }

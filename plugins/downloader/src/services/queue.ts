@@ -31,6 +31,8 @@ export class DownloadQueue {
   private readonly running = new Map<string, JobRun>();
   private lock: Promise<unknown> = Promise.resolve();
   private pauseTimer: NodeJS.Timeout | null = null;
+  /** Wakes the queue when the next job waiting out a retry's back-off may start. */
+  private retryTimer: NodeJS.Timeout | null = null;
   private stopping = false;
   private pumping = false;
   private repump = false;
@@ -52,6 +54,11 @@ export class DownloadQueue {
     return next;
   }
 
+  /** Runs `work` while nothing can be queued (the lock of enqueue decisions). */
+  whileNothingQueues<T>(work: () => Promise<T>): Promise<T> {
+    return this.exclusive(work);
+  }
+
   /** Recovers after a crash or restart, then starts work. */
   async start(): Promise<void> {
     await markInterrupted(this.store, this.deps.logger);
@@ -65,6 +72,7 @@ export class DownloadQueue {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.pauseTimer) clearTimeout(this.pauseTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     const runs = [...this.running.values()];
     for (const run of runs) run.stop('shutdown');
     await Promise.race([
@@ -145,6 +153,8 @@ export class DownloadQueue {
               });
             this.finished.set(next.id, done);
           }
+          // Inside the loop: a pump asked for meanwhile must see the timer's decision too.
+          await this.wakeForRetries();
         } while (this.repump);
       } catch (err) {
         this.deps.logger.error({ err }, 'Starting the next download job failed');
@@ -152,6 +162,30 @@ export class DownloadQueue {
         this.pumping = false;
       }
     })();
+  }
+
+  /**
+   * Sets the one timer that starts the next job whose retry back-off ends (persisted: a restart
+   * finds it too). A job already due but not started yet (a job slot was busy) is looked at again
+   * in 50 ms; it starts as soon as the loop above finds room.
+   */
+  private async wakeForRetries(): Promise<void> {
+    if (this.stopping) return;
+    const at = await this.store.nextRetryAt();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (!at) return;
+    const wait = at.getTime() - Date.now();
+    // A due job waiting for a free slot starts when a download ends (that pumps the queue).
+    if (wait <= 0 && this.downloading.size >= this.config.concurrentJobs) return;
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        this.pump();
+      },
+      // At least 50 ms, so a due job that a run still holds for a moment is not polled in a spin.
+      Math.max(50, wait),
+    ).unref();
   }
 
   /**
@@ -223,10 +257,23 @@ export class DownloadQueue {
     } else if (job.status === 'queued') {
       await this.exclusive(async () => {
         await this.store.settleVideos(jobId, ['queued'], 'cancelled', toDiagnosis(diagnose('cancelled'), null));
+        // A job waiting for an automatic retry: the retries it waited for are off.
+        const aux = job.auxData?.autoRetries?.some((r) => r.outcome === 'waiting')
+          ? {
+              auxData: {
+                ...job.auxData,
+                autoRetries: job.auxData.autoRetries.map((r) =>
+                  r.outcome === 'waiting' ? { ...r, nextAttemptAt: null, outcome: 'cancelled' as const } : r,
+                ),
+              },
+            }
+          : {};
         await this.store.update(jobId, {
           status: 'cancelled',
           finishedAt: new Date(),
-          message: 'Cancelled before it started',
+          retryAt: null,
+          message: aux.auxData ? 'Cancelled while it waited to download videos again' : 'Cancelled before it started',
+          ...aux,
         });
         this.activity.removeJob(jobId);
       });

@@ -146,6 +146,16 @@ export interface ListedVideo {
 }
 
 /** Downloaded videos and the subfolder registry. */
+/** A present video's files and subfolder (where its channel folder is). */
+export interface PlacedVideo {
+  id: number;
+  sourceId: string;
+  channelId: string;
+  filePath: string | null;
+  audioFilePath: string | null;
+  subfolder: string | null;
+}
+
 export class VideoStore {
   private readonly sql: Sql;
   /**
@@ -394,6 +404,41 @@ export class VideoStore {
         [false],
       );
     return Number(rows[0]?.total ?? 0);
+  }
+
+  /** Where the files of every present video with a channel are: for channel folders (posters, moves). */
+  async placed(channelId?: string): Promise<PlacedVideo[]> {
+    const rows = await this.sql.all(
+      `select id, source_id, channel_id, file_path, audio_file_path, subfolder from downloader_videos
+        where removed = ? and channel_id is not null${channelId === undefined ? '' : ' and channel_id = ?'}`,
+      channelId === undefined ? [false] : [false, channelId],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      sourceId: String(r.source_id),
+      channelId: String(r.channel_id),
+      filePath: textOrNull(r.file_path),
+      audioFilePath: textOrNull(r.audio_file_path),
+      subfolder: textOrNull(r.subfolder),
+    }));
+  }
+
+  /** New paths and subfolder of videos whose files moved, in one transaction (all or none). */
+  async relocate(
+    moved: readonly Pick<PlacedVideo, 'id' | 'filePath' | 'audioFilePath' | 'subfolder'>[],
+  ): Promise<void> {
+    try {
+      await this.em().transactional(async (em) => {
+        for (const m of moved)
+          await em.nativeUpdate<DownloaderVideo>(
+            'DownloaderVideo',
+            { id: m.id },
+            { filePath: m.filePath, audioFilePath: m.audioFilePath, subfolder: m.subfolder },
+          );
+      });
+    } finally {
+      this.changed();
+    }
   }
 
   async registerSubfolders(names: string[]): Promise<void> {

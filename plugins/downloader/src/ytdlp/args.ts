@@ -1,4 +1,9 @@
-import type { AudioFormat, DownloaderConfigSection, Resolution } from '@vidkeep/contracts';
+import {
+  DEFAULT_FILENAME_PREFIX,
+  type AudioFormat,
+  type DownloaderConfigSection,
+  type Resolution,
+} from '@vidkeep/contracts';
 
 /** Markers the service asks yt-dlp to print; nothing else in the output starts with them. */
 export const PROGRESS_MARK = '[vidkeep:progress]';
@@ -12,13 +17,26 @@ export const BASE_MATCH_FILTER = 'availability!=subscriber_only & !is_live & liv
 /**
  * Output naming (documented in docs/downloads.md), chosen so Plex, Jellyfin and Emby match a
  * file with its poster, NFO and subtitles, and so people coming from Youtarr keep their layout:
- *   <Channel>/<Channel> - <Title> - <id>/<Channel> - <Title> [<id>].<ext>
- * Staging always uses the nested shape under a per-video root (`<id>/`); the flat layout
- * (skipVideoFolder) is applied when the files move into the output directory.
+ *   <Channel>/<prefix> - <id>/<prefix> [<id>].<ext>
+ * where `<prefix>` is `videoFilenamePrefix` (default `<Channel> - <Title>`). The suffixes are
+ * fixed: the `[<id>]` is what media servers and the file rescan key on. Staging always uses the
+ * nested shape under a per-video root (`<id>/`); the flat layout (skipVideoFolder) is applied
+ * when the files move into the output directory.
  */
 export const CHANNEL_SEGMENT = '%(uploader,channel,uploader_id).80B';
-export const FILE_PREFIX = `${CHANNEL_SEGMENT} - %(title).64B`;
-export const STAGING_TEMPLATE = `%(id)s/${CHANNEL_SEGMENT}/${FILE_PREFIX} - %(id)s/${FILE_PREFIX} [%(id)s].%(ext)s`;
+/** What a field the video lacks is rendered as (a channel without a name). */
+export const NA_PLACEHOLDER = 'Unknown Channel';
+
+/** The per-video folder and file name templates of a prefix. */
+export function fileTemplates(prefix: string = DEFAULT_FILENAME_PREFIX): { folder: string; file: string } {
+  return { folder: `${prefix} - %(id)s`, file: `${prefix} [%(id)s].%(ext)s` };
+}
+
+/** The `-o` template of a download: `<id>/<channel>/<video folder>/<file>` under the staging folder. */
+export function stagingTemplate(prefix: string = DEFAULT_FILENAME_PREFIX): string {
+  const { folder, file } = fileTemplates(prefix);
+  return `%(id)s/${CHANNEL_SEGMENT}/${folder}/${file}`;
+}
 
 export interface DownloadArgsInput {
   config: DownloaderConfigSection;
@@ -96,7 +114,7 @@ export function buildDownloadArgs(input: DownloadArgsInput): string[] {
     '--progress-template',
     `download:${PROGRESS_MARK} %(info.id)s %(progress.{${PROGRESS_FIELDS}})j`,
     '--output-na-placeholder',
-    'Unknown Channel',
+    NA_PLACEHOLDER,
     '-f',
     formatSelector(input.resolution, config.videoCodec, input.audioFormat),
   );
@@ -117,7 +135,7 @@ export function buildDownloadArgs(input: DownloadArgsInput): string[] {
     '--match-filter',
     BASE_MATCH_FILTER,
   );
-  args.push('-o', STAGING_TEMPLATE);
+  args.push('-o', stagingTemplate(config.videoFilenamePrefix));
   if (config.sponsorblockEnabled && config.sponsorblockCategories.length > 0) {
     const cats = config.sponsorblockCategories.join(',');
     args.push(config.sponsorblockAction === 'mark' ? '--sponsorblock-mark' : '--sponsorblock-remove', cats);

@@ -63,18 +63,24 @@ const CASES: Array<{ line: string; kind: FailureKind; skip?: boolean; retry?: bo
   { line: 'ERROR: [youtube] abcdefghijk: Premiere will begin shortly', kind: 'upcoming', skip: true },
   { line: 'ERROR: [youtube] abcdefghijk: This video is a pre-release', kind: 'upcoming', skip: true },
   { line: 'ERROR: [youtube] abcdefghijk: The release time of this video is not known', kind: 'upcoming', skip: true },
-  { line: HTTP_429, kind: 'http_429', retry: true },
+  // Rate limiting is not retried automatically: retrying soon makes it worse.
+  { line: HTTP_429, kind: 'http_429' },
   {
     line: "ERROR: [youtube] abcdefghijk: This content isn't available, try again later. The current session has been rate-limited by YouTube for up to an hour.",
     kind: 'http_429',
-    retry: true,
   },
+  // A 403 on a media file passes; one on the page itself is a block and is not retried.
   { line: HTTP_403, kind: 'http_403', retry: true, id: null },
   {
     line: 'ERROR: [youtube] abcdefghijk: Unable to download webpage: HTTP Error 403: Forbidden',
     kind: 'http_403',
+  },
+  {
+    line: 'ERROR: [download] Got error: HTTP Error 503: Service Unavailable. Giving up after 2 retries',
+    kind: 'network',
     retry: true,
   },
+  { line: 'ERROR: unable to download video data: HTTP Error 500: Internal Server Error', kind: 'network', retry: true },
   { line: DISK, kind: 'disk_full' },
   { line: 'ERROR: unable to write data: [Errno 28] No space left on device', kind: 'disk_full' },
   {
@@ -298,7 +304,7 @@ describe('diagnose', () => {
       kind: 'stalled',
       sourceId: 'abcdefghijk',
       detail: 'no progress',
-      retryable: true,
+      retryable: false,
       expectedSkip: false,
     });
     expect(d.cause).toContain('10 minutes');
@@ -316,7 +322,8 @@ describe('diagnose', () => {
   it('states the silent time of a timeout in minutes', () => {
     expect(diagnose('timeout', { seconds: 1800 }).cause).toContain('no output for 30 minutes');
     expect(diagnose('timeout').cause).toContain('a long time');
-    expect(diagnose('timeout', { seconds: 1800 }).retryable).toBe(true);
+    // A job silent for half an hour would most likely hang again: not retried automatically.
+    expect(diagnose('timeout', { seconds: 1800 }).retryable).toBe(false);
   });
 
   it('points to the yt-dlp update for an outdated yt-dlp', () => {
@@ -332,7 +339,7 @@ describe('diagnose', () => {
       expect(d.cause).toMatch(/^(?:[A-Z]|vidkeep ).{10,}[.]$/);
       expect(d.fix).toMatch(/^(?:[A-Z]|vidkeep ).{10,}[.]$/);
       expect(d.expectedSkip).toBe(['members_only', 'upcoming', 'kept_better_file'].includes(kind));
-      expect(d.retryable).toBe(['http_403', 'http_429', 'network', 'timeout', 'stalled'].includes(kind));
+      expect(d.retryable).toBe(['http_403', 'network'].includes(kind));
     }
     expect(new Set(FAILURE_KINDS.map((kind) => diagnose(kind).cause)).size).toBe(FAILURE_KINDS.length);
   });

@@ -10,7 +10,7 @@ import type { Diagnosis, FailureKind } from '@vidkeep/contracts';
 export interface Classified extends Diagnosis {
   /** Not a failure of the job: members-only, upcoming/premiere/live not started, already in archive. */
   expectedSkip: boolean;
-  /** Worth one automatic retry later (transient: 403, 429, network, timeout, stalled). */
+  /** Downloaded again automatically after a pause (see `isTransient`). */
   retryable: boolean;
 }
 
@@ -20,13 +20,22 @@ const MAX_INPUT = 4000;
 const MAX_DETAIL = 500;
 
 const EXPECTED_SKIP: ReadonlySet<FailureKind> = new Set<FailureKind>(['members_only', 'upcoming', 'kept_better_file']);
-const RETRYABLE: ReadonlySet<FailureKind> = new Set<FailureKind>([
-  'http_403',
-  'http_429',
-  'network',
-  'timeout',
-  'stalled',
-]);
+
+/** A 403 on the platform's page or API (not on a media file): a block, not a passing refusal. */
+const PAGE_REFUSAL = /unable to download (?:webpage|API page|JSON metadata)/i;
+
+/**
+ * Whether a failure is worth downloading the video again after a pause (`downloadAutoRetryCount`):
+ * a 403 on a media (format) URL, which the platform's CDN answers for a while and then not, a
+ * server error (5xx) and a network failure (reset, refused, timed out). Everything that says
+ * something about the video or the account is permanent: private, removed, members-only,
+ * geo-blocked, age or bot checks (cookies), a 403 on the page itself, rate limiting (429: retrying
+ * soon makes it worse), a full disk, missing tools, and a job stopped for silence or by the user.
+ */
+export function isTransient(d: Pick<Diagnosis, 'kind' | 'detail'>): boolean {
+  if (d.kind === 'network') return true;
+  return d.kind === 'http_403' && !PAGE_REFUSAL.test(d.detail ?? '');
+}
 
 interface Context {
   cookiesEnabled: boolean;
@@ -201,7 +210,7 @@ function build(kind: FailureKind, texts: Texts, sourceId: string | null, detail:
     sourceId,
     detail,
     expectedSkip: EXPECTED_SKIP.has(kind),
-    retryable: RETRYABLE.has(kind),
+    retryable: isTransient({ kind, detail }),
   };
 }
 
@@ -289,6 +298,14 @@ const RULES: readonly Rule[] = [
     texts: () => ({
       cause: 'The address is not a video, channel or playlist page that yt-dlp can download.',
       fix: 'Check the URL: copy it again from the browser address bar of the video, channel or playlist page.',
+    }),
+  },
+  {
+    kind: 'network',
+    re: /HTTP Error 5\d\d|\b5\d\d: (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out)/i,
+    texts: () => ({
+      cause: "The platform's server answered with an error (HTTP 5xx); this is almost always temporary.",
+      fix: 'Nothing to do: vidkeep downloads it again after a pause (downloadAutoRetryCount). If it keeps failing, try again later.',
     }),
   },
   {

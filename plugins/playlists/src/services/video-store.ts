@@ -327,7 +327,10 @@ export class PlaylistVideoStore {
     return ids;
   }
 
-  /** A downloaded video's files were found at a new place by the file rescan. */
+  /**
+   * A downloaded video's files are at a new place (found there by the file rescan, or moved with
+   * its channel's folder): the entries keep the new paths. Returns the playlists holding it.
+   */
   async relocate(sourceId: string, files: Omit<LibraryFiles, 'removed'>): Promise<number[]> {
     const ids = await this.playlistsHolding(sourceId);
     if (ids.length) {

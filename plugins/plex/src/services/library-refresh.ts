@@ -1,4 +1,4 @@
-import type { JobFinishedPayload, PluginLogger, VideoDownloadedPayload } from '@vidkeep/contracts';
+import type { JobFinishedPayload, PluginLogger, VideoDownloadedPayload, VideosMovedPayload } from '@vidkeep/contracts';
 import type { PlexServerApi } from './server-api.js';
 import { baseUrlOf, isConfigured, refreshTargets, type DownloadedFile, type PlexSettings } from './settings.js';
 
@@ -31,6 +31,20 @@ export class LibraryRefresher {
     this.pending.delete(e.jobId);
     if (!files?.length) return;
     await this.refresh(files);
+  }
+
+  /**
+   * A channel's folder moved to another subfolder: the libraries of the old place (the items
+   * there are gone) and of the new one (reference 8.10: "subfolder moves refresh both").
+   */
+  async moved(e: VideosMovedPayload): Promise<void> {
+    const files: DownloadedFile[] = [];
+    for (const v of e.videos) {
+      for (const path of [v.previousFilePath, v.previousAudioFilePath])
+        if (path) files.push({ subfolder: e.fromSubfolder, path });
+      for (const path of [v.filePath, v.audioFilePath]) if (path) files.push({ subfolder: e.toSubfolder, path });
+    }
+    if (files.length) await this.refresh(files);
   }
 
   /** Refreshes what these files need; returns the libraries asked (for `/refreshlibrary`'s message). */

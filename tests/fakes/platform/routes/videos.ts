@@ -32,7 +32,14 @@ export function videoRoutes(s: PlatformState): Route[] {
       async handle(x) {
         const v = s.videos.get(x.params.id);
         if (!v) return NOT_FOUND;
+        const passing = s.takeMediaFailure(v);
         if (v.failure === 'http-403') return { status: 403, body: 'Forbidden' };
+        if (passing === 'reset') {
+          x.req.socket.destroy();
+          return;
+        }
+        if (passing === 403) return { status: 403, body: 'Forbidden' };
+        if (passing === 500) return { status: 500, body: 'Internal Server Error' };
         const file = mediaFile(await s.mediaFor(v), x.params.file);
         if (!file) return NOT_FOUND;
         serveFile(x, file, {

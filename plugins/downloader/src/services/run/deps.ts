@@ -1,4 +1,5 @@
 import type {
+  ChannelArtwork,
   ChannelSettingsProvider,
   DownloaderConfigSection,
   EventBus,
@@ -32,6 +33,8 @@ export interface JobRunDeps {
   events: EventBus;
   logger: PluginLogger;
   channelSettings: () => ChannelSettingsProvider | undefined;
+  /** The channels plugin's pictures of channels, for `poster.jpg` (none without that plugin). */
+  channelArtwork: () => ChannelArtwork | undefined;
   env: NodeJS.ProcessEnv;
   paths: RunPaths;
   /** Decides whether the job's yt-dlp gets the user's cookie file. */

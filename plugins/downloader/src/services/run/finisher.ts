@@ -2,9 +2,16 @@ import { appendFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DownloaderConfigSection } from '@vidkeep/contracts';
 import type { DownloaderJob, DownloaderVideo } from '../../entities.js';
-import { finalizeVideo, reportedResolution, type FinalizedVideo, type InfoJson } from '../../files/finalize.js';
+import {
+  finalizeVideo,
+  publishedAtOf,
+  reportedResolution,
+  type FinalizedVideo,
+  type InfoJson,
+} from '../../files/finalize.js';
 import { fileStatus } from '../library.js';
 import { listFiles } from '../../files/move.js';
+import { ensureChannelPoster } from '../../files/poster.js';
 import { diagnose } from '../../ytdlp/failures.js';
 import { decideRating, MANUAL_OVERRIDE } from '../../files/rating.js';
 import { metadataOf } from '../metadata.js';
@@ -97,11 +104,14 @@ export class FileFinisher {
         ...folders,
         writeNfo: config.writeVideoNfoFiles,
         rating,
+        writeFanart: config.writeVideoFanart,
+        setFileTimes: config.setFileTimesToUploadDate,
         ffmpeg: deps.tools.path('ffmpeg'),
         ffprobe: deps.tools.path('ffprobe'),
         env: deps.env,
       });
       await rm(stagingRoot, { recursive: true, force: true });
+      if (config.writeChannelPosters && channelId) await this.writePoster(channelId, result.channelDir);
       deps.metadata?.provide(v.row.sourceId, metadataOf(result.info));
       const now = new Date();
       for (const warning of result.warnings) deps.logger.warn({ jobId: job.id, sourceId: v.row.sourceId }, warning);
@@ -124,7 +134,7 @@ export class FileFinisher {
         filePath: saved.filePath,
         audioFilePath: saved.audioFilePath,
         subfolder: saved.subfolder,
-        publishedAt: publishedAtOf(result.info),
+        publishedAt: publishedAtOf(result.info)?.toISOString() ?? null,
         mediaType: saved.mediaType,
         downloadedAt: now.toISOString(),
       });
@@ -157,6 +167,22 @@ export class FileFinisher {
     await this.ctx.state.settle(v, 'skipped', keptBetter);
     this.deps.logger.info({ jobId: this.ctx.job.id, sourceId: v.row.sourceId, detail }, 'Kept the better library file');
     return true;
+  }
+
+  /** The channel's `poster.jpg`, when its folder has none; a failure never fails the video. */
+  private async writePoster(channelId: string, channelDir: string): Promise<void> {
+    try {
+      const outcome = await ensureChannelPoster(
+        channelDir,
+        async () => (await this.deps.channelArtwork()?.posterFile(channelId)) ?? null,
+      );
+      if (outcome === 'written') this.deps.logger.info({ channelId, channelDir }, 'Wrote the channel poster');
+    } catch (err) {
+      this.deps.logger.warn(
+        { channelId, channelDir, err: (err as Error).message },
+        'Could not write the channel poster',
+      );
+    }
   }
 
   /** The library record of a finished video, from its info.json and where its files went. */
@@ -217,14 +243,6 @@ function heightOf(resolution: string | null): number | null {
   const m = /^(\d+)x(\d+)$/.exec(resolution ?? '');
   const side = m ? Math.min(Number(m[1]), Number(m[2])) : 0;
   return side > 0 ? side : null;
-}
-
-/** The exact publication time of a full info dict: `timestamp`, else `upload_date` at 00:00 UTC. */
-function publishedAtOf(info: Record<string, unknown>): string | null {
-  if (typeof info.timestamp === 'number' && Number.isFinite(info.timestamp))
-    return new Date(info.timestamp * 1000).toISOString();
-  const d = typeof info.upload_date === 'string' ? /^(\d{4})(\d{2})(\d{2})$/.exec(info.upload_date) : null;
-  return d ? `${d[1]}-${d[2]}-${d[3]}T00:00:00.000Z` : null;
 }
 
 async function appendArchive(file: string, sourceId: string): Promise<void> {

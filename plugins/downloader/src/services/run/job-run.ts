@@ -4,6 +4,7 @@ import type { DownloadProgress } from '@vidkeep/contracts';
 import type { DownloaderJob, DownloaderJobVideo } from '../../entities.js';
 import { diagnose } from '../../ytdlp/failures.js';
 import type { StopReason, ToolProcess } from '../../ytdlp/process.js';
+import { planRetries, retryPolicyOf } from './auto-retry.js';
 import { ChannelSettingsCache } from './channel-settings.js';
 import type { JobRunDeps } from './deps.js';
 import { FileFinisher } from './finisher.js';
@@ -221,16 +222,53 @@ export class JobRun {
     // directory after "completed" finds only the library (the run's finally removes it too).
     await rm(join(deps.paths.stagingBase, job.id), { recursive: true, force: true }).catch(() => undefined);
     const videos = state.videos();
-    const outcome = jobOutcome({ videos, stopRequested: this.stopRequested, botCheck: state.botCheck, message });
-    await state.save(outcome);
+    // Videos that failed for a passing reason go back into this job (persisted, so a restart
+    // keeps them), which then waits out the back-off; what completed stays completed.
+    const plan = planRetries({
+      videos: videos.map((v) => ({ sourceId: v.row.sourceId, state: v.state, diagnosis: v.diagnosis })),
+      previous: state.autoRetries(),
+      policy: retryPolicyOf(deps.config()),
+      stopped:
+        this.stopRequested === 'cancelled' ? 'cancelled' : this.stopRequested || message !== null ? 'other' : null,
+      now: new Date(),
+    });
+    let retrying: Parameters<typeof jobOutcome>[0]['retrying'] = null;
+    if (plan.retry.length > 0) {
+      await state.requeueForRetry(plan.retry, plan.records);
+      const first = plan.records.find((r) => r.sourceId === plan.retry[0])!;
+      retrying = {
+        count: plan.retry.length,
+        attempt: first.attempts + 1,
+        maxAttempts: first.maxAttempts,
+        cause: first.lastError,
+      };
+      deps.logger.warn(
+        { jobId: job.id, sourceIds: plan.retry, retryAt: plan.retryAt, attempt: retrying.attempt },
+        'Videos failed for a passing reason; they are downloaded again automatically',
+      );
+    } else state.setAutoRetries(plan.records);
+    const outcome = jobOutcome({
+      videos: state.videos(),
+      stopRequested: this.stopRequested,
+      botCheck: state.botCheck,
+      message,
+      retrying,
+    });
+    await state.save(outcome, plan.retryAt);
     if (outcome.status === 'queued') return;
     deps.events.publish('downloader.job.finished', {
       jobId: job.id,
       jobType: job.type,
       status: outcome.status,
       ownerChannelId: job.options.ownerChannelId ?? null,
-      completedSourceIds: videos.filter((v) => v.state === 'completed').map((v) => v.row.sourceId),
-      failedSourceIds: videos.filter((v) => v.state === 'failed').map((v) => v.row.sourceId),
+      completedSourceIds: state
+        .videos()
+        .filter((v) => v.state === 'completed')
+        .map((v) => v.row.sourceId),
+      failedSourceIds: state
+        .videos()
+        .filter((v) => v.state === 'failed')
+        .map((v) => v.row.sourceId),
     });
     deps.logger.info({ jobId: job.id, status: outcome.status, ...outcome.counts }, 'Download job finished');
   }

@@ -55,6 +55,8 @@ export interface OutcomeInput {
   botCheck: boolean;
   /** Replaces the summary: why the job could not start. */
   message: string | null;
+  /** Videos queued again after a passing failure: the job waits for its retry instead of ending. */
+  retrying?: { count: number; attempt: number; maxAttempts: number; cause: string } | null;
 }
 
 export interface JobOutcome {
@@ -69,7 +71,7 @@ export interface JobOutcome {
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 /** How a job ended, from its videos' final states. */
-export function jobOutcome({ videos, stopRequested, botCheck, message }: OutcomeInput): JobOutcome {
+export function jobOutcome({ videos, stopRequested, botCheck, message, retrying }: OutcomeInput): JobOutcome {
   const count = (s: JobVideoState) => videos.filter((v) => v.state === s).length;
   const completed = count('completed');
   const failed = count('failed');
@@ -77,6 +79,7 @@ export function jobOutcome({ videos, stopRequested, botCheck, message }: Outcome
   const cancelled = count('cancelled');
   let status: JobStatus;
   if (stopRequested === 'shutdown' && videos.some((v) => v.state === 'queued')) status = 'queued';
+  else if (retrying && retrying.count > 0) status = 'queued';
   else if (stopRequested === 'cancelled') status = 'cancelled';
   else if (failed === 0) status = 'completed';
   else if (completed > 0) status = 'completed_with_errors';
@@ -91,10 +94,13 @@ export function jobOutcome({ videos, stopRequested, botCheck, message }: Outcome
   if (skipped) parts.push(`${skipped} skipped`);
   if (cancelled) parts.push(`${cancelled} cancelled`);
   const firstFailure = videos.find((v) => v.state === 'failed')?.diagnosis;
+  const retryText = retrying
+    ? `${parts.join(', ')}. Trying ${retrying.count} video${retrying.count === 1 ? '' : 's'} again automatically (attempt ${retrying.attempt} of ${retrying.maxAttempts}): ${sentence(retrying.cause)}`
+    : null;
   const text =
     message ??
     (status === 'queued'
-      ? 'Paused by a server shutdown; resumes after restart'
+      ? (retryText ?? 'Paused by a server shutdown; resumes after restart')
       : `${parts.join(', ')}${firstFailure ? `. ${sentence(firstFailure.cause)} ${firstFailure.fix}` : ''}`);
   return { status, errorCode, message: text, counts: { completed, failed, skipped } };
 }

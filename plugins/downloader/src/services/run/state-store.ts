@@ -1,4 +1,4 @@
-import type { Diagnosis, DownloadProgress, JobAuxData, JobVideoState, LiveHub } from '@vidkeep/contracts';
+import type { AutoRetry, Diagnosis, DownloadProgress, JobAuxData, JobVideoState, LiveHub } from '@vidkeep/contracts';
 import type { DownloaderJob, DownloaderJobVideo } from '../../entities.js';
 import { toDiagnosis, type Classified } from '../../ytdlp/failures.js';
 import type { ActivityTracker } from '../activity.js';
@@ -159,6 +159,34 @@ export class RunStateStore {
     this.deps.onJobChanged(this.job.id);
   }
 
+  /** The job's automatic-retry records so far. */
+  autoRetries(): AutoRetry[] {
+    return this.aux.autoRetries ?? [];
+  }
+
+  /**
+   * Puts failed videos back in the queue for an automatic retry (they keep their diagnosis, so
+   * the job says why they wait) and keeps the job's retry records. They are no longer failed.
+   */
+  async requeueForRetry(sourceIds: readonly string[], records: AutoRetry[]): Promise<void> {
+    this.aux.autoRetries = records;
+    const again = new Set(sourceIds);
+    this.aux.failedVideos = this.aux.failedVideos.filter((f) => !again.has(f.sourceId));
+    for (const id of sourceIds) {
+      const v = this.byId.get(id);
+      if (!v) continue;
+      v.state = 'queued';
+      v.progress = null;
+      await this.deps.store.updateVideo(this.job.id, id, { state: 'queued', startedAt: null, finishedAt: null });
+      this.pushProgress(v);
+    }
+  }
+
+  /** Keeps the retry records of a run that retries nothing (successes, give-ups, cancels). */
+  setAutoRetries(records: AutoRetry[]): void {
+    if (records.length > 0 || this.aux.autoRetries) this.aux.autoRetries = records;
+  }
+
   /** Ends the videos yt-dlp did not finish (a shutdown queues them for the next start). */
   async settleRemaining(exit: ExitSettlement): Promise<void> {
     for (const v of this.byId.values()) {
@@ -175,8 +203,11 @@ export class RunStateStore {
     }
   }
 
-  /** Saves how the job ended and updates the activity snapshot. */
-  async save(outcome: JobOutcome): Promise<void> {
+  /**
+   * Saves how the job ended and updates the activity snapshot. A job queued again for an
+   * automatic retry starts no earlier than `retryAt`.
+   */
+  async save(outcome: JobOutcome, retryAt: Date | null = null): Promise<void> {
     const requeued = outcome.status === 'queued';
     await this.deps.store.update(this.job.id, {
       status: outcome.status,
@@ -184,6 +215,7 @@ export class RunStateStore {
       errorCode: outcome.errorCode,
       auxData: this.aux,
       finishedAt: requeued ? null : new Date(),
+      retryAt: requeued ? retryAt : null,
       ...(requeued ? { startedAt: null } : {}),
     });
     const { activity } = this.deps;

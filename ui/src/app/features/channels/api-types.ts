@@ -27,6 +27,7 @@ export type {
   ChannelSearchResult,
   ChannelSettings,
   ChannelSettingsUpdate,
+  ChannelSettingsUpdateResponse,
   ChannelVideo,
   ChannelVideoPage,
   ChannelVideosQuery,

@@ -13,6 +13,7 @@ import {
   subfolderLabel,
   tabLabel,
   tabStatsText,
+  savedSettingsNotice,
 } from './channel-format';
 
 describe('channel-format', () => {
@@ -90,8 +91,46 @@ describe('channel-format', () => {
       { count: 1, totalDurationSeconds: 60, missingDurations: 0 },
       '1 video would be queued as one job, about 1 min in total.',
     ],
+    [
+      {
+        count: 1,
+        totalDurationSeconds: 60,
+        missingDurations: 0,
+        skipped: [
+          { reason: "shorter than 0:30, the channel's minimum duration", count: 2 },
+          { reason: "longer than 20:00, the channel's maximum duration", count: 1 },
+        ],
+      },
+      "1 video would be queued as one job, about 1 min in total. Left out: 2 videos shorter than 0:30, the channel's minimum duration; 1 video longer than 20:00, the channel's maximum duration.",
+    ],
+    [
+      {
+        count: 0,
+        totalDurationSeconds: 0,
+        missingDurations: 0,
+        skipped: [{ reason: "shorter than 0:30, the channel's minimum duration", count: 4 }],
+      },
+      "or left out (4 videos shorter than 0:30, the channel's minimum duration).",
+    ],
   ])('previews download-all %#', (preview, text) => {
     expect(downloadAllPreviewText(preview)).toContain(text);
+  });
+
+  it("says after saving whether the channel's folder moved", () => {
+    const settings = { subfolder: 'Kids' };
+    expect(savedSettingsNotice({ folderMoved: false, moveResult: null, settings })).toBe('Settings saved.');
+    expect(
+      savedSettingsNotice({ folderMoved: true, moveResult: { folders: [{ to: '/d/__Kids/C' }], videos: 5 }, settings }),
+    ).toBe(
+      "Settings saved. The channel's folder moved to __Kids with 5 videos; its .m3u file and the media-server playlists follow.",
+    );
+    expect(
+      savedSettingsNotice({
+        folderMoved: true,
+        moveResult: { folders: [{ to: '/d/C' }], videos: 1 },
+        settings: { subfolder: null },
+      }),
+    ).toContain('moved to the root of the output folder with 1 video');
   });
 
   it('tells what was queued', () => {

@@ -109,11 +109,29 @@ export function downloadAllPreviewText(p: {
   count: number;
   totalDurationSeconds: number;
   missingDurations: number;
+  skipped?: readonly { reason: string; count: number }[];
 }): string {
+  const skipped = skippedText(p.skipped ?? []);
   if (p.count === 0)
-    return 'Nothing to download: every known video of this tab is downloaded, ignored, members-only, not yet live or already queued.';
+    return `Nothing to download: every known video of this tab is downloaded, ignored, members-only, not yet live or already queued${skipped ? `, or left out (${skipped})` : ''}.`;
   const missing = p.missingDurations ? ` (${plural(p.missingDurations, 'video')} without a known length)` : '';
-  return `${plural(p.count, 'video')} would be queued as one job, about ${formatTotalDuration(p.totalDurationSeconds)} in total${missing}.`;
+  return `${plural(p.count, 'video')} would be queued as one job, about ${formatTotalDuration(p.totalDurationSeconds)} in total${missing}.${skipped ? ` Left out: ${skipped}.` : ''}`;
+}
+
+/** Videos a channel's duration limits left out: "2 videos shorter than 1:00, the channel's minimum duration". */
+export function skippedText(skipped: readonly { reason: string; count: number }[]): string {
+  return skipped.map((s) => `${plural(s.count, 'video')} ${s.reason}`).join('; ');
+}
+
+/** What the channel page says after its settings were saved (and whether the folder moved). */
+export function savedSettingsNotice(answer: {
+  folderMoved: boolean;
+  moveResult: { folders: { to: string }[]; videos: number } | null;
+  settings: { subfolder: string | null };
+}): string {
+  if (!answer.folderMoved || !answer.moveResult) return 'Settings saved.';
+  const where = answer.settings.subfolder ? `__${answer.settings.subfolder}` : 'the root of the output folder';
+  return `Settings saved. The channel's folder moved to ${where} with ${plural(answer.moveResult.videos, 'video')}; its .m3u file and the media-server playlists follow.`;
 }
 
 /** The answer to "Download selected": "Queued 3 videos (1 video already queued or downloading)." */

@@ -142,7 +142,56 @@ describe('ChannelSettingsDialog', () => {
         auto_download_enabled_tabs: '',
       },
     ]);
-    expect((closed[0] as ChannelSettings).skip_video_folder).toBe(false);
+    expect((closed[0] as { settings: ChannelSettings }).settings.skip_video_folder).toBe(false);
+  });
+
+  it('takes the duration limits in seconds, checks them while typing, and sends them', async () => {
+    expect(text('[data-testid="settings-duration-intro"]')).toContain('never filtered');
+    type('[data-testid="settings-min-duration"]', '600');
+    type('[data-testid="settings-max-duration"]', '300');
+    await settle(fixture);
+    expect(text('[data-testid="settings-max-duration-hint"]')).toBe(
+      'The longest duration must be longer than the shortest',
+    );
+    type('[data-testid="settings-max-duration"]', '90000');
+    await settle(fixture);
+    expect(text('[data-testid="settings-max-duration-hint"]')).toContain('At most 86,400 seconds');
+    q('[data-testid="settings-save"]')!.click();
+    await settle(fixture);
+    expect(puts()).toEqual([]);
+    expect(text('[data-testid="settings-error"]')).toContain('Longest duration: At most 86,400 seconds');
+
+    type('[data-testid="settings-max-duration"]', '1200');
+    await settle(fixture);
+    expect(text('[data-testid="settings-max-duration-hint"]')).toBe('');
+    expect(text('[data-testid="settings-duration-intro"]')).toContain('Automatic downloads and download-all');
+    q('[data-testid="settings-save"]')!.click();
+    await settle(fixture);
+    expect(puts()).toEqual([{ min_duration: 600, max_duration: 1200 }]);
+    expect((closed[0] as { settings: ChannelSettings }).settings).toMatchObject({
+      min_duration: 600,
+      max_duration: 1200,
+    });
+  });
+
+  it("says a new subfolder moves the channel's folder, and that nothing moved when that is refused", async () => {
+    expect(q('[data-testid="settings-move-notice"]')).toBeNull();
+    type('[data-testid="settings-subfolder"]', 'Kids');
+    await settle(fixture);
+    expect(text('[data-testid="settings-move-notice"]')).toBe(
+      "Saving moves the channel's folder with its downloaded videos from the root of the output folder to __Kids; the library, .m3u files and media-server playlists follow. It is refused while a download of the channel is queued or running.",
+    );
+    putError = new ApiError(
+      409,
+      "The channel's folder cannot move: /data/__Kids/Fixture Channel already holds A - a. Move or rename those files first; nothing was changed.",
+      'DOWNLOAD_MOVE_CONFLICT',
+    );
+    q('[data-testid="settings-save"]')!.click();
+    await settle(fixture);
+    expect(text('[data-testid="settings-error"]')).toMatch(
+      /^Not saved, nothing moved: The channel's folder cannot move/,
+    );
+    expect(closed).toEqual([]);
   });
 
   it('previews the title filter and shows a bad pattern', async () => {

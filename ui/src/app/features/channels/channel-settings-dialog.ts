@@ -17,16 +17,28 @@ import { FORM_CONTROLS } from '../../shared/form-controls';
 import { MediaChoiceFields } from '../../shared/media-choice-fields';
 import { RATINGS } from '../../shared/ratings';
 import { Api, toApiError } from '../../core/api';
-import type { AudioFormat, ChannelSettings, FilterPreviewResponse, Resolution, TabType } from './api-types';
-import { TABS, tabLabel } from './channel-format';
+import type {
+  AudioFormat,
+  ChannelSettings,
+  ChannelSettingsUpdateResponse,
+  FilterPreviewResponse,
+  Resolution,
+  TabType,
+} from './api-types';
+import { TABS, formatClock, tabLabel } from './channel-format';
 import {
   ADDITIONAL_TAGS_MAX,
+  CHANNEL_DURATION_MAX,
   KEEP_RECENT_MAX,
   SKIP_FOLDER_CHOICES,
   changedSettings,
+  durationHint,
+  durationRangeHint,
   hiddenTabsHint,
+  parseDuration,
   parseKeepCount,
   parseTags,
+  subfolderMoveNotice,
   tagsHint,
   toModel,
   type SettingsModel,
@@ -38,6 +50,19 @@ export interface ChannelSettingsDialogData {
   title: string;
 }
 
+const durationValidator: ValidatorFn = (c) => {
+  const problem = durationHint(c.value as string | number | null);
+  return problem ? { hint: problem } : null;
+};
+/** On the longest duration: it must be longer than the shortest (re-run when the shortest changes). */
+const rangeValidator: ValidatorFn = (c) => {
+  const problem = durationRangeHint(
+    parseDuration(c.parent?.get('min_duration')?.value as string | number | null),
+    parseDuration(c.value as string | number | null),
+  );
+  return problem ? { hint: problem } : null;
+};
+
 const keepCountValidator: ValidatorFn = (c) => {
   const n = parseKeepCount(c.value as string | number | null);
   if (n === null) return null;
@@ -45,7 +70,10 @@ const keepCountValidator: ValidatorFn = (c) => {
   return n > KEEP_RECENT_MAX ? { hint: `At most ${KEEP_RECENT_MAX}` } : null;
 };
 
-/** Every setting of a channel (`GET|PUT /api/channels/{id}/settings`); closes with the saved settings. */
+/**
+ * Every setting of a channel (`GET|PUT /api/channels/{id}/settings`); closes with the server's
+ * answer (the saved settings, and whether the channel's folder moved with a new subfolder).
+ */
 @Component({
   selector: 'app-channel-settings-dialog',
   imports: [DatePipe, FORM_CONTROLS, MatDialogModule, MatSlideToggleModule, MatProgressBarModule, MediaChoiceFields],
@@ -55,7 +83,7 @@ const keepCountValidator: ValidatorFn = (c) => {
 export class ChannelSettingsDialog {
   private readonly api = inject(Api);
   readonly ratings = RATINGS;
-  private readonly ref = inject<MatDialogRef<ChannelSettingsDialog, ChannelSettings>>(MatDialogRef);
+  private readonly ref = inject<MatDialogRef<ChannelSettingsDialog, ChannelSettingsUpdateResponse>>(MatDialogRef);
   readonly data = inject<ChannelSettingsDialogData>(MAT_DIALOG_DATA);
   readonly matcher = new ShowWhenDirty();
   readonly skipChoices = SKIP_FOLDER_CHOICES;
@@ -63,6 +91,7 @@ export class ChannelSettingsDialog {
   readonly titleMax = TITLE_FILTER_MAX;
   readonly tagsMax = ADDITIONAL_TAGS_MAX;
   readonly keepMax = KEEP_RECENT_MAX;
+  readonly durationMax = CHANNEL_DURATION_MAX;
   readonly label = tabLabel;
 
   readonly loading = signal(true);
@@ -77,6 +106,8 @@ export class ChannelSettingsDialog {
   readonly hiddenTabs = signal<TabType[]>([]);
   readonly autoTabs = signal<TabType[]>([]);
   readonly tagList = signal<string[]>([]);
+  /** What saving a changed subfolder does (the folder moves), or null. */
+  readonly moveNotice = signal<string | null>(null);
 
   readonly form = new FormGroup({
     subfolder: new FormControl('', { nonNullable: true, validators: [hint(subfolderHint)] }),
@@ -90,6 +121,8 @@ export class ChannelSettingsDialog {
     auto_removal_protected: new FormControl(false, { nonNullable: true }),
     auto_removal_keep_recent_count: new FormControl<string | number | null>(null, { validators: [keepCountValidator] }),
     default_rating: new FormControl('', { nonNullable: true }),
+    min_duration: new FormControl<string | number | null>(null, { validators: [durationValidator] }),
+    max_duration: new FormControl<string | number | null>(null, { validators: [durationValidator, rangeValidator] }),
   });
 
   constructor() {
@@ -99,6 +132,12 @@ export class ChannelSettingsDialog {
     this.form.controls.additional_tags.valueChanges
       .pipe(takeUntilDestroyed())
       .subscribe((t) => this.tagList.set(parseTags(t)));
+    this.form.controls.min_duration.valueChanges
+      .pipe(takeUntilDestroyed())
+      .subscribe(() => this.form.controls.max_duration.updateValueAndValidity({ emitEvent: false }));
+    this.form.controls.subfolder.valueChanges
+      .pipe(takeUntilDestroyed())
+      .subscribe((sub) => this.moveNotice.set(subfolderMoveNotice(this.original()?.subfolder ?? null, sub)));
     void this.load();
   }
 
@@ -132,7 +171,10 @@ export class ChannelSettingsDialog {
       auto_removal_protected: m.auto_removal_protected,
       auto_removal_keep_recent_count: m.auto_removal_keep_recent_count,
       default_rating: m.default_rating,
+      min_duration: m.min_duration,
+      max_duration: m.max_duration,
     });
+    this.moveNotice.set(null);
     this.syncProtected(m.auto_removal_protected);
     this.hiddenTabs.set(m.hidden_tabs);
     this.autoTabs.set(m.auto_download_tabs);
@@ -192,6 +234,12 @@ export class ChannelSettingsDialog {
     }
   }
 
+  /** A duration field's value as a clock (`90` → `1:30`), for its hint. */
+  clockOf(control: 'min_duration' | 'max_duration'): string {
+    const n = parseDuration(this.form.controls[control].value);
+    return n === null || Number.isNaN(n) ? '' : formatClock(n);
+  }
+
   /** The form as a settings model (a keep count that is not a whole number is NaN). */
   model(): SettingsModel {
     const v = this.form.getRawValue();
@@ -206,6 +254,8 @@ export class ChannelSettingsDialog {
       m3u_sort_order: v.m3u_sort_order,
       auto_removal_protected: v.auto_removal_protected,
       auto_removal_keep_recent_count: parseKeepCount(v.auto_removal_keep_recent_count),
+      min_duration: parseDuration(v.min_duration),
+      max_duration: parseDuration(v.max_duration),
       hidden_tabs: this.hiddenTabs(),
       auto_download_tabs: this.autoTabs(),
       default_rating: v.default_rating,
@@ -223,6 +273,14 @@ export class ChannelSettingsDialog {
       this.error.set('Keep the newest videos: enter a whole number, 0 or more, or leave it empty');
       return;
     }
+    for (const key of ['min_duration', 'max_duration'] as const) {
+      const n = model[key];
+      if (n !== null && (Number.isNaN(n) || durationHint(n))) {
+        this.form.controls[key].markAsTouched();
+        this.error.set(`${key === 'min_duration' ? 'Shortest' : 'Longest'} duration: ${durationHint(n) ?? ''}`);
+        return;
+      }
+    }
     const body = changedSettings(original, model);
     if (Object.keys(body).length === 0) {
       this.notice.set('Nothing changed.');
@@ -231,11 +289,17 @@ export class ChannelSettingsDialog {
     // The server decides: the hints above never block saving, its answer is shown here.
     this.saving.set(true);
     try {
-      const r = await this.api.put<{ settings: ChannelSettings }>(this.url, body);
-      this.ref.close(r.settings);
+      const r = await this.api.put<ChannelSettingsUpdateResponse>(this.url, body);
+      this.ref.close(r);
     } catch (err) {
-      // 400 lists every rule broken (e.g. the reserved subfolder); 409 while downloads run.
-      this.error.set(`Not saved: ${toApiError(err).message}`);
+      // 400 lists every rule broken (e.g. the reserved subfolder); 409 while a download of the
+      // channel runs or the new place already holds files of the same names: nothing moved then.
+      const e = toApiError(err);
+      this.error.set(
+        e.status === 409 && body.subfolder !== undefined
+          ? `Not saved, nothing moved: ${e.message}`
+          : `Not saved: ${e.message}`,
+      );
     } finally {
       this.saving.set(false);
     }

@@ -4,6 +4,8 @@ import { TABS, autoDownloadCsv, autoDownloadTabs } from './channel-format';
 /** Limits of docs/channels.md "Settings" (contracts `ADDITIONAL_TAGS_MAX`); the subfolder and title filter rules are in `shared/field-rules.ts`. */
 export const ADDITIONAL_TAGS_MAX = 1000;
 export const KEEP_RECENT_MAX = 100000;
+/** contracts `CHANNEL_DURATION_MAX`: duration limits are whole seconds up to a day. */
+export const CHANNEL_DURATION_MAX = 86_400;
 
 /** `skip_video_folder` as a select: null = the global `defaultSkipVideoFolder`. */
 export type TriChoice = 'default' | 'yes' | 'no';
@@ -35,6 +37,9 @@ export interface SettingsModel {
   auto_removal_protected: boolean;
   /** null = no limit (keep everything). */
   auto_removal_keep_recent_count: number | null;
+  /** Seconds; null = no limit; NaN when what was typed is not a whole number. */
+  min_duration: number | null;
+  max_duration: number | null;
   hidden_tabs: TabType[];
   auto_download_tabs: TabType[];
   /** '' = no default rating. */
@@ -53,6 +58,8 @@ export function toModel(s: ChannelSettings): SettingsModel {
     m3u_sort_order: s.m3u_sort_order,
     auto_removal_protected: s.auto_removal_protected,
     auto_removal_keep_recent_count: s.auto_removal_keep_recent_count,
+    min_duration: s.min_duration,
+    max_duration: s.max_duration,
     hidden_tabs: TABS.filter((t) => s.hidden_tabs.includes(t)),
     auto_download_tabs: autoDownloadTabs(s.auto_download_enabled_tabs),
     default_rating: s.default_rating ?? '',
@@ -87,6 +94,8 @@ export function changedSettings(original: ChannelSettings, model: SettingsModel)
   if (!model.auto_removal_protected && model.auto_removal_keep_recent_count !== before.auto_removal_keep_recent_count) {
     out.auto_removal_keep_recent_count = model.auto_removal_keep_recent_count;
   }
+  if (model.min_duration !== before.min_duration) out.min_duration = model.min_duration;
+  if (model.max_duration !== before.max_duration) out.max_duration = model.max_duration;
   if (!sameTabs(model.hidden_tabs, before.hidden_tabs))
     out.hidden_tabs = TABS.filter((t) => model.hidden_tabs.includes(t));
   const wanted = model.auto_download_tabs.filter((t) => !model.hidden_tabs.includes(t));
@@ -129,4 +138,30 @@ export function parseKeepCount(text: string | number | null | undefined): number
   const t = String(text).trim();
   if (t === '') return null;
   return /^\d+$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/** A duration as typed, in seconds: '' → null (no limit), else a whole number ≥ 0 (NaN when not one). */
+export const parseDuration = parseKeepCount;
+
+/** Mirrors the server's rule for one duration limit; null when fine. */
+export function durationHint(text: string | number | null | undefined): string | null {
+  const n = parseDuration(text);
+  if (n === null) return null;
+  if (Number.isNaN(n)) return 'Whole seconds, 0 or more (empty = no limit)';
+  return n > CHANNEL_DURATION_MAX ? `At most ${CHANNEL_DURATION_MAX.toLocaleString('en')} seconds (a day)` : null;
+}
+
+/** Mirrors the server's rule for both limits: the longest must be longer than the shortest; null when fine. */
+export function durationRangeHint(min: number | null, max: number | null): string | null {
+  if (min === null || max === null || Number.isNaN(min) || Number.isNaN(max)) return null;
+  return min >= max ? 'The longest duration must be longer than the shortest' : null;
+}
+
+/** What a subfolder change does on saving, in words (null when it does not change). */
+export function subfolderMoveNotice(before: string | null, after: string): string | null {
+  const from = (before ?? '').trim();
+  const to = after.trim();
+  if (from === to) return null;
+  const place = (s: string) => (s ? `__${s}` : 'the root of the output folder');
+  return `Saving moves the channel's folder with its downloaded videos from ${place(from)} to ${place(to)}; the library, .m3u files and media-server playlists follow. It is refused while a download of the channel is queued or running.`;
 }

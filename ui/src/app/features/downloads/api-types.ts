@@ -3,6 +3,7 @@ export type {
   AudioFormat,
   BulkDeleteResponse,
   CheckVideoUrlResponse,
+  AutoRetry,
   Diagnosis,
   DownloadProgress,
   DownloadRequest,

@@ -1,6 +1,6 @@
 import { jobVideo } from '../../../testing/fixtures/downloads';
 import type { Diagnosis, JobVideo } from './api-types';
-import { advisesCookies, explainFailures, hasProblems } from './diagnoses';
+import { advisesCookies, explainFailures, hasProblems, retryText } from './diagnoses';
 
 const diag = (extra: Partial<Diagnosis> = {}): Diagnosis => ({
   kind: 'private',
@@ -76,5 +76,40 @@ describe('advisesCookies', () => {
       ),
     ).toBe(true);
     expect(advisesCookies('Wait an hour or so before downloading more.')).toBe(false);
+  });
+});
+
+describe('retryText', () => {
+  const base = {
+    sourceId: 'aaaaaaaaaaa',
+    kind: 'http_403',
+    attempts: 1,
+    maxAttempts: 3,
+    lastError: 'Refused.',
+    detail: null,
+    lastFailedAt: '2025-01-01T10:00:00.000Z',
+    nextAttemptAt: null,
+  } as const;
+
+  it('says what the automatic retries did', () => {
+    expect(retryText({ ...base, outcome: 'waiting', nextAttemptAt: '2025-01-01T10:00:30.000Z' })).toMatch(
+      /^Tried once; downloading again automatically at \d\d:\d\d:\d\d \(attempt 2 of 3\)\.$/,
+    );
+    expect(retryText({ ...base, attempts: 2, outcome: 'succeeded' })).toBe(
+      'Downloaded on attempt 2 of 3, after this passing failure.',
+    );
+    expect(retryText({ ...base, attempts: 3, outcome: 'failed' })).toBe(
+      'Tried 3 times with automatic retries, then gave up.',
+    );
+    expect(retryText({ ...base, kind: 'private', attempts: 2, outcome: 'failed' })).toBe(
+      'Tried twice; the last attempt failed for a reason a retry cannot fix.',
+    );
+    expect(retryText({ ...base, outcome: 'cancelled' })).toBe(
+      'Tried once; the retries stopped when the job was cancelled.',
+    );
+    // A job that ended (interrupted by a crash) while a retry waited.
+    expect(retryText({ ...base, outcome: 'waiting' }, false)).toBe(
+      'Tried once; the retries stopped when the job ended.',
+    );
   });
 });

@@ -379,4 +379,85 @@ describe('DownloadsPage', () => {
     expect(link.textContent?.trim()).toBe('Open Settings → Cookies');
     expect(link.getAttribute('href')).toBe('/settings#cookies');
   });
+
+  it('shows the automatic retries: a job waiting to try again, and the attempts in the history', async () => {
+    const waiting = summary({
+      id: '33333333-3333-4333-8333-333333333333',
+      status: 'queued',
+      startedAt: null,
+      retryAt: '2025-01-01T10:00:30.000Z',
+      message:
+        '1 downloaded. Trying 1 video again automatically (attempt 2 of 3): The platform refused the download (HTTP 403 Forbidden); this is often temporary.',
+      counts: jobCounts({ total: 2, completed: 1, queued: 1 }),
+    });
+    const forbidden = {
+      kind: 'http_403',
+      cause: 'The platform refused the download (HTTP 403 Forbidden); this is often temporary.',
+      fix: 'Try again later.',
+      sourceId: 'ccccccccccc',
+      detail: 'ERROR: unable to download video data: HTTP Error 403: Forbidden',
+    } as const;
+    const record = {
+      sourceId: 'ccccccccccc',
+      kind: 'http_403',
+      attempts: 2,
+      maxAttempts: 3,
+      lastError: forbidden.cause,
+      detail: forbidden.detail,
+      lastFailedAt: '2025-01-01T10:00:00.000Z',
+      nextAttemptAt: null,
+      outcome: 'succeeded',
+    } as const;
+    const done = summary({
+      id: '44444444-4444-4444-8444-444444444444',
+      status: 'completed_with_errors',
+      finishedAt: '2025-01-01T10:02:00.000Z',
+      counts: jobCounts({ total: 2, completed: 1, failed: 1 }),
+    });
+    api
+      .on('GET', '/api/jobs', ({ query }) =>
+        query?.['status'] === 'active'
+          ? { jobs: [waiting], total: 1, page: 1, pageSize: 200 }
+          : { jobs: [done], total: 1, page: 1, pageSize: 10 },
+      )
+      .on('GET', `/api/jobs/${waiting.id}`, () =>
+        jobDetail(waiting, [jobVideo('ddddddddddd', { state: 'queued', title: 'Waits Again', diagnosis: forbidden })]),
+      )
+      .on('GET', `/api/jobs/${done.id}`, () => ({
+        ...jobDetail(done, [
+          jobVideo('ccccccccccc', { state: 'completed', title: 'Got There' }),
+          jobVideo('eeeeeeeeeee', {
+            state: 'failed',
+            title: 'Never Got There',
+            diagnosis: { ...forbidden, sourceId: 'eeeeeeeeeee' },
+          }),
+        ]),
+        auxData: {
+          failedVideos: [],
+          diagnoses: [forbidden, { ...forbidden, sourceId: 'eeeeeeeeeee' }],
+          skipCounts: { archived: 0, membersOnly: 0, upcoming: 0, filtered: 0 },
+          terminatedChannels: [],
+          autoRetries: [
+            record,
+            { ...record, sourceId: 'eeeeeeeeeee', attempts: 3, outcome: 'failed', nextAttemptAt: null },
+          ],
+        },
+      }));
+    live.connect();
+    live.connect();
+    await settle(fixture);
+    const retryNote = dom(fixture).text('[data-testid="queue-job-retry"]');
+    expect(retryNote).toMatch(/^Waiting to download again at \d\d:\d\d:\d\d after a passing failure\./);
+    expect(retryNote).toContain('(attempt 2 of 3)');
+
+    q<HTMLButtonElement>('[data-testid="history-toggle"]')!.click();
+    await settle(fixture);
+    const failures = dom(fixture).all('[data-testid="history-failure"]');
+    expect(failures.map((f) => f.querySelector('[data-testid="history-retry"]')?.textContent)).toEqual([
+      'Tried 3 times with automatic retries, then gave up.',
+      'Downloaded on attempt 2 of 3, after this passing failure.',
+    ]);
+    expect(failures[1]!.querySelector('[data-testid="history-recovered"]')).not.toBeNull();
+    expect(failures[1]!.querySelector('[data-testid="history-fix"]')).toBeNull();
+  });
 });

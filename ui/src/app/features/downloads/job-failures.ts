@@ -31,19 +31,29 @@ export interface Explanation {
             @if (f.skipped) {
               <span class="muted"> (skipped)</span>
             }
+            @if (f.recovered) {
+              <span class="muted" data-testid="history-recovered"> (downloaded after a retry)</span>
+            }
           </div>
         }
         <p class="small">
           <span class="muted">What happened: </span><span data-testid="history-cause">{{ f.cause }}</span>
         </p>
-        <p class="small">
-          <span class="muted">What to do: </span><span data-testid="history-fix">{{ f.fix }}</span>
-          @if (advisesCookies(f.fix)) {
-            <a [routerLink]="cookies.path" [fragment]="cookies.fragment" data-testid="history-cookies-link"
-              >Open Settings → Cookies</a
-            >
-          }
-        </p>
+        @if (!f.recovered) {
+          <p class="small">
+            <span class="muted">What to do: </span><span data-testid="history-fix">{{ f.fix }}</span>
+            @if (advisesCookies(f.fix)) {
+              <a [routerLink]="cookies.path" [fragment]="cookies.fragment" data-testid="history-cookies-link"
+                >Open Settings → Cookies</a
+              >
+            }
+          </p>
+        }
+        @if (f.retry) {
+          <p class="small">
+            <span class="muted">Automatic retries: </span><span data-testid="history-retry">{{ f.retry }}</span>
+          </p>
+        }
         @if (f.detail) {
           <details>
             <summary class="small muted">Tool output</summary>

@@ -31,6 +31,11 @@ import { isActiveStatus, progressText, progressView } from './queue-state';
           @if (!isActive(job.status) && job.message) {
             <div class="small" data-testid="queue-job-message">{{ job.message }}</div>
           }
+          @if (job.status === 'queued' && job.retryAt) {
+            <div class="small warn" role="status" data-testid="queue-job-retry">
+              Waiting to download again at {{ clock(job.retryAt) }} after a passing failure. {{ job.message }}
+            </div>
+          }
         </div>
         @if (isActive(job.status)) {
           <button
@@ -112,4 +117,6 @@ export class QueueJob {
   readonly isActive = isActiveStatus;
   readonly progressView = progressView;
   readonly progressText = progressText;
+  readonly clock = (iso: string) =>
+    new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }

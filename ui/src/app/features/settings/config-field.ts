@@ -3,6 +3,7 @@ import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { rangeHint, type ConfigField, type FieldOption } from './config-fields';
 import type { ConfigForm } from './config-form';
+import { FilenamePreviewPanel } from './filename-preview';
 
 /**
  * One config key as a form control of its kind: a switch, a choice (or several), a write-only
@@ -12,10 +13,10 @@ import type { ConfigForm } from './config-form';
  */
 @Component({
   selector: 'app-config-field',
-  imports: [FORM_CONTROLS, MatSlideToggleModule],
+  imports: [FORM_CONTROLS, MatSlideToggleModule, FilenamePreviewPanel],
   templateUrl: './config-field.html',
   styleUrl: './config-field.css',
-  host: { '[class.wide]': 'field().multiline' },
+  host: { '[class.wide]': "field().multiline || field().key === 'videoFilenamePrefix'" },
 })
 export class ConfigFieldControl {
   readonly field = input.required<ConfigField>();

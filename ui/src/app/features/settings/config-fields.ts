@@ -65,6 +65,8 @@ export const SPONSORBLOCK_CATEGORIES = [
   'music_offtopic',
 ] as const;
 export const RATE_PATTERN = '^$|^[0-9]+(\\.[0-9]+)?[KMG]?$';
+/** Mirrors `FILENAME_PREFIX_PATTERN`: not blank, no `/`, `\`, `..` or control characters. */
+export const FILENAME_PREFIX_PATTERN = '^(?!.*\\.\\.)(?=.*\\S)[^/\\\\\\u0000-\\u001f\\u007f]+$';
 
 const CATEGORY_LABELS: Record<(typeof SPONSORBLOCK_CATEGORIES)[number], string> = {
   sponsor: 'Sponsor',
@@ -169,6 +171,45 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     label: 'Write .nfo files',
     kind: 'boolean',
     description: 'Write a Kodi/Jellyfin/Emby .nfo next to every video.',
+  }),
+  F({
+    key: 'writeChannelPosters',
+    owner: 'downloader',
+    section: 'Files and format',
+    label: 'Channel posters',
+    kind: 'boolean',
+    description:
+      "Write the channel's picture as poster.jpg into each channel folder that has none (a poster already there stays). Switching it on fills the existing folders too.",
+  }),
+  F({
+    key: 'writeVideoFanart',
+    owner: 'downloader',
+    section: 'Files and format',
+    label: 'Fanart',
+    kind: 'boolean',
+    description: "Also copy each video's thumbnail as <name>-fanart.jpg (a background some media-server apps show).",
+  }),
+  F({
+    key: 'setFileTimesToUploadDate',
+    owner: 'downloader',
+    section: 'Files and format',
+    label: 'File times of the upload date',
+    kind: 'boolean',
+    description:
+      'Date each downloaded file and its video folder by when the video was published, so media servers sort by it. Off: the time of the download.',
+  }),
+  F({
+    key: 'videoFilenamePrefix',
+    owner: 'downloader',
+    section: 'Files and format',
+    label: 'File name prefix',
+    kind: 'string',
+    minLength: 1,
+    maxLength: 160,
+    pattern: FILENAME_PREFIX_PATTERN,
+    patternHint: 'Not empty, and no /, \\, .. or control characters',
+    description:
+      'A yt-dlp output template for the start of file and folder names; vidkeep adds [<id>].<ext> to files and - <id> to folders. New downloads only.',
   }),
   F({
     key: 'useTmpForDownloads',
@@ -339,6 +380,28 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
     min: 0,
     max: 20,
     description: 'How often a failed download or fragment is retried.',
+  }),
+  F({
+    key: 'downloadAutoRetryCount',
+    owner: 'downloader',
+    section: 'Network',
+    label: 'Automatic retries',
+    kind: 'integer',
+    min: 0,
+    max: 5,
+    description:
+      'How often a video that failed for a passing reason (HTTP 403 on its media, a server error, a dropped connection) is downloaded again by itself; 0: never. Private, removed or blocked videos are never retried.',
+  }),
+  F({
+    key: 'downloadAutoRetryDelaySeconds',
+    owner: 'downloader',
+    section: 'Network',
+    label: 'Wait before a retry',
+    kind: 'number',
+    min: 0,
+    max: 3600,
+    unit: 'seconds',
+    description: 'Wait before the first automatic retry; each further one waits twice as long.',
   }),
   F({
     key: 'concurrentFragments',

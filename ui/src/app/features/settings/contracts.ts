@@ -5,6 +5,7 @@ export type {
   CookieChangeResponse,
   CookieStatus,
   CreateApiKeyResponse,
+  FilenamePreview,
   GetConfigResponse,
   ScheduleEntry,
   ScheduleList,

@@ -4,8 +4,8 @@ import { MatDialog } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api } from '../../../core/api';
 import { PendingAction } from '../../../shared/pending-action';
-import type { ChannelSettings, UpdateChannelsResponse } from '../api-types';
-import { subfolderLabel } from '../channel-format';
+import type { ChannelSettingsUpdateResponse, UpdateChannelsResponse } from '../api-types';
+import { savedSettingsNotice, subfolderLabel } from '../channel-format';
 import { ChannelSettingsDialog, type ChannelSettingsDialogData } from '../channel-settings-dialog';
 import type { ChannelOverview } from './channel-overview';
 
@@ -100,13 +100,13 @@ export class ChannelHeader {
   openSettings(): void {
     const id = this.channelId();
     const data: ChannelSettingsDialogData = { channelId: id, title: this.overview().channel()?.title ?? id };
-    const ref = this.dialog.open<ChannelSettingsDialog, ChannelSettingsDialogData, ChannelSettings>(
+    const ref = this.dialog.open<ChannelSettingsDialog, ChannelSettingsDialogData, ChannelSettingsUpdateResponse>(
       ChannelSettingsDialog,
       { data, width: '720px', maxWidth: '96vw', autoFocus: 'first-tabbable', restoreFocus: true },
     );
-    ref.afterClosed().subscribe((settings) => {
-      if (!settings) return;
-      this.notice.set('Settings saved.');
+    ref.afterClosed().subscribe((answer) => {
+      if (!answer) return;
+      this.notice.set(savedSettingsNotice(answer));
       this.saved.emit();
     });
   }

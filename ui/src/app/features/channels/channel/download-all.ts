@@ -1,7 +1,7 @@
 import { signal, type Signal } from '@angular/core';
 import { toApiError, type Api } from '../../../core/api';
 import type { DownloadAllPreview, DownloadAllResponse, TabType } from '../api-types';
-import { plural } from '../channel-format';
+import { plural, skippedText } from '../channel-format';
 
 export interface DownloadAllOptions {
   api: Api;
@@ -52,8 +52,11 @@ export class DownloadAll {
     try {
       const r = await this.options.api.post<DownloadAllResponse>(this.options.path('download-all'), { tabType: tab });
       this.preview.set(null);
+      const skipped = skippedText(r.skipped ?? []);
       this.notice.set(
-        r.queued > 0 ? `Queued ${plural(r.queued, 'video')} as one job.` : 'Nothing to download: no video was queued.',
+        (r.queued > 0
+          ? `Queued ${plural(r.queued, 'video')} as one job.`
+          : 'Nothing to download: no video was queued.') + (skipped ? ` Left out: ${skipped}.` : ''),
       );
       this.options.queued();
     } catch (err) {
