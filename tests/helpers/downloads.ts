@@ -65,6 +65,8 @@ export async function waitForJob(
   statuses: JobStatus[] = FINISHED,
   timeoutMs = 60_000,
 ): Promise<JobDetail> {
+  // A request that queued nothing answers `jobId: null`: say so now instead of polling a minute.
+  if (!jobId) throw new Error(`no job to wait for (jobId ${String(jobId)}): the request queued nothing`);
   const deadline = Date.now() + timeoutMs;
   let last: JobDetail | null = null;
   while (Date.now() < deadline) {

@@ -53,7 +53,9 @@ describe('library management with real downloads', { timeout: 120_000 }, () => {
   const download = async (payload: Record<string, unknown>) => {
     const res = await queueDownload(app, payload);
     expect(res.statusCode, res.body).toBe(200);
-    const job = await waitForJob(app, res.json<{ jobId: string }>().jobId);
+    const jobId = res.json<{ jobId: string | null }>().jobId;
+    expect(jobId, res.body).not.toBeNull();
+    const job = await waitForJob(app, jobId!);
     expect(job.status, JSON.stringify(job)).toBe('completed');
   };
 
@@ -176,7 +178,7 @@ describe('library management with real downloads', { timeout: 120_000 }, () => {
     expect((await call(app, 'POST', '/api/videos/rating', { rating: 'G' })).status).toBe(400);
 
     // A manual rating stays when the video is downloaded again.
-    await download({ url: watchUrl(PLAIN) });
+    await download({ url: watchUrl(PLAIN), allowRedownload: true });
     const again = await video(PLAIN);
     expect(again).toMatchObject({ normalized_rating: 'TV-14', rating_source: 'Manual Override' });
     expect(fileTags(again.filePath!).iTunEXTC).toBe('us-tv|TV-14|500|');
