@@ -4,9 +4,10 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PluginIdentity, PluginManifest, type ManifestEntry } from '@vidkeep/contracts';
+import { UnderscoreNamingStrategy } from '@mikro-orm/core';
 import semver from 'semver';
 import { check, type ValidationIssue } from '../validation/schema-validator.js';
-import { CORE_VERSION } from '../version.js';
+import { PLUGIN_API_VERSION } from '../version.js';
 import { isPluginDefinition, type PluginDefinition } from '../plugin-api/definition.js';
 import { BootErrorCodes, ManifestError, PluginBootError } from './boot-error.js';
 
@@ -14,6 +15,63 @@ export interface LoadedPlugin {
   definition: PluginDefinition;
   options: Record<string, unknown>;
   entry: ManifestEntry;
+  /**
+   * Installed from outside the repository: a manifest entry whose package is a path or an npm
+   * package outside the `@vidkeep/` scope. Its routes, tables, config keys and migrations must
+   * carry its id (see `thirdPartyProblem` and `core/src/plugins/route-rules.ts`). Built-in plugins
+   * and plugins given in code (`extraPlugins`, tests and embedding) are trusted.
+   */
+  thirdParty: boolean;
+}
+
+/** Whether a manifest entry installs a plugin from outside the repository's `@vidkeep/` packages. */
+export function isThirdPartyEntry(entry: ManifestEntry): boolean {
+  return !entry.package.startsWith('@vidkeep/');
+}
+
+/** `acme-notes` -> `acme_notes`: the prefix of a plugin's tables. */
+export const tablePrefixOf = (pluginId: string) => pluginId.replace(/-/g, '_');
+/** `acme-notes` -> `acmeNotes`: the prefix of a plugin's config keys. */
+export const configPrefixOf = (pluginId: string) =>
+  pluginId.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/** Whether `name` is `prefix` itself or `prefix` followed by a separator (`_`) or a capital. */
+export function ownsName(name: string, prefix: string, separator: RegExp): boolean {
+  return name === prefix || (name.startsWith(prefix) && separator.test(name.charAt(prefix.length)));
+}
+
+const MIGRATION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
+
+/**
+ * What a third-party plugin declares that is not its own: a table without its id prefix, a config
+ * key without its camel-case id prefix, or migrations without usable, distinct names. Checked
+ * before the database opens, so nothing is written.
+ */
+function thirdPartyProblem(def: PluginDefinition): string | null {
+  const tablePrefix = tablePrefixOf(def.id);
+  for (const entity of def.entities ?? []) {
+    const meta = entity.meta;
+    const table = meta.tableName ?? meta.collection ?? new UnderscoreNamingStrategy().classToTableName(meta.className);
+    if (!ownsName(table, tablePrefix, /_/)) {
+      return `entity "${meta.className}" is stored in table "${table}", but a plugin's tables must be named "${tablePrefix}" or "${tablePrefix}_<name>" (set tableName)`;
+    }
+  }
+  const configPrefix = configPrefixOf(def.id);
+  for (const key of Object.keys(def.config?.properties ?? {})) {
+    if (!ownsName(key, configPrefix, /[A-Z0-9]/)) {
+      return `config key "${key}" must start with "${configPrefix}" (e.g. "${configPrefix}Enabled"), so it cannot clash with the core's or another plugin's keys`;
+    }
+  }
+  const names = new Set<string>();
+  for (const migration of def.migrations ?? []) {
+    const name = (migration as { name?: unknown }).name;
+    if (typeof name !== 'string' || !MIGRATION_NAME.test(name)) {
+      return `migration name ${JSON.stringify(name)} is not usable: use letters, digits, "_", "-" and ".", e.g. "20261201000000_initial"`;
+    }
+    if (names.has(name)) return `migration "${name}" is listed twice`;
+    names.add(name);
+  }
+  return null;
 }
 
 export interface ManifestSource {
@@ -134,7 +192,7 @@ async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise
   return mod.default;
 }
 
-function checkDefinition(entry: ManifestEntry, def: PluginDefinition): Record<string, unknown> {
+function checkDefinition(entry: ManifestEntry, def: PluginDefinition, thirdParty: boolean): Record<string, unknown> {
   const identity = {
     id: def.id,
     version: def.version,
@@ -160,13 +218,15 @@ function checkDefinition(entry: ManifestEntry, def: PluginDefinition): Record<st
   if (semver.validRange(def.core) === null) {
     throw new PluginBootError(BootErrorCodes.coreMismatch, def.id, `core range "${def.core}" is not a semver range`);
   }
-  if (!semver.satisfies(CORE_VERSION, def.core, { includePrerelease: true })) {
+  if (!semver.satisfies(PLUGIN_API_VERSION, def.core, { includePrerelease: true })) {
     throw new PluginBootError(
       BootErrorCodes.coreMismatch,
       def.id,
-      `requires core ${def.core}, but this core is ${CORE_VERSION}`,
+      `version ${def.version} requires core ${def.core}, but this vidkeep's plugin API is ${PLUGIN_API_VERSION}; install a version of the plugin made for ${PLUGIN_API_VERSION}, or set "enabled": false in its manifest entry to start without it`,
     );
   }
+  const foreign = thirdParty ? thirdPartyProblem(def) : null;
+  if (foreign) throw new PluginBootError(BootErrorCodes.notOwned, def.id, foreign);
   const given = entry.options ?? {};
   if (!def.options) {
     if (Object.keys(given).length > 0) {
@@ -242,7 +302,8 @@ export async function loadPlugins(
       continue;
     }
     const definition = await importPlugin(entry, source.path);
-    loaded.push({ definition, options: checkDefinition(entry, definition), entry });
+    const thirdParty = isThirdPartyEntry(entry);
+    loaded.push({ definition, options: checkDefinition(entry, definition, thirdParty), entry, thirdParty });
   }
   for (const { definition, options = {} } of extra) {
     const entry: ManifestEntry = { id: definition.id, package: '(inline)', enabled: true, options };
@@ -250,7 +311,7 @@ export async function loadPlugins(
       throw new PluginBootError(BootErrorCodes.duplicate, definition.id, 'is loaded twice');
     }
     seen.add(definition.id);
-    loaded.push({ definition, options: checkDefinition(entry, definition), entry });
+    loaded.push({ definition, options: checkDefinition(entry, definition, false), entry, thirdParty: false });
   }
   return orderPlugins(loaded, disabled);
 }
