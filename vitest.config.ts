@@ -25,6 +25,7 @@ export default defineConfig({
           include: [
             'contracts/src/**/*.test.ts',
             'core/src/**/*.test.ts',
+            'kit/src/**/*.test.ts',
             'plugins/*/src/**/*.test.ts',
             'tests/architecture/**/*.test.ts',
           ],

@@ -44,21 +44,55 @@ export interface VidkeepEventMap {
 export interface EventMap extends VidkeepEventMap {}
 export type EventName = keyof EventMap;
 
+/** One event of the catalogue: when it is published, and its payload's schema. */
+export interface EventDescription {
+  when: string;
+  payload: TSchema;
+}
+
 /**
- * The payload schema of every event in `EventMap` (a missing or extra one fails the type check):
- * the events catalogue of docs/writing-plugins.md is generated from it.
+ * Every event vidkeep publishes, with its payload schema and when it happens (a missing or extra
+ * one fails the type check). The events catalogue of docs/writing-plugins.md is generated from it
+ * (`npm run docs:events`).
  */
-export const EVENT_PAYLOADS = {
-  'core.config.updated': ConfigUpdatedPayload,
-  'core.plugin.toggled': PluginToggledPayload,
-  'auth.session.created': SessionCreatedPayload,
-  'auth.session.revoked': SessionRevokedPayload,
-  'auth.apiKey.created': ApiKeyCreatedPayload,
-  'auth.apiKey.deleted': ApiKeyDeletedPayload,
-  'auth.credentials.changed': CredentialsChangedPayload,
-  'downloader.video.downloaded': VideoDownloadedPayload,
-  'downloader.video.removed': VideoRemovedPayload,
-  'downloader.video.relocated': VideoRelocatedPayload,
-  'downloader.job.finished': JobFinishedPayload,
-  'watch-status.videos.changed': WatchStatusChangedPayload,
-} satisfies { [K in keyof VidkeepEventMap]: TSchema };
+export const EVENT_CATALOGUE = {
+  'core.config.updated': {
+    when: 'A configuration change was saved (`PATCH /api/config`, or a plugin through `ctx.config.update`).',
+    payload: ConfigUpdatedPayload,
+  },
+  'core.plugin.toggled': {
+    when: 'A toggleable plugin was switched on or off at run time (`PATCH /api/plugins/{id}`).',
+    payload: PluginToggledPayload,
+  },
+  'auth.session.created': { when: 'Someone signed in (or finished the setup).', payload: SessionCreatedPayload },
+  'auth.session.revoked': {
+    when: 'Sessions ended: a sign-out, a session deleted by its owner, or expired sessions cleaned up.',
+    payload: SessionRevokedPayload,
+  },
+  'auth.apiKey.created': { when: 'An API key was created.', payload: ApiKeyCreatedPayload },
+  'auth.apiKey.deleted': { when: 'An API key was deleted.', payload: ApiKeyDeletedPayload },
+  'auth.credentials.changed': {
+    when: 'The username or password was set: at setup, from the preset environment variables, or changed.',
+    payload: CredentialsChangedPayload,
+  },
+  'downloader.video.downloaded': {
+    when: 'A video was downloaded and its files are in the library (also once per video a library import adds, with `jobType: "import"`).',
+    payload: VideoDownloadedPayload,
+  },
+  'downloader.video.removed': {
+    when: 'A video was removed from the library (its files deleted).',
+    payload: VideoRemovedPayload,
+  },
+  'downloader.video.relocated': {
+    when: "The file rescan found a video's files moved by hand and saved the new paths.",
+    payload: VideoRelocatedPayload,
+  },
+  'downloader.job.finished': {
+    when: 'A download job ended: completed, failed, cancelled, or a library import finished.',
+    payload: JobFinishedPayload,
+  },
+  'watch-status.videos.changed': {
+    when: 'The watched state of some videos changed (a sync with the media servers, or a changed watched rule).',
+    payload: WatchStatusChangedPayload,
+  },
+} satisfies { [K in keyof VidkeepEventMap]: EventDescription };
