@@ -5,7 +5,7 @@
  * JavaScript written to a temporary folder and loaded from a manifest entry, as an operator's
  * would be; it imports only `@vidkeep/plugin-kit`.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BootErrorCodes, PluginBootError } from '@vidkeep/core';
 import { definePlugin, PLUGIN_API_VERSION } from '@vidkeep/plugin-kit';
@@ -290,6 +290,44 @@ describe('routes of a third-party plugin', () => {
     expect(err.code).toBe(BootErrorCodes.routeCollision);
     expect(err.message).toBe(
       `Plugin "fx-twice": route GET /api/keys collides with the same route of plugin "auth" [${BootErrorCodes.routeCollision}]`,
+    );
+  });
+});
+
+describe('a manifest entry that is a folder', () => {
+  async function folderPlugin(id: string, built: boolean): Promise<Entry> {
+    const dir = join(scratch, 'plugins-local', id);
+    await mkdir(join(dir, 'dist'), { recursive: true });
+    await writeFile(
+      join(dir, 'package.json'),
+      JSON.stringify({
+        name: `vidkeep-plugin-${id}`,
+        version: '1.0.0',
+        type: 'module',
+        exports: { '.': './dist/index.js' },
+      }),
+    );
+    if (built) {
+      await writeFile(
+        join(dir, 'dist', 'index.js'),
+        `import { definePlugin } from '@vidkeep/plugin-kit';
+export default definePlugin({ id: '${id}', version: '1.0.0', core: '^1.0.0',
+  register(ctx) { ctx.routes(async (app) => { app.get('/api/${id}', { config: { auth: 'public' } }, async () => ({ from: 'folder' })); }); } });\n`,
+      );
+    }
+    return { id, package: `./plugins-local/${id}` };
+  }
+
+  it('loads the entry its package.json names (./plugins-local/<name>)', async () => {
+    const t = await boot([AUTH, await folderPlugin('acme-folder', true)]);
+    expect((await t.app.inject({ url: '/api/acme-folder' })).json()).toEqual({ from: 'folder' });
+  });
+
+  it('an unbuilt folder says its entry is missing', async () => {
+    const err = await bootError([AUTH, await folderPlugin('acme-unbuilt', false)]);
+    expect(err.code).toBe(BootErrorCodes.unknown);
+    expect(err.message).toContain(
+      'folder "./plugins-local/acme-unbuilt" names dist/index.js as its entry, which does not exist',
     );
   });
 });

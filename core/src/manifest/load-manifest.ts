@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PluginIdentity, PluginManifest, type ManifestEntry } from '@vidkeep/contracts';
 import { UnderscoreNamingStrategy } from '@mikro-orm/core';
 import semver from 'semver';
@@ -148,13 +148,26 @@ function resolvePackage(base: string, specifier: string): string {
   }
 }
 
+/**
+ * A path entry: a module file, or a package folder (`./plugins-local/acme`) whose package.json
+ * names its entry (`exports`, else `main`, else `index.js`), as `npm install` would resolve it.
+ */
+function resolvePath(path: string): string {
+  if (!existsSync(path) || !statSync(path).isDirectory()) return path;
+  const manifest = join(path, 'package.json');
+  if (!existsSync(manifest)) return join(path, 'index.js');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown; main?: unknown };
+  const target = importTarget(pkg.exports) ?? (typeof pkg.main === 'string' ? pkg.main : 'index.js');
+  return resolve(path, target);
+}
+
 async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise<PluginDefinition> {
   const base = dirname(manifestPath);
   const isPath = entry.package.startsWith('.') || isAbsolute(entry.package);
   let url: string;
   try {
     url = isPath
-      ? pathToFileURL(resolve(base, entry.package)).href
+      ? pathToFileURL(resolvePath(resolve(base, entry.package))).href
       : pathToFileURL(resolvePackage(base, entry.package)).href;
   } catch {
     throw new PluginBootError(
@@ -168,12 +181,17 @@ async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise
     mod = (await import(url)) as { default?: unknown };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (
-      isPath &&
-      (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') &&
-      String((err as Error).message).includes(resolve(base, entry.package))
-    ) {
-      throw new PluginBootError(BootErrorCodes.unknown, entry.id, `file "${entry.package}" does not exist`);
+    const given = resolve(base, entry.package);
+    const target = fileURLToPath(url);
+    const message = String((err as Error).message);
+    if (isPath && (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') && message.includes(given)) {
+      throw new PluginBootError(
+        BootErrorCodes.unknown,
+        entry.id,
+        target !== given && message.includes(target) && existsSync(given)
+          ? `folder "${entry.package}" names ${relative(given, target)} as its entry, which does not exist (is the plugin built? run npm run build in its folder)`
+          : `file "${entry.package}" does not exist`,
+      );
     }
     throw new PluginBootError(
       BootErrorCodes.loadFailed,
