@@ -139,6 +139,28 @@ describe('kit/src', () => {
   });
 });
 
+describe('templates/plugin', () => {
+  const dir = join(ROOT, 'templates', 'plugin');
+  const KIT = ['@vidkeep/plugin-kit', '@vidkeep/plugin-kit/migration', '@vidkeep/plugin-kit/worker'];
+
+  it('imports only the kit, node: builtins and its own files, as a plugin outside the repository must', () => {
+    const problems: string[] = [];
+    for (const file of sourceFiles(dir)) {
+      const isTest = !file.includes(`${join(dir, 'src')}/`);
+      for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
+        const s = ref.specifier;
+        if (KIT.includes(s) || (s.startsWith('node:') && builtinModules.includes(s.slice(5)))) continue;
+        if (isRelative(s) && inside(resolveRelative(file, s), dir)) continue;
+        // Its test, config and build script use the tools of the vidkeep it sits in.
+        if (isTest && ['@vidkeep/plugin-kit/testing', 'vitest', 'vitest/config', 'esbuild'].includes(s)) continue;
+        problems.push(`${where(ref)}: a third-party plugin imports only @vidkeep/plugin-kit`);
+      }
+    }
+    expect(sourceFiles(join(dir, 'src')).length).toBeGreaterThan(2);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('core/src', () => {
   const dir = join(ROOT, 'core', 'src');
   const pluginsDir = join(ROOT, 'plugins');
