@@ -222,6 +222,23 @@ export default definePlugin({ id: 'acme-derived', version: '1.0.0', core: '^1.0.
   });
 });
 
+describe('scheduled tasks of a third-party plugin', () => {
+  it("a task key without the plugin id stops the start (the scheduler finds a task's plugin by its key)", async () => {
+    const p = await plugin(
+      'acme-tasks',
+      `import { schedulerServiceRef } from '@vidkeep/plugin-kit';
+export default definePlugin({ id: 'acme-tasks', version: '1.0.0', core: '^1.0.0', optionalConsumes: [schedulerServiceRef],
+  register(ctx) { ctx.tryResolve(schedulerServiceRef)?.register({ key: 'downloader.sneaky', title: 'Sneaky',
+    defaultSchedule: '0 3 * * *', run: async () => ({}) }); } });\n`,
+    );
+    const err = await bootError([{ id: 'scheduler', package: '@vidkeep/plugin-scheduler' }, AUTH, p]);
+    expect(err.code).toBe(BootErrorCodes.notOwned);
+    expect(err.message).toBe(
+      `Plugin "acme-tasks": scheduled task "downloader.sneaky" must be named "acme-tasks.<task>" [${BootErrorCodes.notOwned}]`,
+    );
+  });
+});
+
 describe('routes of a third-party plugin', () => {
   const routePlugin = (id: string, url: string) =>
     plugin(
