@@ -16,18 +16,17 @@ export interface LoadedPlugin {
   options: Record<string, unknown>;
   entry: ManifestEntry;
   /**
-   * Installed from outside the repository: a manifest entry whose package is a path or an npm
-   * package outside the `@vidkeep/` scope. Its routes, tables, config keys and migrations must
-   * carry its id (see `thirdPartyProblem` and `core/src/plugins/route-rules.ts`). Built-in plugins
-   * and plugins given in code (`extraPlugins`, tests and embedding) are trusted.
+   * Not the project's own: a plugin whose package is outside the `@vidkeep/` npm scope (an npm
+   * package of another name, a module file, or a folder whose package.json names no `@vidkeep/`
+   * package). Its routes, tables, config keys, migrations and task keys must carry its id (see
+   * `thirdPartyProblem`, `core/src/plugins/route-rules.ts`). Built-in plugins and plugins given
+   * in code (`extraPlugins`: tests and embedding) are trusted.
    */
   thirdParty: boolean;
 }
 
-/** Whether a manifest entry installs a plugin from outside the repository's `@vidkeep/` packages. */
-export function isThirdPartyEntry(entry: ManifestEntry): boolean {
-  return !entry.package.startsWith('@vidkeep/');
-}
+/** The `@vidkeep/` npm scope is the project's: only its own packages are named there. */
+export const isProjectPackage = (name: string | undefined) => name !== undefined && name.startsWith('@vidkeep/');
 
 /** `acme-notes` -> `acme_notes`: the prefix of a plugin's tables. */
 export const tablePrefixOf = (pluginId: string) => pluginId.replace(/-/g, '_');
@@ -148,6 +147,14 @@ function resolvePackage(base: string, specifier: string): string {
   }
 }
 
+/** The `name` in a folder's package.json, if it has one. */
+function folderPackageName(path: string): string | undefined {
+  const manifest = join(path, 'package.json');
+  if (!existsSync(path) || !statSync(path).isDirectory() || !existsSync(manifest)) return undefined;
+  const name = (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name;
+  return typeof name === 'string' ? name : undefined;
+}
+
 /**
  * A path entry: a module file, or a package folder (`./plugins-local/acme`) whose package.json
  * names its entry (`exports`, else `main`, else `index.js`), as `npm install` would resolve it.
@@ -161,9 +168,13 @@ function resolvePath(path: string): string {
   return resolve(path, target);
 }
 
-async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise<PluginDefinition> {
+async function importPlugin(
+  entry: ManifestEntry,
+  manifestPath: string,
+): Promise<{ definition: PluginDefinition; packageName: string | undefined }> {
   const base = dirname(manifestPath);
   const isPath = entry.package.startsWith('.') || isAbsolute(entry.package);
+  const packageName = isPath ? folderPackageName(resolve(base, entry.package)) : entry.package;
   let url: string;
   try {
     url = isPath
@@ -207,7 +218,7 @@ async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise
       `"${entry.package}" does not default-export a definePlugin(...) definition`,
     );
   }
-  return mod.default;
+  return { definition: mod.default, packageName };
 }
 
 function checkDefinition(entry: ManifestEntry, def: PluginDefinition, thirdParty: boolean): Record<string, unknown> {
@@ -319,8 +330,8 @@ export async function loadPlugins(
       disabled.add(entry.id);
       continue;
     }
-    const definition = await importPlugin(entry, source.path);
-    const thirdParty = isThirdPartyEntry(entry);
+    const { definition, packageName } = await importPlugin(entry, source.path);
+    const thirdParty = !isProjectPackage(packageName);
     loaded.push({ definition, options: checkDefinition(entry, definition, thirdParty), entry, thirdParty });
   }
   for (const { definition, options = {} } of extra) {
