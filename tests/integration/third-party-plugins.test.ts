@@ -189,6 +189,37 @@ describe('migrations of a third-party plugin', () => {
   });
 });
 
+describe('config keys of a third-party plugin', () => {
+  it('are validated when saved, and a secret one is never returned', async () => {
+    const p = await plugin(
+      'acme-keys',
+      `import { secret } from '@vidkeep/plugin-kit';
+export default definePlugin({ id: 'acme-keys', version: '1.0.0', core: '^1.0.0',
+  config: Type.Object({
+    acmeKeysLimit: Type.Integer({ minimum: 1, maximum: 10, default: 3 }),
+    acmeKeysToken: secret(Type.String({ default: '' })),
+  }),
+  register(ctx) { ctx.routes(async (app) => {
+    app.get('/api/acme-keys/has-token', async () => ({ has: ctx.config.get().acmeKeysToken !== '', limit: ctx.config.get().acmeKeysLimit }));
+  }); } });\n`,
+    );
+    const t = await boot([AUTH, p]);
+    const headers = { 'x-access-token': await completeSetup(t) };
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/config', headers, payload });
+
+    const bad = await patch({ acmeKeysLimit: 11 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('acmeKeysLimit');
+    expect((await patch({ acmeKeysLimit: 5, acmeKeysToken: 's3cret-value' })).statusCode).toBe(200);
+
+    const shown = await t.app.inject({ url: '/getconfig', headers });
+    expect(shown.json()).toMatchObject({ acmeKeysLimit: 5 });
+    expect(shown.json()).not.toHaveProperty('acmeKeysToken');
+    expect(shown.body).not.toContain('s3cret-value');
+    expect((await t.app.inject({ url: '/api/acme-keys/has-token', headers })).json()).toEqual({ has: true, limit: 5 });
+  });
+});
+
 describe('names a third-party plugin must own', () => {
   it('an entity table without the plugin id', async () => {
     const p = await plugin(
