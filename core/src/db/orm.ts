@@ -87,7 +87,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Orm> {
     const applied = await appliedMigrations(orm);
     if (timeline.some((m) => !applied.has(m.name))) await migrate(orm, timeline, options.logger);
     for (const plugin of options.pluginMigrations ?? []) {
-      const named = plugin.migrations.map((m) => ({ ...m, name: pluginMigrationName(plugin.pluginId, m.name) }));
+      const named = plugin.migrations
+        .map((m) => ({ ...m, name: pluginMigrationName(plugin.pluginId, m.name) }))
+        .sort((a, b) => a.name.localeCompare(b.name));
       if (named.some((m) => !applied.has(m.name))) await migratePlugin(orm, plugin, named, options.logger);
     }
   } catch (err) {
