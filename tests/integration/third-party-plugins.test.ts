@@ -126,6 +126,29 @@ describe('migrations of a third-party plugin', () => {
     expect(listed.json()).toEqual({ notes: [{ id: 1, text: 'kept' }] });
   });
 
+  it('a new version of the plugin with one more migration applies only that one on the next start', async () => {
+    await migration('acme-grow-one.js', 'GrowOne', ['create table `acme_grow_a` (`id` integer primary key)']);
+    await migration('acme-grow-two.js', 'GrowTwo', ['create table `acme_grow_b` (`id` integer primary key)']);
+    const version = (file: string, list: string) =>
+      plugin(
+        'acme-grow',
+        `export default definePlugin({ id: 'acme-grow', version: '1.0.0', core: '^1.0.0', migrations: [${list}], register() {} });\n`,
+        file,
+      );
+    const one = `{ name: '001_one', load: async () => (await import('./acme-grow-one.js')).GrowOne }`;
+    const two = `{ name: '002_two', load: async () => (await import('./acme-grow-two.js')).GrowTwo }`;
+    const first = await boot([AUTH, await version('acme-grow-v1.js', one)]);
+    // Listed out of order: they still run in name order.
+    const second = await boot([AUTH, await version('acme-grow-v2.js', `${two}, ${one}`)], { dir: first.dir });
+    const records = await rows<{ name: string }>(
+      second,
+      `select name from mikro_orm_migrations where name like 'acme-grow:%' order by id`,
+    );
+    expect(records.map((r) => r.name)).toEqual(['acme-grow:001_one', 'acme-grow:002_two']);
+    const applied = second.logs.find((l) => String(l.msg).includes('of plugin "acme-grow"'));
+    expect(applied?.migrations).toEqual(['acme-grow:002_two']);
+  });
+
   it('a migration that creates a table without the plugin id stops the start and leaves nothing behind', async () => {
     await migration('acme-sloppy-initial.js', 'Sloppy', [
       'create table `acme_sloppy_ok` (`id` integer primary key)',
