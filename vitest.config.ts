@@ -25,6 +25,8 @@ export default defineConfig({
           include: [
             'contracts/src/**/*.test.ts',
             'core/src/**/*.test.ts',
+            'kit/src/**/*.test.ts',
+            'templates/plugin/test/**/*.test.ts',
             'plugins/*/src/**/*.test.ts',
             'tests/architecture/**/*.test.ts',
           ],

@@ -18,6 +18,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const packages = [
   'contracts',
   'core',
+  'kit',
   'migrations',
   ...readdirSync(join(root, 'plugins'))
     .filter((p) => existsSync(join(root, 'plugins', p, 'package.json')))

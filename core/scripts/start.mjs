@@ -16,7 +16,7 @@ const isSource = (p) => p.endsWith('.ts') || p.endsWith('package.json');
 
 function serverSourcesTime() {
   let m = 0;
-  for (const dir of ['contracts', 'core', 'migrations']) m = Math.max(m, newestMtime(join(root, dir), isSource));
+  for (const dir of ['contracts', 'core', 'kit', 'migrations']) m = Math.max(m, newestMtime(join(root, dir), isSource));
   for (const p of readdirSync(join(root, 'plugins'))) m = Math.max(m, newestMtime(join(root, 'plugins', p), isSource));
   return m;
 }

@@ -30,7 +30,7 @@ import { installValidators, lazySerializerOptions } from './http/validation.js';
 import { installLiveRoute, WebSocketLiveHub } from './live/live-hub.js';
 import { createLogger } from './logger.js';
 import { BootErrorCodes, PluginBootError } from './manifest/boot-error.js';
-import { loadPlugins, readManifest, type LoadedPlugin } from './manifest/load-manifest.js';
+import { loadPlugins, readManifest, tablePrefixOf, type LoadedPlugin } from './manifest/load-manifest.js';
 import type { HealthCheckResult, PluginDefinition } from './plugin-api/definition.js';
 import {
   checkRequiredServices,
@@ -40,6 +40,7 @@ import {
   type Hook,
 } from './plugins/context.js';
 import { CorePluginStates } from './plugins/plugin-states.js';
+import { RouteRules } from './plugins/route-rules.js';
 import { pluginRoutes } from './http/plugin-routes.js';
 import { installHardening } from './http/hardening.js';
 
@@ -122,10 +123,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<VidkeepAp
   const orm = await openDatabase({
     file: env.paths.databaseFile,
     entities: plugins.flatMap((p) => p.definition.entities ?? []),
-    migrations: [
-      ...(options.migrations ?? builtinMigrations),
-      ...plugins.flatMap((p) => p.definition.migrations ?? []),
-    ],
+    migrations: options.migrations ?? builtinMigrations,
+    // A plugin's own migrations run after the built-in timeline and are recorded per plugin; a
+    // third-party plugin's may touch only its own tables.
+    pluginMigrations: plugins
+      .filter((p) => (p.definition.migrations ?? []).length > 0)
+      .map((p) => ({
+        pluginId: p.definition.id,
+        migrations: p.definition.migrations!,
+        ...(p.thirdParty ? { tablePrefix: tablePrefixOf(p.definition.id) } : {}),
+      })),
     logger: coreLog,
   });
 
@@ -180,6 +187,9 @@ async function assemble(parts: {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
+  // Before any route: every route is checked against its owner's place in the URL space.
+  const routeRules = new RouteRules(plugins);
+  routeRules.install(app);
 
   app.decorate('vidkeep', {
     env,
@@ -248,6 +258,7 @@ async function assemble(parts: {
   for (const plugin of plugins) {
     const def = plugin.definition;
     await app.register(async (instance) => {
+      routeRules.claim(instance, def.id);
       if (def.toggleable) gateRoutes(instance, def.id, states);
       try {
         await def.register(createPluginContext(plugin, instance, contextParts));

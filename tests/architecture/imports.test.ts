@@ -42,6 +42,10 @@ function pluginImportProblem(
   if (builtinModules.includes(packageName(s))) return 'a Node builtin without the node: prefix';
   if (s === '@vidkeep/contracts' || s === '@vidkeep/core/plugin-api' || s === '@vidkeep/core/plugin-api/worker')
     return null;
+  if (s === '@vidkeep/plugin-kit' || s === '@vidkeep/plugin-kit/migration' || s === '@vidkeep/plugin-kit/worker')
+    return null;
+  if (s === '@vidkeep/plugin-kit/testing')
+    return options.testCode ? null : '@vidkeep/plugin-kit/testing outside test code';
   if (s === '@vidkeep/core/testing') return options.testCode ? null : '@vidkeep/core/testing outside test code';
   if (s.startsWith('@vidkeep/')) return 'a @vidkeep package other than contracts and core/plugin-api';
   if (packageName(s) === '@sinclair/typebox') return '@sinclair/typebox (TypeBox comes through @vidkeep/contracts)';
@@ -109,6 +113,52 @@ describe('plugins/*/src', () => {
       expect(problems).toEqual([]);
     },
   );
+});
+
+describe('kit/src', () => {
+  const dir = join(ROOT, 'kit', 'src');
+  const ALLOWED = new Set([
+    '@vidkeep/contracts',
+    '@vidkeep/core/plugin-api',
+    '@vidkeep/core/plugin-api/migration',
+    '@vidkeep/core/plugin-api/worker',
+  ]);
+
+  it("re-exports only the core's plugin API and the contracts (the test harness from its testing entry only)", () => {
+    const problems: string[] = [];
+    for (const file of sourceFiles(dir).filter((f) => !f.endsWith('.test.ts'))) {
+      for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
+        const s = ref.specifier;
+        if (ALLOWED.has(s) || (s.startsWith('node:') && builtinModules.includes(s.slice(5)))) continue;
+        if (s === '@vidkeep/core/testing' && file.endsWith('testing.ts')) continue;
+        if (isRelative(s) && inside(resolveRelative(file, s), dir)) continue;
+        problems.push(`${where(ref)}: the kit re-exports the public surface only`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('templates/plugin', () => {
+  const dir = join(ROOT, 'templates', 'plugin');
+  const KIT = ['@vidkeep/plugin-kit', '@vidkeep/plugin-kit/migration', '@vidkeep/plugin-kit/worker'];
+
+  it('imports only the kit, node: builtins and its own files, as a plugin outside the repository must', () => {
+    const problems: string[] = [];
+    for (const file of sourceFiles(dir)) {
+      const isTest = !file.includes(`${join(dir, 'src')}/`);
+      for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
+        const s = ref.specifier;
+        if (KIT.includes(s) || (s.startsWith('node:') && builtinModules.includes(s.slice(5)))) continue;
+        if (isRelative(s) && inside(resolveRelative(file, s), dir)) continue;
+        // Its test, config and build script use the tools of the vidkeep it sits in.
+        if (isTest && ['@vidkeep/plugin-kit/testing', 'vitest', 'vitest/config', 'esbuild'].includes(s)) continue;
+        problems.push(`${where(ref)}: a third-party plugin imports only @vidkeep/plugin-kit`);
+      }
+    }
+    expect(sourceFiles(join(dir, 'src')).length).toBeGreaterThan(2);
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('core/src', () => {

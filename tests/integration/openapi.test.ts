@@ -1,8 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compilePendingSchemas } from '@vidkeep/core';
+import { definePlugin } from '@vidkeep/core/plugin-api';
 import { buildTestApp, completeSetup, type TestApp } from '@vidkeep/core/testing';
+import { REPO_ROOT } from '../helpers/server-process.js';
 
 interface OpenApiOperation {
+  operationId?: string;
   security?: Record<string, string[]>[];
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
   requestBody?: { content?: Record<string, { schema?: unknown }> };
@@ -124,6 +130,44 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('every operation has an operationId, unique in the document, derived from method and path', () => {
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.filter((id) => typeof id !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/plugins/{id}']?.patch?.operationId).toBe('patchApiPluginsById');
+    expect(doc.paths['/getchannels']?.get?.operationId).toBe('getGetchannels');
+  });
+
+  it('every operation documents at least one client error (4xx) in the error envelope', () => {
+    for (const { path, method, op } of operations()) {
+      const clientErrors = Object.keys(op.responses ?? {}).filter((status) => /^4/.test(status));
+      expect(clientErrors.length, `${method} ${path}`).toBeGreaterThan(0);
+    }
+    // The core adds what it answers itself: 401 and 403 for protected routes, 400 for validated input.
+    expect(Object.keys(doc.paths['/api/plugins']?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '401', '403']),
+    );
+    expect(Object.keys(doc.paths['/auth/login']?.post?.responses ?? {})).toContain('400');
+  });
+
+  it('passes `redocly lint` with every recommended rule as an error', async () => {
+    const file = join(t.dir, 'openapi.json');
+    await writeFile(file, JSON.stringify(doc));
+    const lint = spawnSync(
+      join(REPO_ROOT, 'node_modules', '.bin', 'redocly'),
+      ['lint', file, '--config', join(REPO_ROOT, 'redocly.yaml'), '--format', 'stylish', '--max-problems', '50'],
+      {
+        cwd: t.dir,
+        encoding: 'utf8',
+        // No telemetry and no update check: the tests use no network.
+        env: { PATH: process.env.PATH, HOME: t.dir, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        timeout: 60_000,
+      },
+    );
+    expect(lint.status, `${lint.stdout}\n${lint.stderr}`).toBe(0);
+    expect(lint.stderr + lint.stdout).toMatch(/valid/i);
+  }, 60_000);
+
   it('declares both credential headers as security schemes', () => {
     expect(doc.components?.securitySchemes).toMatchObject({
       sessionToken: { type: 'apiKey', in: 'header', name: 'x-access-token' },
@@ -184,5 +228,29 @@ describe('OpenAPI document', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toMatch(/<html/i);
+  });
+});
+
+describe('OpenAPI operationIds', () => {
+  it("a route's own schema.operationId wins over the derived one", async () => {
+    const named = definePlugin({
+      id: 'fx-named',
+      version: '1.0.0',
+      core: '^1.0.0',
+      register(ctx) {
+        ctx.routes(async (app) => {
+          app.get('/api/fx-named/things', { schema: { operationId: 'listThings' } }, async () => ({}));
+          app.get('/api/fx-named/other', { schema: {} }, async () => ({}));
+        });
+      },
+    });
+    const t = await buildTestApp({ extraPlugins: [{ definition: named }] });
+    try {
+      const doc = (await t.app.inject({ url: '/api/docs/openapi.json' })).json<OpenApiDocument>();
+      expect(doc.paths['/api/fx-named/things']?.get?.operationId).toBe('listThings');
+      expect(doc.paths['/api/fx-named/other']?.get?.operationId).toBe('getApiFxNamedOther');
+    } finally {
+      await t.close();
+    }
   });
 });

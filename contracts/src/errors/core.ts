@@ -31,4 +31,12 @@ export const BootErrorCodes = {
   serviceMissing: 'CORE_PLUGIN_SERVICE_MISSING',
   serviceUndeclared: 'CORE_PLUGIN_SERVICE_UNDECLARED',
   serviceConflict: 'CORE_PLUGIN_SERVICE_CONFLICT',
+  /** A third-party plugin declares a table, config key or migration that does not carry its id. */
+  notOwned: 'CORE_PLUGIN_NAME_NOT_OWNED',
+  /** A third-party plugin adds a route outside `/api/<id>`. */
+  routeOutsidePrefix: 'CORE_PLUGIN_ROUTE_OUTSIDE_PREFIX',
+  /** Two owners add the same route, or a route inside a third-party plugin's `/api/<id>`. */
+  routeCollision: 'CORE_PLUGIN_ROUTE_COLLISION',
+  /** A plugin's own migration failed, or touched a table that is not the plugin's. */
+  migrationFailed: 'CORE_PLUGIN_MIGRATION_FAILED',
 } as const;

@@ -1,12 +1,13 @@
-import type { ConfigUpdatedPayload, PluginToggledPayload } from './core.js';
-import type {
+import type { TSchema } from '../typebox.js';
+import { ConfigUpdatedPayload, PluginToggledPayload } from './core.js';
+import {
   ApiKeyCreatedPayload,
   ApiKeyDeletedPayload,
   CredentialsChangedPayload,
   SessionCreatedPayload,
   SessionRevokedPayload,
 } from './auth.js';
-import type {
+import {
   JobFinishedPayload,
   VideoDownloadedPayload,
   VideoRelocatedPayload,
@@ -14,18 +15,15 @@ import type {
   VideosChangedPayload,
   VideosMovedPayload,
 } from './downloader.js';
-import type { WatchStatusChangedPayload } from './watch-status.js';
+import { WatchStatusChangedPayload } from './watch-status.js';
 
 export * from './core.js';
 export * from './auth.js';
 export * from './downloader.js';
 export * from './watch-status.js';
 
-/**
- * Every event name with its payload type. Names are `<plugin>.<entity>.<pastTenseVerb>`.
- * Third-party plugins add theirs by augmenting this interface.
- */
-export interface EventMap {
+/** The events vidkeep itself publishes. Names are `<plugin>.<entity>.<pastTenseVerb>`. */
+export interface VidkeepEventMap {
   'core.config.updated': ConfigUpdatedPayload;
   'core.plugin.toggled': PluginToggledPayload;
   'auth.session.created': SessionCreatedPayload;
@@ -41,4 +39,72 @@ export interface EventMap {
   'downloader.videos.changed': VideosChangedPayload;
   'watch-status.videos.changed': WatchStatusChangedPayload;
 }
+
+/**
+ * Every event name with its payload type: vidkeep's own and those third-party plugins add by
+ * augmenting this interface (`declare module '@vidkeep/contracts' { interface EventMap {...} }`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by plugins
+export interface EventMap extends VidkeepEventMap {}
 export type EventName = keyof EventMap;
+
+/** One event of the catalogue: when it is published, and its payload's schema. */
+export interface EventDescription {
+  when: string;
+  payload: TSchema;
+}
+
+/**
+ * Every event vidkeep publishes, with its payload schema and when it happens (a missing or extra
+ * one fails the type check). The events catalogue of docs/writing-plugins.md is generated from it
+ * (`npm run docs:events`).
+ */
+export const EVENT_CATALOGUE = {
+  'core.config.updated': {
+    when: 'A configuration change was saved (`PATCH /api/config`, or a plugin through `ctx.config.update`).',
+    payload: ConfigUpdatedPayload,
+  },
+  'core.plugin.toggled': {
+    when: 'A toggleable plugin was switched on or off at run time (`PATCH /api/plugins/{id}`).',
+    payload: PluginToggledPayload,
+  },
+  'auth.session.created': { when: 'Someone signed in (or finished the setup).', payload: SessionCreatedPayload },
+  'auth.session.revoked': {
+    when: 'Sessions ended: a sign-out, a session deleted by its owner, or expired sessions cleaned up.',
+    payload: SessionRevokedPayload,
+  },
+  'auth.apiKey.created': { when: 'An API key was created.', payload: ApiKeyCreatedPayload },
+  'auth.apiKey.deleted': { when: 'An API key was deleted.', payload: ApiKeyDeletedPayload },
+  'auth.credentials.changed': {
+    when: 'The username or password was set: at setup, from the preset environment variables, or changed.',
+    payload: CredentialsChangedPayload,
+  },
+  'downloader.video.downloaded': {
+    when: 'A video was downloaded and its files are in the library (also once per video a library import adds, with `jobType: "import"`).',
+    payload: VideoDownloadedPayload,
+  },
+  'downloader.video.removed': {
+    when: 'A video was removed from the library (its files deleted).',
+    payload: VideoRemovedPayload,
+  },
+  'downloader.video.relocated': {
+    when: "The file rescan found a video's files moved by hand and saved the new paths.",
+    payload: VideoRelocatedPayload,
+  },
+  'downloader.videos.changed': {
+    when: 'The protection, rating or missing-on-disk state of some library videos changed (the protection and rating routes, the file rescan); re-read them with `DownloaderService.libraryVideos`.',
+    payload: VideosChangedPayload,
+  },
+  'downloader.videos.moved': {
+    when: "A channel's folder moved to another subfolder (its subfolder setting changed): the files are in their new place and the library records say so.",
+    payload: VideosMovedPayload,
+  },
+  'downloader.job.finished': {
+    when: 'A download job ended: completed, failed, cancelled, or a library import finished.',
+    payload: JobFinishedPayload,
+  },
+  'watch-status.videos.changed': {
+    when: 'The watched state of some videos changed (a sync with the media servers, or a changed watched rule).',
+    payload: WatchStatusChangedPayload,
+  },
+} satisfies { [K in keyof VidkeepEventMap]: EventDescription };

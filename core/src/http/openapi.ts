@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { API_VERSION } from '@vidkeep/contracts';
+import { API_VERSION, ErrorEnvelope } from '@vidkeep/contracts';
 import { docsCsp } from './csp.js';
 
 const DOCS_PREFIX = '/api/docs';
@@ -10,6 +10,7 @@ const DOCUMENT_INFO: NonNullable<FastifyDynamicSwaggerOptions['openapi']> = {
   info: {
     title: 'vidkeep API',
     version: API_VERSION,
+    license: { name: 'MIT', url: 'https://spdx.org/licenses/MIT.html' },
     description: [
       'Self-hosted media download service.',
       '',
@@ -89,15 +90,74 @@ async function buildDocs(routes: RouteOptions[]): Promise<FastifyInstance> {
   });
   docs.register(async (scope) => {
     for (const route of routes) {
-      scope.route({
-        method: route.method,
-        url: route.url,
-        schema: route.schema,
-        config: route.config,
-        handler: () => undefined,
-      } as RouteOptions);
+      for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+        scope.route({
+          method,
+          url: route.url,
+          schema: route.schema && documented(method, route),
+          config: route.config,
+          handler: () => undefined,
+        } as RouteOptions);
+      }
     }
   });
   await docs.ready();
   return docs;
+}
+
+/**
+ * A stable `operationId` from the method and the path, for generated clients: `GET
+ * /api/channels/:channelId/settings` is `getApiChannelsByChannelIdSettings`. A route that sets
+ * `schema.operationId` keeps its own.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  const words = url
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment === '*') return 'Wildcard';
+      if (segment.startsWith(':'))
+        return `By${pascal(
+          segment
+            .slice(1)
+            .replace(/\(.*$/, '')
+            .replace(/[^A-Za-z0-9]+/g, ''),
+        )}`;
+      return segment
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map(pascal)
+        .join('');
+    });
+  return method.toLowerCase() + words.join('');
+}
+
+const INPUTS = ['body', 'querystring', 'params', 'headers'] as const;
+
+/**
+ * The route's schema as the document shows it: with its `operationId`, and with the client
+ * errors the core itself answers for every route of its kind when the route does not list them:
+ * 400 when it takes input the validators check, 401 and 403 when it needs a session or key. A
+ * route that can answer none of these (a public route without input) documents the error
+ * envelope for any 4XX. The route's own schema is left as it is.
+ */
+function documented(method: string, route: RouteOptions): RouteOptions['schema'] {
+  const schema = route.schema as Record<string, unknown> & { response?: Record<string, unknown> };
+  const responses: Record<string, unknown> = { ...schema.response };
+  const has4xx = () => Object.keys(responses).some((status) => /^4/.test(status));
+  const add = (status: string) => {
+    if (!(status in responses)) responses[status] = ErrorEnvelope;
+  };
+  if (INPUTS.some((part) => schema[part] !== undefined)) add('400');
+  if ((route.config?.auth ?? 'session') !== 'public') {
+    add('401');
+    add('403');
+  }
+  if (!has4xx()) add('4XX');
+  return {
+    ...schema,
+    operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, route.url),
+    response: responses,
+  };
 }

@@ -1,12 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PluginIdentity, PluginManifest, type ManifestEntry } from '@vidkeep/contracts';
+import { UnderscoreNamingStrategy } from '@mikro-orm/core';
 import semver from 'semver';
 import { check, type ValidationIssue } from '../validation/schema-validator.js';
-import { CORE_VERSION } from '../version.js';
+import { PLUGIN_API_VERSION } from '../version.js';
 import { isPluginDefinition, type PluginDefinition } from '../plugin-api/definition.js';
 import { BootErrorCodes, ManifestError, PluginBootError } from './boot-error.js';
 
@@ -14,6 +15,62 @@ export interface LoadedPlugin {
   definition: PluginDefinition;
   options: Record<string, unknown>;
   entry: ManifestEntry;
+  /**
+   * Not the project's own: a plugin whose package is outside the `@vidkeep/` npm scope (an npm
+   * package of another name, a module file, or a folder whose package.json names no `@vidkeep/`
+   * package). Its routes, tables, config keys, migrations and task keys must carry its id (see
+   * `thirdPartyProblem`, `core/src/plugins/route-rules.ts`). Built-in plugins and plugins given
+   * in code (`extraPlugins`: tests and embedding) are trusted.
+   */
+  thirdParty: boolean;
+}
+
+/** The `@vidkeep/` npm scope is the project's: only its own packages are named there. */
+export const isProjectPackage = (name: string | undefined) => name !== undefined && name.startsWith('@vidkeep/');
+
+/** `acme-notes` -> `acme_notes`: the prefix of a plugin's tables. */
+export const tablePrefixOf = (pluginId: string) => pluginId.replace(/-/g, '_');
+/** `acme-notes` -> `acmeNotes`: the prefix of a plugin's config keys. */
+export const configPrefixOf = (pluginId: string) =>
+  pluginId.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/** Whether `name` is `prefix` itself or `prefix` followed by a separator (`_`) or a capital. */
+export function ownsName(name: string, prefix: string, separator: RegExp): boolean {
+  return name === prefix || (name.startsWith(prefix) && separator.test(name.charAt(prefix.length)));
+}
+
+const MIGRATION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
+
+/**
+ * What a third-party plugin declares that is not its own: a table without its id prefix, a config
+ * key without its camel-case id prefix, or migrations without usable, distinct names. Checked
+ * before the database opens, so nothing is written.
+ */
+function thirdPartyProblem(def: PluginDefinition): string | null {
+  const tablePrefix = tablePrefixOf(def.id);
+  for (const entity of def.entities ?? []) {
+    const meta = entity.meta;
+    const table = meta.tableName ?? meta.collection ?? new UnderscoreNamingStrategy().classToTableName(meta.className);
+    if (!ownsName(table, tablePrefix, /_/)) {
+      return `entity "${meta.className}" is stored in table "${table}", but a plugin's tables must be named "${tablePrefix}" or "${tablePrefix}_<name>" (set tableName)`;
+    }
+  }
+  const configPrefix = configPrefixOf(def.id);
+  for (const key of Object.keys(def.config?.properties ?? {})) {
+    if (!ownsName(key, configPrefix, /[A-Z0-9]/)) {
+      return `config key "${key}" must start with "${configPrefix}" (e.g. "${configPrefix}Enabled"), so it cannot clash with the core's or another plugin's keys`;
+    }
+  }
+  const names = new Set<string>();
+  for (const migration of def.migrations ?? []) {
+    const name = (migration as { name?: unknown }).name;
+    if (typeof name !== 'string' || !MIGRATION_NAME.test(name)) {
+      return `migration name ${JSON.stringify(name)} is not usable: use letters, digits, "_", "-" and ".", e.g. "20261201000000_initial"`;
+    }
+    if (names.has(name)) return `migration "${name}" is listed twice`;
+    names.add(name);
+  }
+  return null;
 }
 
 export interface ManifestSource {
@@ -90,13 +147,38 @@ function resolvePackage(base: string, specifier: string): string {
   }
 }
 
-async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise<PluginDefinition> {
+/** The `name` in a folder's package.json, if it has one. */
+function folderPackageName(path: string): string | undefined {
+  const manifest = join(path, 'package.json');
+  if (!existsSync(path) || !statSync(path).isDirectory() || !existsSync(manifest)) return undefined;
+  const name = (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/**
+ * A path entry: a module file, or a package folder (`./plugins-local/acme`) whose package.json
+ * names its entry (`exports`, else `main`, else `index.js`), as `npm install` would resolve it.
+ */
+function resolvePath(path: string): string {
+  if (!existsSync(path) || !statSync(path).isDirectory()) return path;
+  const manifest = join(path, 'package.json');
+  if (!existsSync(manifest)) return join(path, 'index.js');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown; main?: unknown };
+  const target = importTarget(pkg.exports) ?? (typeof pkg.main === 'string' ? pkg.main : 'index.js');
+  return resolve(path, target);
+}
+
+async function importPlugin(
+  entry: ManifestEntry,
+  manifestPath: string,
+): Promise<{ definition: PluginDefinition; packageName: string | undefined }> {
   const base = dirname(manifestPath);
   const isPath = entry.package.startsWith('.') || isAbsolute(entry.package);
+  const packageName = isPath ? folderPackageName(resolve(base, entry.package)) : entry.package;
   let url: string;
   try {
     url = isPath
-      ? pathToFileURL(resolve(base, entry.package)).href
+      ? pathToFileURL(resolvePath(resolve(base, entry.package))).href
       : pathToFileURL(resolvePackage(base, entry.package)).href;
   } catch {
     throw new PluginBootError(
@@ -110,12 +192,17 @@ async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise
     mod = (await import(url)) as { default?: unknown };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (
-      isPath &&
-      (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') &&
-      String((err as Error).message).includes(resolve(base, entry.package))
-    ) {
-      throw new PluginBootError(BootErrorCodes.unknown, entry.id, `file "${entry.package}" does not exist`);
+    const given = resolve(base, entry.package);
+    const target = fileURLToPath(url);
+    const message = String((err as Error).message);
+    if (isPath && (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') && message.includes(given)) {
+      throw new PluginBootError(
+        BootErrorCodes.unknown,
+        entry.id,
+        target !== given && message.includes(target) && existsSync(given)
+          ? `folder "${entry.package}" names ${relative(given, target)} as its entry, which does not exist (is the plugin built? run npm run build in its folder)`
+          : `file "${entry.package}" does not exist`,
+      );
     }
     throw new PluginBootError(
       BootErrorCodes.loadFailed,
@@ -131,10 +218,10 @@ async function importPlugin(entry: ManifestEntry, manifestPath: string): Promise
       `"${entry.package}" does not default-export a definePlugin(...) definition`,
     );
   }
-  return mod.default;
+  return { definition: mod.default, packageName };
 }
 
-function checkDefinition(entry: ManifestEntry, def: PluginDefinition): Record<string, unknown> {
+function checkDefinition(entry: ManifestEntry, def: PluginDefinition, thirdParty: boolean): Record<string, unknown> {
   const identity = {
     id: def.id,
     version: def.version,
@@ -160,13 +247,15 @@ function checkDefinition(entry: ManifestEntry, def: PluginDefinition): Record<st
   if (semver.validRange(def.core) === null) {
     throw new PluginBootError(BootErrorCodes.coreMismatch, def.id, `core range "${def.core}" is not a semver range`);
   }
-  if (!semver.satisfies(CORE_VERSION, def.core, { includePrerelease: true })) {
+  if (!semver.satisfies(PLUGIN_API_VERSION, def.core, { includePrerelease: true })) {
     throw new PluginBootError(
       BootErrorCodes.coreMismatch,
       def.id,
-      `requires core ${def.core}, but this core is ${CORE_VERSION}`,
+      `version ${def.version} requires core ${def.core}, but this vidkeep's plugin API is ${PLUGIN_API_VERSION}; install a version of the plugin made for ${PLUGIN_API_VERSION}, or set "enabled": false in its manifest entry to start without it`,
     );
   }
+  const foreign = thirdParty ? thirdPartyProblem(def) : null;
+  if (foreign) throw new PluginBootError(BootErrorCodes.notOwned, def.id, foreign);
   const given = entry.options ?? {};
   if (!def.options) {
     if (Object.keys(given).length > 0) {
@@ -241,8 +330,9 @@ export async function loadPlugins(
       disabled.add(entry.id);
       continue;
     }
-    const definition = await importPlugin(entry, source.path);
-    loaded.push({ definition, options: checkDefinition(entry, definition), entry });
+    const { definition, packageName } = await importPlugin(entry, source.path);
+    const thirdParty = !isProjectPackage(packageName);
+    loaded.push({ definition, options: checkDefinition(entry, definition, thirdParty), entry, thirdParty });
   }
   for (const { definition, options = {} } of extra) {
     const entry: ManifestEntry = { id: definition.id, package: '(inline)', enabled: true, options };
@@ -250,7 +340,7 @@ export async function loadPlugins(
       throw new PluginBootError(BootErrorCodes.duplicate, definition.id, 'is loaded twice');
     }
     seen.add(definition.id);
-    loaded.push({ definition, options: checkDefinition(entry, definition), entry });
+    loaded.push({ definition, options: checkDefinition(entry, definition, false), entry, thirdParty: false });
   }
   return orderPlugins(loaded, disabled);
 }

@@ -99,7 +99,7 @@ export interface PluginDefinition<O extends TObject = TObject, C extends TObject
   id: string;
   /** The plugin's own semver version. */
   version: string;
-  /** semver range of the core plugin API this plugin works with, e.g. `^1.0.0`. */
+  /** semver range of the plugin API (`PLUGIN_API_VERSION`) this plugin works with, e.g. `^1.0.0`. */
   core: string;
   description?: string;
   /** Plugins that must be loaded and enabled; they register first. */
@@ -129,8 +129,10 @@ export interface PluginDefinition<O extends TObject = TObject, C extends TObject
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- entity schemas of any entity type
   entities?: EntitySchema<any>[];
   /**
-   * Migrations shipped with a third-party plugin (built-in plugins use the top-level timeline):
-   * `{ name, class }`, or `{ name, load }` to import the class only when it has to run.
+   * The plugin's own migrations (built-in plugins use the top-level timeline instead):
+   * `{ name, class }`, or `{ name, load }` to import the class only when it has to run. They run
+   * after the built-in timeline, in name order, in one transaction per plugin, recorded as
+   * `<id>:<name>`; a third-party plugin's may touch only tables named after its id.
    */
   migrations?: (MigrationObject | { name: string; load(): Promise<MigrationObject['class']> })[];
   register(ctx: PluginContext<Static<O>, Static<C>>): void | Promise<void>;

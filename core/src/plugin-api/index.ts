@@ -14,6 +14,7 @@ export {
   type PluginConfig,
   type HealthCheckResult,
 } from './definition.js';
+export { PLUGIN_API_VERSION } from '../version.js';
 export { HttpError, isHttpError } from '../http/http-error.js';
 export { DEFAULT_DOMAIN_STATUSES, mapDomainErrors, statusOf, type DomainErrorStatuses } from '../http/domain-errors.js';
 export { writeFileAtomic } from '../fs-util.js';

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/http-error.js';
 import {
   CoreErrorCodes,
+  schedulerServiceRef,
   type AnyServiceRef,
+  type SchedulerService,
   type EventBus,
   type PluginLogger,
   type PluginStates,
@@ -64,6 +66,32 @@ function pluginEvents(bus: EventBus, pluginId: string, states: PluginStates): Ev
   };
 }
 
+/**
+ * The scheduler as a third-party plugin sees it: a task key must start with the plugin's id
+ * (`<id>.<task>`), since the scheduler finds a task's plugin from its key (to skip the tasks of a
+ * switched-off plugin) and keys are unique across plugins.
+ */
+function ownTasksOnly(scheduler: SchedulerService, pluginId: string): SchedulerService {
+  return new Proxy(scheduler, {
+    get(target, property) {
+      if (property !== 'register') {
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      }
+      return (task: Parameters<SchedulerService['register']>[0]) => {
+        if (!task.key.startsWith(`${pluginId}.`)) {
+          throw new PluginBootError(
+            BootErrorCodes.notOwned,
+            pluginId,
+            `scheduled task "${task.key}" must be named "${pluginId}.<task>"`,
+          );
+        }
+        target.register(task);
+      };
+    },
+  });
+}
+
 /** While a plugin is switched off, every route it added answers 404 naming it. */
 export function gateRoutes(instance: FastifyInstance, pluginId: string, states: PluginStates): void {
   instance.addHook('onRequest', async () => {
@@ -105,6 +133,11 @@ export function createPluginContext(
       throw asBootError(def.id, err);
     }
   };
+  /** Services as this plugin may use them: a third-party plugin's task keys carry its id. */
+  const own = <T>(ref: ServiceRef<T>, service: T): T =>
+    plugin.thirdParty && ref.id === schedulerServiceRef.id && service !== undefined
+      ? (ownTasksOnly(service as SchedulerService, def.id) as T)
+      : service;
   const pluginConfig: PluginConfig = {
     get: () => config.get(),
     read: (key) => config.get()[key],
@@ -134,11 +167,14 @@ export function createPluginContext(
     contribute: (ref, key, provider) => guard(() => services.contribute(ref, key, provider, def.id)),
     resolve: (ref) => {
       checkDeclared(ref);
-      return guard(() => services.resolve(ref, def.id));
+      return own(
+        ref,
+        guard(() => services.resolve(ref, def.id)),
+      );
     },
     tryResolve: (ref) => {
       checkDeclared(ref);
-      return services.tryResolve(ref);
+      return own(ref, services.tryResolve(ref));
     },
     resolveAll: (ref) => {
       checkDeclared(ref);
