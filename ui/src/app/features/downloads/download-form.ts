@@ -13,6 +13,7 @@ import type { AudioFormat, DownloadResponse, Resolution } from './api-types';
 import {
   alreadyText,
   buildDownloadRequest,
+  followPage,
   countUrls,
   DOWNLOAD_BATCH_MAX,
   isResolution,
@@ -194,6 +195,11 @@ import { UrlPreviews } from './url-previews';
           @if (submitError(); as e) {
             <div class="message error" role="alert" data-testid="download-message" data-kind="error">
               <strong>{{ e.message }}</strong>
+              @if (followPage(e.message); as page) {
+                <div>
+                  <a [routerLink]="page.path" data-testid="download-follow-link">Open {{ page.label }}</a>
+                </div>
+              }
               @if (e.details.length) {
                 <ul>
                   @for (d of e.details; track $index) {
@@ -239,6 +245,7 @@ export class DownloadForm {
     return other ? `${head} · ${other} line${other === 1 ? ' is' : 's are'} not a URL` : head;
   });
   readonly alreadyText = alreadyText;
+  readonly followPage = followPage;
   /** The request the last answer belongs to (its options are reused by "Download again"). */
   private lastOptions: DownloadOptions | null = null;
   /** The highest library resolution among the skipped videos, when above the chosen one. */

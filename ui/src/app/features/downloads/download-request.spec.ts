@@ -1,6 +1,7 @@
 import {
   alreadyText,
   buildDownloadRequest,
+  followPage,
   countUrls,
   DOWNLOAD_BATCH_MAX,
   isResolution,
@@ -112,5 +113,20 @@ describe('isResolution', () => {
     expect(isResolution('2160')).toBe(true);
     expect(isResolution('999')).toBe(false);
     expect(isResolution(undefined)).toBe(false);
+  });
+});
+
+describe('followPage', () => {
+  it('links a refused playlist or channel URL to the page that follows it', () => {
+    expect(
+      followPage(
+        'Playlist URLs are not single videos; follow the playlist on the Playlists page instead, or send video URLs',
+      ),
+    ).toEqual({ path: '/playlists', label: 'Playlists' });
+    expect(followPage('Channel URLs are not single videos; follow the channel on the Channels page instead')).toEqual({
+      path: '/channels',
+      label: 'Channels',
+    });
+    expect(followPage('url is not a valid URL')).toBeNull();
   });
 });

@@ -82,3 +82,13 @@ export function alreadyText(a: { video_resolution: string | null; downloadedAt: 
   const tier = tierOf(a.video_resolution);
   return `already downloaded (${[tier ? `${tier}p` : null, a.downloadedAt.slice(0, 10)].filter(Boolean).join(', ')})`;
 }
+
+/**
+ * The page where a URL the download form refused can be followed instead: the server's answer to
+ * a playlist or channel URL says "follow the playlist on the Playlists page" (or Channels).
+ */
+export function followPage(message: string): { path: string; label: string } | null {
+  if (/on the Playlists page/.test(message)) return { path: '/playlists', label: 'Playlists' };
+  if (/on the Channels page/.test(message)) return { path: '/channels', label: 'Channels' };
+  return null;
+}
