@@ -24,6 +24,8 @@ export {
   isHttpError,
   DEFAULT_DOMAIN_STATUSES,
   mapDomainErrors,
+  perClientLimit,
+  whileClientConnected,
   statusOf,
   type DomainErrorStatuses,
   writeFileAtomic,

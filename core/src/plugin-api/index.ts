@@ -18,6 +18,7 @@ export { PLUGIN_API_VERSION } from '../version.js';
 export { HttpError, isHttpError } from '../http/http-error.js';
 export { DEFAULT_DOMAIN_STATUSES, mapDomainErrors, statusOf, type DomainErrorStatuses } from '../http/domain-errors.js';
 export { writeFileAtomic } from '../fs-util.js';
+export { perClientLimit, whileClientConnected } from '../http/route-limits.js';
 export { readUpload, uploadSchema, uploadSupport, type UploadedFile } from '../http/uploads.js';
 export { m3uText, type M3uEntry } from './m3u.js';
 export { compileTitleFilter, FilterTimeoutError, matchTitles, type CompiledFilter } from './title-filter.js';

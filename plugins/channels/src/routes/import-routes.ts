@@ -8,12 +8,17 @@ import {
   ImportList,
   ImportPreview,
   ImportSummary,
-  RateLimitedError,
   StartImportRequest,
   StartImportResponse,
   Type,
 } from '@vidkeep/contracts';
-import { readUpload, uploadSchema, uploadSupport, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import {
+  perClientLimit,
+  readUpload,
+  uploadSchema,
+  uploadSupport,
+  type FastifyPluginAsyncTypebox,
+} from '@vidkeep/core/plugin-api';
 import { errors, type ChannelRouteDeps } from './deps.js';
 
 const tags = ['subscription import'];
@@ -49,17 +54,12 @@ export const importRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (
     '/api/subscriptions/preview/cookies',
     {
       config: {
-        rateLimit: {
+        rateLimit: perClientLimit({
+          name: 'import-cookies',
           max: COOKIE_PREVIEWS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (req) => `import-cookies:${req.clientAddress}`,
-          errorResponseBuilder: (_req, ctx) =>
-            new RateLimitedError(
-              E.rateLimited,
-              `Too many cookie previews: ${ctx.max} per minute are allowed. Try again in ${ctx.after}.`,
-              null,
-            ),
-        },
+          what: 'cookie previews',
+          code: E.rateLimited,
+        }),
       },
       schema: {
         tags,

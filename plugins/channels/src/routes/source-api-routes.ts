@@ -1,11 +1,10 @@
 import {
   ChannelErrorCodes as E,
   ErrorEnvelope,
-  RateLimitedError,
   TestSourceApiKeyRequest,
   TestSourceApiKeyResponse,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
 const TESTS_PER_MINUTE = 10;
@@ -16,17 +15,12 @@ export const sourceApiRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = asyn
     '/testSourceApiKey',
     {
       config: {
-        rateLimit: {
+        rateLimit: perClientLimit({
+          name: 'api-key-test',
           max: TESTS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (req) => `api-key-test:${req.clientAddress}`,
-          errorResponseBuilder: (_req, ctx) =>
-            new RateLimitedError(
-              E.rateLimited,
-              `Too many key tests: ${ctx.max} per minute are allowed. Try again in ${ctx.after}.`,
-              null,
-            ),
-        },
+          what: 'key tests',
+          code: E.rateLimited,
+        }),
       },
       schema: {
         tags,

@@ -1,11 +1,5 @@
-import {
-  DownloaderErrorCodes as E,
-  errorResponses,
-  FilenamePreview,
-  FilenamePreviewRequest,
-  RateLimitedError,
-} from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { DownloaderErrorCodes as E, errorResponses, FilenamePreview, FilenamePreviewRequest } from '@vidkeep/contracts';
+import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import type { DownloaderRouteDeps } from './deps.js';
 
 /** Reference 1.3: 30 previews per minute per client address (each one may run yt-dlp). */
@@ -16,17 +10,12 @@ export const filenameRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = as
     '/api/config/filename-preview',
     {
       config: {
-        rateLimit: {
+        rateLimit: perClientLimit({
+          name: 'filename-preview',
           max: PREVIEWS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (req) => `filename-preview:${req.clientAddress}`,
-          errorResponseBuilder: (_req, ctx) =>
-            new RateLimitedError(
-              E.rateLimited,
-              `Too many previews: ${ctx.max} per minute are allowed. Try again in ${ctx.after}.`,
-              null,
-            ),
-        },
+          what: 'previews',
+          code: E.rateLimited,
+        }),
       },
       schema: {
         tags: ['config'],

@@ -4,63 +4,20 @@ import {
   DownloaderErrorCodes as E,
   ErrorEnvelope,
   errorResponses,
-  RateLimitedError,
   VideoSearchRequest,
   VideoSearchResponse,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox, FastifyReply, FastifyRequest } from '@vidkeep/core/plugin-api';
+import { perClientLimit, whileClientConnected, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import type { DownloaderRouteDeps } from './deps.js';
 
 const errors = errorResponses(400, 401, 403);
-
-/** A per-client limit answered with the plugin's own code (the limiter has set Retry-After). */
-const limit = (name: string, what: string, max: number) => ({
-  max,
-  timeWindow: 60_000,
-  keyGenerator: (req: FastifyRequest) => `${name}:${req.clientAddress}`,
-  errorResponseBuilder: (_req: FastifyRequest, ctx: { max: number; after: string }) =>
-    new RateLimitedError(
-      E.rateLimited,
-      `Too many ${what}: ${ctx.max} per minute are allowed. Try again in ${ctx.after}.`,
-      null,
-    ),
-});
-
-/**
- * Runs `work` with a signal that aborts when the client goes away before the answer is sent (a
- * search then stops yt-dlp); the 499 nobody receives is said in the log.
- */
-async function whileConnected<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  work: (clientGone: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const gone = new AbortController();
-  const onClose = () => {
-    if (!reply.raw.writableFinished) gone.abort();
-  };
-  reply.raw.on('close', onClose);
-  try {
-    return await work(gone.signal);
-  } catch (err) {
-    if (gone.signal.aborted) {
-      request.log.info(
-        { method: request.method, url: request.url, statusCode: 499, client: request.clientAddress },
-        'request rejected: the client closed the search',
-      );
-    }
-    throw err;
-  } finally {
-    reply.raw.off('close', onClose);
-  }
-}
 
 /** Finding videos on the platform: search, and a pasted URL checked before it is queued. */
 export const lookupRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (app, { lookup }) => {
   app.post(
     '/api/videos/search',
     {
-      config: { rateLimit: limit('video-search', 'searches', 10) },
+      config: { rateLimit: perClientLimit({ name: 'video-search', max: 10, what: 'searches', code: E.rateLimited }) },
       schema: {
         tags: ['videos'],
         summary: 'Search the platform for videos',
@@ -78,7 +35,7 @@ export const lookupRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = asyn
       },
     },
     async (request, reply) => ({
-      results: await whileConnected(request, reply, (clientGone) =>
+      results: await whileClientConnected(request, reply, (clientGone) =>
         lookup.search(request.body.query, request.body.count, clientGone),
       ),
     }),
@@ -87,7 +44,9 @@ export const lookupRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = asyn
   app.post(
     '/api/checkSourceVideoURL',
     {
-      config: { rateLimit: limit('video-url-check', 'URL checks', 30) },
+      config: {
+        rateLimit: perClientLimit({ name: 'video-url-check', max: 30, what: 'URL checks', code: E.rateLimited }),
+      },
       schema: {
         tags: ['videos'],
         summary: 'Preview a pasted video URL before queueing it',

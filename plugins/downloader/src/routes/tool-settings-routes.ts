@@ -5,12 +5,17 @@ import {
   DownloaderErrorCodes as E,
   ErrorEnvelope,
   errorResponses,
-  RateLimitedError,
   ValidateArgsRefusal,
   ValidateArgsRequest,
   ValidateArgsResponse,
 } from '@vidkeep/contracts';
-import { readUpload, uploadSchema, uploadSupport, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import {
+  perClientLimit,
+  readUpload,
+  uploadSchema,
+  uploadSupport,
+  type FastifyPluginAsyncTypebox,
+} from '@vidkeep/core/plugin-api';
 import type { DownloaderRouteDeps } from './deps.js';
 
 const tags = ['downloader'];
@@ -80,17 +85,12 @@ export const toolSettingsRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> 
     '/api/ytdlp/validate-args',
     {
       config: {
-        rateLimit: {
+        rateLimit: perClientLimit({
+          name: 'validate-args',
           max: VALIDATE_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (req) => `validate-args:${req.clientAddress}`,
-          errorResponseBuilder: (_req, ctx) =>
-            new RateLimitedError(
-              E.rateLimited,
-              `Too many checks of the custom arguments: ${ctx.max} per minute are allowed. Try again in ${ctx.after}.`,
-              null,
-            ),
-        },
+          what: 'checks of the custom arguments',
+          code: E.rateLimited,
+        }),
       },
       schema: {
         tags,

@@ -2,6 +2,7 @@ import {
   BulkDeleteRequest,
   BulkDeleteResponse,
   DeleteVideoResponse,
+  DownloaderErrorCodes as E,
   ErrorEnvelope,
   errorResponses,
   SourceIdParams,
@@ -18,7 +19,7 @@ import {
   VideoRatingRequest,
   VideoRatingResponse,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import type { DownloaderRouteDeps } from './deps.js';
 import { sendFile } from './send-file.js';
 
@@ -140,7 +141,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async
     '/api/videos/:sourceId/metadata',
     {
       config: {
-        rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: (req) => `video-metadata:${req.clientAddress}` },
+        rateLimit: perClientLimit({ name: 'video-metadata', max: 60, what: 'metadata requests', code: E.rateLimited }),
       },
       schema: {
         tags: ['videos'],
