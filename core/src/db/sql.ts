@@ -51,6 +51,14 @@ export function readDate(value: unknown): Date | null {
 
 export const readBool = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 't';
 
+/** A nullable number column read through raw SQL (drivers may hand back bigint or string). */
+export const readNumber = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+/** A nullable text column read through raw SQL. */
+export const readText = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
+
 export function readJson<T>(value: unknown): T | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value !== 'string') return value as T;

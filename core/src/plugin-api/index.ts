@@ -25,7 +25,7 @@ export { compileTitleFilter, FilterTimeoutError, matchTitles, type CompiledFilte
 export type { RuntimeEnvironment, RuntimePaths } from '../env.js';
 export { MANAGED_TEMP_PATH } from '../env.js';
 export type { Orm } from '../db/orm.js';
-export { likeEscape, readBool, readDate, readJson, Sql } from '../db/sql.js';
+export { likeEscape, readBool, readDate, readJson, readNumber, readText, Sql } from '../db/sql.js';
 export {
   keepWatchCopy,
   UNKNOWN_WATCH,

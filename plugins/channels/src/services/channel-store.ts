@@ -1,5 +1,5 @@
 import { TAB_TYPES, type Channel, type ChannelListQuery, type TabCount, type TabType } from '@vidkeep/contracts';
-import { readBool, readDate, readJson, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { readBool, readDate, readJson, readNumber, readText, Sql, type Orm } from '@vidkeep/core/plugin-api';
 import type { ChannelRow } from '../entities.js';
 
 export const DEFAULT_SUBFOLDER_KEY = '__default__';
@@ -64,7 +64,7 @@ export function toChannel(row: ChannelRow): Channel {
 
 /** A `channels` row read with raw SQL. */
 function fromDb(r: Record<string, unknown>): ChannelRow {
-  const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const str = readText;
   return {
     id: Number(r.id),
     channelId: String(r.channel_id),
@@ -93,8 +93,8 @@ function fromDb(r: Record<string, unknown>): ChannelRow {
         : Number(r.auto_removal_keep_recent_count),
     skipVideoFolder:
       r.skip_video_folder === null || r.skip_video_folder === undefined ? null : readBool(r.skip_video_folder),
-    minDuration: r.min_duration === null || r.min_duration === undefined ? null : Number(r.min_duration),
-    maxDuration: r.max_duration === null || r.max_duration === undefined ? null : Number(r.max_duration),
+    minDuration: readNumber(r.min_duration),
+    maxDuration: readNumber(r.max_duration),
     tabVideoCounts: readJson<Record<string, TabCount>>(r.tab_video_counts),
     tabCountsAttemptedAt: readDate(r.tab_counts_attempted_at),
     lastFetchedByTab: readJson<Record<string, string>>(r.last_fetched_by_tab),

@@ -3,6 +3,8 @@ import {
   likeEscape,
   readBool,
   readDate,
+  readNumber,
+  readText,
   Sql,
   UNKNOWN_WATCH,
   type ListedWatch,
@@ -29,36 +31,33 @@ const COLUMNS = (
   .map((c) => `v.${c}`)
   .join(', ');
 
-const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
-
 /** A `downloader_videos` row read with raw SQL, as the entity. */
 function fromRow(r: Record<string, unknown>): DownloaderVideo {
   return {
     id: Number(r.id),
     sourceId: String(r.source_id),
     title: String(r.title),
-    channelName: textOrNull(r.channel_name),
-    channelId: textOrNull(r.channel_id),
-    description: textOrNull(r.description),
-    duration: numberOrNull(r.duration),
-    uploadDate: textOrNull(r.upload_date),
+    channelName: readText(r.channel_name),
+    channelId: readText(r.channel_id),
+    description: readText(r.description),
+    duration: readNumber(r.duration),
+    uploadDate: readText(r.upload_date),
     mediaType: String(r.media_type),
-    thumbnailPath: textOrNull(r.thumbnail_path),
-    filePath: textOrNull(r.file_path),
-    fileSize: numberOrNull(r.file_size),
-    audioFilePath: textOrNull(r.audio_file_path),
-    audioFileSize: numberOrNull(r.audio_file_size),
-    videoResolution: textOrNull(r.video_resolution),
-    subfolder: textOrNull(r.subfolder),
+    thumbnailPath: readText(r.thumbnail_path),
+    filePath: readText(r.file_path),
+    fileSize: readNumber(r.file_size),
+    audioFilePath: readText(r.audio_file_path),
+    audioFileSize: readNumber(r.audio_file_size),
+    videoResolution: readText(r.video_resolution),
+    subfolder: readText(r.subfolder),
     removed: readBool(r.removed),
     removedAt: readDate(r.removed_at),
     downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
-    jobId: textOrNull(r.job_id),
+    jobId: readText(r.job_id),
     protected: readBool(r.protected),
     missingAt: readDate(r.missing_at),
-    normalizedRating: textOrNull(r.normalized_rating),
-    ratingSource: textOrNull(r.rating_source),
+    normalizedRating: readText(r.normalized_rating),
+    ratingSource: readText(r.rating_source),
   };
 }
 
@@ -248,12 +247,12 @@ export class VideoStore {
       videoId: Number(r.id),
       sourceId: String(r.source_id),
       title: String(r.title),
-      channelName: textOrNull(r.channel_name),
-      duration: numberOrNull(r.duration),
-      filePath: textOrNull(r.file_path),
-      fileSize: numberOrNull(r.file_size),
-      audioFilePath: textOrNull(r.audio_file_path),
-      audioFileSize: numberOrNull(r.audio_file_size),
+      channelName: readText(r.channel_name),
+      duration: readNumber(r.duration),
+      filePath: readText(r.file_path),
+      fileSize: readNumber(r.file_size),
+      audioFilePath: readText(r.audio_file_path),
+      audioFileSize: readNumber(r.audio_file_size),
       removed: readBool(r.removed),
       downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
       protected: readBool(r.protected),
@@ -285,11 +284,11 @@ export class VideoStore {
     return rows.map((r) => ({
       sourceId: String(r.source_id),
       title: String(r.title),
-      channelId: textOrNull(r.channel_id),
-      channelName: textOrNull(r.channel_name),
+      channelId: readText(r.channel_id),
+      channelName: readText(r.channel_name),
       downloadedAt: readDate(r.downloaded_at) ?? new Date(0),
-      fileSize: numberOrNull(r.file_size),
-      audioFileSize: numberOrNull(r.audio_file_size),
+      fileSize: readNumber(r.file_size),
+      audioFileSize: readNumber(r.audio_file_size),
       protected: readBool(r.protected),
     }));
   }
@@ -417,9 +416,9 @@ export class VideoStore {
       id: Number(r.id),
       sourceId: String(r.source_id),
       channelId: String(r.channel_id),
-      filePath: textOrNull(r.file_path),
-      audioFilePath: textOrNull(r.audio_file_path),
-      subfolder: textOrNull(r.subfolder),
+      filePath: readText(r.file_path),
+      audioFilePath: readText(r.audio_file_path),
+      subfolder: readText(r.subfolder),
     }));
   }
 

@@ -3,6 +3,8 @@ import {
   likeEscape,
   readBool,
   readDate,
+  readNumber,
+  readText,
   Sql,
   type ListedWatch,
   type Orm,
@@ -31,8 +33,8 @@ const INSERT_COLUMNS = [
 ] as const;
 
 function fromDb(r: Record<string, unknown>): PlaylistVideoRow {
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const num = readNumber;
+  const str = readText;
   return {
     id: Number(r.id),
     playlistRowId: Number(r.playlist_row_id),

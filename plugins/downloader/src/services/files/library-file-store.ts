@@ -1,11 +1,8 @@
-import { readDate, readBool, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/core/plugin-api';
 import type { FileColumns, LibraryFileRow } from './reconcile.js';
 
 /** Statements per transaction when many rows change at once. */
 const BATCH = 500;
-
-const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const textOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 /** A change to one record, applied only while its paths are still those the change was planned on. */
 export interface PlannedChange {
@@ -83,11 +80,11 @@ export class LibraryFileStore {
     return rows.map((r) => ({
       id: Number(r.id),
       sourceId: String(r.source_id),
-      filePath: textOrNull(r.file_path),
-      fileSize: numberOrNull(r.file_size),
-      audioFilePath: textOrNull(r.audio_file_path),
-      audioFileSize: numberOrNull(r.audio_file_size),
-      videoResolution: textOrNull(r.video_resolution),
+      filePath: readText(r.file_path),
+      fileSize: readNumber(r.file_size),
+      audioFilePath: readText(r.audio_file_path),
+      audioFileSize: readNumber(r.audio_file_size),
+      videoResolution: readText(r.video_resolution),
       missingAt: readDate(r.missing_at),
     }));
   }
@@ -107,8 +104,8 @@ export class LibraryFileStore {
           id: Number(r.id),
           sourceId: String(r.source_id),
           removed: readBool(r.removed),
-          filePath: textOrNull(r.file_path),
-          audioFilePath: textOrNull(r.audio_file_path),
+          filePath: readText(r.file_path),
+          audioFilePath: readText(r.audio_file_path),
           missingAt: readDate(r.missing_at),
         });
     }
