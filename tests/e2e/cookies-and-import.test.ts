@@ -1,14 +1,13 @@
 /// <reference lib="dom" />
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
 import { removeScratch, scratchDir } from '../helpers/scratch.js';
-import { REPO_ROOT, startServer, type ServerProcess } from '../helpers/server-process.js';
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { ARTIFACTS, checkBrowserSetup, launchChromium, openPage, SKIP_BROWSER } from './browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = join(REPO_ROOT, 'tests/artifacts');
 const SESSION = { name: 'LOGIN_INFO', value: 'e2e-signed-in-session' };
 
 /**
@@ -16,7 +15,7 @@ const SESSION = { name: 'LOGIN_INFO', value: 'e2e-signed-in-session' };
  * fake platform: Settings → Cookies, the custom-argument check, the Data API key test, and
  * Import subscriptions from a CSV and from cookies.
  */
-describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('cookies, tool settings and import in Chromium', () => {
+describe.skipIf(SKIP_BROWSER)('cookies, tool settings and import in Chromium', () => {
   let p: FakePlatform;
   let server: ServerProcess;
   let browser: Browser;
@@ -38,9 +37,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('cookies, tool s
     ((await page.getByTestId(id).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium or set CHROMIUM_PATH`);
-    mkdirSync(ARTIFACTS, { recursive: true });
+    checkBrowserSetup();
     p = await startFakePlatform({
       channels,
       account: { cookie: SESSION, subscriptions: [channels[2]!.channelId, channels[3]!.channelId] },
@@ -53,13 +50,8 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('cookies, tool s
       AUTH_ENABLED: 'false',
       LOG_LEVEL: 'info',
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => errors.push(String(e)));
+    browser = await launchChromium();
+    page = await openPage(browser, errors);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,19 +1,17 @@
 /// <reference lib="dom" />
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VideoList } from '@vidkeep/contracts';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
 import { removeScratch, scratchDir } from '../helpers/scratch.js';
-import { REPO_ROOT, startServer, type ServerProcess } from '../helpers/server-process.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = join(REPO_ROOT, 'tests/artifacts');
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { ARTIFACTS, checkBrowserSetup, launchChromium, openPage, SKIP_BROWSER } from './browser.js';
 
 /** Settings, Files on disk in the browser: a rescan, an import of a bare yt-dlp folder, subfolders. */
-describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('Files on disk in Chromium', () => {
+describe.skipIf(SKIP_BROWSER)('Files on disk in Chromium', () => {
   let p: FakePlatform;
   let server: ServerProcess;
   let browser: Browser;
@@ -24,8 +22,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('Files on disk i
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium or set CHROMIUM_PATH`);
+    checkBrowserSetup();
     const common = { channelId, channel: 'Old Tool Channel', handle: '@oldtool', heights: [360] };
     p = await startFakePlatform({
       videos: [
@@ -53,13 +50,8 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('Files on disk i
       SOURCE_OUTPUT_DIR: outputDir,
       AUTH_ENABLED: 'false',
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => errors.push(String(e)));
+    browser = await launchChromium();
+    page = await openPage(browser, errors);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,16 +1,13 @@
 /// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Video } from '@vidkeep/contracts';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
 import { removeScratch, scratchDir } from '../helpers/scratch.js';
-import { REPO_ROOT, startServer, type ServerProcess } from '../helpers/server-process.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = join(REPO_ROOT, 'tests/artifacts');
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { ARTIFACTS, checkBrowserSetup, launchChromium, openPage, SKIP_BROWSER } from './browser.js';
 
 /** The content rating a media server reads from the file (ffprobe's `iTunEXTC` tag). */
 const fileRating = (file: string) =>
@@ -27,7 +24,7 @@ const fileRating = (file: string) =>
  * pasted URLs, a rating chosen for a download, bulk rating from the Library, a video's page, and
  * the platform search.
  */
-describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('library management in Chromium', () => {
+describe.skipIf(SKIP_BROWSER)('library management in Chromium', () => {
   let p: FakePlatform;
   let server: ServerProcess;
   let browser: Browser;
@@ -39,9 +36,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('library managem
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`No Chromium at ${CHROMIUM}: set CHROMIUM_PATH or VIDKEEP_SKIP_BROWSER_TESTS=1`);
-    mkdirSync(ARTIFACTS, { recursive: true });
+    checkBrowserSetup();
     const c = { channelId, channel: 'Library Channel', handle: '@libchan' };
     p = await startFakePlatform({
       videos: [
@@ -72,13 +67,8 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('library managem
       body: JSON.stringify({ sleepRequests: 0, downloadRetryCount: 0, downloadSocketTimeoutSeconds: 3 }),
     });
     expect(res.status).toBe(200);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => errors.push(String(e)));
+    browser = await launchChromium();
+    page = await openPage(browser, errors, { width: 1280, height: 800 });
   }, 60_000);
 
   afterAll(async () => {

@@ -5,22 +5,19 @@
  * subfolder from its settings dialog, and a download waiting for its automatic retry in the queue.
  * One real server on the fake platform, Debian's Chromium through playwright-core.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DownloadResponse, JobDetail, Video } from '@vidkeep/contracts';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
 import { api, signUp, until } from '../helpers/server-api.js';
 import { removeScratch, scratchDir } from '../helpers/scratch.js';
-import { REPO_ROOT, startServer, type ServerProcess } from '../helpers/server-process.js';
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
 import { FAST_DOWNLOAD_CONFIG } from '../helpers/downloads.js';
+import { ARTIFACTS, checkBrowserSetup, launchChromium, openPage, signInWithToken, SKIP_BROWSER } from './browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = join(REPO_ROOT, 'tests/artifacts');
-const UI_DIST = join(REPO_ROOT, 'ui/dist/browser');
-
-describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('output files and channel folders in Chromium', () => {
+describe.skipIf(SKIP_BROWSER)('output files and channel folders in Chromium', () => {
   let p: FakePlatform;
   let server: ServerProcess;
   let browser: Browser;
@@ -32,13 +29,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('output files an
   const v = (n: number) => fakeVideoId(`e2e-library-${n}`);
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(
-        `No Chromium at ${CHROMIUM}: apt-get install chromium, set CHROMIUM_PATH, or set VIDKEEP_SKIP_BROWSER_TESTS=1`,
-      );
-    if (!existsSync(join(UI_DIST, 'index.html')))
-      throw new Error('The UI is not built: run npm run build (npm test does it)');
-    mkdirSync(ARTIFACTS, { recursive: true });
+    checkBrowserSetup();
     const c = { channelId, channel: 'Library Channel', handle: '@e2elibrary' };
     p = await startFakePlatform({
       videos: [
@@ -66,19 +57,10 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('output files an
       body: { add: [{ url: '@e2elibrary', settings: { auto_download_enabled_tabs: '' } }] },
     });
     await api(server, `/fetchallchannelvideos/${channelId}`, token, { method: 'POST' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => errors.push(String(e)));
+    browser = await launchChromium();
+    page = await openPage(browser, errors);
     // Signed in as the account just created (the login page itself is tested in ui.test.ts).
-    await page.goto(`${server.url}/login`);
-    await page.evaluate((t) => {
-      localStorage.setItem('vidkeep.token', t);
-      localStorage.setItem('vidkeep.username', 'admin');
-    }, token);
+    await signInWithToken(page, server.url, token);
   }, 90_000);
 
   afterAll(async () => {

@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Video } from '@vidkeep/contracts';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmby } from '../fakes/mediaservers/emby.js';
 import { JELLYFIN_API_KEY, startJellyfin } from '../fakes/mediaservers/jellyfin.js';
@@ -16,10 +16,7 @@ import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from
 import { removeScratch, scratchDir } from '../helpers/scratch.js';
 import { REPO_ROOT, startServer, type ServerProcess } from '../helpers/server-process.js';
 import { FAST_PLEX_OPTIONS } from '../integration/plex/helpers.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = join(REPO_ROOT, 'tests/artifacts');
-const UI_DIST = join(REPO_ROOT, 'ui/dist/browser');
+import { ARTIFACTS, checkBrowserSetup, launchChromium, openPage, SKIP_BROWSER, UI_DIST } from './browser.js';
 
 /** Gzipped size of the JavaScript a first visit loads: the entry scripts and their static imports. */
 function initialJsGzipBytes(): number {
@@ -66,7 +63,7 @@ const serverItems = (fake: FakeMediaServer, title: string): string[] =>
     .flatMap((pl) => pl.paths.map((path) => path.split('/').at(-1)!));
 
 // Opt-out for machines without a browser; CI installs Debian's chromium and runs these.
-describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chromium', () => {
+describe.skipIf(SKIP_BROWSER)('web UI in Chromium', () => {
   let p: FakePlatform;
   let server: ServerProcess;
   let browser: Browser;
@@ -87,13 +84,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
   const cspViolations: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(
-        `No Chromium at ${CHROMIUM}: apt-get install chromium, set CHROMIUM_PATH, or set VIDKEEP_SKIP_BROWSER_TESTS=1`,
-      );
-    if (!existsSync(join(UI_DIST, 'index.html')))
-      throw new Error('The UI is not built: run npm run build (npm test does it)');
-    mkdirSync(ARTIFACTS, { recursive: true });
+    checkBrowserSetup();
     const common = { channelId, channel: 'E2E Channel', handle: '@e2e' };
     // A playlist of three: the video the test downloads first, and two of an uploader nobody follows.
     const uploader = { channelId: fakeChannelId('e2e-uploader'), channel: 'E2E Uploader', handle: '@e2euploader' };
@@ -131,22 +122,8 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
       SOURCE_OUTPUT_DIR: outputDir,
       LOG_LEVEL: 'info',
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => errors.push(String(e)));
+    browser = await launchChromium();
+    page = await openPage(browser, errors, { width: 1280, height: 800 });
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
     });
@@ -730,66 +707,60 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('web UI in Chrom
   }, 60_000);
 });
 
-describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')(
-  'web UI of a platform-managed deployment in Chromium',
-  () => {
-    let server: ServerProcess;
-    let browser: Browser;
-    let page: Page;
-    let dir: string | undefined;
+describe.skipIf(SKIP_BROWSER)('web UI of a platform-managed deployment in Chromium', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let page: Page;
+  let dir: string | undefined;
 
-    beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'vidkeep-e2e-managed-'));
-      // The four variables of spec 1.2, all at once (they do not imply each other).
-      server = await startServer({
-        CONFIG_DIR: join(dir, 'config'),
-        SOURCE_OUTPUT_DIR: join(dir, 'data'),
-        AUTH_ENABLED: 'false',
-        PLATFORM: 'elfhosted',
-        DATA_PATH: join(dir, 'videos'),
-        MEDIASERVER_URL: 'http://media.example.lan:32400',
-      });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-      });
-      page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      page.setDefaultTimeout(15_000);
-    }, 60_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-      await removeScratch(dir);
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vidkeep-e2e-managed-'));
+    // The four variables of spec 1.2, all at once (they do not imply each other).
+    server = await startServer({
+      CONFIG_DIR: join(dir, 'config'),
+      SOURCE_OUTPUT_DIR: join(dir, 'data'),
+      AUTH_ENABLED: 'false',
+      PLATFORM: 'elfhosted',
+      DATA_PATH: join(dir, 'videos'),
+      MEDIASERVER_URL: 'http://media.example.lan:32400',
     });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(15_000);
+  }, 60_000);
 
-    it('signs in by itself, hides login and logout, and shows managed settings read-only', async () => {
-      await page.goto(server.url);
-      await page.waitForURL(/\/downloads$/);
-      await page.getByTestId('download-urls').waitFor();
-      expect(await page.getByTestId('logout').count()).toBe(0);
-      await page.goto(`${server.url}/login`);
-      await page.waitForURL(/\/downloads$/);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await removeScratch(dir);
+  });
 
-      await page.goto(`${server.url}/settings`);
-      // The output directory is shown as configured for the host (SOURCE_OUTPUT_DIR), read-only.
-      await expect
-        .poll(async () => (await page.getByTestId('config-output-directory').textContent()) ?? '')
-        .toMatch(/Read-only.*DATA_PATH/);
-      expect(await page.getByTestId('config-output-directory').locator('input').count()).toBe(0);
-      await page.getByTestId('ytdlp-update-managed').waitFor();
-      expect(await page.getByTestId('ytdlp-update').isDisabled()).toBe(true);
-      await page.screenshot({ path: join(ARTIFACTS, 'settings-managed.png'), fullPage: true });
-      // The media server URL that MEDIASERVER_URL forces: in the Plex card, read-only, with why.
-      await page.goto(`${server.url}/settings/media-servers`);
-      const mediaServerUrl = page.getByTestId('config-mediaserverUrl');
-      await mediaServerUrl.waitFor();
-      expect(await mediaServerUrl.inputValue()).toBe('http://media.example.lan:32400');
-      expect(await mediaServerUrl.isEditable()).toBe(false);
-      expect(await page.getByTestId('server-card-plex').textContent()).toContain(
-        'Read-only: Set by the MEDIASERVER_URL environment variable',
-      );
-      await page.screenshot({ path: join(ARTIFACTS, 'media-servers-managed.png'), fullPage: true });
-    }, 60_000);
-  },
-);
+  it('signs in by itself, hides login and logout, and shows managed settings read-only', async () => {
+    await page.goto(server.url);
+    await page.waitForURL(/\/downloads$/);
+    await page.getByTestId('download-urls').waitFor();
+    expect(await page.getByTestId('logout').count()).toBe(0);
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(/\/downloads$/);
+
+    await page.goto(`${server.url}/settings`);
+    // The output directory is shown as configured for the host (SOURCE_OUTPUT_DIR), read-only.
+    await expect
+      .poll(async () => (await page.getByTestId('config-output-directory').textContent()) ?? '')
+      .toMatch(/Read-only.*DATA_PATH/);
+    expect(await page.getByTestId('config-output-directory').locator('input').count()).toBe(0);
+    await page.getByTestId('ytdlp-update-managed').waitFor();
+    expect(await page.getByTestId('ytdlp-update').isDisabled()).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'settings-managed.png'), fullPage: true });
+    // The media server URL that MEDIASERVER_URL forces: in the Plex card, read-only, with why.
+    await page.goto(`${server.url}/settings/media-servers`);
+    const mediaServerUrl = page.getByTestId('config-mediaserverUrl');
+    await mediaServerUrl.waitFor();
+    expect(await mediaServerUrl.inputValue()).toBe('http://media.example.lan:32400');
+    expect(await mediaServerUrl.isEditable()).toBe(false);
+    expect(await page.getByTestId('server-card-plex').textContent()).toContain(
+      'Read-only: Set by the MEDIASERVER_URL environment variable',
+    );
+    await page.screenshot({ path: join(ARTIFACTS, 'media-servers-managed.png'), fullPage: true });
+  }, 60_000);
+});
