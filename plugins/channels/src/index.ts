@@ -120,6 +120,7 @@ export default definePlugin({
       hub,
       logger: ctx.logger,
       signal: shutdown.signal,
+      sleepRequests: () => ctx.config.read('sleepRequests') ?? 0,
     });
     const automation = new ChannelAutomation({
       store,
