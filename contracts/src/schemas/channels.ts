@@ -1,6 +1,6 @@
 import { hasControlChars } from '../text.js';
 import { Type, type Static } from '../typebox.js';
-import { AudioFormat, Resolution } from '../config/downloader.js';
+import { AudioFormat, Resolution, RESOLUTIONS } from '../config/downloader.js';
 import { DateTime, Day, Nullable, PAGE_SIZE_MAX, TriStateFilter } from './common.js';
 import { SourceId } from './downloader.js';
 import { WatchedState, watchFields } from './watch-status.js';
@@ -526,11 +526,39 @@ export const TabQuery = Type.Object(
 export const SkippedByReason = Type.Array(Type.Object({ reason: Type.String(), count: Type.Integer() }), {
   description: "Videos left out by the channel's duration limits (`min_duration`, `max_duration`), by reason",
 });
+export const DownloadAllPreviewQuery = Type.Object(
+  {
+    tabType: Type.Enum(TAB_TYPES, { default: 'videos' }),
+    resolution: Type.Optional(
+      Type.Enum(RESOLUTIONS, {
+        description: "Estimate the size at this resolution (default: the channel's, else `preferredResolution`)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export const DownloadAllPreviewResponse = Type.Object({
   count: Type.Integer(),
   totalDurationSeconds: Type.Integer(),
   missingDurations: Type.Integer(),
   skipped: SkippedByReason,
+  estimatedBytes: Type.Integer({
+    description:
+      'About how much the videos take on disk: their known durations at `sizeBasis.kilobitsPerSecond` (videos without a known length not counted)',
+  }),
+  sizeBasis: Type.Object({
+    resolution: Nullable(
+      Type.Enum(RESOLUTIONS, { description: 'The resolution estimated for; null = audio only (mp3)' }),
+    ),
+    audioFormat: Nullable(AudioFormat),
+    kilobitsPerSecond: Type.Integer({
+      description: 'Typical bitrate of the platform at that resolution, audio included',
+    }),
+  }),
+  listingComplete: Type.Boolean({
+    description:
+      'Every video of the tab is known here (as tab-stats `complete`); false: Load all first to count them all',
+  }),
 });
 export const DownloadAllRequest = Type.Object(
   {

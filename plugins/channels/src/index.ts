@@ -255,7 +255,12 @@ export default definePlugin({
       listings: new ChannelListings({ store, videos, fetcher, downloader }),
       fetcher,
       ignores: new VideoIgnores({ store, videos }),
-      downloadAll: new DownloadAll({ store, videos, downloader }),
+      downloadAll: new DownloadAll({
+        store,
+        videos,
+        downloader,
+        preferredResolution: () => ctx.config.read('preferredResolution') ?? '1080',
+      }),
       sweep: new SweepStarter({
         scheduler: scheduler ?? null,
         taskKey: AUTO_DOWNLOAD_TASK,
