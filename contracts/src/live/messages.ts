@@ -45,7 +45,11 @@ export interface LiveMessageMap {
     cancelling?: boolean;
     outcome?: FetchOutcome;
   };
-
+  /**
+   * Something a channel page counts changed: one of its videos was downloaded or its file
+   * deleted (after the channel's listing recorded it); fetch the tab figures and videos again.
+   */
+  channelUpdated: { channelId: string; reason: 'downloaded' | 'removed' };
   /** A playlist listing is running (`listing`, `saving`) or finished (`done`). */
   playlistFetchProgress: {
     playlistId: string;
