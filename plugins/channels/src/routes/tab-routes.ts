@@ -102,10 +102,10 @@ export const tabRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (app
         tags,
         summary: 'Cancel the running Load all (full fetch) of a tab',
         description:
-          'Stops the listing\'s yt-dlp; the entries read until then are saved and its POST /fetchallchannelvideos answers with `outcome: "cancelled"`. The tab\'s total is not taken from a cancelled listing. 404 when no Load all of the tab runs (a background refresh is not cancelled).',
+          'Stops the listing\'s yt-dlp; the entries read until then are saved and its POST /fetchallchannelvideos answers with `outcome: "cancelled"`. The tab\'s total is not taken from a cancelled listing. 404 when no Load all of the tab runs (a background refresh is not cancelled); 409 when it has read the whole tab and is saving it.',
         params: ChannelIdParams,
         querystring: TabQuery,
-        response: { 200: FetchCancelResponse, ...errors },
+        response: { 200: FetchCancelResponse, ...errors, 409: ErrorEnvelope },
       },
     },
     async (request) => listings.cancelFetch(request.params.channelId, request.query.tabType),

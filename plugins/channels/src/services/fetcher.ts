@@ -1,5 +1,6 @@
 import {
   ChannelErrorCodes as E,
+  ConflictError,
   NotFoundError,
   TAB_MEDIA_TYPE,
   type DownloaderService,
@@ -103,12 +104,18 @@ export class TabFetcher {
 
   /**
    * Stops a running full fetch of a tab (its yt-dlp); what it read until then is saved. Refreshes
-   * read a few dozen entries and are not cancelled. Answers the entries read so far.
+   * read a few dozen entries and are not cancelled; a fetch that is already saving the whole tab
+   * ends by itself (409). Answers the entries read so far.
    */
   cancel(channel: Pick<ChannelRow, 'channelId' | 'title'>, tab: TabType): number {
     const s = this.running.get(this.key(channel.channelId, tab));
     if (!s || s.type !== 'full')
       throw new NotFoundError(E.fetchNotRunning, `No Load all of the ${tab} tab of ${channel.title} is running`);
+    if (s.stage === 'saving' && !s.cancelling)
+      throw new ConflictError(
+        E.fetchInProgress,
+        `The Load all of the ${tab} tab of ${channel.title} has read the tab and is saving it: it ends in a moment`,
+      );
     if (!s.cancelling) {
       s.cancelling = true;
       s.controller.abort();
