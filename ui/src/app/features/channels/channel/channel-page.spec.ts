@@ -85,6 +85,7 @@ describe('ChannelPage', () => {
     expect(text('[data-testid="tab-known-text"]')).toBe('5 of 340 known here · 1 ignored');
     expect(text('[data-testid="channel-tab-figure-videos"]')).toBe('12 of 340 downloaded');
     expect(text('[data-testid="channel-tab-figure-shorts"]')).toBe('0 downloaded');
+    expect(text('[data-testid="videos-count"]')).toMatch(/^5 videos/);
     const items = all('[data-testid="channel-video"]');
     expect(items.length).toBe(5);
     expect(items[0].querySelector('[data-testid="badge-downloaded"]')).not.toBeNull();
