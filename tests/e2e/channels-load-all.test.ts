@@ -147,6 +147,14 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('Load all and ch
     expect(await page.getByTestId('download-all-load-first').count()).toBe(0);
     await shot('channel-download-all-preview');
     await page.getByTestId('download-all-cancel').click();
+
+    // The labelled figures still fit a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/channels/${channelId}`);
+    await expect.poll(() => text('tab-stats-text')).toBe('0 downloaded of 1,200 (0 %)');
+    await shot('channel-figures-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
   }, 120_000);
 
   it('counts each download of a running job as it happens, without reloading the page', async () => {
