@@ -109,7 +109,7 @@ describe.skipIf(SKIP_BROWSER)('output files and channel folders in Chromium', ()
     await expect
       .poll(() => text('download-all-summary'))
       .toBe(
-        "1 video would be queued as one job, about 12 s in total. Left out: 2 videos shorter than 0:10, the channel's minimum duration.",
+        "1 video would be queued as one job: 12 s in total, about 5.4 MB at 1080p. Left out: 2 videos shorter than 0:10, the channel's minimum duration.",
       );
     await page.getByTestId('download-all-cancel').click();
   }, 60_000);

@@ -309,7 +309,7 @@ describe.skipIf(SKIP_BROWSER)('web UI in Chromium', () => {
     await page.waitForURL(new RegExp(`/channels/${channelId}$`));
     await page.getByTestId('channel-video').first().waitFor({ timeout: 30_000 });
     // The video downloaded before subscribing counts for the channel.
-    await expect.poll(() => page.getByText('1 / 2 downloaded').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('1 downloaded of 2 (50 %)').count()).toBeGreaterThan(0);
     await shot('channel-desktop');
     await page.getByTestId('channel-settings-open').click();
     await page.getByTestId('settings-subfolder').fill('__playlists__');

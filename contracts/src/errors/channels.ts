@@ -6,6 +6,8 @@ export const ChannelErrorCodes = {
   invalidRegex: 'CHANNELS_INVALID_REGEX',
   downloadsInProgress: 'CHANNELS_DOWNLOADS_IN_PROGRESS',
   fetchInProgress: 'CHANNELS_FETCH_IN_PROGRESS',
+  /** A cancel of Load all when no Load all of that tab runs. */
+  fetchNotRunning: 'CHANNELS_FETCH_NOT_RUNNING',
   cookiesRequired: 'CHANNELS_COOKIES_REQUIRED',
   noVideos: 'CHANNELS_NO_VIDEOS',
   platformUnreachable: 'CHANNELS_PLATFORM_UNREACHABLE',

@@ -1,4 +1,4 @@
-import type { TabType } from '../schemas/channels.js';
+import type { FetchOutcome, TabType } from '../schemas/channels.js';
 import type { Diagnosis, DownloadProgress, JobSummary, JobVideoState } from '../schemas/downloader.js';
 import type { FileScanOperation, FileScanProgress, FileScanRun, FileScanTrigger } from '../schemas/library-files.js';
 import type { TaskRun } from '../schemas/scheduler.js';
@@ -27,14 +27,29 @@ export interface LiveMessageMap {
   };
   /** A scheduled task's run started, progressed or finished. */
   scheduleRunUpdated: { run: TaskRun };
-  /** A channel tab listing is running (`listing`, `saving`) or finished (`done`). */
+  /**
+   * A channel tab listing is running (`listing`, `saving`) or finished (`done`). A full fetch
+   * ("Load all") also says how far it got, page by page (the fields of `fetch-status`'s
+   * `progress`), and on `done` how it ended (`outcome`).
+   */
   channelFetchProgress: {
     channelId: string;
     tabType: TabType;
     fetchType: 'full' | 'refresh';
     stage: 'listing' | 'saving' | 'done';
     itemsFetched: number;
+    pagesRead?: number;
+    expectedTotal?: number | null;
+    etaSeconds?: number | null;
+    sleepRequests?: number;
+    cancelling?: boolean;
+    outcome?: FetchOutcome;
   };
+  /**
+   * Something a channel page counts changed: one of its videos was downloaded or its file
+   * deleted (after the channel's listing recorded it); fetch the tab figures and videos again.
+   */
+  channelUpdated: { channelId: string; reason: 'downloaded' | 'removed' };
   /** A playlist listing is running (`listing`, `saving`) or finished (`done`). */
   playlistFetchProgress: {
     playlistId: string;

@@ -1,6 +1,6 @@
 import { hasControlChars } from '../text.js';
 import { Type, type Static } from '../typebox.js';
-import { AudioFormat, Resolution } from '../config/downloader.js';
+import { AudioFormat, Resolution, RESOLUTIONS } from '../config/downloader.js';
 import { DateTime, Day, Nullable, PAGE_SIZE_MAX, TriStateFilter } from './common.js';
 import { SourceId } from './downloader.js';
 import { WatchedState, watchFields } from './watch-status.js';
@@ -72,7 +72,16 @@ export const PublishedAtSource = Type.Union(
 );
 export type PublishedAtSource = Static<typeof PublishedAtSource>;
 
-export const TabCount = Type.Object({ total: Nullable(Type.Integer()), fetchedAt: Nullable(DateTime) });
+export const TabCount = Type.Object({
+  total: Nullable(Type.Integer()),
+  fetchedAt: Nullable(DateTime),
+  source: Type.Optional(
+    Type.Union([Type.Literal('platform'), Type.Literal('listing')], {
+      description:
+        "`platform`: the tab's playlist count; `listing`: the public entries of a complete Load all of the tab",
+    }),
+  ),
+});
 export type TabCount = Static<typeof TabCount>;
 
 export const M3uSortOrder = Type.Union([Type.Literal('oldest_first'), Type.Literal('newest_first')]);
@@ -264,6 +273,10 @@ export const TabStats = Type.Object({
   ignored: Type.Integer(),
   loaded: Type.Integer({ description: 'Videos of the tab known locally' }),
   percent: Nullable(Type.Integer()),
+  complete: Type.Boolean({
+    description:
+      'Every video of the tab is known here: the total is known and `loaded` reaches it (after a complete Load all, for one). False while Load all would still find more.',
+  }),
 });
 export type TabStats = Static<typeof TabStats>;
 export const TabStatsResponse = Type.Object({ channelId: Type.String(), tabs: Type.Record(Type.String(), TabStats) });
@@ -433,10 +446,24 @@ export const FetchAllQuery = Type.Object(
   { additionalProperties: false },
 );
 export type FetchAllQuery = Static<typeof FetchAllQuery>;
+/**
+ * How a Load all ended: `complete` (the whole tab was read), `limit` (stopped at 5,000 entries,
+ * the tab has more), `cancelled` (stopped on request; what was read is kept), `failed`.
+ */
+export const FetchOutcome = Type.Union([
+  Type.Literal('complete'),
+  Type.Literal('limit'),
+  Type.Literal('cancelled'),
+  Type.Literal('failed'),
+]);
+export type FetchOutcome = Static<typeof FetchOutcome>;
 export const FetchAllResponse = Type.Object({
   success: Type.Boolean(),
-  videosFound: Type.Integer(),
+  videosFound: Type.Integer({ description: 'Entries read and saved (until the cancel, when cancelled)' }),
   elapsedSeconds: Type.Number(),
+  outcome: Type.Union([Type.Literal('complete'), Type.Literal('limit'), Type.Literal('cancelled')]),
+  cancelled: Type.Boolean(),
+  pagesRead: Type.Integer({ description: 'Pages of the listing read (the platform sends about 30 entries a page)' }),
   ...ChannelVideoPage.properties,
 });
 export const FetchStatusQuery = Type.Object({ tabType: Type.Optional(TabType) }, { additionalProperties: false });
@@ -449,10 +476,47 @@ export const FetchStatusResponse = Type.Object({
     Type.Object({
       itemsFetched: Type.Integer(),
       stage: Type.Union([Type.Literal('listing'), Type.Literal('saving')]),
+      pagesRead: Type.Integer({
+        description: 'Pages of the listing read so far (the platform sends about 30 entries a page)',
+      }),
+      expectedTotal: Nullable(
+        Type.Integer({
+          description:
+            "Entries the listing should reach: the tab's total (tab-stats), at most 5,000; null when unknown",
+        }),
+      ),
+      etaSeconds: Nullable(
+        Type.Integer({
+          description: 'About how many seconds the listing needs still, from its pace so far; null without a total',
+        }),
+      ),
+      sleepRequests: Type.Number({
+        description: 'Seconds yt-dlp waits before each page request (the `sleepRequests` setting); 0 = not paced',
+      }),
+      cancelling: Type.Boolean({ description: 'A cancel was asked for; the listing is stopping' }),
     }),
+  ),
+  lastFetch: Type.Optional(
+    Type.Object(
+      {
+        tabType: TabType,
+        outcome: FetchOutcome,
+        startTime: DateTime,
+        endTime: DateTime,
+        itemsFetched: Type.Integer(),
+        pagesRead: Type.Integer(),
+        error: Nullable(Type.String()),
+      },
+      { description: 'How the last Load all of the tab ended (since the server started); only with `tabType`' },
+    ),
   ),
 });
 export type FetchStatusResponse = Static<typeof FetchStatusResponse>;
+export const FetchCancelResponse = Type.Object({
+  status: Type.Literal('cancelling'),
+  tabType: TabType,
+  itemsFetched: Type.Integer({ description: 'Entries read so far: they are kept' }),
+});
 
 export const TabQuery = Type.Object(
   { tabType: Type.Enum(TAB_TYPES, { default: 'videos' }) },
@@ -462,11 +526,39 @@ export const TabQuery = Type.Object(
 export const SkippedByReason = Type.Array(Type.Object({ reason: Type.String(), count: Type.Integer() }), {
   description: "Videos left out by the channel's duration limits (`min_duration`, `max_duration`), by reason",
 });
+export const DownloadAllPreviewQuery = Type.Object(
+  {
+    tabType: Type.Enum(TAB_TYPES, { default: 'videos' }),
+    resolution: Type.Optional(
+      Type.Enum(RESOLUTIONS, {
+        description: "Estimate the size at this resolution (default: the channel's, else `preferredResolution`)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export const DownloadAllPreviewResponse = Type.Object({
   count: Type.Integer(),
   totalDurationSeconds: Type.Integer(),
   missingDurations: Type.Integer(),
   skipped: SkippedByReason,
+  estimatedBytes: Type.Integer({
+    description:
+      'About how much the videos take on disk: their known durations at `sizeBasis.kilobitsPerSecond` (videos without a known length not counted)',
+  }),
+  sizeBasis: Type.Object({
+    resolution: Nullable(
+      Type.Enum(RESOLUTIONS, { description: 'The resolution estimated for; null = audio only (mp3)' }),
+    ),
+    audioFormat: Nullable(AudioFormat),
+    kilobitsPerSecond: Type.Integer({
+      description: 'Typical bitrate of the platform at that resolution, audio included',
+    }),
+  }),
+  listingComplete: Type.Boolean({
+    description:
+      'Every video of the tab is known here (as tab-stats `complete`); false: Load all first to count them all',
+  }),
 });
 export const DownloadAllRequest = Type.Object(
   {

@@ -13,6 +13,18 @@ export interface SourceQueryOptions {
   approximateDate?: boolean;
   /** Pace requests with the configured `--sleep-requests` (long listings). Default false. */
   sleep?: boolean;
+  /**
+   * `--lazy-playlist`: entries are handed over page by page as yt-dlp reads the listing. Without
+   * it yt-dlp reads every page of a listing before it prints the first entry.
+   */
+  lazy?: boolean;
+  /**
+   * Called each time yt-dlp asks the platform for the next page of a listing (a continuation:
+   * `[youtube:tab] <id> page N: Downloading API JSON`), with N (1 = the first page after the
+   * listing's own page). Runs yt-dlp with `--verbose`, whose extra output is never reported as
+   * the error.
+   */
+  onPage?: (page: number) => void;
   /** Stop the process after this long (default 120 s). */
   timeoutMs?: number;
   /** Stop the process when aborted (client went away, shutdown). */

@@ -120,6 +120,7 @@ export default definePlugin({
       hub,
       logger: ctx.logger,
       signal: shutdown.signal,
+      sleepRequests: () => ctx.config.read('sleepRequests') ?? 0,
     });
     const automation = new ChannelAutomation({
       store,
@@ -172,12 +173,25 @@ export default definePlugin({
 
     // Downloads keep the listing cache current: downloaded (exact date), deleted, and .m3u files.
     const m3uPending = new Set<string>();
+    // Once recorded, the channel pages showing these videos are told to count again (a bulk
+    // deletion: at most four messages a second per channel).
+    const changed = (channelIds: readonly string[], reason: 'downloaded' | 'removed') => {
+      for (const channelId of channelIds)
+        hub?.broadcast({ type: 'channelUpdated', channelId, reason }, { coalesceKey: `channelUpdated:${channelId}` });
+    };
     ctx.events.subscribe('downloader.video.downloaded', async (e) => {
-      await videos.markDownloaded(e.sourceId, e.publishedAt ? new Date(e.publishedAt) : null, new Date(e.downloadedAt));
+      changed(
+        await videos.markDownloaded(
+          e.sourceId,
+          e.publishedAt ? new Date(e.publishedAt) : null,
+          new Date(e.downloadedAt),
+        ),
+        'downloaded',
+      );
       if (e.channelId) m3uPending.add(e.channelId);
     });
     ctx.events.subscribe('downloader.video.removed', async (e) => {
-      await videos.markRemoved(e.sourceId);
+      changed(await videos.markRemoved(e.sourceId), 'removed');
     });
     // The library's protected and missing flags, copied for the listings' filters.
     ctx.events.subscribe('downloader.videos.changed', async ({ sourceIds }) => {
@@ -254,7 +268,12 @@ export default definePlugin({
       listings: new ChannelListings({ store, videos, fetcher, downloader }),
       fetcher,
       ignores: new VideoIgnores({ store, videos }),
-      downloadAll: new DownloadAll({ store, videos, downloader }),
+      downloadAll: new DownloadAll({
+        store,
+        videos,
+        downloader,
+        preferredResolution: () => ctx.config.read('preferredResolution') ?? '1080',
+      }),
       sweep: new SweepStarter({
         scheduler: scheduler ?? null,
         taskKey: AUTO_DOWNLOAD_TASK,

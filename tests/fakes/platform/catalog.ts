@@ -99,7 +99,8 @@ const TAB_PLAYLISTS: Record<string, { tab: FakeTab | null; label: string }> = {
 /**
  * A playlist by id: a stored one (not private), the uploads playlist UU… (every tab, newest first), or a
  * tab playlist UULF/UUSH/UULV… (public entries of that tab; the channel must have the tab) or UUMO…
- * (members-only videos of every tab; exists when there is one). null: "The playlist does not exist."
+ * (members-only videos of every tab; exists when there is one); none of these four when the
+ * channel's `tabPlaylists` is false. null: "The playlist does not exist."
  */
 export function resolvePlaylist(s: PlatformState, id: string): StoredPlaylist | null {
   const own = s.playlists.get(id);
@@ -107,6 +108,7 @@ export function resolvePlaylist(s: PlatformState, id: string): StoredPlaylist | 
   const m = /^UU(LF|SH|LV|MO)?([\w-]{22})$/.exec(id);
   const c = m ? s.channels.get(`UC${m[2]}`) : undefined;
   if (!m || !c || c.terminated) return null;
+  if (m[1] && !c.tabPlaylists) return null;
   const make = (title: string, vids: StoredVideo[]): StoredPlaylist => ({
     id,
     title,

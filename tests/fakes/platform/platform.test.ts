@@ -394,6 +394,68 @@ describe('listings', () => {
     );
   });
 
+  it('serves a long tab in pages of 30, read one continuation at a time as the platform does', async () => {
+    const pagedId = fakeChannelId('paged');
+    platform.addChannel({ channelId: pagedId, handle: '@pagedchannel', name: 'Paged Channel', tabs: {} });
+    const generated = platform.generateTab(pagedId, 'videos', 75);
+    const url = 'https://www.youtube.com/@pagedchannel/videos';
+    const pageRequests = () => platform.requests.filter((r) => r.path.startsWith('/api/channel/@pagedchannel/videos'));
+    const before = pageRequests().length;
+    // -v shows the page lines (--dump-json is quiet otherwise); --lazy-playlist hands each page's
+    // entries over before the next page is read; --sleep-requests paces every page.
+    const r = await ytdlp(['--flat-playlist', '--dump-json', '--lazy-playlist', '-v', '--sleep-requests', '0.3', url]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(generated);
+    expect(r.stderr.match(/^\[youtube:tab\] .+ page \d+: Downloading API JSON$/gm)).toEqual([
+      `[youtube:tab] ${pagedId} page 1: Downloading API JSON`,
+      `[youtube:tab] ${pagedId} page 2: Downloading API JSON`,
+    ]);
+    expect(r.stderr).toContain('Sleeping 0.3 seconds ...');
+    expect(r.ms).toBeGreaterThan(600); // two paced continuations
+    expect(
+      pageRequests()
+        .slice(before)
+        .map((x) => x.path),
+    ).toEqual([
+      '/api/channel/@pagedchannel/videos',
+      '/api/channel/@pagedchannel/videos?page=1',
+      '/api/channel/@pagedchannel/videos?page=2',
+    ]);
+    // --playlist-end stops reading pages once it has its entries.
+    const first = await ytdlp(['--flat-playlist', '--dump-json', '--lazy-playlist', '--playlist-end', '31', url]);
+    expect(first.stdout.trim().split('\n')).toHaveLength(31);
+    expect(
+      pageRequests()
+        .slice(before + 3)
+        .map((x) => x.path),
+    ).toEqual(['/api/channel/@pagedchannel/videos', '/api/channel/@pagedchannel/videos?page=1']);
+    expect((await json(['--flat-playlist', '-J', url])).playlist_count).toBe(75);
+  });
+
+  it("hides a channel's tab playlists when it has tabPlaylists: false", async () => {
+    const hiddenId = fakeChannelId('no-tab-playlists');
+    platform.addChannel({
+      channelId: hiddenId,
+      handle: '@notabplaylists',
+      name: 'No Tab Playlists',
+      tabs: { videos: [ids.main] },
+      tabPlaylists: false,
+    });
+    const r = await ytdlp([
+      '--flat-playlist',
+      '-J',
+      '-I',
+      '0',
+      `https://www.youtube.com/playlist?list=UULF${hiddenId.slice(2)}`,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('The playlist does not exist.');
+    expect(
+      (await json(['--flat-playlist', '-J', 'https://www.youtube.com/@notabplaylists/videos'])).entries,
+    ).toHaveLength(1);
+  });
+
   it('lists a playlist in its own order', async () => {
     const d = await json(['--flat-playlist', '-J', 'https://www.youtube.com/playlist?list=PLfixture0000000001']);
     expect(d).toMatchObject({

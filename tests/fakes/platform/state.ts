@@ -132,6 +132,7 @@ export class PlatformState {
       tabs: Object.fromEntries(Object.entries(c.tabs).map(([k, ids]) => [k, [...(ids ?? [])]])),
       terminated: c.terminated ?? false,
       followerCount: c.followerCount === undefined ? 1000 + numberFrom(c.channelId, 100000) : c.followerCount,
+      tabPlaylists: c.tabPlaylists ?? true,
     };
     this.channels.set(stored.channelId, stored);
     for (const [tab, ids] of Object.entries(stored.tabs) as [FakeTab, string[]][]) {

@@ -97,6 +97,11 @@ export interface FakeChannel {
   terminated?: boolean;
   /** Subscribers; null = the channel hides its subscriber count. Default: deterministic from the id. */
   followerCount?: number | null;
+  /**
+   * The platform offers the channel's tab playlists (UULF, UUSH, UULV, UUMO). false: they "do not
+   * exist" (yt-dlp and the Data API), so a tab's total cannot be looked up. Default true.
+   */
+  tabPlaylists?: boolean;
 }
 
 export interface FakePlaylist {

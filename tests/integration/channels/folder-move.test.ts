@@ -68,7 +68,7 @@ describe('channel library settings', () => {
     expect(saved.body.folderMoved).toBe(false);
 
     const preview = await call(w.app, 'GET', `/api/channels/${channelId}/download-all/preview`);
-    expect(preview.body).toEqual({
+    expect(preview.body).toMatchObject({
       count: 3,
       totalDurationSeconds: 13 + 14 + 15,
       missingDurations: 0,

@@ -1,11 +1,11 @@
 import {
   AutoDownloadRunResponse,
   ChannelIdParams,
+  DownloadAllPreviewQuery,
   DownloadAllPreviewResponse,
   DownloadAllRequest,
   DownloadAllResponse,
   ErrorEnvelope,
-  TabQuery,
 } from '@vidkeep/contracts';
 import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
@@ -31,13 +31,15 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async
     {
       schema: {
         tags,
-        summary: 'What download-all would queue',
+        summary: 'What download-all would queue, its length and about how much space it takes',
+        description:
+          "`estimatedBytes` is the videos' known durations at a typical bitrate of the platform for the resolution the job would use (the channel's quality, else `preferredResolution`; or `resolution`) and the channel's audio format (`sizeBasis`): 360p 0.5, 480p 1, 720p 2, 1080p 3.5, 1440p 8, 2160p 16 Mbit/s of video, plus 130 kbit/s of audio and 192 kbit/s for an mp3. `listingComplete` false: videos not known here yet are not counted (Load all first).",
         params: ChannelIdParams,
-        querystring: TabQuery,
+        querystring: DownloadAllPreviewQuery,
         response: { 200: DownloadAllPreviewResponse, ...errors },
       },
     },
-    async (request) => downloadAll.preview(request.params.channelId, request.query.tabType),
+    async (request) => downloadAll.preview(request.params.channelId, request.query.tabType, request.query.resolution),
   );
 
   app.post(

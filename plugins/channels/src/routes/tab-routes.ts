@@ -3,18 +3,20 @@ import {
   ChannelTabParams,
   ChannelTabsResponse,
   ErrorEnvelope,
+  FetchCancelResponse,
   FetchStatusQuery,
   FetchStatusResponse,
   RedetectTabsResponse,
   TabAutoDownloadRequest,
   TabAutoDownloadResponse,
+  TabQuery,
   TabStatsResponse,
 } from '@vidkeep/contracts';
 import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
 /** A channel's tabs: visibility, detection, automatic downloads per tab, stats and fetch progress. */
-export const tabRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (app, { tabs, fetcher }) => {
+export const tabRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (app, { tabs, fetcher, listings }) => {
   app.get(
     '/api/channels/:channelId/tabs',
     {
@@ -83,11 +85,29 @@ export const tabRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (app
       schema: {
         tags,
         summary: 'Whether a listing fetch runs, with progress for a full fetch of the given tab',
+        description:
+          '`progress` (a full fetch, asked with `tabType`): entries and pages read so far, the entries expected (the tab total, at most 5,000), about how many seconds are left at the pace so far, the `sleepRequests` pause before each page request, and whether a cancel is under way. When idle, `lastFetch` says how the last full fetch of the tab ended (`complete`, `limit`, `cancelled`, `failed`).',
         params: ChannelIdParams,
         querystring: FetchStatusQuery,
         response: { 200: FetchStatusResponse, ...errors },
       },
     },
     async (request) => fetcher.status(request.params.channelId, request.query.tabType),
+  );
+
+  app.post(
+    '/api/channels/:channelId/fetch/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel the running Load all (full fetch) of a tab',
+        description:
+          'Stops the listing\'s yt-dlp; the entries read until then are saved and its POST /fetchallchannelvideos answers with `outcome: "cancelled"`. The tab\'s total is not taken from a cancelled listing. 404 when no Load all of the tab runs (a background refresh is not cancelled); 409 when it has read the whole tab and is saving it.',
+        params: ChannelIdParams,
+        querystring: TabQuery,
+        response: { 200: FetchCancelResponse, ...errors, 409: ErrorEnvelope },
+      },
+    },
+    async (request) => listings.cancelFetch(request.params.channelId, request.query.tabType),
   );
 };

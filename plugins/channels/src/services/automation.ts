@@ -168,7 +168,7 @@ export class ChannelAutomation {
   async refreshCounts(row: ChannelRow, signal?: AbortSignal): Promise<boolean> {
     const now = new Date();
     const tabs = row.availableTabs === null ? [...TAB_TYPES] : visibleTabs(row);
-    const counts: Record<string, TabCount> = { ...(row.tabVideoCounts ?? {}) };
+    const looked: Record<string, TabCount> = {};
     let ok = true;
     for (const tab of tabs) {
       let total: number | null | undefined;
@@ -187,7 +187,16 @@ export class ChannelAutomation {
         if (r.ok) total = r.value;
         else ok = false;
       }
-      if (total !== undefined) counts[TAB_MEDIA_TYPE[tab]] = { total, fetchedAt: now.toISOString() };
+      if (total !== undefined)
+        looked[TAB_MEDIA_TYPE[tab]] = { total, fetchedAt: now.toISOString(), source: 'platform' };
+    }
+    // Merged into the row as it is now: a Load all may have ended during the lookups.
+    const fresh = (await this.deps.store.byChannelId(row.channelId)) ?? row;
+    const counts: Record<string, TabCount> = { ...(fresh.tabVideoCounts ?? {}) };
+    for (const [media, count] of Object.entries(looked)) {
+      // A platform that cannot say (no tab playlist) does not undo what a complete Load all counted.
+      if (count.total === null && counts[media]?.source === 'listing') continue;
+      counts[media] = count;
     }
     await this.deps.store.update(row.id, { tabVideoCounts: counts, tabCountsAttemptedAt: now });
     return ok;

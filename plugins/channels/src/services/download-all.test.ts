@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkedDownloadAllOverride, downloadAllJob, downloadAllPreview } from './download-all.js';
+import {
+  checkedDownloadAllOverride,
+  downloadAllJob,
+  downloadAllPreview,
+  estimatedBytes,
+  sizeBasis,
+} from './download-all.js';
 
 const video = (sourceId: string, duration: number | null) => ({
   sourceId,
@@ -34,6 +40,24 @@ describe('download-all preview', () => {
       missingDurations: 1,
       skipped: [{ reason: "shorter than 0:45, the channel's minimum duration", count: 1 }],
     });
+  });
+});
+
+describe('the size download-all would take', () => {
+  it('counts a typical bitrate of the resolution, audio included', () => {
+    expect(sizeBasis('1080', null)).toEqual({ resolution: '1080', audioFormat: null, kilobitsPerSecond: 3630 });
+    expect(sizeBasis('360', null).kilobitsPerSecond).toBe(630);
+    expect(sizeBasis('2160', null).kilobitsPerSecond).toBe(16130);
+  });
+
+  it('adds the mp3 of video_mp3, and counts only the mp3 of mp3_only', () => {
+    expect(sizeBasis('720', 'video_mp3').kilobitsPerSecond).toBe(2000 + 130 + 192);
+    expect(sizeBasis('720', 'mp3_only')).toEqual({ resolution: null, audioFormat: 'mp3_only', kilobitsPerSecond: 192 });
+  });
+
+  it('turns seconds into bytes: an hour of 1080p is about 1.6 GB', () => {
+    expect(estimatedBytes(3600, 3630)).toBe(1_633_500_000);
+    expect(estimatedBytes(0, 3630)).toBe(0);
   });
 });
 

@@ -2,15 +2,56 @@ import {
   ChannelErrorCodes,
   checkDownloadOverride,
   InvalidInputError,
+  type AudioFormat,
   type DownloadAllRequest,
   type DownloaderService,
   type EnqueueRequest,
+  type Resolution,
   type TabType,
 } from '@vidkeep/contracts';
 import type { ChannelRow, ChannelVideoRow } from '../entities.js';
 import { requireChannel, type ChannelLookup } from './channel-lookup.js';
 import { applyDurationLimits } from './duration-limits.js';
+import { statsTabs, tabStats } from './tab-stats.js';
 import type { ChannelVideoStore } from './video-store.js';
+
+/**
+ * Typical bitrates of the platform's streams (kbit/s), for size estimates: H.264 video at 30
+ * frames a second up to 1080p, VP9 above (the only codec offered there), as yt-dlp picks them.
+ * Real files vary with the content (a static talk is smaller, 60 fps gaming larger): the
+ * estimate says "about".
+ */
+export const TYPICAL_VIDEO_KBPS: Readonly<Record<Resolution, number>> = {
+  '360': 500,
+  '480': 1000,
+  '720': 2000,
+  '1080': 3500,
+  '1440': 8000,
+  '2160': 16000,
+};
+/** The m4a audio stream merged into every video file. */
+export const TYPICAL_AUDIO_KBPS = 130;
+/** The mp3 written for `video_mp3` and `mp3_only` (`--audio-quality 192K`). */
+export const MP3_KBPS = 192;
+
+/** The bitrate a download of this resolution and audio format adds up to (null resolution: audio only). */
+export function typicalKbps(resolution: Resolution, audioFormat: AudioFormat | null): number {
+  if (audioFormat === 'mp3_only') return MP3_KBPS;
+  const video = TYPICAL_VIDEO_KBPS[resolution] + TYPICAL_AUDIO_KBPS;
+  return audioFormat === 'video_mp3' ? video + MP3_KBPS : video;
+}
+
+/** About how many bytes `seconds` of media take at a typical bitrate. */
+export const estimatedBytes = (seconds: number, kbps: number): number => Math.round((seconds * kbps * 1000) / 8);
+
+/** What download-all's size estimate is based on: the resolution and audio format the job would use. */
+export function sizeBasis(resolution: Resolution, audioFormat: AudioFormat | null) {
+  return {
+    resolution: audioFormat === 'mp3_only' ? null : resolution,
+    audioFormat,
+    kilobitsPerSecond: typicalKbps(resolution, audioFormat),
+  };
+}
 
 type Listed = Pick<ChannelVideoRow, 'sourceId' | 'title' | 'duration' | 'thumbnail'>;
 export type DownloadAllOverride = NonNullable<DownloadAllRequest['overrideSettings']>;
@@ -93,15 +134,32 @@ export class DownloadAll {
   constructor(
     private readonly deps: {
       store: ChannelLookup;
-      videos: Pick<ChannelVideoStore, 'neverDownloaded'>;
+      videos: Pick<ChannelVideoStore, 'neverDownloaded' | 'stats'>;
       downloader: () => DownloaderService;
+      /** The downloader's `preferredResolution`, for channels without a quality of their own. */
+      preferredResolution: () => Resolution;
     },
   ) {}
 
-  async preview(channelId: string, tab: TabType) {
+  /**
+   * What download-all would queue, with its size at the resolution the job would use (or
+   * `resolution`), and whether every video of the tab is known here.
+   */
+  async preview(channelId: string, tab: TabType, resolution?: Resolution) {
     const row = await requireChannel(this.deps.store, channelId);
-    const rows = await this.deps.videos.neverDownloaded(row.channelId, tab);
-    return downloadAllPreview(rows, this.deps.downloader().activeVideos(), row);
+    const [rows, stats] = await Promise.all([
+      this.deps.videos.neverDownloaded(row.channelId, tab),
+      this.deps.videos.stats(row.channelId),
+    ]);
+    const preview = downloadAllPreview(rows, this.deps.downloader().activeVideos(), row);
+    const basis = sizeBasis(resolution ?? row.videoQuality ?? this.deps.preferredResolution(), row.audioFormat);
+    const tabStat = statsTabs(row).includes(tab) ? tabStats(row, [tab], stats)[tab] : undefined;
+    return {
+      ...preview,
+      estimatedBytes: estimatedBytes(preview.totalDurationSeconds, basis.kilobitsPerSecond),
+      sizeBasis: basis,
+      listingComplete: tabStat?.complete ?? false,
+    };
   }
 
   async queue(channelId: string, request: DownloadAllRequest) {

@@ -11,7 +11,7 @@ import {
 import type { ChannelRow } from '../entities.js';
 import { requireChannel } from './channel-lookup.js';
 import { visibleTabs, type ChannelStore } from './channel-store.js';
-import { FULL_FETCH_LIMIT, TabFetcher, type FetchOutcome } from './fetcher.js';
+import { FULL_FETCH_LIMIT, TabFetcher, type FetchResult } from './fetcher.js';
 import { firstPageQuery, pageCount } from './listing-query.js';
 import { listingFailed } from './platform-errors.js';
 import { toChannelVideo, type ChannelVideoStore } from './video-store.js';
@@ -21,7 +21,7 @@ const HOUR = 3600_000;
 export interface ListingsDeps {
   store: Pick<ChannelStore, 'byChannelId'>;
   videos: Pick<ChannelVideoStore, 'newest' | 'page' | 'oldestDate'>;
-  fetcher: Pick<TabFetcher, 'start'>;
+  fetcher: Pick<TabFetcher, 'start' | 'cancel'>;
   downloader: () => DownloaderService;
 }
 
@@ -51,15 +51,29 @@ export class ChannelListings {
         E.fetchInProgress,
         `A fetch of the ${q.tabType} tab of ${row.title} is already in progress`,
       );
-    const outcome = await p;
-    if (!outcome.ok) throw listingFailed(q.tabType, outcome.error);
+    const result = await p;
+    if (!result.ok || result.outcome === 'failed') throw listingFailed(q.tabType, result.error);
     const elapsedSeconds = Math.round((Date.now() - started) / 100) / 10;
     const page = await this.page(channelId, firstPageQuery(q), 'fresh', null);
-    return { success: true, videosFound: outcome.found, elapsedSeconds, ...page };
+    return {
+      success: true,
+      videosFound: result.found,
+      elapsedSeconds,
+      outcome: result.outcome,
+      cancelled: result.outcome === 'cancelled',
+      pagesRead: result.pagesRead,
+      ...page,
+    };
+  }
+
+  /** Stops a running Load all of a tab; what it read is saved. 404 when none runs. */
+  async cancelFetch(channelId: string, tab: TabType) {
+    const row = await requireChannel(this.deps.store, channelId);
+    return { status: 'cancelling' as const, tabType: tab, itemsFetched: this.deps.fetcher.cancel(row, tab) };
   }
 
   /** Refreshes the newest entries of a tab: fewer for channels that post rarely. */
-  private async refresh(row: ChannelRow, tab: TabType): Promise<FetchOutcome | null> {
+  private async refresh(row: ChannelRow, tab: TabType): Promise<FetchResult | null> {
     const newest = (await this.deps.videos.newest(row.channelId, tab, 1))[0];
     const size = TabFetcher.refreshSize(
       newest?.publishedAtSource === 'estimated' ? null : (newest?.publishedAt ?? null),

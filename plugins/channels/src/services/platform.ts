@@ -98,6 +98,18 @@ export interface TabListing {
   read: number;
 }
 
+/** A listing's outcome; a failed or stopped one keeps what was read until then (`partial`). */
+export type TabListResult =
+  { ok: true; value: TabListing } | { ok: false; failure: SourceFailure; partial: TabListing };
+
+export interface ListTabOptions {
+  signal?: AbortSignal;
+  /** Entries read so far, called for each entry as it arrives (page by page). */
+  onProgress?: (read: number) => void;
+  /** The listing asks for its next page (1 = the first after the tab's own page); see `SourceQueryOptions.onPage`. */
+  onPage?: (page: number) => void;
+}
+
 /** What vidkeep asks the platform about channels, through the downloader's yt-dlp client. */
 export class ChannelPlatform {
   constructor(private readonly client: () => SourceClient) {}
@@ -151,15 +163,11 @@ export class ChannelPlatform {
   }
 
   /**
-   * Lists a tab newest first: `limit` entries (the newest ones) or up to 5,000 for a full fetch.
-   * `onProgress` sees the number of entries read so far.
+   * Lists a tab newest first: `limit` entries (the newest ones), page by page as yt-dlp reads them
+   * (`--lazy-playlist`), so `onProgress` sees the entries read so far while the listing runs.
+   * Long listings (over 100) are paced by `sleepRequests`.
    */
-  async listTab(
-    channelId: string,
-    tab: TabType,
-    limit: number,
-    options: { signal?: AbortSignal; onProgress?: (read: number) => void } = {},
-  ): Promise<PlatformResult<TabListing>> {
+  async listTab(channelId: string, tab: TabType, limit: number, options: ListTabOptions = {}): Promise<TabListResult> {
     const videos: ListedVideo[] = [];
     let read = 0;
     const r = await this.client().streamEntries(
@@ -174,6 +182,8 @@ export class ChannelPlatform {
         playlistEnd: limit,
         approximateDate: true,
         sleep: limit > 100,
+        lazy: true,
+        ...(options.onPage ? { onPage: options.onPage } : {}),
         timeoutMs: limit > 100 ? 30 * 60_000 : 120_000,
         signal: options.signal,
       },
@@ -182,7 +192,7 @@ export class ChannelPlatform {
       // A tab the channel does not have is an empty listing, not an error.
       if (r.failure.notFound && /does not have an? [a-z]+ tab/i.test(r.failure.stderr))
         return { ok: true, value: { videos: [], read: 0 } };
-      return r;
+      return { ok: false, failure: r.failure, partial: { videos, read } };
     }
     return { ok: true, value: { videos, read } };
   }

@@ -56,12 +56,26 @@ describe('tab stats', () => {
       ignored: 1,
       loaded: 10,
       percent,
+      complete: video !== undefined && video.total !== null && video.total <= 10,
     });
+  });
+
+  it('calls the tab complete once every video of its total is known here', () => {
+    const of = (total: number | null, loaded: number) =>
+      tabStats(
+        { tabVideoCounts: counts({ total, fetchedAt: at(0) }) },
+        ['videos'],
+        [{ mediaType: 'video', loaded, downloaded: 0, ignored: 0 }],
+      ).videos!.complete;
+    expect(of(5000, 5000)).toBe(true);
+    expect(of(5000, 228)).toBe(false);
+    expect(of(null, 5000)).toBe(false);
+    expect(of(0, 0)).toBe(true);
   });
 
   it('gives zeros for a tab nothing is known of', () => {
     expect(tabStats({ tabVideoCounts: null }, ['streams'], stats)).toEqual({
-      streams: { total: null, fetchedAt: null, downloaded: 0, ignored: 0, loaded: 0, percent: null },
+      streams: { total: null, fetchedAt: null, downloaded: 0, ignored: 0, loaded: 0, percent: null, complete: false },
     });
   });
 });

@@ -23,7 +23,10 @@ export function countsDue(
   return !attemptedRecently && tabs.some((t) => stale(row.tabVideoCounts?.[TAB_MEDIA_TYPE[t]]));
 }
 
-/** Per tab: the platform's total beside the local counts, and how much of it was downloaded. */
+/**
+ * Per tab: the platform's total beside the local counts, how much of it was downloaded, and
+ * whether every video of the tab is known here.
+ */
 export function tabStats(
   row: Pick<ChannelRow, 'tabVideoCounts'>,
   tabs: readonly TabType[],
@@ -35,13 +38,16 @@ export function tabStats(
     const count = row.tabVideoCounts?.[TAB_MEDIA_TYPE[tab]];
     const total = count?.total ?? null;
     const downloaded = s?.downloaded ?? 0;
+    const loaded = s?.loaded ?? 0;
     result[tab] = {
       total,
       fetchedAt: count?.fetchedAt ?? null,
       downloaded,
       ignored: s?.ignored ?? 0,
-      loaded: s?.loaded ?? 0,
+      loaded,
       percent: total ? Math.min(100, Math.round((downloaded / total) * 100)) : total === 0 ? 0 : null,
+      // Every video of the tab is known here: Load all would find nothing more.
+      complete: total !== null && loaded >= total,
     };
   }
   return result;

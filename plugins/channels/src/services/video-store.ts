@@ -339,14 +339,15 @@ export class ChannelVideoStore {
     for (const tab of ['videos', 'shorts', 'streams']) this.oldest.delete(`${channelId}:${tab}`);
   }
 
-  /** Forgets the channels that list a video. */
-  private async forgetVideo(sourceId: string): Promise<void> {
+  /** Forgets the channels that list a video; answers their ids. */
+  private async forgetVideo(sourceId: string): Promise<string[]> {
     this.generation += 1;
     const rows = await this.sql.all<{ channel_id: string }>(
       'select distinct channel_id from channels_videos where source_id = ?',
       [sourceId],
     );
     for (const r of rows) this.forget(r.channel_id);
+    return rows.map((r) => r.channel_id);
   }
 
   /** Per media type: known videos, downloaded ever and ignored; members-only videos are not counted. */
@@ -397,8 +398,9 @@ export class ChannelVideoStore {
   }
 
   /** The downloader finished a video: every channel listing it shows it downloaded; an exact date replaces listing dates. */
-  async markDownloaded(sourceId: string, publishedAt: Date | null, at: Date): Promise<void> {
-    await this.forgetVideo(sourceId);
+  /** Records a download of a video in every channel listing it; answers those channels' ids. */
+  async markDownloaded(sourceId: string, publishedAt: Date | null, at: Date): Promise<string[]> {
+    const channels = await this.forgetVideo(sourceId);
     await this.sql.run(
       'update channels_videos set downloaded_at = coalesce(downloaded_at, ?), removed = ?, missing = ? where source_id = ?',
       [this.sql.date(at), false, false, sourceId],
@@ -410,15 +412,18 @@ export class ChannelVideoStore {
       );
     }
     await this.forgetVideo(sourceId);
+    return channels;
   }
 
-  async markRemoved(sourceId: string): Promise<void> {
-    await this.forgetVideo(sourceId);
+  /** Records the deletion of a downloaded video; answers the ids of the channels listing it. */
+  async markRemoved(sourceId: string): Promise<string[]> {
+    const channels = await this.forgetVideo(sourceId);
     await this.sql.run(
       'update channels_videos set removed = ?, missing = ? where source_id = ? and downloaded_at is not null',
       [true, false, sourceId],
     );
     await this.forgetVideo(sourceId);
+    return channels;
   }
 
   /**

@@ -8,6 +8,7 @@ import type {
 } from '@vidkeep/contracts';
 import { commonArgs } from '../ytdlp/args.js';
 import { classifyLine, diagnose, toDiagnosis } from '../ytdlp/failures.js';
+import { isScreenLine, listingPageOf } from '../ytdlp/listing-lines.js';
 import { ToolProcess } from '../ytdlp/process.js';
 import type { ToolLocator } from './tools.js';
 
@@ -79,8 +80,14 @@ export class YtDlpSourceClient implements SourceClient {
     if (options.playlistEnd !== undefined) args.push('--playlist-end', String(options.playlistEnd));
     if (options.playlistItems !== undefined) args.push('--playlist-items', options.playlistItems);
     if (options.approximateDate) args.push('--extractor-args', 'youtubetab:approximate_date');
+    if (options.lazy) args.push('--lazy-playlist');
+    // The page lines are screen output, which --dump-json silences unless verbose.
+    const onPage = options.onPage;
+    if (onPage) args.push('--verbose');
     args.push('--', url);
     const errLines: string[] = [];
+    // Verbose yt-dlp follows each error with its traceback: the error lines alone are the failure.
+    const errorLines: string[] = [];
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const proc = new ToolProcess(this.tools.path('ytdlp'), args, {
       env: { ...this.env, PYTHONWARNINGS: 'ignore' },
@@ -88,15 +95,24 @@ export class YtDlpSourceClient implements SourceClient {
       maxRuntimeMs: timeoutMs,
       killGraceMs: 1000,
       onLine: (line, stream) => {
-        if (stream === 'stdout') onStdout(line);
-        else if (errLines.length < 50) errLines.push(line);
+        if (stream === 'stdout') return onStdout(line);
+        if (onPage) {
+          // Verbose chatter (the command line and proxy among it) is neither an error nor kept.
+          if (isScreenLine(line)) {
+            const page = listingPageOf(line);
+            if (page !== null) onPage(page);
+            return;
+          }
+        }
+        if (onPage && line.startsWith('ERROR:') && errorLines.length < 50) errorLines.push(line);
+        if (errLines.length < 50) errLines.push(line);
       },
     });
     const abort = () => proc.stop('cancelled');
     options.signal?.addEventListener('abort', abort, { once: true });
     const result = await proc.done.finally(() => options.signal?.removeEventListener('abort', abort));
     if (result.exitCode === 0) return { ok: true };
-    const stderr = errLines.join('\n');
+    const stderr = (errorLines.length ? errorLines : errLines).join('\n');
     const withCookies = options.cookiesFile !== undefined || this.config().cookiesEnabled;
     if (result.spawnError) {
       return {

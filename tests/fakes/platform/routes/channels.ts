@@ -1,6 +1,10 @@
 /**
  * Channels: the channel pages yt-dlp's `youtube:tab` extractor reads (`/api/channel/<id, @handle
  * or name>[/<tab>]`: the channel's fields and its tabs' rows) and the channel art (`/ca/<id>/...`).
+ *
+ * One tab is served in pages of `TAB_PAGE_SIZE` rows like the platform's continuations: the tab
+ * page has the first rows, `continuation` (the next page number or null) and `total`;
+ * `?page=N` answers page N's rows (the plugin asks for them as yt-dlp's "page N" API calls).
  */
 import { findChannel } from '../catalog.js';
 import { NOT_FOUND, serveFile, type Answer, type Route } from '../http.js';
@@ -9,13 +13,17 @@ import type { PlatformState } from '../state.js';
 import type { FakeTab, Json, StoredChannel } from '../types.js';
 import { channelFields, platformError, REASONS, tabEntries } from './shapes.js';
 
+/** Rows per page of a channel tab, as the platform sends them (30 per continuation). */
+export const TAB_PAGE_SIZE = 30;
+
 export function channelRoutes(s: PlatformState): Route[] {
   return [
     { path: '/api/channel/:key', handle: ({ params }) => channelPage(s, params.key, null) },
     {
       path: '/api/channel/:key/:tab',
       // An empty tab (a trailing slash) is the channel root, as in the path without it.
-      handle: ({ params }) => channelPage(s, params.key, params.tab ? params.tab.toLowerCase() : null),
+      handle: ({ params, query }) =>
+        channelPage(s, params.key, params.tab ? params.tab.toLowerCase() : null, pageOf(query.get('page'))),
     },
     {
       path: '/ca/:id/:file',
@@ -30,8 +38,13 @@ export function channelRoutes(s: PlatformState): Route[] {
   ];
 }
 
-/** `tab` null: every tab the channel has; `featured`: the Videos tab's rows under that name. */
-function channelPage(s: PlatformState, key: string, tab: string | null): Answer {
+const pageOf = (value: string | null): number => (value && /^\d{1,6}$/.test(value) ? Number(value) : 0);
+
+/**
+ * `tab` null: every tab the channel has (all rows); `featured`: the Videos tab's rows under that
+ * name; one tab: page `page` of its rows (0 = the tab page itself).
+ */
+function channelPage(s: PlatformState, key: string, tab: string | null, page = 0): Answer {
   const c = findChannel(s, key);
   if (!c) return NOT_FOUND;
   if (c.terminated) return platformError(REASONS.terminated, { kind: 'terminated' });
@@ -42,7 +55,11 @@ function channelPage(s: PlatformState, key: string, tab: string | null): Answer 
   } else if (tab === 'featured') {
     tabs.featured = tabEntries(s, 'videos', c.tabs.videos ?? []);
   } else if (present.includes(tab as FakeTab)) {
-    tabs[tab] = tabEntries(s, tab as FakeTab, c.tabs[tab as FakeTab] ?? []);
+    const rows = tabEntries(s, tab as FakeTab, c.tabs[tab as FakeTab] ?? []);
+    const start = page * TAB_PAGE_SIZE;
+    tabs[tab] = rows.slice(start, start + TAB_PAGE_SIZE);
+    const continuation = start + TAB_PAGE_SIZE < rows.length ? page + 1 : null;
+    return { status: 200, body: { channel: channelMeta(s, c), tabs, continuation, total: rows.length } };
   } else {
     return platformError(`This channel does not have a ${tab} tab`, { kind: 'no-tab' });
   }

@@ -37,6 +37,7 @@ const CHECKS: { readonly [K in LiveMessageType]: (m: Fields) => boolean } = {
     oneOf('full', 'refresh')(m['fetchType']) &&
     oneOf('listing', 'saving', 'done')(m['stage']) &&
     isNumber(m['itemsFetched']),
+  channelUpdated: (m) => isString(m['channelId']) && oneOf('downloaded', 'removed')(m['reason']),
   playlistFetchProgress: (m) =>
     isString(m['playlistId']) && oneOf('listing', 'saving', 'done')(m['stage']) && isNumber(m['itemsFetched']),
   playlistUpdated: (m) =>

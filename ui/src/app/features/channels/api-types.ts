@@ -11,6 +11,7 @@ import type {
   DownloadAllPreviewResponse as DownloadAllPreviewSchema,
   DownloadAllResponse as DownloadAllResponseSchema,
   FetchAllResponse as FetchAllResponseSchema,
+  FetchCancelResponse as FetchCancelResponseSchema,
   FilterPreviewResponse as FilterPreviewResponseSchema,
   IgnoreResponse as IgnoreResponseSchema,
   Static,
@@ -32,6 +33,7 @@ export type {
   ChannelVideoPage,
   ChannelVideosQuery,
   DownloadResponse,
+  FetchOutcome,
   FetchStatusResponse,
   MediaType,
   Resolution,
@@ -47,6 +49,7 @@ export type TabStats = Static<typeof TabStatsSchema>;
 export type TabStatsResponse = Static<typeof TabStatsResponseSchema>;
 export type TabAutoDownloadResponse = Static<typeof TabAutoDownloadResponseSchema>;
 export type FetchAllResponse = Static<typeof FetchAllResponseSchema>;
+export type FetchCancelResponse = Static<typeof FetchCancelResponseSchema>;
 export type DownloadAllPreview = Static<typeof DownloadAllPreviewSchema>;
 export type DownloadAllResponse = Static<typeof DownloadAllResponseSchema>;
 export type FilterPreviewResponse = Static<typeof FilterPreviewResponseSchema>;

@@ -1,4 +1,5 @@
-import type { MediaType, TabType } from './api-types';
+import { formatBytes } from '../downloads/format';
+import type { DownloadAllPreview, MediaType, TabStats, TabType } from './api-types';
 
 /** `TAB_TYPES` of the contracts (a value import would bundle TypeBox). */
 export const TABS: readonly TabType[] = ['videos', 'shorts', 'streams'];
@@ -95,28 +96,120 @@ export function fetchProgressText(
   }
 }
 
-/** The figures of one tab: "12 / 340 downloaded (4 %)"; an unknown total says so. */
-export function tabStatsText(
-  stats: { total: number | null; downloaded: number; percent: number | null } | null | undefined,
-): string {
-  if (!stats) return '';
-  if (stats.total === null) return `${formatNumber(stats.downloaded)} downloaded (total unknown)`;
-  return `${formatNumber(stats.downloaded)} / ${formatNumber(stats.total)} downloaded (${stats.percent ?? 0} %)`;
+/** A Load all of a channel tab as the page shows it: `fetch-status`'s progress, or a pushed message. */
+export interface ChannelFetchProgress {
+  stage: 'starting' | 'listing' | 'saving' | 'done';
+  itemsFetched: number;
+  pagesRead: number;
+  expectedTotal: number | null;
+  etaSeconds: number | null;
+  sleepRequests: number;
+  cancelling: boolean;
 }
 
-/** What "Download all…" would queue, before the user confirms. */
-export function downloadAllPreviewText(p: {
-  count: number;
-  totalDurationSeconds: number;
-  missingDurations: number;
-  skipped?: readonly { reason: string; count: number }[];
-}): string {
+/**
+ * What a running Load all is doing, page by page: "Listing the tab: page 12, 330 of 5,000
+ * entries read, about 3 min left".
+ */
+export function channelFetchProgressText(p: ChannelFetchProgress): string {
+  const n = formatNumber(p.itemsFetched);
+  if (p.cancelling) return `Cancelling: the ${plural(p.itemsFetched, 'entry', 'entries')} read so far are kept…`;
+  switch (p.stage) {
+    case 'listing': {
+      if (p.itemsFetched === 0) return 'Listing the tab: reading the first page…';
+      const of = p.expectedTotal !== null ? ` of ${formatNumber(p.expectedTotal)}` : '';
+      const pages = p.pagesRead > 0 ? `page ${formatNumber(p.pagesRead)}, ` : '';
+      const left =
+        p.expectedTotal === null
+          ? " (the tab's total is not known, so no time estimate)"
+          : p.etaSeconds !== null && p.etaSeconds > 0
+            ? `, about ${formatTotalDuration(p.etaSeconds)} left`
+            : '';
+      return `Listing the tab: ${pages}${n}${of} ${p.itemsFetched === 1 ? 'entry' : 'entries'} read${left}`;
+    }
+    case 'saving':
+      return `Saving ${plural(p.itemsFetched, 'entry', 'entries')}…`;
+    case 'done':
+      return `Finished: ${plural(p.itemsFetched, 'entry', 'entries')} read`;
+    default:
+      return 'Starting yt-dlp…';
+  }
+}
+
+/** Why a long listing takes its time: "Pages are requested 1 s apart (the sleepRequests setting), about 30 entries each." */
+export function fetchPacingText(sleepRequests: number): string {
+  const between =
+    sleepRequests > 0 ? `${formatNumber(sleepRequests)} s apart (the sleepRequests setting)` : 'one after another';
+  return `yt-dlp reads the tab page by page, about 30 entries a page; pages are requested ${between}.`;
+}
+
+type StatsFigures = Pick<TabStats, 'total' | 'downloaded' | 'percent'>;
+
+/** The downloads of one tab against its total: "12 downloaded of 340 (4 %)"; an unknown total says how to learn it. */
+export function tabStatsText(stats: StatsFigures | null | undefined): string {
+  if (!stats) return '';
+  if (stats.total === null)
+    return `${formatNumber(stats.downloaded)} downloaded · total not known yet (Load all counts it)`;
+  return `${formatNumber(stats.downloaded)} downloaded of ${formatNumber(stats.total)} (${stats.percent ?? 0} %)`;
+}
+
+/**
+ * What is known here of one tab: "5,000 known here · 3 ignored", "228 of 5,000 known here"
+ * while a Load all would find more.
+ */
+export function tabKnownText(stats: Pick<TabStats, 'total' | 'loaded' | 'ignored' | 'complete'>): string {
+  const known =
+    stats.total !== null && !stats.complete
+      ? `${formatNumber(stats.loaded)} of ${formatNumber(stats.total)} known here`
+      : `${formatNumber(stats.loaded)} known here`;
+  return `${known} · ${formatNumber(stats.ignored)} ignored`;
+}
+
+/** The figure beside a tab's name: what it counts is said ("12 of 340 downloaded", "12 downloaded"). */
+export function tabBadgeText(stats: Pick<TabStats, 'total' | 'downloaded'>): string {
+  return stats.total === null
+    ? `${formatNumber(stats.downloaded)} downloaded`
+    : `${formatNumber(stats.downloaded)} of ${formatNumber(stats.total)} downloaded`;
+}
+
+type PreviewFigures = Pick<
+  DownloadAllPreview,
+  'count' | 'totalDurationSeconds' | 'missingDurations' | 'estimatedBytes' | 'sizeBasis'
+> & { skipped?: DownloadAllPreview['skipped'] };
+
+/** The resolution a size was estimated for: "at 1080p", "as mp3", "at 720p with an mp3 of each". */
+function basisText(b: DownloadAllPreview['sizeBasis']): string {
+  if (b.resolution === null) return 'as mp3';
+  return `at ${b.resolution}p${b.audioFormat === 'video_mp3' ? ' with an mp3 of each' : ''}`;
+}
+
+/**
+ * What "Download all…" would queue, before the user confirms: how many, how long and about how
+ * large, in one sentence ("5,000 videos would be queued as one job: 2 d 03 h in total, about
+ * 1.2 TB at 1080p.").
+ */
+export function downloadAllPreviewText(p: PreviewFigures): string {
   const skipped = skippedText(p.skipped ?? []);
   if (p.count === 0)
     return `Nothing to download: every known video of this tab is downloaded, ignored, members-only, not yet live or already queued${skipped ? `, or left out (${skipped})` : ''}.`;
-  const missing = p.missingDurations ? ` (${plural(p.missingDurations, 'video')} without a known length)` : '';
-  return `${plural(p.count, 'video')} would be queued as one job, about ${formatTotalDuration(p.totalDurationSeconds)} in total${missing}.${skipped ? ` Left out: ${skipped}.` : ''}`;
+  const missing = p.missingDurations
+    ? ` (${plural(p.missingDurations, 'video')} without a known length ${p.missingDurations === 1 ? 'is' : 'are'} not in these figures)`
+    : '';
+  return `${plural(p.count, 'video')} would be queued as one job: ${formatTotalDuration(p.totalDurationSeconds)} in total, about ${formatBytes(p.estimatedBytes)} ${basisText(p.sizeBasis)}${missing}.${skipped ? ` Left out: ${skipped}.` : ''}`;
 }
+
+/** How the size was estimated: "Size estimated at a typical 3.6 Mbit/s for 1080p (audio included); real files vary." */
+export function sizeBasisText(b: DownloadAllPreview['sizeBasis']): string {
+  const rate =
+    b.kilobitsPerSecond >= 1000
+      ? `${(b.kilobitsPerSecond / 1000).toFixed(1)} Mbit/s`
+      : `${formatNumber(b.kilobitsPerSecond)} kbit/s`;
+  const what = b.resolution === null ? 'for mp3' : `for ${b.resolution}p (audio included)`;
+  return `Size estimated from the lengths at a typical ${rate} ${what}; real files vary with the content.`;
+}
+
+/** The confirm button of download-all: "Queue 5,000 videos". */
+export const queueButtonText = (count: number): string => `Queue ${plural(count, 'video')}`;
 
 /** Videos a channel's duration limits left out: "2 videos shorter than 1:00, the channel's minimum duration". */
 export function skippedText(skipped: readonly { reason: string; count: number }[]): string {

@@ -99,13 +99,14 @@ def _platform_cookies(ie):
     return '; '.join(f'{name}={morsel.value}' for name, morsel in jar.items())
 
 
-def _fetch_json(ie, path, display_id):
+def _fetch_json(ie, path, display_id, note=None):
     """GETs fixture JSON through yt-dlp's own networking, so HTTP errors read exactly like real ones.
 
-    The platform cookies go along, so the fixture server knows whether the request is signed in."""
+    The platform cookies go along, so the fixture server knows whether the request is signed in.
+    `note` is what yt-dlp prints for the request (default "Downloading webpage")."""
     cookies = _platform_cookies(ie)
     headers = {_COOKIE_HEADER: cookies} if cookies else {}
-    return json.loads(ie._download_webpage(_base_url() + path, display_id, headers=headers))
+    return json.loads(ie._download_webpage(_base_url() + path, display_id, note=note, headers=headers))
 
 
 def _with_login_hint(reason):
@@ -291,6 +292,9 @@ class VidkeepFakeYoutubeTabIE(YoutubeTabIE, plugin_name=_PLUGIN_NAME):
         _raise_if_error(data, item_id)
 
         channel, tabs = data['channel'], data['tabs']
+        if tab and data.get('total') is not None:
+            entries = self._paged_entries(channel, tabs[tab], data.get('continuation'), path)
+            return self._tab_result(channel, tab, entries, f'{pre}/{tab}', count=data['total'])
         if tab:
             return self._tab_result(channel, tab, tabs[tab], f'{pre}/{tab}')
 
@@ -317,12 +321,27 @@ class VidkeepFakeYoutubeTabIE(YoutubeTabIE, plugin_name=_PLUGIN_NAME):
                 f'pass https://www.youtube.com/playlist?list=UU{channel["id"][2:]}')
         return self.playlist_result(results, channel['id'], title, webpage_url=pre, **meta)
 
-    def _tab_result(self, channel, tab, raw_entries, webpage_url):
+    def _paged_entries(self, channel, first_rows, continuation, path):
+        """A tab's rows page by page, read as they are asked for, like the real _entries: the tab
+        page's rows first, then one API call per continuation, printed (with -v, or without
+        --quiet) as "[youtube:tab] <channel id> page N: Downloading API JSON". --sleep-requests
+        paces each of these requests, as it does the real ones."""
+        yield from _url_entries(self, first_rows)
+        while continuation:
+            data = _fetch_json(
+                self, f'{path}?page={continuation}', f'{channel["id"]} page {continuation}',
+                note='Downloading API JSON')
+            _raise_if_error(data, channel['id'])
+            rows = next(iter(data['tabs'].values()), [])
+            yield from _url_entries(self, rows)
+            continuation = data.get('continuation')
+
+    def _tab_result(self, channel, tab, raw_entries, webpage_url, count=None):
         meta = dict(channel)
         meta.pop('id', None)
         name = meta.pop('title', None)
-        entries = _url_entries(self, raw_entries)
-        meta['playlist_count'] = len(entries)
+        entries = raw_entries if count is not None else _url_entries(self, raw_entries)
+        meta['playlist_count'] = len(entries) if count is None else count
         return self.playlist_result(
             entries, channel['id'], f'{name} - {_TAB_TITLES.get(tab, tab.capitalize())}',
             webpage_url=webpage_url, extractor=_TAB_NAME, extractor_key=_TAB_KEY, **meta)

@@ -47,8 +47,8 @@ describe('ChannelPage', () => {
     api.on('GET', `/api/channels/${CH}/tab-stats`, () => ({
       channelId: CH,
       tabs: {
-        videos: { total: 340, fetchedAt: null, downloaded: 12, ignored: 1, loaded: 5, percent: 4 },
-        shorts: { total: null, fetchedAt: null, downloaded: 0, ignored: 0, loaded: 0, percent: null },
+        videos: { total: 340, fetchedAt: null, downloaded: 12, ignored: 1, loaded: 5, percent: 4, complete: false },
+        shorts: { total: null, fetchedAt: null, downloaded: 0, ignored: 0, loaded: 0, percent: null, complete: false },
       },
     }));
     api.on('GET', `/api/channels/${CH}/fetch-status`, () => ({ isFetching: false }));
@@ -81,7 +81,11 @@ describe('ChannelPage', () => {
   it('shows the tabs with their figures and the videos with badges', () => {
     expect(q('[data-testid="channel-tab-videos"]')).not.toBeNull();
     expect(q('[data-testid="channel-tab-shorts"]')).not.toBeNull();
-    expect(text('[data-testid="tab-stats-text"]')).toBe('12 / 340 downloaded (4 %)');
+    expect(text('[data-testid="tab-stats-text"]')).toBe('12 downloaded of 340 (4 %)');
+    expect(text('[data-testid="tab-known-text"]')).toBe('5 of 340 known here · 1 ignored');
+    expect(text('[data-testid="channel-tab-figure-videos"]')).toBe('12 of 340 downloaded');
+    expect(text('[data-testid="channel-tab-figure-shorts"]')).toBe('0 downloaded');
+    expect(text('[data-testid="videos-count"]')).toMatch(/^5 videos/);
     const items = all('[data-testid="channel-video"]');
     expect(items.length).toBe(5);
     expect(items[0].querySelector('[data-testid="badge-downloaded"]')).not.toBeNull();
@@ -243,13 +247,14 @@ describe('ChannelPage', () => {
     expect(fixture.componentInstance.overview.channel()?.auto_download_enabled_tabs).toBe('');
   });
 
-  it('loads all videos of a tab with live progress from polling', async () => {
+  it('loads all videos of a tab with live progress from polling: pages, entries, time left and pacing', async () => {
     const post = deferred<unknown>();
+    const listing = { pagesRead: 40, expectedTotal: 5000, etaSeconds: 160, sleepRequests: 1, cancelling: false };
     let status: FetchStatusResponse = {
       isFetching: true,
       type: 'full',
       tabType: 'videos',
-      progress: { stage: 'listing', itemsFetched: 1200 },
+      progress: { stage: 'listing', itemsFetched: 1200, ...listing },
     };
     api.on('GET', `/api/channels/${CH}/fetch-status`, () => status);
     api.on('POST', `/fetchallchannelvideos/${CH}`, () => post.promise);
@@ -258,7 +263,11 @@ describe('ChannelPage', () => {
     expect(api.callsTo('POST', `/fetchallchannelvideos/${CH}`)[0].query).toEqual({ tabType: 'videos' });
     expect(q('[data-testid="fetch-progress"]')).not.toBeNull();
     await settle(fixture, 600);
-    expect(text('[data-testid="fetch-progress"]')).toContain('Listing the tab: 1,200 entries read');
+    expect(text('[data-testid="fetch-progress"]')).toBe(
+      'Listing the tab: page 40, 1,200 of 5,000 entries read, about 2 min left',
+    );
+    expect(text('[data-testid="fetch-pacing"]')).toContain('pages are requested 1 s apart (the sleepRequests setting)');
+    expect(q('[data-testid="fetch-block"] mat-progress-bar')?.getAttribute('aria-valuenow')).toBe('24');
     // A pushed message is shown too.
     live.send({
       type: 'channelFetchProgress',
@@ -267,15 +276,94 @@ describe('ChannelPage', () => {
       fetchType: 'full',
       stage: 'saving',
       itemsFetched: 5000,
+      ...listing,
+      pagesRead: 167,
     });
     await settle(fixture);
     expect(text('[data-testid="fetch-progress"]')).toContain('Saving 5,000 entries');
     expect(q('[data-testid="fetch-progress"]')?.getAttribute('data-stage')).toBe('saving');
+    expect(q('[data-testid="fetch-cancel"]')).toBeNull();
     status = { isFetching: false };
-    post.resolve({ success: true, videosFound: 5000, elapsedSeconds: 4.2, ...pageOf([]) });
+    post.resolve({
+      success: true,
+      videosFound: 5000,
+      elapsedSeconds: 170,
+      outcome: 'complete',
+      cancelled: false,
+      pagesRead: 167,
+      ...pageOf([]),
+    });
     await settle(fixture);
     expect(q('[data-testid="fetch-progress"]')).toBeNull();
-    expect(text('[data-testid="fetch-notice"]')).toBe('Loaded the Videos tab: 5,000 videos found in 4 s.');
+    expect(text('[data-testid="fetch-notice"]')).toBe(
+      'Loaded the Videos tab: 5,000 videos found in 2 min (167 pages).',
+    );
+  });
+
+  it('cancels a Load all and says that what was read is kept', async () => {
+    const post = deferred<unknown>();
+    const status: FetchStatusResponse = {
+      isFetching: true,
+      type: 'full',
+      tabType: 'videos',
+      progress: {
+        stage: 'listing',
+        itemsFetched: 330,
+        pagesRead: 11,
+        expectedTotal: null,
+        etaSeconds: null,
+        sleepRequests: 0,
+        cancelling: false,
+      },
+    };
+    api.on('GET', `/api/channels/${CH}/fetch-status`, () => status);
+    api.on('POST', `/fetchallchannelvideos/${CH}`, () => post.promise);
+    api.on('POST', `/api/channels/${CH}/fetch/cancel`, () => ({
+      status: 'cancelling',
+      tabType: 'videos',
+      itemsFetched: 330,
+    }));
+    q('[data-testid="fetch-all"]')!.click();
+    await settle(fixture, 600);
+    expect(text('[data-testid="fetch-progress"]')).toBe(
+      "Listing the tab: page 11, 330 entries read (the tab's total is not known, so no time estimate)",
+    );
+    q('[data-testid="fetch-cancel"]')!.click();
+    await settle(fixture);
+    expect(api.callsTo('POST', `/api/channels/${CH}/fetch/cancel`)[0].query).toEqual({ tabType: 'videos' });
+    expect(text('[data-testid="fetch-progress"]')).toBe('Cancelling: the 330 entries read so far are kept…');
+    expect((q('[data-testid="fetch-cancel"]') as HTMLButtonElement).disabled).toBe(true);
+    post.resolve({
+      success: true,
+      videosFound: 330,
+      elapsedSeconds: 12,
+      outcome: 'cancelled',
+      cancelled: true,
+      pagesRead: 11,
+      ...pageOf([]),
+    });
+    await settle(fixture);
+    expect(q('[data-testid="fetch-progress"]')).toBeNull();
+    expect(text('[data-testid="fetch-notice"]')).toBe(
+      'Load all of the Videos tab cancelled after 12 s: the 330 videos read so far are kept. Load all again to read the rest.',
+    );
+  });
+
+  it('counts again when one of its videos was downloaded, without a reload', async () => {
+    const stats = (downloaded: number) => ({
+      channelId: CH,
+      tabs: {
+        videos: { total: 340, fetchedAt: null, downloaded, ignored: 1, loaded: 5, percent: 4, complete: false },
+      },
+    });
+    api.on('GET', `/api/channels/${CH}/tab-stats`, () => stats(13));
+    live.send({ type: 'channelUpdated', channelId: 'UCsomeotherchannel00000', reason: 'downloaded' });
+    await settle(fixture, 1100);
+    expect(text('[data-testid="tab-stats-text"]')).toBe('12 downloaded of 340 (4 %)');
+    live.send({ type: 'channelUpdated', channelId: CH, reason: 'downloaded' });
+    await settle(fixture, 1100);
+    expect(text('[data-testid="tab-stats-text"]')).toBe('13 downloaded of 340 (4 %)');
+    expect(text('[data-testid="channel-tab-figure-videos"]')).toBe('13 of 340 downloaded');
   });
 
   it('says so when a fetch of the tab already runs (409)', async () => {
@@ -286,7 +374,15 @@ describe('ChannelPage', () => {
       isFetching: true,
       type: 'full',
       tabType: 'videos',
-      progress: { stage: 'listing', itemsFetched: 10 },
+      progress: {
+        stage: 'listing',
+        itemsFetched: 10,
+        pagesRead: 1,
+        expectedTotal: null,
+        etaSeconds: null,
+        sleepRequests: 1,
+        cancelling: false,
+      },
     }));
     q('[data-testid="fetch-all"]')!.click();
     await settle(fixture);
@@ -298,18 +394,29 @@ describe('ChannelPage', () => {
     expect(text('[data-testid="fetch-notice"]')).toBe('The Videos tab finished loading.');
   });
 
-  it('previews and confirms download-all', async () => {
+  const sizeOf = (bytes: number) => ({
+    estimatedBytes: bytes,
+    sizeBasis: { resolution: '1080', audioFormat: null, kilobitsPerSecond: 3630 },
+    skipped: [],
+  });
+
+  it('previews and confirms download-all: count, length and size in one format, Load all first while incomplete', async () => {
     api.on('GET', `/api/channels/${CH}/download-all/preview`, () => ({
       count: 3,
       totalDurationSeconds: 7500,
       missingDurations: 1,
+      ...sizeOf(3_400_000_000),
+      listingComplete: false,
     }));
     api.on('POST', `/api/channels/${CH}/download-all`, () => ({ status: 'accepted', queued: 3, jobId: 'job-1' }));
     q('[data-testid="download-all-open"]')!.click();
     await settle(fixture);
     expect(text('[data-testid="download-all-summary"]')).toBe(
-      '3 videos would be queued as one job, about 2 h 05 min in total (1 video without a known length).',
+      '3 videos would be queued as one job: 2 h 05 min in total, about 3.4 GB at 1080p (1 video without a known length is not in these figures).',
     );
+    expect(text('[data-testid="download-all-size-basis"]')).toContain('typical 3.6 Mbit/s for 1080p');
+    expect(q('[data-testid="download-all-load-first"]')).not.toBeNull();
+    expect(text('[data-testid="download-all-confirm"]')).toBe('Queue 3 videos');
     q('[data-testid="download-all-confirm"]')!.click();
     await settle(fixture);
     expect(api.callsTo('POST', `/api/channels/${CH}/download-all`)[0].body).toEqual({ tabType: 'videos' });
@@ -317,11 +424,30 @@ describe('ChannelPage', () => {
     expect(q('[data-testid="download-all-preview"]')).toBeNull();
   });
 
+  it('groups thousands in the confirm button and drops "Load all first" once the listing is complete', async () => {
+    api.on('GET', `/api/channels/${CH}/download-all/preview`, () => ({
+      count: 5000,
+      totalDurationSeconds: 183600,
+      missingDurations: 0,
+      ...sizeOf(1_234_000_000_000),
+      listingComplete: true,
+    }));
+    q('[data-testid="download-all-open"]')!.click();
+    await settle(fixture);
+    expect(text('[data-testid="download-all-summary"]')).toBe(
+      '5,000 videos would be queued as one job: 2 d 03 h in total, about 1.2 TB at 1080p.',
+    );
+    expect(text('[data-testid="download-all-confirm"]')).toBe('Queue 5,000 videos');
+    expect(q('[data-testid="download-all-load-first"]')).toBeNull();
+  });
+
   it('shows why download-all was refused', async () => {
     api.on('GET', `/api/channels/${CH}/download-all/preview`, () => ({
       count: 2,
       totalDurationSeconds: 60,
       missingDurations: 0,
+      ...sizeOf(27_000_000),
+      listingComplete: true,
     }));
     api.on('POST', `/api/channels/${CH}/download-all`, () => {
       throw new ApiError(409, 'Downloads are paused: storage limit reached');
@@ -337,7 +463,7 @@ describe('ChannelPage', () => {
     fixture.componentInstance.selectTab(1);
     await settle(fixture);
     expect(api.callsTo('GET', `/getchannelvideos/${CH}`).at(-1)!.query).toMatchObject({ tabType: 'shorts', page: '1' });
-    expect(text('[data-testid="tab-stats-text"]')).toBe('0 downloaded (total unknown)');
+    expect(text('[data-testid="tab-stats-text"]')).toBe('0 downloaded · total not known yet (Load all counts it)');
   });
 
   it('opens the settings dialog and reloads after saving', async () => {

@@ -7,7 +7,7 @@ import { RouterLink } from '@angular/router';
 import { Api } from '../../../core/api';
 import { Live } from '../../../core/live';
 import { isActiveStatus } from '../../downloads/queue-state';
-import { tabLabel } from '../channel-format';
+import { tabBadgeText, tabLabel } from '../channel-format';
 import { channelApiPath } from '../channel-query';
 import { ChannelHeader } from './channel-header';
 import { ChannelOverview } from './channel-overview';
@@ -54,6 +54,7 @@ export class ChannelPage {
   /** From the route `/channels/:channelId` (withComponentInputBinding). */
   readonly channelId = input.required<string>();
   readonly label = tabLabel;
+  readonly badge = tabBadgeText;
 
   readonly overview = new ChannelOverview({ api: this.api, title: inject(Title), channelId: this.channelId });
   private readonly tab = this.overview.currentTab;
@@ -98,13 +99,16 @@ export class ChannelPage {
       untracked(() => void this.open(id));
     });
     this.live
-      .on('channelFetchProgress', 'videoActivityUpdated', 'jobUpdated')
+      .on('channelFetchProgress', 'channelUpdated', 'videoActivityUpdated', 'jobUpdated')
       .pipe(takeUntilDestroyed())
       .subscribe((m) => {
         if (m.type === 'channelFetchProgress') {
           if (m.channelId !== this.channelId()) return;
           if (m.fetchType === 'full') this.fetch.onMessage(m);
           else if (m.stage === 'done' && m.tabType === this.tab()) this.scheduleReload();
+        } else if (m.type === 'channelUpdated') {
+          // One of its videos was downloaded or deleted: the figures count again, no reload needed.
+          if (m.channelId === this.channelId()) this.scheduleReload(true);
         } else if (m.type === 'videoActivityUpdated') {
           this.scheduleReload();
         } else if (!isActiveStatus(m.job.status)) {

@@ -1,6 +1,6 @@
 import { Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { downloadAllPreviewText } from '../channel-format';
+import { downloadAllPreviewText, queueButtonText, sizeBasisText } from '../channel-format';
 import type { DownloadAll } from './download-all';
 
 /** What "Download all…" would queue, its confirmation, and the outcome. */
@@ -15,7 +15,14 @@ import type { DownloadAll } from './download-all';
     @if (d.preview(); as p) {
       <div class="confirm-box" role="group" aria-label="Download all" data-testid="download-all-preview">
         <p data-testid="download-all-summary">{{ previewText(p) }}</p>
-        <p class="muted small">Only videos known here are counted: use Load all first to list the whole tab.</p>
+        @if (p.count > 0) {
+          <p class="muted small" data-testid="download-all-size-basis">{{ basisText(p.sizeBasis) }}</p>
+        }
+        @if (!p.listingComplete) {
+          <p class="muted small" data-testid="download-all-load-first">
+            Only videos known here are counted: use Load all first to list the whole tab.
+          </p>
+        }
         <div class="row">
           @if (p.count > 0) {
             <button
@@ -25,7 +32,7 @@ import type { DownloadAll } from './download-all';
               [disabled]="d.busy()"
               data-testid="download-all-confirm"
             >
-              {{ d.busy() ? 'Queueing…' : 'Queue ' + p.count + (p.count === 1 ? ' video' : ' videos') }}
+              {{ d.busy() ? 'Queueing…' : queueText(p.count) }}
             </button>
           }
           <button
@@ -62,4 +69,6 @@ import type { DownloadAll } from './download-all';
 export class DownloadAllPanel {
   readonly state = input.required<DownloadAll>();
   readonly previewText = downloadAllPreviewText;
+  readonly basisText = sizeBasisText;
+  readonly queueText = queueButtonText;
 }

@@ -1,10 +1,16 @@
 import { DestroyRef, computed, inject, signal, type Signal } from '@angular/core';
 import type { LiveMessage } from '@vidkeep/contracts';
 import { toApiError, type Api } from '../../../core/api';
-import type { FetchAllResponse, FetchStatusResponse, TabType } from '../api-types';
-import { fetchProgressText, formatTotalDuration, plural, tabLabel } from '../channel-format';
+import type { FetchAllResponse, FetchCancelResponse, FetchOutcome, FetchStatusResponse, TabType } from '../api-types';
+import { channelFetchProgressText, fetchPacingText, formatTotalDuration, plural, tabLabel } from '../channel-format';
 import { channelApiPath } from '../channel-query';
-import { advanceFetch, fetchStateFromMessage, fetchStateFromStatus, type FetchState } from './fetch-state';
+import {
+  advanceFetch,
+  fetchStateFromMessage,
+  fetchStateFromStatus,
+  startingFetch,
+  type FetchState,
+} from './fetch-state';
 
 /** How often `fetch-status` is asked while a full fetch runs. */
 export const FETCH_POLL_MS = 500;
@@ -20,10 +26,12 @@ export interface FetchTrackerOptions {
 }
 
 /**
- * "Load all" of a tab: `POST /fetchallchannelvideos` lists the whole tab, which takes a while;
- * meanwhile `fetch-status` is polled every 500 ms and pushed `channelFetchProgress` messages
- * move the progress too. A fetch someone else started (another window, the scheduler) is shown
- * the same way until it ends. Create it in an injection context (it stops polling on destroy).
+ * "Load all" of a tab: `POST /fetchallchannelvideos` lists the whole tab, which takes a while
+ * (yt-dlp reads it page by page, about 30 entries a page, `sleepRequests` apart); meanwhile
+ * `fetch-status` is polled every 500 ms and pushed `channelFetchProgress` messages move the
+ * progress too: pages and entries read, the time left, the pacing. It can be cancelled (what was
+ * read is kept). A fetch someone else started (another window, the scheduler) is shown the same
+ * way until it ends. Create it in an injection context (it stops polling on destroy).
  */
 export class FetchTracker {
   readonly state = signal<FetchState | null>(null);
@@ -34,6 +42,8 @@ export class FetchTracker {
   });
   readonly notice = signal<string | null>(null);
   readonly error = signal<string | null>(null);
+  /** The cancel request is under way. */
+  readonly cancelling = signal(false);
 
   private pollTimer: ReturnType<typeof setInterval> | null = null;
   private pollInFlight = false;
@@ -42,9 +52,20 @@ export class FetchTracker {
     inject(DestroyRef).onDestroy(() => this.stopPolling());
   }
 
-  /** The words of the progress: "Listing the tab: 1,200 entries read". */
+  /** The words of the progress: "Listing the tab: page 40, 1,200 of 5,000 entries read, about 2 min left". */
   text(f: FetchState): string {
-    return fetchProgressText(f.stage === 'starting' ? null : f.stage, f.itemsFetched);
+    return channelFetchProgressText(f);
+  }
+
+  /** Why it takes its time: yt-dlp's pages and their pacing. */
+  pacing(f: FetchState): string {
+    return fetchPacingText(f.sleepRequests);
+  }
+
+  /** How far the listing is, in percent of the entries expected; null when the total is not known. */
+  percent(f: FetchState): number | null {
+    if (f.expectedTotal === null || f.expectedTotal <= 0) return null;
+    return Math.min(100, Math.round((f.itemsFetched / f.expectedTotal) * 100));
   }
 
   /** Another channel: no fetch shown. */
@@ -63,7 +84,7 @@ export class FetchTracker {
     const tab = this.options.tab();
     const id = this.options.channelId();
     this.clearMessages();
-    this.state.set({ tab, stage: 'starting', itemsFetched: 0, own: true });
+    this.state.set(startingFetch(tab, true));
     this.startPolling(tab);
     try {
       const r = await this.options.api.post<FetchAllResponse>(
@@ -73,9 +94,7 @@ export class FetchTracker {
       );
       if (id !== this.options.channelId()) return;
       this.reset();
-      this.notice.set(
-        `Loaded the ${tabLabel(tab)} tab: ${plural(r.videosFound, 'video')} found in ${formatTotalDuration(r.elapsedSeconds)}.`,
-      );
+      this.notice.set(loadedNotice(tab, r));
       this.options.listed(tab);
     } catch (err) {
       if (id !== this.options.channelId()) return;
@@ -85,7 +104,7 @@ export class FetchTracker {
       );
       if (e.status === 409) {
         // Someone else's fetch of this tab runs: show it until it ends.
-        this.state.set({ tab, stage: 'starting', itemsFetched: 0, own: false });
+        this.state.set(startingFetch(tab, false));
         this.startPolling(tab);
       } else {
         this.reset();
@@ -105,6 +124,30 @@ export class FetchTracker {
       }
     } catch {
       // Only a hint for the user: the list itself shows its own errors.
+    }
+  }
+
+  /**
+   * Stops the running Load all of the tab shown: yt-dlp stops, what it read is kept. The POST
+   * (or the fetch's end, for one started elsewhere) then says how it ended.
+   */
+  async cancel(): Promise<void> {
+    const f = this.forTab();
+    if (!f || f.cancelling || this.cancelling()) return;
+    this.cancelling.set(true);
+    try {
+      await this.options.api.post<FetchCancelResponse>(
+        channelApiPath(this.options.channelId(), 'fetch', 'cancel'),
+        {},
+        { tabType: f.tab },
+      );
+      this.onProgress({ ...f, cancelling: true });
+    } catch (err) {
+      const e = toApiError(err);
+      // 404: it ended meanwhile; its end is shown as it arrives.
+      if (e.status !== 404) this.error.set(`Not cancelled: ${e.message}`);
+    } finally {
+      this.cancelling.set(false);
     }
   }
 
@@ -154,17 +197,35 @@ export class FetchTracker {
     if (current && current.tab !== next.tab) return;
     const merged = advanceFetch(current, next);
     if (merged.stage === 'done' && !merged.own) {
-      this.observedEnd(merged.tab);
+      this.observedEnd(merged.tab, next.outcome);
       return;
     }
     this.state.set(merged);
   }
 
   /** A fetch this page did not start ended (its POST answer goes elsewhere). */
-  private observedEnd(tab: TabType): void {
+  private observedEnd(tab: TabType, outcome?: FetchOutcome): void {
     this.reset();
     this.error.set(null);
-    this.notice.set(`The ${tabLabel(tab)} tab finished loading.`);
+    this.notice.set(
+      outcome === 'cancelled'
+        ? `Load all of the ${tabLabel(tab)} tab was cancelled; what it read is kept.`
+        : `The ${tabLabel(tab)} tab finished loading.`,
+    );
     this.options.listed(tab);
   }
+}
+
+/** What the page says when its own Load all ended, as it ended. */
+export function loadedNotice(
+  tab: TabType,
+  r: Pick<FetchAllResponse, 'videosFound' | 'elapsedSeconds' | 'outcome' | 'pagesRead'>,
+): string {
+  const label = tabLabel(tab);
+  const took = formatTotalDuration(r.elapsedSeconds);
+  if (r.outcome === 'cancelled')
+    return `Load all of the ${label} tab cancelled after ${took}: the ${plural(r.videosFound, 'video')} read so far are kept. Load all again to read the rest.`;
+  if (r.outcome === 'limit')
+    return `Loaded the newest ${plural(r.videosFound, 'video')} of the ${label} tab in ${took}: it has more, and Load all reads at most 5,000.`;
+  return `Loaded the ${label} tab: ${plural(r.videosFound, 'video')} found in ${took} (${plural(r.pagesRead, 'page')}).`;
 }

@@ -3,7 +3,7 @@ import { Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSlideToggleModule, type MatSlideToggleChange } from '@angular/material/slide-toggle';
-import { tabLabel, tabStatsText } from '../channel-format';
+import { tabKnownText, tabLabel, tabStatsText } from '../channel-format';
 import type { ChannelOverview } from './channel-overview';
 import type { DownloadAll } from './download-all';
 import type { FetchTracker } from './fetch-tracker';
@@ -22,7 +22,7 @@ import type { FetchTracker } from './fetch-tracker';
       @if (o.currentStats(); as s) {
         <div class="row">
           <strong data-testid="tab-stats-text">{{ statsText(s) }}</strong>
-          <span class="muted small">{{ s.loaded }} known here · {{ s.ignored }} ignored</span>
+          <span class="muted small" data-testid="tab-known-text">{{ knownText(s) }}</span>
         </div>
         <mat-progress-bar
           mode="determinate"
@@ -62,12 +62,36 @@ import type { FetchTracker } from './fetch-tracker';
     }
 
     @if (f.forTab(); as state) {
-      <div class="fetch" role="status" data-testid="fetch-progress" [attr.data-stage]="state.stage">
+      <div class="fetch" data-testid="fetch-block">
+        @let pct = f.percent(state);
         <mat-progress-bar
-          [mode]="state.stage === 'saving' ? 'query' : 'indeterminate'"
+          [mode]="
+            state.stage === 'saving'
+              ? 'query'
+              : pct === null || state.stage !== 'listing'
+                ? 'indeterminate'
+                : 'determinate'
+          "
+          [value]="pct ?? 0"
           aria-label="Loading all videos of the tab"
         />
-        <span>{{ f.text(state) }}</span>
+        <div class="row">
+          <span role="status" data-testid="fetch-progress" [attr.data-stage]="state.stage">{{ f.text(state) }}</span>
+          @if (state.stage === 'listing' || state.stage === 'starting') {
+            <button
+              mat-button
+              type="button"
+              (click)="f.cancel()"
+              [disabled]="state.cancelling || f.cancelling()"
+              data-testid="fetch-cancel"
+            >
+              {{ state.cancelling || f.cancelling() ? 'Cancelling…' : 'Cancel' }}
+            </button>
+          }
+        </div>
+        @if (state.stage === 'listing') {
+          <span class="muted small" data-testid="fetch-pacing">{{ f.pacing(state) }}</span>
+        }
       </div>
     }
     @if (f.error()) {
@@ -95,6 +119,13 @@ import type { FetchTracker } from './fetch-tracker';
       flex-direction: column;
       gap: 4px;
     }
+    .fetch .row {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 8px;
+    }
   `,
 })
 export class TabStatsBar {
@@ -103,6 +134,7 @@ export class TabStatsBar {
   readonly downloadAll = input.required<DownloadAll>();
   readonly label = tabLabel;
   readonly statsText = tabStatsText;
+  readonly knownText = tabKnownText;
 
   async setAutoDownload(e: MatSlideToggleChange): Promise<void> {
     // Refused: the switch goes back to what the server keeps.

@@ -5,7 +5,7 @@ import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ListPager } from '../../../shared/list-pager';
 import { WatchBadge } from '../../../shared/watch-badge';
-import { formatClock } from '../channel-format';
+import { formatClock, plural } from '../channel-format';
 import type { ChannelVideos } from './channel-videos';
 import type { VideoView } from './selection-bar';
 import type { VideoActions } from './video-actions';
@@ -31,4 +31,6 @@ export class VideoList {
   readonly actions = input.required<VideoActions>();
   readonly view = input.required<VideoView>();
   readonly clock = formatClock;
+  /** "1,200 videos": grouped like every other figure of the page. */
+  readonly count = (n: number) => plural(n, 'video');
 }
