@@ -6,23 +6,20 @@
  * without reloading the page. One real server on the fake platform (tabs in pages of 30, paced
  * by `sleepRequests`), Debian's Chromium through playwright-core.
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DownloadResponse, JobDetail } from '@vidkeep/contracts';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeChannelId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
 import { api, signUp } from '../helpers/server-api.js';
 import { removeScratch, scratchDir } from '../helpers/scratch.js';
-import { REPO_ROOT, startServer, type ServerProcess } from '../helpers/server-process.js';
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
 import { FAST_DOWNLOAD_CONFIG } from '../helpers/downloads.js';
+import { ARTIFACTS, checkBrowserSetup, launchChromium, openPage, signInWithToken, SKIP_BROWSER } from './browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = join(REPO_ROOT, 'tests/artifacts');
-const UI_DIST = join(REPO_ROOT, 'ui/dist/browser');
 const ENTRIES = 1200;
 
-describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('Load all and channel figures in Chromium', () => {
+describe.skipIf(SKIP_BROWSER)('Load all and channel figures in Chromium', () => {
   let p: FakePlatform;
   let server: ServerProcess;
   let browser: Browser;
@@ -34,13 +31,7 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('Load all and ch
   const channelId = fakeChannelId('e2e-loadall');
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(
-        `No Chromium at ${CHROMIUM}: apt-get install chromium, set CHROMIUM_PATH, or set VIDKEEP_SKIP_BROWSER_TESTS=1`,
-      );
-    if (!existsSync(join(UI_DIST, 'index.html')))
-      throw new Error('The UI is not built: run npm run build (npm test does it)');
-    mkdirSync(ARTIFACTS, { recursive: true });
+    checkBrowserSetup();
     // The platform offers no tab playlist for this channel: its total is unknown until a Load all counts it.
     p = await startFakePlatform({
       channels: [{ channelId, handle: '@e2eloadall', name: 'Long Channel', tabs: {}, tabPlaylists: false }],
@@ -60,18 +51,9 @@ describe.skipIf(process.env.VIDKEEP_SKIP_BROWSER_TESTS === '1')('Load all and ch
       method: 'POST',
       body: { add: [{ url: '@e2eloadall', settings: { auto_download_enabled_tabs: '' } }] },
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${server.url}/login`);
-    await page.evaluate((t) => {
-      localStorage.setItem('vidkeep.token', t);
-      localStorage.setItem('vidkeep.username', 'admin');
-    }, token);
+    browser = await launchChromium();
+    page = await openPage(browser, errors);
+    await signInWithToken(page, server.url, token);
   }, 90_000);
 
   afterAll(async () => {
