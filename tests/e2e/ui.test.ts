@@ -335,7 +335,11 @@ describe.skipIf(SKIP_BROWSER)('web UI in Chromium', () => {
     await jf.getByTestId('config-jellyfinApiKey').fill(JELLYFIN_API_KEY);
     await jf.getByTestId('jellyfin-test').click();
     await expect.poll(() => text(jf, 'jellyfin-test-notice')).toBe('Connected to Fake Jellyfin: Jellyfin 10.11.11.');
-    await jf.getByTestId('config-jellyfinUserId').click();
+    // The owner field is a text box until the server's users are listed (after the test, and
+    // slower on a busy machine); then it becomes a picker. Clicking the text box opened nothing.
+    const owner = jf.getByTestId('config-jellyfinUserId');
+    await expect.poll(() => owner.evaluate((el) => el.tagName.toLowerCase())).toBe('mat-select');
+    await owner.click();
     await page.getByRole('option', { name: 'vidkeep (administrator)' }).click();
     await jf.getByTestId('config-jellyfinVideoLibraryIds').click();
     await page.getByRole('option', { name: 'Videos (homevideos)' }).click();

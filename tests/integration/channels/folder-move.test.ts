@@ -23,7 +23,7 @@ describe('channel library settings', () => {
   const handle = '@ms-jellyfin';
 
   beforeAll(async () => {
-    w = await startWorld(h, 'jellyfin', startJellyfin, { scanWaitSeconds: 1, requestTimeoutSeconds: 3 });
+    w = await startWorld(h, 'jellyfin', startJellyfin, { scanWaitSeconds: 1, requestTimeoutSeconds: 15 });
     channelId = fakeChannelId('ms-jellyfin');
     // Clip n was published on day n and lasts 10 + n seconds: the newest five are clips 6 to 2.
     for (const n of [1, 2, 3, 4, 5, 6])
