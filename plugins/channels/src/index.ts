@@ -131,6 +131,7 @@ export default definePlugin({
       config,
       logger: ctx.logger,
       outputDir: ctx.env.paths.outputDir,
+      events: ctx.events,
     });
     const settings = new ChannelSettingsService({
       store,
