@@ -38,8 +38,15 @@ function compilerOptions(): ts.CompilerOptions {
   return { ...parsed.options, noEmit: true };
 }
 
-/** Strips the absolute import paths the checker writes for types of other modules. */
-const clean = (text: string) => text.replace(/import\("[^"]*"\)\./g, '').replace(/\s+/g, ' ');
+/**
+ * Strips the absolute import paths the checker writes for types of other modules (a `typeof
+ * import("…")` keeps the package path only: the report must read the same in every clone).
+ */
+const clean = (text: string) =>
+  text
+    .replace(/import\("[^"]*"\)\./g, '')
+    .replace(/import\("(?:[^"]*\/node_modules\/)?([^"]*)"\)/g, 'import("$1")')
+    .replace(/\s+/g, ' ');
 
 function members(checker: ts.TypeChecker, type: ts.Type, at: ts.Node): string[] {
   return checker

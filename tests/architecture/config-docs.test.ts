@@ -18,6 +18,7 @@ import {
   EmbyConfigSection,
   WatchStatusConfigSection,
   RetentionConfigSection,
+  NotificationsConfigSection,
 } from '@vidkeep/contracts';
 import { describe, expect, it } from 'vitest';
 
@@ -40,6 +41,7 @@ const SECTIONS: Record<string, SectionSchema> = {
   emby: EmbyConfigSection,
   'watch-status': WatchStatusConfigSection,
   retention: RetentionConfigSection,
+  notifications: NotificationsConfigSection,
 };
 
 const keysOf = (owner: string): [string, unknown][] => Object.entries(SECTIONS[owner]?.properties ?? {});

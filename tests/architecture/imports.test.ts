@@ -161,6 +161,65 @@ describe('templates/plugin', () => {
   });
 });
 
+/**
+ * Issue 18: the notifications plugin is first-party but written as an outsider would write it,
+ * against the kit alone; this is what keeps the kit complete enough for a real plugin.
+ */
+export const KIT_ONLY_PLUGINS = ['notifications'];
+
+/** The rule for a kit-only plugin's import; returns the problem or null. */
+export function kitOnlyProblem(ref: ImportRef, pluginDir: string, testCode: boolean): string | null {
+  const s = ref.specifier;
+  if (isRelative(s))
+    return inside(resolveRelative(ref.file, s), pluginDir) ? null : 'a relative import leaving the plugin';
+  if (s.startsWith('node:')) return builtinModules.includes(s.slice(5)) ? null : 'an unknown node: module';
+  if (['@vidkeep/plugin-kit', '@vidkeep/plugin-kit/migration', '@vidkeep/plugin-kit/worker'].includes(s)) return null;
+  if (testCode && ['@vidkeep/plugin-kit/testing', 'vitest'].includes(s)) return null;
+  if (s.startsWith('@vidkeep/')) return `${s}: a kit-only plugin imports nothing of vidkeep but @vidkeep/plugin-kit`;
+  if (/(^|\/)(core|contracts|plugins)\//.test(s)) return 'a path into vidkeep';
+  return null;
+}
+
+describe.each(KIT_ONLY_PLUGINS)('plugins/%s (kit only)', (plugin) => {
+  const pluginDir = join(ROOT, 'plugins', plugin);
+  const own = readJson(join(pluginDir, 'package.json'));
+
+  it("imports only @vidkeep/plugin-kit (its tests also the kit's testing entry), node: builtins and its own files", () => {
+    const production = productionFiles(join(pluginDir, 'src', 'index.ts'));
+    const problems: string[] = [];
+    const files = sourceFiles(join(pluginDir, 'src'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
+        const problem = kitOnlyProblem(ref, pluginDir, !production.has(file));
+        if (problem) problems.push(`${where(ref)}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('declares only the kit as a peer, like a plugin from outside', () => {
+    expect(Object.keys(own.peerDependencies ?? {})).toEqual(['@vidkeep/plugin-kit']);
+    expect(Object.keys(own.dependencies ?? {}).filter((d) => d.startsWith('@vidkeep/'))).toEqual([]);
+  });
+
+  it.each([
+    ["import { Type } from '@vidkeep/contracts';"],
+    ["import { definePlugin } from '@vidkeep/core/plugin-api';"],
+    ["import x from '@vidkeep/core';"],
+    ["import x from '@vidkeep/plugin-downloader';"],
+    ["const x = await import('@vidkeep/plugin-channels');"],
+    ["import x from '../../downloader/src/index.js';"],
+  ])('the rule rejects %s', (source) => {
+    const file = join(pluginDir, 'src', 'x.ts');
+    expect(
+      importsOf(source, file)
+        .map((ref) => kitOnlyProblem(ref, pluginDir, false))
+        .filter(Boolean),
+    ).toHaveLength(1);
+  });
+});
+
 describe('core/src', () => {
   const dir = join(ROOT, 'core', 'src');
   const pluginsDir = join(ROOT, 'plugins');

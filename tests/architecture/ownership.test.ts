@@ -60,6 +60,7 @@ describe('error codes', () => {
     ['emby', contracts.EmbyErrorCodes, 'EMBY_'],
     ['watch-status', contracts.WatchStatusErrorCodes, 'WATCH_STATUS_'],
     ['retention', contracts.RetentionErrorCodes, 'RETENTION_'],
+    ['notifications', contracts.NotificationErrorCodes, 'NOTIFICATIONS_'],
   ];
 
   it.each(groups)('the %s codes start with their prefix and are PREFIX_REASON', (_owner, codes, prefix) => {

@@ -9,6 +9,7 @@ export * from './jellyfin.js';
 export * from './emby.js';
 export * from './watch-status.js';
 export * from './retention.js';
+export * from './notifications.js';
 import type { CoreConfigSection } from './core.js';
 import type { AuthConfigSection } from './auth.js';
 import type { DownloaderConfigSection } from './downloader.js';
@@ -19,6 +20,7 @@ import type { JellyfinConfigSection } from './jellyfin.js';
 import type { EmbyConfigSection } from './emby.js';
 import type { WatchStatusConfigSection } from './watch-status.js';
 import type { RetentionConfigSection } from './retention.js';
+import type { NotificationsConfigSection } from './notifications.js';
 
 /**
  * The whole configuration as the running service sees it: the core's keys plus every built-in
@@ -38,4 +40,5 @@ export interface AppConfig
     JellyfinConfigSection,
     EmbyConfigSection,
     WatchStatusConfigSection,
-    RetentionConfigSection {}
+    RetentionConfigSection,
+    NotificationsConfigSection {}

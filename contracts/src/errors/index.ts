@@ -9,10 +9,11 @@ import { EmbyErrorCodes } from './emby.js';
 import { SchedulerErrorCodes } from './scheduler.js';
 import { WatchStatusErrorCodes } from './watch-status.js';
 import { RetentionErrorCodes } from './retention.js';
+import { NotificationErrorCodes } from './notifications.js';
 
 /**
  * Every error code, one file per owner with its own prefix (`CORE_`, `AUTH_`, `DOWNLOAD_`,
- * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`, `JELLYFIN_`, `EMBY_`, `WATCH_STATUS_`, `RETENTION_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
+ * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`, `JELLYFIN_`, `EMBY_`, `WATCH_STATUS_`, `RETENTION_`, `NOTIFICATIONS_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
  * `code`, never on the human-readable `error` text.
  */
 export * from './envelope.js';
@@ -28,6 +29,7 @@ export * from './jellyfin.js';
 export * from './emby.js';
 export * from './watch-status.js';
 export * from './retention.js';
+export * from './notifications.js';
 
 type Values<T> = T[keyof T];
 export type ErrorCode =
@@ -41,4 +43,5 @@ export type ErrorCode =
   | Values<typeof JellyfinErrorCodes>
   | Values<typeof EmbyErrorCodes>
   | Values<typeof WatchStatusErrorCodes>
-  | Values<typeof RetentionErrorCodes>;
+  | Values<typeof RetentionErrorCodes>
+  | Values<typeof NotificationErrorCodes>;

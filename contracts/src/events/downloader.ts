@@ -1,5 +1,8 @@
 import { Type, type Static } from '../typebox.js';
-import { JobStatus } from '../schemas/downloader.js';
+import { Nullable } from '../schemas/common.js';
+import { Diagnosis, JobStatus } from '../schemas/downloader.js';
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const VideoDownloadedPayload = Type.Object({
   jobId: Type.String(),
@@ -27,6 +30,18 @@ export const JobFinishedPayload = Type.Object({
   ownerChannelId: Type.Union([Type.String(), Type.Null()]),
   completedSourceIds: Type.Array(Type.String()),
   failedSourceIds: Type.Array(Type.String()),
+  /** The job's label as the downloads page shows it (absent from publishers before plugin API 1.1). */
+  label: Type.Optional(Type.String()),
+  /** The job's summary: what it did, or why it failed as a whole. */
+  message: Type.Optional(Nullable(Type.String())),
+  /** The videos it downloaded, with their titles (same order as `completedSourceIds`). */
+  completed: Type.Optional(Type.Array(Type.Object({ sourceId: Type.String(), title: Nullable(Type.String()) }))),
+  /** The videos that failed, each with its diagnosis (same order as `failedSourceIds`). */
+  failures: Type.Optional(
+    Type.Array(
+      Type.Object({ sourceId: Type.String(), title: Nullable(Type.String()), diagnosis: Nullable(Diagnosis) }),
+    ),
+  ),
 });
 export type JobFinishedPayload = Static<typeof JobFinishedPayload>;
 
@@ -53,8 +68,6 @@ export type VideoRelocatedPayload = Static<typeof VideoRelocatedPayload>;
 export const VideosChangedPayload = Type.Object({ sourceIds: Type.Array(Type.String()) });
 export type VideosChangedPayload = Static<typeof VideosChangedPayload>;
 
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-
 /**
  * A channel's folder moved to another subfolder (its subfolder setting changed): the files are
  * in their new place and the library records say so. Whoever keeps file paths or publishes them
@@ -80,6 +93,39 @@ export const VideosMovedPayload = Type.Object({
 });
 export type VideosMovedPayload = Static<typeof VideosMovedPayload>;
 
+/**
+ * Downloads stopped starting because a storage limit is reached (`storageMinFreeGb`,
+ * `storageMaxUsedGb`); published once when the pause begins, not at every re-check.
+ */
+export const StoragePausedPayload = Type.Object({
+  reason: Type.String({ description: 'Which limit, in plain words' }),
+  freeBytes: Nullable(Type.Integer()),
+  usedBytes: Type.Integer(),
+});
+export type StoragePausedPayload = Static<typeof StoragePausedPayload>;
+
+/** Downloads start again: the storage limit that paused them is no longer reached (or was removed). */
+export const StorageResumedPayload = Type.Object({
+  freeBytes: Nullable(Type.Integer()),
+  usedBytes: Type.Integer(),
+});
+export type StorageResumedPayload = Static<typeof StorageResumedPayload>;
+
+/**
+ * The downloader tool's update ran (the nightly task, or `POST /api/ytdlp/update`): a newer
+ * version was available and is installed (`updated`), there was none (`up-to-date`), or the
+ * update failed (`failed`). A skipped run (a download was running) publishes nothing.
+ */
+export const ToolUpdateCheckedPayload = Type.Object({
+  tool: Type.Literal('yt-dlp'),
+  trigger: Type.Union([Type.Literal('scheduled'), Type.Literal('manual')]),
+  outcome: Type.Union([Type.Literal('updated'), Type.Literal('up-to-date'), Type.Literal('failed')]),
+  message: Type.String(),
+  currentVersion: NullableString,
+  newVersion: NullableString,
+});
+export type ToolUpdateCheckedPayload = Static<typeof ToolUpdateCheckedPayload>;
+
 export const DownloaderEvents = {
   videoDownloaded: 'downloader.video.downloaded',
   videoRemoved: 'downloader.video.removed',
@@ -87,4 +133,7 @@ export const DownloaderEvents = {
   videosChanged: 'downloader.videos.changed',
   videosMoved: 'downloader.videos.moved',
   jobFinished: 'downloader.job.finished',
+  storagePaused: 'downloader.storage.paused',
+  storageResumed: 'downloader.storage.resumed',
+  toolUpdateChecked: 'downloader.tool.updateChecked',
 } as const;

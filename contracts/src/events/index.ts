@@ -9,6 +9,9 @@ import {
 } from './auth.js';
 import {
   JobFinishedPayload,
+  StoragePausedPayload,
+  StorageResumedPayload,
+  ToolUpdateCheckedPayload,
   VideoDownloadedPayload,
   VideoRelocatedPayload,
   VideoRemovedPayload,
@@ -16,11 +19,17 @@ import {
   VideosMovedPayload,
 } from './downloader.js';
 import { WatchStatusChangedPayload } from './watch-status.js';
+import { VideosDiscoveredPayload } from './channels.js';
+import { MediaServerSyncFailedPayload } from './playlists.js';
+import { RetentionVideosRemovedPayload } from './retention.js';
 
 export * from './core.js';
 export * from './auth.js';
 export * from './downloader.js';
 export * from './watch-status.js';
+export * from './channels.js';
+export * from './playlists.js';
+export * from './retention.js';
 
 /** The events vidkeep itself publishes. Names are `<plugin>.<entity>.<pastTenseVerb>`. */
 export interface VidkeepEventMap {
@@ -37,7 +46,14 @@ export interface VidkeepEventMap {
   'downloader.videos.moved': VideosMovedPayload;
   'downloader.job.finished': JobFinishedPayload;
   'downloader.videos.changed': VideosChangedPayload;
+  'downloader.storage.paused': StoragePausedPayload;
+  'downloader.storage.resumed': StorageResumedPayload;
+  'downloader.tool.updateChecked': ToolUpdateCheckedPayload;
   'watch-status.videos.changed': WatchStatusChangedPayload;
+  'channels.videos.discovered': VideosDiscoveredPayload;
+  'playlists.videos.discovered': VideosDiscoveredPayload;
+  'playlists.mediaServerSync.failed': MediaServerSyncFailedPayload;
+  'retention.videos.removed': RetentionVideosRemovedPayload;
 }
 
 /**
@@ -100,11 +116,39 @@ export const EVENT_CATALOGUE = {
     payload: VideosMovedPayload,
   },
   'downloader.job.finished': {
-    when: 'A download job ended: completed, failed, cancelled, or a library import finished.',
+    when: 'A download job ended: completed, failed, cancelled, or a library import finished. `label`, `message`, `completed` (titles) and `failures` (with their diagnosis) are there from plugin API 1.1 on.',
     payload: JobFinishedPayload,
+  },
+  'downloader.storage.paused': {
+    when: 'Downloads stopped starting because a storage limit is reached (`storageMinFreeGb`, `storageMaxUsedGb`); once when the pause begins.',
+    payload: StoragePausedPayload,
+  },
+  'downloader.storage.resumed': {
+    when: 'Downloads start again: the storage limit that paused them is no longer reached.',
+    payload: StorageResumedPayload,
+  },
+  'downloader.tool.updateChecked': {
+    when: 'The yt-dlp update ran (the nightly task or `POST /api/ytdlp/update`): a newer version was installed, there was none, or the update failed. A skipped run publishes nothing.',
+    payload: ToolUpdateCheckedPayload,
   },
   'watch-status.videos.changed': {
     when: 'The watched state of some videos changed (a sync with the media servers, or a changed watched rule).',
     payload: WatchStatusChangedPayload,
+  },
+  'channels.videos.discovered': {
+    when: 'The automatic channel sweep found new videos and queued them: one event per sweep, grouped by channel.',
+    payload: VideosDiscoveredPayload,
+  },
+  'playlists.videos.discovered': {
+    when: 'The automatic playlist sweep found new playlist entries and queued them: one event per sweep, grouped by playlist.',
+    payload: VideosDiscoveredPayload,
+  },
+  'playlists.mediaServerSync.failed': {
+    when: 'Syncing a playlist to a media server failed (refused or unreachable): one event per playlist and server.',
+    payload: MediaServerSyncFailedPayload,
+  },
+  'retention.videos.removed': {
+    when: 'An automatic-removal run removed videos, or failed to remove some.',
+    payload: RetentionVideosRemovedPayload,
   },
 } satisfies { [K in keyof VidkeepEventMap]: EventDescription };

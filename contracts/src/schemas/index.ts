@@ -15,3 +15,4 @@ export * from './retention.js';
 export * from './library-files.js';
 export * from './tool-settings.js';
 export * from './subscription-import.js';
+export * from './notifications.js';

@@ -206,8 +206,13 @@ export class FileConfigService implements ConfigService {
     const secrets = new Set(this.secretKeys());
     const values: Json = {};
     for (const key of Object.keys(this.schema.properties)) if (!secrets.has(key)) values[key] = effective[key];
+    // An empty list (`appriseUrls: []`) is "not set" like an empty string.
     const configuredSecrets = [...secrets].filter(
-      (k) => effective[k] !== '' && effective[k] !== null && effective[k] !== undefined,
+      (k) =>
+        effective[k] !== '' &&
+        effective[k] !== null &&
+        effective[k] !== undefined &&
+        !(Array.isArray(effective[k]) && effective[k].length === 0),
     );
     return { values, configuredSecrets };
   }

@@ -132,6 +132,7 @@ export default definePlugin({
       config,
       logger: ctx.logger,
       outputDir: ctx.env.paths.outputDir,
+      events: ctx.events,
     });
     const settings = new ChannelSettingsService({
       store,

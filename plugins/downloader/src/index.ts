@@ -58,7 +58,12 @@ import { ToolLocator } from './services/tools.js';
 import { VideoLookup, VideoSearchApi } from './services/video-search.js';
 import { VideoStore } from './services/video-store.js';
 import { PrivateYtDlp } from './services/private-ytdlp.js';
-import { YtDlpUpdater, type UpdateMethod, type UpdateWorkerData } from './services/ytdlp-updater.js';
+import {
+  updateCheckedPayload,
+  YtDlpUpdater,
+  type UpdateMethod,
+  type UpdateWorkerData,
+} from './services/ytdlp-updater.js';
 import { probeResolution } from './files/finalize.js';
 import { runToCompletion } from './ytdlp/process.js';
 import { processSupervisor } from './ytdlp/supervisor.js';
@@ -147,7 +152,7 @@ export default definePlugin({
     });
     const videoStore = new VideoStore(ctx.orm, watchCopy);
     const activity = new ActivityTracker(hub);
-    const storage = new StorageGuard(env.paths.outputDir, config, videoStore);
+    const storage = new StorageGuard(env.paths.outputDir, config, videoStore, ctx.events);
     const cookies = new CookieFile(
       join(env.paths.configDir, 'cookies.user.txt'),
       join(env.paths.configDir, 'cookies.user.json'),
@@ -238,6 +243,7 @@ export default definePlugin({
       activity,
       tools,
       privateYtDlp,
+      events: ctx.events,
       updater: new YtDlpUpdater(
         () => tools.path('ytdlp'),
         updateMethod,
@@ -373,7 +379,11 @@ export default definePlugin({
         return { workerData: data };
       },
       // The new version is used from the next job on; the tools are checked again for the UI.
-      onData: () => void tools.check('ytdlp').catch(() => undefined),
+      onData: (data) => {
+        void tools.check('ytdlp').catch(() => undefined);
+        const event = updateCheckedPayload(data as Parameters<typeof updateCheckedPayload>[0], 'scheduled');
+        if (event) ctx.events.publish('downloader.tool.updateChecked', event);
+      },
     });
 
     ctx.healthCheck('tools', () => {

@@ -74,6 +74,7 @@ export default definePlugin({
       hub,
       logger: ctx.logger,
       signal: shutdown.signal,
+      events: ctx.events,
     });
     // Channels may be switched off: then videos still go to their uploader's folder.
     const queue = new PlaylistQueue({
@@ -89,6 +90,7 @@ export default definePlugin({
       downloader,
       limit: () => ctx.config.read('channelFilesToDownload') ?? DEFAULT_LIMIT,
       logger: ctx.logger,
+      events: ctx.events,
     });
     const subscriptions = new PlaylistSubscriptions({
       store,

@@ -43,7 +43,13 @@ export default definePlugin({
       outputDir: ctx.env.paths.outputDir,
       logger: ctx.logger,
     });
-    const runner = new RetentionRunner({ engine, store: new RunStore(ctx.orm), settings, logger: ctx.logger });
+    const runner = new RetentionRunner({
+      engine,
+      store: new RunStore(ctx.orm),
+      settings,
+      logger: ctx.logger,
+      events: ctx.events,
+    });
 
     ctx.tryResolve(schedulerServiceRef)?.register({
       key: AUTO_REMOVAL_TASK,

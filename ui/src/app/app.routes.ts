@@ -67,6 +67,11 @@ export const routes: Routes = [
         title: 'Media servers · vidkeep',
       },
       {
+        path: 'settings/notifications',
+        loadComponent: () => import('./features/notifications/notifications-page').then((m) => m.NotificationsPage),
+        title: 'Notifications · vidkeep',
+      },
+      {
         path: 'settings/retention',
         loadComponent: () => import('./features/retention/retention-page').then((m) => m.RetentionPage),
         title: 'Retention · vidkeep',

@@ -9,11 +9,13 @@ import {
   TAB_TYPES,
   type ChannelsConfigSection,
   type DownloaderService,
+  type EventBus,
   type MediaType,
   type PluginLogger,
   type TabCount,
   type TabType,
   type TaskResult,
+  type VideosDiscoveredPayload,
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
 import { visibleTabs, type ChannelStore } from './channel-store.js';
@@ -37,6 +39,8 @@ export interface AutomationDeps {
   config: () => ChannelsConfigSection;
   logger: PluginLogger;
   outputDir: string;
+  /** Publishes `channels.videos.discovered`, once per sweep that queued anything. */
+  events?: Pick<EventBus, 'publish'>;
 }
 
 /** Automatic downloads, tab counts and channel `.m3u` files. */
@@ -60,7 +64,7 @@ export class ChannelAutomation {
    * why). One job per channel, so the channel's own settings apply.
    */
   async sweep(signal?: AbortSignal): Promise<TaskResult> {
-    const { store, videos, fetcher, logger } = this.deps;
+    const { store } = this.deps;
     const channels = (await store.enabled()).filter((c) => this.autoTabs(c).length > 0);
     if (channels.length === 0)
       return {
@@ -69,10 +73,39 @@ export class ChannelAutomation {
         message: 'No subscribed channel has automatic downloads on',
       };
     const n = this.deps.config().channelFilesToDownload;
-    let queued = 0;
     const problems: { channelId: string; error: string }[] = [];
     const jobs: string[] = [];
     const skipped: { channelId: string; sourceId: string; title: string; reason: string }[] = [];
+    const discovered: VideosDiscoveredPayload['sources'] = [];
+    // One event for the whole sweep, also when it stops early (paused downloads, a crash).
+    try {
+      return await this.sweepChannels({ channels, n, problems, jobs, skipped, discovered, signal });
+    } finally {
+      const videoCount = discovered.reduce((sum, s) => sum + s.videos.length, 0);
+      if (videoCount > 0)
+        this.deps.events?.publish('channels.videos.discovered', { sources: discovered, videoCount, jobIds: jobs });
+    }
+  }
+
+  private async sweepChannels({
+    channels,
+    n,
+    problems,
+    jobs,
+    skipped,
+    discovered,
+    signal,
+  }: {
+    channels: ChannelRow[];
+    n: number;
+    problems: { channelId: string; error: string }[];
+    jobs: string[];
+    skipped: { channelId: string; sourceId: string; title: string; reason: string }[];
+    discovered: VideosDiscoveredPayload['sources'];
+    signal: AbortSignal | undefined;
+  }): Promise<TaskResult> {
+    const { videos, fetcher, logger } = this.deps;
+    let queued = 0;
     for (const row of channels) {
       if (signal?.aborted) break;
       const filter = compileTitleFilter(row.titleFilterRegex);
@@ -128,6 +161,15 @@ export class ChannelAutomation {
         });
         queued += r.acceptedIds.length;
         if (r.job) jobs.push(r.job.id);
+        const accepted = new Set(r.acceptedIds);
+        const found = picked.filter((p) => accepted.has(p.sourceId));
+        if (found.length > 0)
+          discovered.push({
+            kind: 'channel',
+            id: row.channelId,
+            title: row.title,
+            videos: found.map((p) => ({ sourceId: p.sourceId, title: p.title })),
+          });
       } catch (err) {
         if (isDomainError(err) && err.code === DownloaderErrorCodes.paused) {
           return {

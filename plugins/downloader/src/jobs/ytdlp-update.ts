@@ -18,7 +18,7 @@ runTask(async ({ workerData, send }) => {
   )
     .update()
     .finally(() => processSupervisor.close());
-  send({ reason: r.reason });
+  send({ reason: r.reason, message: r.message, currentVersion: r.currentVersion, newVersion: r.newVersion ?? null });
   return {
     status: r.success ? 'success' : 'error',
     outcome: r.reason,

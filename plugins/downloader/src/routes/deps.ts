@@ -1,3 +1,4 @@
+import type { EventBus } from '@vidkeep/contracts';
 import type { ActivityTracker } from '../services/activity.js';
 import type { ArgsCheck } from '../services/args-check.js';
 import type { CookieSettings } from '../services/cookies.js';
@@ -21,6 +22,7 @@ export interface DownloaderRouteDeps {
   activity: ActivityTracker;
   tools: ToolLocator;
   updater: YtDlpUpdater;
+  events: Pick<EventBus, 'publish'>;
   privateYtDlp: PrivateYtDlp;
   lookup: VideoLookup;
   cookies: CookieSettings;

@@ -7,13 +7,14 @@ import {
   Type,
 } from '@vidkeep/contracts';
 import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { updateCheckedPayload } from '../services/ytdlp-updater.js';
 import type { DownloaderRouteDeps } from './deps.js';
 
 const Type403 = Type.Union([ManagedForbiddenResponse, ErrorEnvelope]);
 
 export const updateRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (
   app,
-  { platformManaged, updater, tools },
+  { platformManaged, updater, tools, events },
 ) => {
   app.post(
     '/api/ytdlp/update',
@@ -36,6 +37,8 @@ export const updateRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = asyn
       const result = await updater.update();
       // The next job uses the new binary; the version shown is checked again now.
       if (result.reason === 'updated') await tools.check('ytdlp');
+      const event = updateCheckedPayload(result, 'manual');
+      if (event) events.publish('downloader.tool.updateChecked', event);
       return result;
     },
   );

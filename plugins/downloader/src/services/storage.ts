@@ -1,5 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import type { DownloaderConfigSection, StorageStatus } from '@vidkeep/contracts';
+import type { DownloaderConfigSection, EventBus, StorageStatus } from '@vidkeep/contracts';
 import type { VideoStore } from './video-store.js';
 
 const GB = 1024 ** 3;
@@ -7,10 +7,14 @@ const fmt = (bytes: number) => `${(bytes / GB).toFixed(1)} GB`;
 
 /** Storage limits (spec 8): a configured minimum free space or maximum used size pauses downloads. */
 export class StorageGuard {
+  /** What the last check found (null before the first): a change is published once. */
+  private lastPaused: boolean | null = null;
+
   constructor(
     private readonly outputDir: string,
     private readonly config: () => DownloaderConfigSection,
     private readonly videos: VideoStore,
+    private readonly events?: Pick<EventBus, 'publish'>,
   ) {}
 
   async status(): Promise<StorageStatus> {
@@ -23,9 +27,27 @@ export class StorageGuard {
    */
   async pause(): Promise<{ paused: boolean; reason: string | null }> {
     const { storageMinFreeGb, storageMaxUsedGb } = this.config();
-    if (!(storageMinFreeGb > 0) && !(storageMaxUsedGb > 0)) return { paused: false, reason: null };
-    const { paused, reason } = await this.measure({ free: storageMinFreeGb > 0, used: storageMaxUsedGb > 0 });
-    return { paused, reason };
+    if (!(storageMinFreeGb > 0) && !(storageMaxUsedGb > 0)) {
+      if (this.lastPaused) this.changed({ paused: false, reason: null, freeBytes: null, usedBytes: 0 });
+      return { paused: false, reason: null };
+    }
+    const measured = await this.measure({ free: storageMinFreeGb > 0, used: storageMaxUsedGb > 0 });
+    this.changed(measured);
+    return { paused: measured.paused, reason: measured.reason };
+  }
+
+  /** Publishes the start and the end of a pause (not every re-check); the first check starts from "not paused". */
+  private changed(s: Pick<StorageStatus, 'paused' | 'reason' | 'freeBytes' | 'usedBytes'>): void {
+    const before = this.lastPaused ?? false;
+    this.lastPaused = s.paused;
+    if (s.paused === before || !this.events) return;
+    if (s.paused)
+      this.events.publish('downloader.storage.paused', {
+        reason: s.reason ?? 'a storage limit is reached',
+        freeBytes: s.freeBytes,
+        usedBytes: s.usedBytes,
+      });
+    else this.events.publish('downloader.storage.resumed', { freeBytes: s.freeBytes, usedBytes: s.usedBytes });
   }
 
   private async measure(need: { free: boolean; used: boolean }): Promise<StorageStatus> {

@@ -1,4 +1,4 @@
-import type { ToolUpdateResponse } from '@vidkeep/contracts';
+import type { ToolUpdateCheckedPayload, ToolUpdateResponse } from '@vidkeep/contracts';
 import { runToCompletion } from '../ytdlp/process.js';
 import type { PrivateYtDlp } from './private-ytdlp.js';
 
@@ -160,4 +160,20 @@ export class YtDlpUpdater {
       currentVersion,
     };
   }
+}
+
+/** The `downloader.tool.updateChecked` payload of an update's result; null for a skipped one (nothing ran). */
+export function updateCheckedPayload(
+  r: Pick<ToolUpdateResponse, 'reason' | 'message' | 'currentVersion' | 'newVersion'>,
+  trigger: 'scheduled' | 'manual',
+): ToolUpdateCheckedPayload | null {
+  if (r.reason === 'skipped') return null;
+  return {
+    tool: 'yt-dlp',
+    trigger,
+    outcome: r.reason === 'error' ? 'failed' : r.reason,
+    message: r.message,
+    currentVersion: r.currentVersion ?? null,
+    newVersion: r.newVersion ?? null,
+  };
 }

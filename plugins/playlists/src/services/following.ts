@@ -2,9 +2,11 @@ import {
   ConflictError,
   PlaylistErrorCodes as E,
   type DownloaderService,
+  type EventBus,
   type PlaylistSetupError,
   type PluginLogger,
   type TaskResult,
+  type VideosDiscoveredPayload,
 } from '@vidkeep/contracts';
 import { compileTitleFilter, FilterTimeoutError, matchTitles } from '@vidkeep/core/plugin-api';
 import type { PlaylistRow, PlaylistVideoRow } from '../entities.js';
@@ -41,6 +43,8 @@ export class PlaylistFollowing {
       limit: () => number;
       logger: PluginLogger;
       now?: () => Date;
+      /** Publishes `playlists.videos.discovered`, once per sweep that queued anything. */
+      events?: Pick<EventBus, 'publish'>;
     },
   ) {}
 
@@ -144,6 +148,7 @@ export class PlaylistFollowing {
     const jobs: string[] = [];
     const problems: string[] = [];
     const waiting: string[] = [];
+    const discovered: VideosDiscoveredPayload['sources'] = [];
     for (const initial of playlists) {
       if (signal.aborted) break;
       try {
@@ -157,12 +162,17 @@ export class PlaylistFollowing {
         const r = await this.runOne(row);
         queued += r.queued;
         jobs.push(...r.jobIds);
+        if (r.discovered.length > 0)
+          discovered.push({ kind: 'playlist', id: row.playlistId, title: row.title, videos: r.discovered });
       } catch (err) {
         problems.push(`${initial.title}: ${err instanceof Error ? err.message : String(err)}`);
         this.deps.logger.warn({ err, playlistId: initial.playlistId }, 'Automatic playlist download failed');
       }
     }
     const message = `${queued} video${queued === 1 ? '' : 's'} queued from ${playlists.length} playlist${playlists.length === 1 ? '' : 's'}${waiting.length ? `; ${waiting.length} waiting for a starting point` : ''}${problems.length ? `; ${problems.length} problem(s)` : ''}`;
+    const videoCount = discovered.reduce((sum, d) => sum + d.videos.length, 0);
+    if (videoCount > 0)
+      this.deps.events?.publish('playlists.videos.discovered', { sources: discovered, videoCount, jobIds: jobs });
     const details = { queued, jobs, waiting, problems };
     if (problems.length && problems.length === playlists.length)
       return { status: 'error', outcome: 'failed', message, details };
@@ -170,7 +180,9 @@ export class PlaylistFollowing {
   }
 
   /** Picks and queues one playlist's automatic downloads: discoveries first, then retries. */
-  async runOne(row: PlaylistRow): Promise<{ queued: number; jobIds: string[] }> {
+  async runOne(
+    row: PlaylistRow,
+  ): Promise<{ queued: number; jobIds: string[]; discovered: { sourceId: string; title: string }[] }> {
     const rows = await this.deps.videos.all(row.id);
     const library = await this.deps.downloader.libraryVideos(rows.map((r) => r.sourceId));
     const pick = pickAutomatic(rows, {
@@ -187,11 +199,14 @@ export class PlaylistFollowing {
       [...pick.discoveries, ...pick.retries].map((r) => r.id),
       at,
     );
-    const out = { queued: 0, jobIds: [] as string[] };
+    const out = { queued: 0, jobIds: [] as string[], discovered: [] as { sourceId: string; title: string }[] };
     for (const batch of [pick.discoveries, pick.retries]) {
       const r = await this.deps.queue.queue(row, batch, { allowRedownload: false }, 'automatic playlist downloads');
       out.queued += r.queued;
       out.jobIds.push(...r.jobIds);
+      // New entries (not retries) that went into a job.
+      if (batch === pick.discoveries && r.queued > 0)
+        out.discovered = batch.map((v) => ({ sourceId: v.sourceId, title: v.title ?? v.sourceId }));
     }
     return out;
   }

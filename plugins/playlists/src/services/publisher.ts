@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   RESERVED_SUBFOLDER,
   sanitizeFileName,
+  type EventBus,
   type LiveHub,
   type MediaServerProvider,
   type PluginLogger,
@@ -48,6 +49,8 @@ export class PlaylistPublisher {
       hub: LiveHub | null;
       logger: PluginLogger;
       signal: AbortSignal;
+      /** Publishes `playlists.mediaServerSync.failed`. */
+      events?: Pick<EventBus, 'publish'>;
     },
   ) {
     this.runs = new Coalescer(
@@ -195,6 +198,12 @@ export class PlaylistPublisher {
       const message = err instanceof Error ? err.message : String(err);
       await store.saveSyncState(row.id, server, { lastAttemptAt: attemptAt, lastError: message.slice(0, 2000) });
       logger.warn({ playlistId: row.playlistId, server, err: message }, 'Playlist sync to media server failed');
+      this.deps.events?.publish('playlists.mediaServerSync.failed', {
+        playlistId: row.playlistId,
+        playlistTitle: row.title,
+        server,
+        error: message.slice(0, 500),
+      });
     }
   }
 }

@@ -4,6 +4,7 @@ import {
   type AutoRemovalDryRunRequest,
   type AutoRemovalResult,
   type AutoRemovalStatus,
+  type EventBus,
   type PluginLogger,
   type RetentionConfigSection,
   type TaskResult,
@@ -18,6 +19,8 @@ export interface RunnerDeps {
   store: RunStore;
   settings: () => RetentionConfigSection;
   logger: PluginLogger;
+  /** Publishes `retention.videos.removed` after a real run that removed videos or had errors. */
+  events?: Pick<EventBus, 'publish'>;
 }
 
 const NOTHING_TO_DO =
@@ -73,6 +76,19 @@ export class RetentionRunner {
       const result = await this.deps.engine.run({ dryRun: false, settings, signal });
       await this.deps.store.finish(id, { result, error: null });
       if (result.totalDeleted > 0 || result.errors.length > 0) {
+        const { ageStrategy, watchedStrategy, spaceStrategy } = result.plan;
+        this.deps.events?.publish('retention.videos.removed', {
+          trigger,
+          totalDeleted: result.totalDeleted,
+          deletedByAge: result.deletedByAge,
+          deletedByWatched: result.deletedByWatched,
+          deletedBySpace: result.deletedBySpace,
+          freedBytes: result.freedBytes,
+          sampleTitles: [ageStrategy, watchedStrategy, spaceStrategy]
+            .flatMap((s) => s.sampleVideos.map((v) => v.title))
+            .slice(0, 30),
+          errors: result.errors.slice(0, 10),
+        });
         this.deps.logger.info(
           { trigger, deleted: result.totalDeleted, freedBytes: result.freedBytes, errors: result.errors.length },
           'Automatic removal finished',

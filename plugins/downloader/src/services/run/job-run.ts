@@ -256,19 +256,19 @@ export class JobRun {
     });
     await state.save(outcome, plan.retryAt);
     if (outcome.status === 'queued') return;
+    const completed = state.videos().filter((v) => v.state === 'completed');
+    const failed = state.videos().filter((v) => v.state === 'failed');
     deps.events.publish('downloader.job.finished', {
       jobId: job.id,
       jobType: job.type,
       status: outcome.status,
       ownerChannelId: job.options.ownerChannelId ?? null,
-      completedSourceIds: state
-        .videos()
-        .filter((v) => v.state === 'completed')
-        .map((v) => v.row.sourceId),
-      failedSourceIds: state
-        .videos()
-        .filter((v) => v.state === 'failed')
-        .map((v) => v.row.sourceId),
+      completedSourceIds: completed.map((v) => v.row.sourceId),
+      failedSourceIds: failed.map((v) => v.row.sourceId),
+      label: job.label,
+      message: outcome.message,
+      completed: completed.map((v) => ({ sourceId: v.row.sourceId, title: v.row.title })),
+      failures: failed.map((v) => ({ sourceId: v.row.sourceId, title: v.row.title, diagnosis: v.diagnosis })),
     });
     deps.logger.info({ jobId: job.id, status: outcome.status, ...outcome.counts }, 'Download job finished');
   }

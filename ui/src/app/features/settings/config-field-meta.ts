@@ -14,6 +14,7 @@ export type ConfigOwner =
   | 'emby'
   | 'watch-status'
   | 'retention'
+  | 'notifications'
   | 'other';
 export type FieldKind = 'boolean' | 'enum' | 'multi' | 'integer' | 'number' | 'string' | 'secret';
 

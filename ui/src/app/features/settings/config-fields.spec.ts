@@ -10,6 +10,7 @@ import {
   RetentionConfigSection,
   SchedulerConfigSection,
   WatchStatusConfigSection,
+  NotificationsConfigSection,
 } from '../../../../../contracts/src/index';
 import {
   CONFIG_FIELDS,
@@ -37,6 +38,7 @@ const SECTIONS: [ConfigOwner, Schema][] = [
   ['emby', EmbyConfigSection as unknown as Schema],
   ['watch-status', WatchStatusConfigSection as unknown as Schema],
   ['retention', RetentionConfigSection as unknown as Schema],
+  ['notifications', NotificationsConfigSection as unknown as Schema],
 ];
 
 /** A nullable key (`Nullable(T)`: `anyOf [T, null]`) as its non-null schema, and whether it was one. */

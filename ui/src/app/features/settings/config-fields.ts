@@ -1,7 +1,7 @@
 import type { ConfigFieldMeta, ConfigOwner } from './config-field-meta';
 import type { GetConfigResponse } from './contracts';
 import { MEDIA_SERVER_FIELDS } from './media-server-fields';
-import { RETENTION_FIELDS, WATCH_STATUS_FIELDS } from './watch-retention-fields';
+import { NOTIFICATION_FIELDS, RETENTION_FIELDS, WATCH_STATUS_FIELDS } from './watch-retention-fields';
 
 /**
  * The settings form's picture of every config key (docs/configuration.md, contracts/src/config):
@@ -35,6 +35,7 @@ export const OWNER_LABELS: Record<ConfigOwner, string> = {
   emby: 'Emby',
   'watch-status': 'Watch status',
   retention: 'Retention',
+  notifications: 'Notifications',
   other: 'Other (plugins)',
 };
 
@@ -49,6 +50,7 @@ export const OWNER_ORDER: readonly ConfigOwner[] = [
   'emby',
   'watch-status',
   'retention',
+  'notifications',
   'other',
 ];
 
@@ -590,6 +592,7 @@ export const CONFIG_FIELDS: readonly ConfigFieldMeta[] = [
   ...MEDIA_SERVER_FIELDS,
   ...WATCH_STATUS_FIELDS,
   ...RETENTION_FIELDS,
+  ...NOTIFICATION_FIELDS,
 ];
 
 export const FIELD_BY_KEY: ReadonlyMap<string, ConfigFieldMeta> = new Map(CONFIG_FIELDS.map((f) => [f.key, f]));

@@ -242,12 +242,13 @@ describe('SettingsPage', () => {
       );
     });
 
-    it('links to the Media servers, Retention, Files on disk and Plugins pages', async () => {
+    it('links to the Media servers, Retention, Notifications, Files on disk and Plugins pages', async () => {
       await create();
       expect(q('[data-testid="settings-media-servers"]')?.getAttribute('href')).toBe('/settings/media-servers');
       expect(q('[data-testid="settings-plugins"]')?.getAttribute('href')).toBe('/settings/plugins');
       expect(q('[data-testid="settings-retention"]')?.getAttribute('href')).toBe('/settings/retention');
       expect(q('[data-testid="settings-files"]')?.getAttribute('href')).toBe('/settings/files');
+      expect(q('[data-testid="settings-notifications"]')?.getAttribute('href')).toBe('/settings/notifications');
     });
 
     it('offers one choice for an enum key and several for a list key', async () => {

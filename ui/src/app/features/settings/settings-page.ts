@@ -52,6 +52,9 @@ interface NavEntry {
       <a mat-flat-button routerLink="/settings/retention" data-testid="settings-retention"
         >Retention<span aria-hidden="true"> →</span></a
       >
+      <a mat-flat-button routerLink="/settings/notifications" data-testid="settings-notifications"
+        >Notifications<span aria-hidden="true"> →</span></a
+      >
       <a mat-flat-button routerLink="/settings/files" data-testid="settings-files"
         >Files on disk<span aria-hidden="true"> →</span></a
       >

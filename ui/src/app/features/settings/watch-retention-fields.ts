@@ -124,3 +124,25 @@ export const RETENTION_FIELDS: readonly ConfigFieldMeta[] = [
     description: 'The most recently downloaded videos that no rule removes (0: no such guard).',
   }),
 ];
+
+const notifications = (meta: Omit<ConfigFieldMeta, 'owner' | 'elsewhere'>): ConfigFieldMeta => ({
+  ...meta,
+  owner: 'notifications',
+  elsewhere: 'Notifications are set up on the Notifications page.',
+});
+
+/** The notifications plugin's keys (contracts/src/config/notifications.ts), edited on its page. */
+export const NOTIFICATION_FIELDS: readonly ConfigFieldMeta[] = [
+  notifications({
+    key: 'notificationsEnabled',
+    label: 'Send notifications',
+    kind: 'boolean',
+    description: 'Send notifications to the Apprise targets.',
+  }),
+  notifications({
+    key: 'appriseUrls',
+    label: 'Apprise targets',
+    kind: 'secret',
+    description: 'Notification targets in Apprise URL syntax; write-only.',
+  }),
+];
