@@ -27,6 +27,7 @@ import {
 } from './messages.js';
 import { Notifier } from './notifier.js';
 import { notificationRoutes } from './routes.js';
+import { DeliveryTable, WebhookTable } from './webhooks/tables.js';
 import { WebhookStore } from './webhooks/store.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 
@@ -74,6 +75,7 @@ export default definePlugin({
       load: async () => (await import('./migrations/20261128060000_initial.js')).Initial,
     },
   ],
+  entities: [WebhookTable, DeliveryTable],
   optionalConsumes: [pluginStatesRef],
   register(raw) {
     const ctx = raw as unknown as Ctx;

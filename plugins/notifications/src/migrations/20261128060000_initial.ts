@@ -20,13 +20,14 @@ export class Initial extends Migration {
       t.bigInteger('updated_at').notNullable();
     });
     const deliveries = this.getKnex().schema.createTable('notifications_deliveries', (t) => {
-      t.string('id', 36).primary();
+      t.string('id', 36).notNullable().primary();
       t.integer('webhook_id').notNullable().index();
       t.string('event', 40).notNullable();
       t.string('title', 300).notNullable();
       t.text('body').notNullable();
       t.string('status', 10).notNullable();
-      t.integer('attempts').notNullable().defaultTo(0);
+      // A raw default: knex would quote it ('0'), which the schema check reads as a text default.
+      t.integer('attempts').notNullable().defaultTo(this.getKnex().raw('0'));
       t.integer('max_attempts').notNullable();
       t.bigInteger('next_attempt_at').nullable().index();
       t.bigInteger('last_attempt_at').nullable();
