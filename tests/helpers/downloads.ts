@@ -10,9 +10,9 @@ import type { FakePlatform } from '../fakes/platform/index.js';
 export const FAST_DOWNLOAD_CONFIG = {
   sleepRequests: 0,
   downloadRetryCount: 0,
-  // Long enough for a fake platform slowed by a busy machine (3 s timed out under load); a test
-  // that wants a stalled download to fail fast sets its own.
-  downloadSocketTimeoutSeconds: 10,
+  // Long enough for a fake platform slowed by a busy machine (3 s, then once 10 s, timed out on a
+  // watch page under load); a test that wants a stalled download to fail fast sets its own.
+  downloadSocketTimeoutSeconds: 20,
   downloadAutoRetryCount: 0,
 };
 

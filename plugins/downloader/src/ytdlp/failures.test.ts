@@ -122,6 +122,12 @@ const CASES: Array<{ line: string; kind: FailureKind; skip?: boolean; retry?: bo
   },
   { line: 'ERROR: unable to download video data: <urlopen error timed out>', kind: 'network', retry: true },
   {
+    // A slow page, not an outdated yt-dlp, despite the update advice yt-dlp appends.
+    line: "ERROR: [youtube] D-DtFO7By2o: Unable to download webpage: timed out (caused by TimeoutError('timed out')); please report this issue on  https://github.com/yt-dlp/yt-dlp/issues?q= , filling out the appropriate issue template. Confirm you are on the latest version using  yt-dlp -U",
+    kind: 'network',
+    retry: true,
+  },
+  {
     line: 'ERROR: [download] Got error: [Errno 104] Connection reset by peer. Giving up after 10 retries',
     kind: 'network',
     retry: true,

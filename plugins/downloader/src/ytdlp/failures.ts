@@ -279,6 +279,12 @@ const RULES: readonly Rule[] = [
     kind: 'ffmpeg_missing',
     re: /ffmpeg not found|ffprobe\/avprobe and ffmpeg\/avconv not found|ffprobe and ffmpeg not found|ffmpeg is not installed|ffmpeg[^\n]{0,40}not found/i,
   },
+  // A network cause before the update advice: yt-dlp appends "please report this issue ...
+  // confirm you are on the latest version" to a page that timed out as well.
+  {
+    kind: 'network',
+    re: /timed out|connection reset|connection refused|connection aborted|remote end closed connection|name or service not known|temporary failure in name resolution|failed to resolve|getaddrinfo failed|network is unreachable|no route to host/i,
+  },
   {
     kind: 'ytdlp_outdated',
     re: /unable to extract|signature extraction failed|nsig extraction failed|n challenge solving failed|please report this issue|confirm you are on the latest version/i,
@@ -310,7 +316,7 @@ const RULES: readonly Rule[] = [
   },
   {
     kind: 'network',
-    re: /unable to download (?:webpage|API page|JSON metadata|video data)|timed out|connection reset|connection refused|connection aborted|remote end closed connection|name or service not known|temporary failure in name resolution|failed to resolve|getaddrinfo failed|network is unreachable|no route to host|giving up after|IncompleteRead|\[SSL/i,
+    re: /unable to download (?:webpage|API page|JSON metadata|video data)|giving up after|IncompleteRead|\[SSL/i,
   },
   { kind: 'postprocess', re: /postprocessing:|conversion failed|ffmpeg exited with code/i },
   { kind: 'cancelled', re: /interrupted by user/i },
