@@ -87,6 +87,8 @@ export const DownloaderOptions = Type.Object(
   { additionalProperties: false },
 );
 
+/** How long after the app is ready the tool version probes run (after the server listens). */
+const TOOL_PROBE_DELAY_MS = 1000;
 export default definePlugin({
   id: 'downloader',
   version: '1.0.0',
@@ -396,11 +398,14 @@ export default definePlugin({
           };
     });
 
-    ctx.onReady(async () => {
-      // The version probes (about 0.4 s for yt-dlp) run beside the start, not before the first
-      // answer: until they report, a tool counts as found, and a job that starts meanwhile
-      // reports a missing tool by itself.
-      void tools.checkAll().then(
+    // The version probes start a second after the app is ready, once the server listens: the
+    // three spawns (and the process supervisor's shell, started with the first tool) cost about
+    // 75 ms of the main thread, which the first answer would otherwise wait for. Until they
+    // report, a tool counts as found, and a job that starts meanwhile reports a missing tool
+    // by itself; `GET /api/tools` checks a tool it has not seen yet.
+    let probeTimer: NodeJS.Timeout | undefined;
+    const probeTools = () =>
+      tools.checkAll().then(
         (found) => {
           for (const t of Object.values(found)) {
             if (!t.found) {
@@ -414,8 +419,14 @@ export default definePlugin({
         },
         (err: unknown) => ctx.logger.warn({ err }, 'Checking the downloader tools failed'),
       );
+    ctx.onReady(async () => {
+      probeTimer = setTimeout(() => void probeTools(), TOOL_PROBE_DELAY_MS);
+      probeTimer.unref();
       await queue.start();
     });
-    ctx.onClose(() => queue.stop());
+    ctx.onClose(() => {
+      clearTimeout(probeTimer);
+      return queue.stop();
+    });
   },
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Compiles src/ to plain ES modules in dist/, file by file, the way vidkeep builds its own
- * packages (`npm start` runs plain Node, so a plugin ships JavaScript). Runs before `npm pack`.
+ * Compiles src/ to plain ES modules in dist/, file by file (`npm start` runs plain Node, so a
+ * plugin ships JavaScript). Runs before `npm pack`.
  * esbuild only transpiles: `npm run typecheck` checks the types.
  */
 import { build } from 'esbuild';
