@@ -685,20 +685,16 @@ interface Ingest {
 }
 
 /**
- * The repository's manifest (packages as absolute entry files, so it loads from `dir`) plus the
+ * The repository's manifest (packages as absolute package folders, so it loads from `dir`) plus the
  * stand-in watch-status service while no plugin of the manifest provides one.
  */
 function benchManifest(dir: string): string {
   const base = JSON.parse(readFileSync(join(REPO_ROOT, 'plugin-manifest.json'), 'utf8')) as {
     plugins: { id: string; package: string; enabled?: boolean }[];
   };
-  // The built entry (`default` condition) the server imports, not the sources this process resolves.
-  const entry = (name: string) => {
-    const dir = join(REPO_ROOT, 'node_modules', name);
-    const exp = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> })
-      .exports['.'];
-    return join(dir, typeof exp === 'string' ? exp : (exp as { default: string }).default);
-  };
+  // A package folder (its package.json names the built entry and the package, so vidkeep knows
+  // it as one of its own: an entry file alone would be loaded as a third-party plugin).
+  const entry = (name: string) => join(REPO_ROOT, 'node_modules', name);
   const plugins = base.plugins.map((p) => ({
     ...p,
     package: p.package.startsWith('.') ? join(REPO_ROOT, p.package) : entry(p.package),
