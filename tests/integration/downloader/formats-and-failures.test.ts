@@ -94,7 +94,8 @@ describe('audio formats', () => {
 
 describe('failures end in the right state with a plain-language diagnosis', () => {
   it.each(FAILURES)('%s', async (failure, kind, status) => {
-    app = await bootDownloader(h, platform);
+    // A stalled download fails when the socket times out: a short timeout keeps the case quick.
+    app = await bootDownloader(h, platform, failure === 'stall' ? { config: { downloadSocketTimeoutSeconds: 3 } } : {});
     const id = fakeVideoId(`fail-${failure}`);
     const job = await download({ url: watchUrl(id) });
     expect(job.status).toBe(status);
