@@ -6,7 +6,7 @@ import {
 } from '@vidkeep/contracts';
 import { DataApiError, nextPacificMidnight, type DataApiClient } from './data-api.js';
 
-/** The platform's default daily quota per project (external-apis.md 6.1). */
+/** The platform's default daily quota per project (docs/cookies-and-import.md, "Data API key test"). */
 export const DAILY_QUOTA_UNITS = 10_000;
 
 /** Why the API refused, in the reference's codes and in plain words with what to do. */
