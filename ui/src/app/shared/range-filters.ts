@@ -1,4 +1,4 @@
-import { Component, input, output } from '@angular/core';
+import { Component, computed, input, output } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 
@@ -44,6 +44,21 @@ export function rangeQuery(
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
 }
 
+interface NumberField {
+  key: 'minLength' | 'maxLength' | 'minSize' | 'maxSize';
+  label: string;
+  testId: string;
+}
+
+const LENGTH_FIELDS: readonly NumberField[] = [
+  { key: 'minLength', label: 'Min. minutes', testId: 'min-length' },
+  { key: 'maxLength', label: 'Max. minutes', testId: 'max-length' },
+];
+const SIZE_FIELDS: readonly NumberField[] = [
+  { key: 'minSize', label: 'Min. MB', testId: 'min-size' },
+  { key: 'maxSize', label: 'Max. MB', testId: 'max-size' },
+];
+
 /** The "more filters" of a list: a date range, a length range in minutes, optionally a size range in MB. */
 @Component({
   selector: 'app-range-filters',
@@ -66,49 +81,16 @@ export function rangeQuery(
         <mat-label>{{ dateLabel() }} until</mat-label>
         <input matInput type="date" [value]="r.to" (change)="set('to', $event)" [attr.data-testid]="testId() + '-to'" />
       </mat-form-field>
-      <mat-form-field appearance="outline" subscriptSizing="dynamic" class="num">
-        <mat-label>Min. minutes</mat-label>
-        <input
-          matInput
-          type="number"
-          min="0"
-          [value]="r.minLength"
-          (change)="set('minLength', $event)"
-          [attr.data-testid]="testId() + '-min-length'"
-        />
-      </mat-form-field>
-      <mat-form-field appearance="outline" subscriptSizing="dynamic" class="num">
-        <mat-label>Max. minutes</mat-label>
-        <input
-          matInput
-          type="number"
-          min="0"
-          [value]="r.maxLength"
-          (change)="set('maxLength', $event)"
-          [attr.data-testid]="testId() + '-max-length'"
-        />
-      </mat-form-field>
-      @if (withSize()) {
+      @for (f of numberFields(); track f.key) {
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="num">
-          <mat-label>Min. MB</mat-label>
+          <mat-label>{{ f.label }}</mat-label>
           <input
             matInput
             type="number"
             min="0"
-            [value]="r.minSize"
-            (change)="set('minSize', $event)"
-            [attr.data-testid]="testId() + '-min-size'"
-          />
-        </mat-form-field>
-        <mat-form-field appearance="outline" subscriptSizing="dynamic" class="num">
-          <mat-label>Max. MB</mat-label>
-          <input
-            matInput
-            type="number"
-            min="0"
-            [value]="r.maxSize"
-            (change)="set('maxSize', $event)"
-            [attr.data-testid]="testId() + '-max-size'"
+            [value]="r[f.key]"
+            (change)="set(f.key, $event)"
+            [attr.data-testid]="testId() + '-' + f.testId"
           />
         </mat-form-field>
       }
@@ -138,6 +120,10 @@ export class RangeFilters {
   readonly withSize = input(true);
   readonly testId = input('ranges');
   readonly changed = output<Ranges>();
+  /** The length bounds, and the size bounds when the list has sizes. */
+  protected readonly numberFields = computed(() =>
+    this.withSize() ? [...LENGTH_FIELDS, ...SIZE_FIELDS] : LENGTH_FIELDS,
+  );
 
   set(key: keyof Ranges, event: Event): void {
     const text = (event.target as HTMLInputElement).value;
