@@ -89,6 +89,7 @@ export const DownloaderOptions = Type.Object(
 
 /** How long after the app is ready the tool version probes run (after the server listens). */
 const TOOL_PROBE_DELAY_MS = 1000;
+
 export default definePlugin({
   id: 'downloader',
   version: '1.0.0',
