@@ -114,4 +114,9 @@ export const builtinMigrations: LazyMigration[] = [
     load: async () =>
       (await import('./20261128030100_channels_duration_limits.js')).Migration20261128030100ChannelsDurationLimits,
   },
+  {
+    name: '20261128040000_downloader_video_list_index',
+    load: async () =>
+      (await import('./20261128040000_downloader_video_list_index.js')).Migration20261128040000DownloaderVideoListIndex,
+  },
 ];

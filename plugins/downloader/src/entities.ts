@@ -124,7 +124,8 @@ export const DownloaderVideoEntity = new EntitySchema<DownloaderVideo>({
   name: 'DownloaderVideo',
   tableName: 'downloader_videos',
   indexes: [
-    { properties: ['removed', 'downloadedAt'] },
+    // The default order, with `sourceId` so the watched-state filters read only the index.
+    { properties: ['removed', 'downloadedAt', 'id', 'sourceId'] },
     { properties: ['channelId'] },
     // The library's protected and missing filters (docs/library.md).
     { properties: ['removed', 'protected', 'downloadedAt'] },
