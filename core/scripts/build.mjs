@@ -92,7 +92,10 @@ await Promise.all(
       format: 'esm',
       platform: 'node',
       target: 'node20',
+      // Maps without the sources' text: `--enable-source-maps` keeps every loaded bundle's map in
+      // the heap, and stack traces need only the mappings (2 of the 3 MB were source text).
       sourcemap: true,
+      sourcesContent: false,
       logLevel: 'warning',
     });
   }),
