@@ -46,6 +46,20 @@ export function matchPath(path: string, segments: readonly string[]): Record<str
   return params;
 }
 
+/**
+ * The answer of a request that a test made fail (`FakeMediaFailures['status']`): a 403 or 500, or
+ * the connection closed without an answer (`'reset'`, undefined: nothing to send); null = serve it.
+ */
+export function failureAnswer(x: Pick<Exchange, 'req'>, status: 403 | 500 | 'reset' | null): Answer | undefined | null {
+  if (status === 'reset') {
+    x.req.socket.destroy();
+    return undefined;
+  }
+  if (status === 403) return { status: 403, body: 'Forbidden' };
+  if (status === 500) return { status: 500, body: 'Internal Server Error' };
+  return null;
+}
+
 /** Routes that want a plain 404 answer this. */
 export const NOT_FOUND: Answer = { status: 404, body: 'Not Found' };
 

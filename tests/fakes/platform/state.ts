@@ -209,6 +209,25 @@ export class PlatformState {
     return f.status;
   }
 
+  private readonly channelPageFailures = new Map<string, FakeMediaFailures>();
+  /** Channel page requests answered per channel (failed ones included). */
+  readonly channelPageRequestCounts = new Map<string, number>();
+
+  setChannelPageFailures(channelId: string, failures: FakeMediaFailures | null): void {
+    if (!this.channels.has(channelId)) throw new Error(`setChannelPageFailures: unknown channel ${channelId}`);
+    if (failures) this.channelPageFailures.set(channelId, { ...failures });
+    else this.channelPageFailures.delete(channelId);
+  }
+
+  /** Counts one request of a channel's pages and says whether it must fail, as `takeMediaFailure`. */
+  takeChannelPageFailure(channelId: string): FakeMediaFailures['status'] | null {
+    this.channelPageRequestCounts.set(channelId, (this.channelPageRequestCounts.get(channelId) ?? 0) + 1);
+    const f = this.channelPageFailures.get(channelId);
+    if (!f || f.times <= 0) return null;
+    f.times -= 1;
+    return f.status;
+  }
+
   releaseStalls(): void {
     for (const res of this.stalled) res.destroy();
     this.stalled.clear();

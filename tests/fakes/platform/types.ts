@@ -139,6 +139,10 @@ export interface FakePlatform {
   setMediaFailures(videoId: string, failures: FakeMediaFailures | null): void;
   /** How many media requests of a video were answered so far (failed ones included). */
   mediaRequests(videoId: string): number;
+  /** Makes the next `times` requests of a channel's pages (any tab) fail (null: none). */
+  setChannelPageFailures(channelId: string, failures: FakeMediaFailures | null): void;
+  /** How many requests of a channel's pages were answered so far (failed ones included). */
+  channelPageRequests(channelId: string): number;
   /** Ends every stalled media response (destroys its connection) so processes can exit. */
   releaseStalls(): void;
   /** Signs an account in (its cookie and subscriptions), or none (null). */

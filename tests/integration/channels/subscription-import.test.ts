@@ -247,6 +247,38 @@ describe('subscription import', () => {
     expect((await call(app, 'GET', '/api/cookies/status')).body.customFileExists).toBe(false);
   });
 
+  it('looks a channel up again when the connection dropped, and gives up after three tries', async () => {
+    const flaky = fakeChannelId('import-flaky');
+    const down = fakeChannelId('import-down');
+    for (const [i, id] of [flaky, down].entries()) {
+      p.addChannel({
+        channelId: id,
+        handle: `@retry${i}`,
+        name: `Retry ${i}`,
+        tabs: { videos: [fakeVideoId(`t-${i}`)] },
+      });
+    }
+    // The first request of one channel's pages drops the connection; the other's always do.
+    p.setChannelPageFailures(flaky, { status: 'reset', times: 1 });
+    p.setChannelPageFailures(down, { status: 'reset', times: 1000 });
+    const res = await call(app, 'POST', '/api/subscriptions/imports', {
+      channels: [{ channelId: flaky }, { channelId: down }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const detail = await finished(res.body.jobId as string, 60_000);
+    p.setChannelPageFailures(down, null);
+    const byId = new Map(detail.results.map((r) => [r.channelId, r]));
+    expect(byId.get(flaky)).toMatchObject({ state: 'success', restored: false });
+    expect(byId.get(down)).toMatchObject({
+      state: 'error',
+      reason: expect.stringMatching(/^Cannot reach the platform to read the channel: A network problem/),
+    });
+    expect(detail).toMatchObject({ status: 'completed_with_errors', successes: 1, errors: 1 });
+    // The first lookup and the two after a pause: each one's first request failed.
+    expect(p.channelPageRequests(down)).toBe(3);
+    expect((await call(app, 'GET', `/api/channels/${flaky}/settings`)).body.settings).toMatchObject({ enabled: true });
+  }, 60_000);
+
   it('cancels: lookups under way stop, the rest is skipped as cancelled, the done ones stay', async () => {
     const fresh = Array.from({ length: 24 }, (_, i) => fakeChannelId(`cancel-${i}`));
     for (const [i, id] of fresh.entries()) {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ChannelErrorCodes as E,
   InvalidInputError,
@@ -5,6 +6,7 @@ import {
   type ChannelInfo,
   type DownloaderService,
   type ImportResultState,
+  type SourceFailure,
   type UpdateChannelsRequest,
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
@@ -32,6 +34,16 @@ export interface SubscriptionsDeps {
   settings: Pick<ChannelSettingsService, 'assertSubfolderChangeAllowed'>;
   downloader: () => DownloaderService;
 }
+
+/**
+ * An import looks a channel up again after these pauses when the lookup failed for a passing
+ * reason: the connection dropped or timed out (`network`, a timeout). A channel that is missing,
+ * terminated or behind a sign-in wall fails at once, and so does rate limiting (429), which more
+ * requests soon would only prolong.
+ */
+export const IMPORT_LOOKUP_RETRY_DELAYS_MS: readonly number[] = [1_000, 4_000];
+
+const passingFailure = (f: SourceFailure): boolean => f.timedOut || f.diagnosis.kind === 'network';
 
 /** Subscribing: looking channels up on the platform, adding (enabling) and soft-removing them. */
 export class ChannelSubscriptions {
@@ -120,7 +132,7 @@ export class ChannelSubscriptions {
   ): Promise<ImportOutcome> {
     const known = await this.deps.store.byChannelId(channelId);
     if (known) return this.subscribeKnown(known);
-    const info = await this.deps.platform.channelInfo(channelUrl(channelId), signal);
+    const info = await this.lookupForImport(channelId, signal);
     if (!info.ok) {
       if (info.failure.aborted) return { state: 'skipped', restored: false, reason: 'Cancelled' };
       return { state: 'error', restored: false, reason: platformError(info.failure, 'the channel').message };
@@ -148,6 +160,20 @@ export class ChannelSubscriptions {
     await this.deps.store.create({ ...fresh, ...patch, enabled: true });
     if (patch.subFolder) await this.deps.downloader().registerSubfolders([patch.subFolder]);
     return { state: 'success', restored: false, reason: null };
+  }
+
+  /** `channelInfo`, tried again after a pause while it fails for a passing reason (an import only). */
+  private async lookupForImport(channelId: string, signal?: AbortSignal) {
+    const delays = IMPORT_LOOKUP_RETRY_DELAYS_MS;
+    for (let attempt = 0; ; attempt++) {
+      const info = await this.deps.platform.channelInfo(channelUrl(channelId), signal);
+      if (info.ok || info.failure.aborted || !passingFailure(info.failure) || attempt >= delays.length) return info;
+      try {
+        await sleep(delays[attempt], undefined, { signal });
+      } catch {
+        return info; // cancelled or shut down during the pause: the failure stands as it was
+      }
+    }
   }
 
   private async subscribeKnown(row: ChannelRow): Promise<ImportOutcome> {

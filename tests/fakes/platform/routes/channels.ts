@@ -7,7 +7,7 @@
  * `?page=N` answers page N's rows (the plugin asks for them as yt-dlp's "page N" API calls).
  */
 import { findChannel } from '../catalog.js';
-import { NOT_FOUND, serveFile, type Answer, type Route } from '../http.js';
+import { failureAnswer, NOT_FOUND, serveFile, type Answer, type Exchange, type Route } from '../http.js';
 import { AVATAR, BANNER } from '../media.js';
 import type { PlatformState } from '../state.js';
 import type { FakeTab, Json, StoredChannel } from '../types.js';
@@ -18,12 +18,22 @@ export const TAB_PAGE_SIZE = 30;
 
 export function channelRoutes(s: PlatformState): Route[] {
   return [
-    { path: '/api/channel/:key', handle: ({ params }) => channelPage(s, params.key, null) },
+    {
+      path: '/api/channel/:key',
+      handle: (x) => {
+        const failed = failing(s, x);
+        return failed !== null ? failed : channelPage(s, x.params.key, null);
+      },
+    },
     {
       path: '/api/channel/:key/:tab',
-      // An empty tab (a trailing slash) is the channel root, as in the path without it.
-      handle: ({ params, query }) =>
-        channelPage(s, params.key, params.tab ? params.tab.toLowerCase() : null, pageOf(query.get('page'))),
+      handle: (x) => {
+        const failed = failing(s, x);
+        if (failed !== null) return failed;
+        // An empty tab (a trailing slash) is the channel root, as in the path without it.
+        const tab = x.params.tab ? x.params.tab.toLowerCase() : null;
+        return channelPage(s, x.params.key, tab, pageOf(x.query.get('page')));
+      },
     },
     {
       path: '/ca/:id/:file',
@@ -36,6 +46,15 @@ export function channelRoutes(s: PlatformState): Route[] {
       },
     },
   ];
+}
+
+/**
+ * A channel page request that `setChannelPageFailures` makes fail: its answer (undefined when the
+ * connection was closed instead), or null to serve the page.
+ */
+function failing(s: PlatformState, x: Exchange): Answer | undefined | null {
+  const c = findChannel(s, x.params.key);
+  return c ? failureAnswer(x, s.takeChannelPageFailure(c.channelId)) : null;
 }
 
 const pageOf = (value: string | null): number => (value && /^\d{1,6}$/.test(value) ? Number(value) : 0);

@@ -4,7 +4,7 @@
  * ranged GETs) and the thumbnails (`/vi/<id>/...`).
  */
 import { availabilityOf, viewsOf } from '../catalog.js';
-import { NOT_FOUND, serveFile, type Answer, type Route } from '../http.js';
+import { failureAnswer, NOT_FOUND, serveFile, type Answer, type Route } from '../http.js';
 import { AUDIO_SAMPLE_RATE, FPS, THUMBNAIL, THUMBNAIL_SMALL, widthFor, type MediaSet } from '../media.js';
 import type { PlatformState } from '../state.js';
 import type { Json, StoredVideo } from '../types.js';
@@ -34,12 +34,8 @@ export function videoRoutes(s: PlatformState): Route[] {
         if (!v) return NOT_FOUND;
         const passing = s.takeMediaFailure(v);
         if (v.failure === 'http-403') return { status: 403, body: 'Forbidden' };
-        if (passing === 'reset') {
-          x.req.socket.destroy();
-          return;
-        }
-        if (passing === 403) return { status: 403, body: 'Forbidden' };
-        if (passing === 500) return { status: 500, body: 'Internal Server Error' };
+        const failed = failureAnswer(x, passing);
+        if (failed !== null) return failed;
         const file = mediaFile(await s.mediaFor(v), x.params.file);
         if (!file) return NOT_FOUND;
         serveFile(x, file, {
