@@ -14,7 +14,8 @@ import { toSummary, type RunStore } from '../services/run-store.js';
 import type { TaskScheduler } from '../services/scheduler.js';
 
 const errors = errorResponses(400, 401, 403, 404);
-const TIMEZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The server's time zone, looked up on the first request: ICU's time zone data stays unloaded until then. */
+const timezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskScheduler; store: RunStore }> = async (
   app,
@@ -55,7 +56,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskSchedule
         response: { 200: ScheduleList, ...errors },
       },
     },
-    async () => ({ schedules: await entries(scheduler.keys()), timezone: TIMEZONE }),
+    async () => ({ schedules: await entries(scheduler.keys()), timezone: timezone() }),
   );
 
   app.patch(
