@@ -10,7 +10,7 @@ import { parseEntry, type ListedVideo } from './entries.js';
 
 const BASE = 'https://www.youtube.com';
 const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
-const HANDLE = /^@[A-Za-z0-9._·-]{1,100}$/u;
+const HANDLE = /^@[A-Za-z0-9._\u00B7-]{1,100}$/u;
 const HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
 
 /** The platform's playlist of one tab: `UULF` videos, `UUSH` shorts, `UULV` streams. */

@@ -39,5 +39,5 @@ export function viewOf(t: AppriseTarget): AppriseTargetView {
 export function maskUrlsIn(text: string, urls: readonly string[]): string {
   let out = text;
   for (const url of urls) if (url) out = out.split(url).join(maskAppriseUrl(url));
-  return out.replace(/\b([A-Za-z][A-Za-z0-9+.-]{0,31}):\/\/(?!…)[^\s'"]+/g, '$1://…');
+  return out.replace(/\b([A-Za-z][A-Za-z0-9+.-]{0,31}):\/\/(?!\u2026)[^\s'"]+/g, '$1://…');
 }
