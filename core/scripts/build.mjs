@@ -108,8 +108,8 @@ await Promise.all(
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      // Maps without the sources' text: `--enable-source-maps` keeps every loaded bundle's map in
-      // the heap, and stack traces need only the mappings (2 of the 3 MB were source text).
+      // Maps without the sources' text (2 of their 3 MB): stack traces need only the mappings
+      // (core/src/source-stacks.ts reads a map when an error's stack passes through its bundle).
       sourcemap: true,
       sourcesContent: false,
       // Without comments and indentation: V8 keeps every loaded module's source text for the

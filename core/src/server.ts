@@ -1,3 +1,5 @@
+// First: stack traces name the TypeScript sources from here on (see source-stacks.ts).
+import './source-stacks.js';
 import { buildApp } from './app.js';
 import { createLogger } from './logger.js';
 import { readEnvironment } from './env.js';

@@ -127,6 +127,25 @@ describe('the real server (npm start)', () => {
     expect(result.output).not.toContain('listening on');
   });
 
+  it('logs stack traces at the TypeScript sources, reading a source map only for a logged error', async () => {
+    const result = await runServerToExit({
+      CONFIG_DIR: join(dir, 'config'),
+      PLUGIN_MANIFEST: join(REPO_ROOT, 'tests/fixtures/server/broken-manifest.json'),
+    });
+    const fatal = result.output
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: number; err?: { stack?: string } })
+      .find((l) => l.level === 60);
+    const stack = fatal?.err?.stack ?? '';
+    expect(stack, result.output).toMatch(/^PluginBootError: Plugin "auth"/);
+    // The frame that threw, at its line in the source, not in the bundle the server runs.
+    expect(stack).toMatch(
+      /\n {4}at checkDefinition \(\S+[\\/]core[\\/]src[\\/]manifest[\\/]load-manifest\.ts:\d+:\d+\)/,
+    );
+    expect(stack).not.toMatch(/[\\/]dist[\\/]/);
+  });
+
   it('refuses to start with an invalid environment variable, naming it', async () => {
     const result = await runServerToExit({ CONFIG_DIR: join(dir, 'config'), PORT: 'eighty' });
     expect(result.code).toBe(1);
