@@ -40,7 +40,10 @@ export async function installUi(app: FastifyInstance, uiDir: string): Promise<Se
     });
     await scope.register(fastifyStatic, {
       root: uiDir,
-      wildcard: false,
+      // One `/*` route that looks each file up when asked, instead of listing the build at start
+      // (a glob of ~180 files and one route per file: ~65 ms of every start); a rebuilt UI's new
+      // files are served without a restart too.
+      wildcard: true,
       index: ['index.html'],
       // The build writes `<file>.br` and `<file>.gz` beside each text file (ui/scripts/build.mjs):
       // sent with Content-Encoding when the browser accepts them, the plain file otherwise.
