@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { makeAjv } from '../validation/schema-validator.js';
+import { forSerialization } from './serialization-schema.js';
 
 /**
  * Route schemas are compiled on first use, not at boot: compiling the validators and response
@@ -45,7 +46,7 @@ export function lazySerializerOptions(owner: object): Pick<FastifyServerOptions,
         buildSerializer(externalSchemas: unknown, serializerOpts: unknown) {
           const build = SerializerSelector()(externalSchemas as never, serializerOpts as never);
           return (routeSchema: Parameters<typeof build>[0]) => {
-            const get = lazy(owner, () => build(routeSchema));
+            const get = lazy(owner, () => build({ ...routeSchema, schema: forSerialization(routeSchema.schema) }));
             return (data: unknown) => get()(data);
           };
         },
