@@ -148,6 +148,7 @@ export class ChannelStore {
       this.rows?.set(row.id, row);
     }
     this.listed = null;
+    this.indexed = null;
   }
 
   /**
@@ -187,9 +188,20 @@ export class ChannelStore {
 
   /** The channel's row (the oldest one when duplicates exist). */
   async byChannelId(channelId: string): Promise<ChannelRow | null> {
-    for (const row of (await this.all()).values()) if (row.channelId === channelId) return row;
-    return null;
+    const rows = await this.all();
+    if (this.indexed?.rows !== rows) {
+      // Every channel page asks for its channel: a map per set of rows, not a scan of them all.
+      const byId = new Map<string, ChannelRow>();
+      for (const row of rows.values()) {
+        const seen = byId.get(row.channelId);
+        if (!seen || row.id < seen.id) byId.set(row.channelId, row);
+      }
+      this.indexed = { rows, byId };
+    }
+    return this.indexed.byId.get(channelId) ?? null;
   }
+
+  private indexed: { rows: Map<number, ChannelRow>; byId: Map<string, ChannelRow> } | null = null;
 
   async byHandleOrUrl(handle: string | null, url: string): Promise<ChannelRow | null> {
     const h = handle?.toLowerCase() ?? null;
