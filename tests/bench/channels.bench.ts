@@ -738,10 +738,18 @@ export default async function channelsBench(): Promise<void> {
     await writeDataset(join(configDir, 'vidkeep.db'), ds);
     const buildMs = performance.now() - tBuild;
 
-    // 3. Startup on the dataset.
+    // 3. Startup on the dataset: the median of three starts (one varies by ~20% on this machine),
+    // the last one kept running.
+    const starts: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const s = await startBenchServer(env, PORT);
+      starts.push(s.startMs);
+      await s.stop();
+    }
     const t0 = performance.now();
     server = await startBenchServer(env, PORT);
-    const firstAnswerMs = server.startMs;
+    starts.push(server.startMs);
+    const firstAnswerMs = [...starts].sort((a, b) => a - b)[1]!;
     let firstChannelsMs = 0;
     for (;;) {
       const r = await request(`${server.url}/getchannels?page=1&pageSize=20`, 'GET');
@@ -1044,7 +1052,7 @@ export default async function channelsBench(): Promise<void> {
     console.log('\n| figure | vidkeep | reference | target | met |');
     console.log('|---|---:|---|---|---|');
     console.log(
-      `| start to first HTTP answer | ${fmt(firstAnswerMs)} ms | 1,100 ms | < 1,000 ms | ${yes(firstAnswerMs < 1000)} |`,
+      `| start to first HTTP answer (median of 3 starts) | ${fmt(firstAnswerMs)} ms | 1,100 ms | < 1,000 ms | ${yes(firstAnswerMs < 1000)} |`,
     );
     console.log(`| start to first complete /getchannels answer | ${fmt(firstChannelsMs)} ms | — | — | — |`);
     console.log(
