@@ -42,6 +42,21 @@ describe('matchServerFiles', () => {
   });
 });
 
+describe('matchServerFiles after a folder move', () => {
+  it("does not take the server's item at a moved file's old place, but takes the one at its new place", () => {
+    const moved = { ...file('__Kids/Chan/A [id1]/A [id1].mp4'), movedFromRelativePath: 'Chan/A [id1]/A [id1].mp4' };
+    const stale = { id: 'old', path: '/media/yt/Chan/A [id1]/A [id1].mp4' };
+    // Not rescanned yet: only the old item exists, so the file is not found (a scan is asked for).
+    expect(matchServerFiles([moved], [stale]).has(moved.path)).toBe(false);
+    // Rescanned (or scanning): the item at the new place.
+    expect(
+      matchServerFiles([moved], [stale, { id: 'new', path: '/media/yt/__Kids/Chan/A [id1]/A [id1].mp4' }]),
+    ).toEqual(new Map([[moved.path, 'new']]));
+    // Without the move noted, the old item would have been taken.
+    expect(matchServerFiles([file('__Kids/Chan/A [id1]/A [id1].mp4')], [stale]).size).toBe(1);
+  });
+});
+
 describe('scanBackoffDelays', () => {
   it('spreads the budget like the reference (2, 5, 10, 20, 30 s of 67)', () => {
     expect(scanBackoffDelays(67_000)).toEqual([2000, 5000, 10000, 20000, 30000]);

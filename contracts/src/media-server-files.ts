@@ -12,6 +12,12 @@ export interface LocalFile {
   path: string;
   /** The same file relative to the output directory, forward slashes. */
   relativePath: string;
+  /**
+   * Where the file was relative to the output directory before its channel's folder moved (a
+   * few minutes after the move). The server may still list the file there until it rescans; such
+   * an item is not taken for the file (see `matchServerFiles`).
+   */
+  movedFromRelativePath?: string;
 }
 
 /** An item the server indexed, with the path as the server sees it. */
@@ -49,10 +55,20 @@ export function matchServerFiles(local: readonly LocalFile[], server: readonly S
   const found = new Map<string, string>();
   for (const file of local) {
     const wanted = segmentsOf(file.relativePath);
+    const before = file.movedFromRelativePath ? segmentsOf(file.movedFromRelativePath) : null;
     const candidates = byName.get(wanted.at(-1) ?? '');
     if (!candidates) continue;
     let best: { id: string; score: number } | null = null;
     for (const c of candidates) {
+      // A moved file's item at its old place (the whole old path matches, the new one does not):
+      // the server has not rescanned yet and will drop that item.
+      if (
+        before &&
+        c.path !== file.path &&
+        sharedTail(c.segments, before) >= before.length &&
+        sharedTail(c.segments, wanted) < wanted.length
+      )
+        continue;
       const score = c.path === file.path ? Infinity : sharedTail(c.segments, wanted);
       if (!best || score > best.score) best = { id: c.id, score };
     }

@@ -14,6 +14,8 @@ export interface PlaylistSyncItem {
   path: string;
   /** The same file relative to the output directory (forward slashes). */
   relativePath: string;
+  /** Its place before its channel's folder moved, for a few minutes after the move (`LocalFile`). */
+  movedFromRelativePath?: string;
   title: string;
   durationSeconds: number | null;
 }

@@ -149,6 +149,12 @@ export default definePlugin({
     // A channel's folder moved: every playlist holding one of its videos rewrites its .m3u with
     // the new paths and publishes again (media servers find the files at their new place).
     ctx.events.subscribe('downloader.videos.moved', async (e) => {
+      // Where each file was: its folder's old place with the same path below it.
+      const before = (path: string | null) => {
+        const f = path ? e.folders.find((m) => path.startsWith(`${m.to}/`)) : undefined;
+        return f && path ? [{ from: `${f.from}${path.slice(f.to.length)}`, to: path }] : [];
+      };
+      publisher.noteMoved(e.videos.flatMap((v) => [...before(v.filePath), ...before(v.audioFilePath)]));
       const holding = new Set<number>();
       for (const v of e.videos)
         for (const id of await videoStore.relocate(v.sourceId, {

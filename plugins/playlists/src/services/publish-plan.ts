@@ -59,17 +59,26 @@ export function m3uEntries(
 
 export function syncItems(
   rows: readonly PublishedRow[],
-  options: { reversed: boolean; mediaType: PlaylistMediaType; outputDir: string; exists: (path: string) => boolean },
+  options: {
+    reversed: boolean;
+    mediaType: PlaylistMediaType;
+    outputDir: string;
+    exists: (path: string) => boolean;
+    /** Where a file was before a folder move (absolute), when it moved a few minutes ago. */
+    movedFrom?: (path: string) => string | undefined;
+  },
 ): PlaylistSyncItem[] {
   const items: PlaylistSyncItem[] = [];
   const rel = relativizer(options.outputDir, options.outputDir);
   for (const row of ordered(rows, options.reversed)) {
     const file = options.mediaType === 'audio' ? row.audioFilePath : row.filePath;
     if (!file || !options.exists(file)) continue;
+    const before = options.movedFrom?.(file);
     items.push({
       sourceId: row.sourceId,
       path: file,
       relativePath: rel(file),
+      ...(before ? { movedFromRelativePath: rel(before) } : {}),
       title: label(row),
       durationSeconds: row.duration,
     });

@@ -36,9 +36,14 @@ export interface M3uResult {
  * exactly one more run (spec: syncs of one playlist are serialized). Failures are recorded per
  * server and never reach the download that triggered them.
  */
+/** How long a moved file's old place is remembered (a media server's rescan is done by then). */
+const MOVED_MEMORY_MS = 10 * 60_000;
+
 export class PlaylistPublisher {
   private readonly runs: Coalescer<number, PublishRequest>;
   private readonly lastM3u = new Map<number, M3uResult | null>();
+  /** Files whose channel folder moved recently: new path -> old path and when (see `noteMoved`). */
+  private readonly moved = new Map<string, { from: string; at: number }>();
 
   constructor(
     private readonly deps: {
@@ -58,6 +63,22 @@ export class PlaylistPublisher {
       (a, b) => ({ m3u: a.m3u || b.m3u, sync: a.sync || b.sync }),
       (id, err) => deps.logger.error({ err, playlistRowId: id }, 'Publishing a playlist failed'),
     );
+  }
+
+  /**
+   * Files moved with their channel's folder. For MOVED_MEMORY_MS after it, a media server's item at
+   * the old place is not taken for the file: the server lists it until it rescans the library (the
+   * media-server plugins ask it to), and a playlist made of it would point at vanished items.
+   */
+  noteMoved(files: readonly { from: string; to: string }[]): void {
+    const now = Date.now();
+    for (const [path, m] of this.moved) if (now - m.at > MOVED_MEMORY_MS) this.moved.delete(path);
+    for (const f of files) this.moved.set(f.to, { from: f.from, at: now });
+  }
+
+  private movedFrom(path: string): string | undefined {
+    const m = this.moved.get(path);
+    return m && Date.now() - m.at <= MOVED_MEMORY_MS ? m.from : undefined;
   }
 
   request(playlistRowId: number, req: PublishRequest): Promise<void> {
@@ -131,6 +152,7 @@ export class PlaylistPublisher {
       mediaType,
       outputDir: this.deps.outputDir,
       exists: existsSync,
+      movedFrom: (path) => this.movedFrom(path),
     });
     let tried = false;
     for (const { key, provider } of this.deps.providers.entries()) {
