@@ -202,11 +202,7 @@ export class PlatformState {
    * `'reset'`) while the video's `mediaFailures` has times left, else null.
    */
   takeMediaFailure(v: StoredVideo): FakeMediaFailures['status'] | null {
-    this.mediaRequestCounts.set(v.id, (this.mediaRequestCounts.get(v.id) ?? 0) + 1);
-    const f = v.mediaFailures;
-    if (!f || f.times <= 0) return null;
-    f.times -= 1;
-    return f.status;
+    return countAndTake(this.mediaRequestCounts, v.id, v.mediaFailures);
   }
 
   private readonly channelPageFailures = new Map<string, FakeMediaFailures>();
@@ -221,11 +217,7 @@ export class PlatformState {
 
   /** Counts one request of a channel's pages and says whether it must fail, as `takeMediaFailure`. */
   takeChannelPageFailure(channelId: string): FakeMediaFailures['status'] | null {
-    this.channelPageRequestCounts.set(channelId, (this.channelPageRequestCounts.get(channelId) ?? 0) + 1);
-    const f = this.channelPageFailures.get(channelId);
-    if (!f || f.times <= 0) return null;
-    f.times -= 1;
-    return f.status;
+    return countAndTake(this.channelPageRequestCounts, channelId, this.channelPageFailures.get(channelId));
   }
 
   releaseStalls(): void {
@@ -261,4 +253,16 @@ export function cookiesOf(req: IncomingMessage): Map<string, string> {
     if (eq > 0) out.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
   }
   return out;
+}
+
+/** Counts one request under `key` and uses up one of `failures`: its status while times are left, else null. */
+function countAndTake(
+  counts: Map<string, number>,
+  key: string,
+  failures: FakeMediaFailures | null | undefined,
+): FakeMediaFailures['status'] | null {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  if (!failures || failures.times <= 0) return null;
+  failures.times -= 1;
+  return failures.status;
 }

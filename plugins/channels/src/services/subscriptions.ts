@@ -164,12 +164,12 @@ export class ChannelSubscriptions {
 
   /** `channelInfo`, tried again after a pause while it fails for a passing reason (an import only). */
   private async lookupForImport(channelId: string, signal?: AbortSignal) {
-    const delays = IMPORT_LOOKUP_RETRY_DELAYS_MS;
     for (let attempt = 0; ; attempt++) {
       const info = await this.deps.platform.channelInfo(channelUrl(channelId), signal);
-      if (info.ok || info.failure.aborted || !passingFailure(info.failure) || attempt >= delays.length) return info;
+      const delay = IMPORT_LOOKUP_RETRY_DELAYS_MS[attempt];
+      if (info.ok || info.failure.aborted || !passingFailure(info.failure) || delay === undefined) return info;
       try {
-        await sleep(delays[attempt], undefined, { signal });
+        await sleep(delay, undefined, { signal });
       } catch {
         return info; // cancelled or shut down during the pause: the failure stands as it was
       }
