@@ -15,7 +15,8 @@
  */
 import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { isBuiltin } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -62,15 +63,80 @@ function entryPoints(dir, srcDir) {
  * Package imports stay imports (each package is one module instance that every plugin shares),
  * except TypeBox: it is ~370 small ES modules that only `@vidkeep/contracts` imports, so it goes
  * into the contracts bundle (one file instead of 370 at every start).
+ *
+ * A package that is CommonJS only (MikroORM, Fastify, Ajv, ...) is loaded with `require` instead
+ * of `import` (`cjsRequire` below): the same file and the same module instance either way, but
+ * Node 20's `import` of a CommonJS file first runs its export lexer over the file and every file
+ * it re-exports (all ~140 of `@mikro-orm/core`), which cost ~0.25 s of every start.
  */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path === 'typebox' || args.path.startsWith('typebox/') ? undefined : { path: args.path, external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path === 'typebox' || args.path.startsWith('typebox/')) return undefined;
+      // A dynamic `import()` stays one: it is off the start's path (Swagger, Bree, the migrator),
+      // and esbuild's split chunk for a required package would export only its `default`.
+      if (
+        args.namespace === CJS_NAMESPACE ||
+        args.kind === 'dynamic-import' ||
+        isBuiltin(args.path) ||
+        !isCommonJsOnly(args.path, args.resolveDir)
+      ) {
+        return { path: args.path, external: true };
+      }
+      return { path: args.path, namespace: CJS_NAMESPACE };
+    });
+    b.onLoad({ filter: /.*/, namespace: CJS_NAMESPACE }, (args) => ({
+      contents: `module.exports = ${CJS_REQUIRE}(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
+
+const CJS_NAMESPACE = 'cjs-require';
+/** Bound at the top of every output file (the build's `banner`), resolving from that file. */
+const CJS_REQUIRE = '__vidkeepRequire';
+const CJS_BANNER = `import{createRequire as __vidkeepCreateRequire}from"node:module";const ${CJS_REQUIRE}=__vidkeepCreateRequire(import.meta.url);`;
+
+const commonJsOnly = new Map();
+/**
+ * Whether `import` and `require` of `specifier` reach one CommonJS module: the package is not
+ * `"type": "module"` and either names no ES module build (`import`, `module`, `.mjs`) or its
+ * `import` entry is only a wrapper that re-exports its `require` entry (MikroORM's `index.mjs`).
+ * A package with a real ES module build keeps its `import`: requiring it would load a second copy.
+ */
+function isCommonJsOnly(specifier, fromDir) {
+  const name = specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    const pkgDir = join(dir, 'node_modules', name);
+    if (existsSync(join(pkgDir, 'package.json'))) {
+      if (!commonJsOnly.has(pkgDir)) commonJsOnly.set(pkgDir, classify(pkgDir));
+      return commonJsOnly.get(pkgDir);
+    }
+    if (dirname(dir) === dir) return false;
+  }
+}
+
+/**
+ * Packages that ship both builds but that a dependency already loads with `require`: importing
+ * their ES build would load a second copy beside it. `@fastify/awilix` requires awilix.
+ */
+const LOADED_WITH_REQUIRE = new Set(['awilix']);
+
+function classify(pkgDir) {
+  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  if (LOADED_WITH_REQUIRE.has(pkg.name)) return true;
+  if (pkg.type === 'module' || /\.mjs$/.test(pkg.main ?? '')) return false;
+  if (!/"(import|module)"\s*:|\.mjs"/.test(JSON.stringify(pkg.exports ?? null))) return true;
+  const root = pkg.exports?.['.'];
+  const esm = root?.import?.default ?? root?.import;
+  if (typeof esm !== 'string' || typeof root?.require !== 'string') return false;
+  const wrapper = readFileSync(join(pkgDir, esm), 'utf8').match(/^import (\w+) from "([^"]+)";/);
+  return wrapper !== null && join(pkgDir, wrapper[2]) === join(pkgDir, root.require);
+}
 
 /**
  * One character outside ASCII makes V8 keep a module's whole source as a two-byte string (twice
@@ -106,6 +172,7 @@ await Promise.all(
       chunkNames: '[name]-[hash]',
       plugins: [externalPackages],
       format: 'esm',
+      banner: { js: CJS_BANNER },
       platform: 'node',
       target: 'node20',
       // Maps without the sources' text (2 of their 3 MB): stack traces need only the mappings
