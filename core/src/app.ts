@@ -15,6 +15,7 @@ import {
 import { builtinMigrations } from '@vidkeep/migrations';
 import type { Logger } from 'pino';
 import { composeConfigSchema, FileConfigService } from './config/config-service.js';
+import { nameOnce, nameRegisteredPlugins } from './http/plugin-names.js';
 import { ServiceRegistry } from './di/container.js';
 import { openDatabase, type MigrationEntry, type Orm } from './db/orm.js';
 import { closeReadConnection } from './db/read-connection.js';
@@ -187,6 +188,7 @@ async function assemble(parts: {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
+  nameRegisteredPlugins(app);
   // Before any route: every route is checked against its owner's place in the URL space.
   const routeRules = new RouteRules(plugins);
   routeRules.install(app);
@@ -257,7 +259,7 @@ async function assemble(parts: {
   };
   for (const plugin of plugins) {
     const def = plugin.definition;
-    await app.register(async (instance) => {
+    const registerPlugin = async (instance: FastifyInstance) => {
       routeRules.claim(instance, def.id);
       if (def.toggleable) gateRoutes(instance, def.id, states);
       try {
@@ -273,7 +275,8 @@ async function assemble(parts: {
           },
         );
       }
-    });
+    };
+    await app.register(nameOnce(registerPlugin, `vidkeep-plugin:${def.id}`));
   }
   checkRequiredServices(plugins, services);
 

@@ -21,15 +21,19 @@ export interface UploadedFile {
 
 /**
  * Parses multipart bodies in the context that registers it (a plugin's routes) and its children,
- * never in the whole app: `await app.register(uploadSupport)`.
+ * never in the whole app: `await app.register(uploadSupport)`. Named: without a name,
+ * fastify-plugin reads a stack trace at import to find one, which loads a source map at every start.
  */
-export const uploadSupport = fp(async (app: FastifyInstance): Promise<void> => {
-  await app.register(multipart, {
-    // One file and a few small text fields per request; anything beyond is refused by busboy.
-    limits: { files: 1, fields: 5, fieldSize: 4096, parts: 6, headerPairs: 100 },
-    throwFileSizeLimit: true,
-  });
-});
+export const uploadSupport = fp(
+  async (app: FastifyInstance): Promise<void> => {
+    await app.register(multipart, {
+      // One file and a few small text fields per request; anything beyond is refused by busboy.
+      limits: { files: 1, fields: 5, fieldSize: 4096, parts: 6, headerPairs: 100 },
+      throwFileSizeLimit: true,
+    });
+  },
+  { name: 'vidkeep-upload-support' },
+);
 
 /**
  * The route schema parts of an upload: documents the file field as `multipart/form-data` in the
