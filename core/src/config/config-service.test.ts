@@ -9,9 +9,10 @@ import {
   type TestApp,
   type TestAppOptions,
 } from '../testing/index.js';
-import { Type } from '@vidkeep/contracts';
+import { Type, type TSchema } from '@vidkeep/contracts';
 import { definePlugin } from '../plugin-api/definition.js';
 import { ConfigFileError } from './config-service.js';
+import { check, defaultsOf } from '../validation/schema-validator.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -130,6 +131,33 @@ describe('config.json on later starts', () => {
     const t = await boot(dir);
     expect(t.app.vidkeep.config.get().apiKeyRateLimit).toBe(10);
     expect(t.logs.some((l) => l.level === 40 && l.key === 'apiKeyRateLimit')).toBe(true);
+  });
+
+  it('every default of every built-in plugin is valid, so a later start checks only the changed keys', async () => {
+    const t = await boot(await tempDir());
+    const schema = t.app.vidkeep.config.schema;
+    const defaults = defaultsOf<Record<string, unknown>>(schema);
+    for (const [key, prop] of Object.entries(schema.properties)) {
+      if (!(key in defaults)) continue;
+      expect(check(prop as TSchema, defaults[key]).issues, key).toEqual([]);
+    }
+    expect(Object.keys(defaults).length).toBeGreaterThan(50);
+  });
+
+  it('a value equal to its default in a file with other changes stays, an invalid one beside it falls back', async () => {
+    const dir = await tempDir();
+    const first = await boot(dir);
+    const original = await readConfig(dir);
+    await h.stop(first);
+    await writeConfig(dir, { ...original, apiKeyRateLimit: 25, useTmpForDownloads: 'no', tmpFilePath: '/tmp/x' });
+    const t = await boot(dir);
+    expect(t.app.vidkeep.config.get()).toMatchObject({
+      apiKeyRateLimit: 25,
+      useTmpForDownloads: false,
+      tmpFilePath: '/tmp/x',
+    });
+    const invalid = t.logs.filter((l) => l.level === 40 && String(l.msg).startsWith('Config key'));
+    expect(invalid.map((l) => l.key)).toEqual(['useTmpForDownloads']);
   });
 
   it('refuses to start on a file that is not JSON, naming the file', async () => {
