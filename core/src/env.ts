@@ -102,6 +102,11 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value !== undefined && value.trim() !== '' ? value : undefined;
 }
 
+/** `CONFIG_DIR`, resolved against the working directory (default `config`). */
+export function configDirOf(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+  return resolve(cwd, nonEmpty(env.CONFIG_DIR) ?? 'config');
+}
+
 /** Reads the process environment once at start. Pure: tests pass their own `env` and `cwd`. */
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): RuntimeEnvironment {
   const portText = nonEmpty(env.PORT) ?? '3087';
@@ -119,7 +124,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd: strin
     throw new EnvironmentError('MEDIASERVER_URL', `"${mediaserverUrl}" is not an http(s) URL`);
   }
 
-  const configDir = resolve(cwd, nonEmpty(env.CONFIG_DIR) ?? 'config');
+  const configDir = configDirOf(env, cwd);
   const dataPath = nonEmpty(env.DATA_PATH);
   const sourceOutputDir = nonEmpty(env.SOURCE_OUTPUT_DIR);
   // DATA_PATH decides where files are written (it is the path inside a container); without it

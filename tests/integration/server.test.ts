@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtinMigrations } from '@vidkeep/migrations';
@@ -39,6 +40,18 @@ async function json(url: string, init: RequestInit = {}): Promise<{ status: numb
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+const nodeCachesItself = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+/** The "listening" log line of a started server. */
+function listening(server: ServerProcess): { codeCache: { hits: number; misses: number } } {
+  const line = server
+    .output()
+    .split('\n')
+    .find((l) => l.startsWith('{') && l.includes('"startup"'));
+  if (!line) throw new Error(`no listening line in:\n${server.output()}`);
+  return JSON.parse(line) as never;
 }
 
 function sqlite(file: string, sql: string): string {
@@ -109,6 +122,24 @@ describe('the real server (npm start)', () => {
     expect(download.body.caller).toBe('apiKey');
     expect(download.headers.get('ratelimit-limit')).toBe('10');
   });
+
+  it.skipIf(nodeCachesItself)(
+    'a restart takes the compiled code of the dependencies from CONFIG_DIR/cache (Node 20)',
+    async () => {
+      let server = await start();
+      await expect.poll(() => server.output(), { timeout: 15_000 }).toContain('Wrote the code cache');
+      expect(listening(server).codeCache.hits).toBe(0);
+      expect(await server.stop()).toBe(0);
+      const files = await readdir(join(dir, 'config', 'cache'));
+      expect(files).toEqual([`cjs-${process.version}-${process.arch}.bin`]);
+
+      server = await start();
+      const { codeCache } = listening(server);
+      expect(codeCache.hits).toBeGreaterThan(500);
+      expect(codeCache.misses).toBe(0);
+      expect((await json(`${server.url}/setup/status`)).status).toBe(200);
+    },
+  );
 
   it('closes cleanly and exits 0 on SIGTERM', async () => {
     const server = await start();
