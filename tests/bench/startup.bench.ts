@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_COMMAND } from '../helpers/server-process.js';
@@ -10,6 +10,8 @@ import { fmt, memoryOf, REPO_ROOT } from './lib.js';
  * - `npm start` to the first HTTP answer (`GET /setup/status` 200) on a first start (empty config:
  *   the database is created and every migration applied) and once started before (built,
  *   migrations applied); `npm start` includes npm itself and the build staleness check;
+ * - once built, also without the dependencies' code cache (Node 20: written to CONFIG_DIR/cache
+ *   1 s after a start; see core/src/code-cache.ts), as on the first start after an upgrade;
  * - the same for the server process alone (`node <start flags> core/dist/server.js`);
  * - where the server's own start went (the `startup` field of its "listening" log line:
  *   loading modules, building the app, listening);
@@ -24,6 +26,8 @@ interface Started {
   child: ChildProcess;
   ms: number;
   startup: { modulesMs: number; buildMs: number; listenMs: number } | null;
+  /** Modules compiled from the code cache / without it ('node': Node's own cache, Node 22+). */
+  codeCache: { hits: number; misses: number } | 'node' | null;
 }
 
 async function start(cmd: string[], env: Record<string, string>): Promise<Started> {
@@ -44,6 +48,7 @@ async function start(cmd: string[], env: Record<string, string>): Promise<Starte
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let startup: Started['startup'] = null;
+  let codeCache: Started['codeCache'] = null;
   let rest = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     const lines = (rest + chunk.toString('utf8')).split('\n');
@@ -51,7 +56,7 @@ async function start(cmd: string[], env: Record<string, string>): Promise<Starte
     for (const line of lines) {
       if (!line.includes('"startup"')) continue;
       try {
-        startup = (JSON.parse(line) as { startup: Started['startup'] }).startup;
+        ({ startup, codeCache } = JSON.parse(line) as Pick<Started, 'startup' | 'codeCache'>);
       } catch {
         /* not a log line */
       }
@@ -70,7 +75,7 @@ async function start(cmd: string[], env: Record<string, string>): Promise<Starte
   const ms = performance.now() - t0;
   // The log line is written right after listening; give the pipe a moment.
   for (let i = 0; i < 50 && !startup; i++) await new Promise((r) => setTimeout(r, 10));
-  return { child, ms, startup };
+  return { child, ms, startup, codeCache };
 }
 
 async function stop(s: Started): Promise<void> {
@@ -108,6 +113,26 @@ export default async function startupBench(): Promise<void> {
     }
     rows.push({ label: '`npm start`, first start (empty config, all migrations)', runs: first, target: 1500 });
 
+    // A restart without the dependencies' code cache (Node 20: CONFIG_DIR/cache, written 1 s
+    // after a start): the first start after an upgrade of the dependencies.
+    const cacheDir = join(envFor('first-0').CONFIG_DIR, 'cache');
+    const uncached: Started[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await rm(cacheDir, { recursive: true, force: true });
+      const s = await start(npmStart, envFor('first-0'));
+      uncached.push(s);
+      await stop(s);
+    }
+    rows.push({ label: '`npm start`, built, migrations applied, no code cache yet', runs: uncached, target: null });
+
+    // A service that ran before: one start that lives until its code cache is written.
+    const warm = await start(npmStart, envFor('first-0'));
+    for (let i = 0; i < 100 && warm.codeCache !== 'node'; i++) {
+      if ((await readdir(cacheDir).catch(() => [])).length > 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await stop(warm);
+
     const again: Started[] = [];
     for (let i = 0; i < RUNS; i++) {
       const s = await start(npmStart, envFor('first-0'));
@@ -136,16 +161,21 @@ export default async function startupBench(): Promise<void> {
     rows.push({ label: 'server alone (`node` + start flags + `core/dist/server.js`)', runs: bare, target: null });
 
     console.log(`\nstart to first HTTP answer (GET /setup/status), ${RUNS} runs each, unpinned`);
-    console.log('| start | median | fastest | modules / build / listen (median, server log) | target | met |');
-    console.log('|---|---:|---:|---|---|---|');
+    console.log(
+      '| start | median | fastest | modules / build / listen (median, server log) | code cache hits / misses | target | met |',
+    );
+    console.log('|---|---:|---:|---|---|---|---|');
     for (const r of rows) {
       const ms = r.runs.map((s) => s.ms);
       const part = (k: 'modulesMs' | 'buildMs' | 'listenMs') =>
         fmt(median(r.runs.map((s) => s.startup?.[k] ?? Number.NaN)));
       const target = r.target === null ? '—' : `< ${fmt(r.target)} ms`;
       const met = r.target === null ? '—' : median(ms) < r.target ? 'yes' : 'NO';
+      const cache = r.runs[r.runs.length - 1]!.codeCache;
+      const cached =
+        cache === null ? '?' : cache === 'node' ? "Node's own" : `${fmt(cache.hits)} / ${fmt(cache.misses)}`;
       console.log(
-        `| ${r.label} | ${fmt(median(ms))} ms | ${fmt(Math.min(...ms))} ms | ${part('modulesMs')} / ${part('buildMs')} / ${part('listenMs')} ms | ${target} | ${met} |`,
+        `| ${r.label} | ${fmt(median(ms))} ms | ${fmt(Math.min(...ms))} ms | ${part('modulesMs')} / ${part('buildMs')} / ${part('listenMs')} ms | ${cached} | ${target} | ${met} |`,
       );
     }
     const idleMiB = median(idle);
