@@ -13,10 +13,13 @@
  *   compiles as usual.
  * - The file is written once the service has started and something was missing (the first start,
  *   or after an upgrade), from the scripts compiled so far, so it holds the functions the start
- *   ran. It is written atomically and read whole at the next start; a damaged file is ignored.
+ *   ran. It is written atomically; a damaged file is ignored.
+ * - Only the file's index is kept in memory: each entry is read into one reused buffer when its
+ *   module is compiled (V8 reads the data during the compile only), so the ~4 MB of cached data
+ *   are not held by a Buffer that only a later full garbage collection would free.
  * - Only files under `node_modules` are affected: our own bundles are ES modules.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import vm from 'node:vm';
@@ -66,7 +69,7 @@ export function installCodeCache(dir: string): CodeCache | null {
     return null;
   }
   const file = join(dir, `cjs-${process.version}-${process.arch}.bin`);
-  let stored = readStore(file);
+  let stored = openStore(file);
   const fresh = new Map<string, { script: vm.Script; mtimeMs: number; size: number }>();
   const reused = new Map<string, Entry>();
   let settled = false;
@@ -89,7 +92,7 @@ export function installCodeCache(dir: string): CodeCache | null {
     try {
       script = new vm.Script(loader.wrap(content), {
         filename,
-        cachedData: usable ? stored!.data.subarray(entry.offset, entry.offset + entry.length) : undefined,
+        cachedData: usable ? stored!.read(entry) : undefined,
         importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
       });
     } catch {
@@ -127,6 +130,7 @@ export function installCodeCache(dir: string): CodeCache | null {
       }
       fresh.clear();
       reused.clear();
+      stored?.close();
       stored = null;
       return result;
     },
@@ -148,17 +152,47 @@ function requireFor(mod: CompilingModule) {
 
 interface Store {
   entries: Record<string, Entry>;
-  data: Buffer;
+  /** The entry's data, in a buffer that the next call reuses. */
+  read(entry: Entry): Buffer;
+  /** A copy of the entry's data. */
+  copy(entry: Entry): Buffer;
+  close(): void;
 }
 
-/** The file: a 4-byte header length, the JSON header (entries by path), then the cached data. */
-function readStore(file: string): Store | null {
+/** The file: a 4-byte index length, the JSON index (entries by path), then the cached data. */
+function openStore(file: string): Store | null {
+  let fd: number;
   try {
-    const blob = readFileSync(file);
-    const headerLength = blob.readUInt32LE(0);
-    const entries = JSON.parse(blob.toString('utf8', 4, 4 + headerLength)) as Record<string, Entry>;
-    return { entries, data: blob.subarray(4 + headerLength) };
+    fd = openSync(file, 'r');
   } catch {
+    return null;
+  }
+  try {
+    const length = Buffer.alloc(4);
+    if (readSync(fd, length, 0, 4, 0) !== 4) throw new Error('short');
+    const indexLength = length.readUInt32LE(0);
+    if (indexLength > fstatSync(fd).size - 4) throw new Error('not a cache file');
+    const index = Buffer.alloc(indexLength);
+    if (readSync(fd, index, 0, index.length, 4) !== index.length) throw new Error('short');
+    const entries = JSON.parse(index.toString('utf8')) as Record<string, Entry>;
+    const dataStart = 4 + index.length;
+    let scratch = Buffer.alloc(0);
+    const fill = (entry: Entry, into: Buffer) => {
+      const got = readSync(fd, into, 0, entry.length, dataStart + entry.offset);
+      // A short read (a truncated file) gives V8 data it refuses: the module compiles as usual.
+      return into.subarray(0, got);
+    };
+    return {
+      entries,
+      read(entry) {
+        if (scratch.length < entry.length) scratch = Buffer.alloc(Math.max(entry.length, 2 * scratch.length));
+        return fill(entry, scratch);
+      },
+      copy: (entry) => fill(entry, Buffer.alloc(entry.length)),
+      close: () => closeSync(fd),
+    };
+  } catch {
+    closeSync(fd);
     return null;
   }
 }
@@ -177,7 +211,7 @@ function writeStore(
     chunks.push(data);
     offset += data.length;
   };
-  for (const [path, e] of reused) add(path, e.mtimeMs, e.size, stored!.data.subarray(e.offset, e.offset + e.length));
+  for (const [path, e] of reused) add(path, e.mtimeMs, e.size, stored!.copy(e));
   for (const [path, f] of fresh) add(path, f.mtimeMs, f.size, f.script.createCachedData());
   const header = Buffer.from(JSON.stringify(entries));
   const length = Buffer.alloc(4);
