@@ -65,7 +65,7 @@ function entryPoints(dir, srcDir) {
  * into the contracts bundle (one file instead of 370 at every start).
  *
  * A package that is CommonJS only (MikroORM, Fastify, Ajv, ...) is loaded with `require` instead
- * of `import` (`cjsRequire` below): the same file and the same module instance either way, but
+ * of `import` (`isCommonJsOnly` below): the same file and the same module instance either way, but
  * Node 20's `import` of a CommonJS file first runs its export lexer over the file and every file
  * it re-exports (all ~140 of `@mikro-orm/core`), which cost ~0.25 s of every start.
  */

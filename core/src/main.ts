@@ -47,8 +47,8 @@ export async function main(codeCache: CodeCache | null): Promise<void> {
     buildMs: Math.round(builtAt - buildStartedAt),
     listenMs: Math.round(performance.now() - builtAt),
   };
+  const cached = codeCache && { hits: codeCache.hits, misses: codeCache.misses };
   if (codeCache) {
-    const cached = { hits: codeCache.hits, misses: codeCache.misses };
     setTimeout(() => {
       const { written, bytes } = codeCache.settle();
       if (written) logger.info({ ...cached, bytes }, 'Wrote the code cache of the dependencies');
@@ -62,7 +62,7 @@ export async function main(codeCache: CodeCache | null): Promise<void> {
       outputDir: env.paths.outputDir,
       plugins: app.vidkeep.plugins.map((p) => p.id),
       startup,
-      codeCache: codeCache ? { hits: codeCache.hits, misses: codeCache.misses } : 'node',
+      codeCache: cached ?? 'node',
     },
     `vidkeep is listening on http://${shownHost}:${port} (API docs: http://${shownHost}:${port}/api/docs)`,
   );

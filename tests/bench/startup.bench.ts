@@ -105,24 +105,28 @@ export default async function startupBench(): Promise<void> {
       SOURCE_OUTPUT_DIR: join(dir, name, 'data'),
     });
 
-    const first: Started[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const s = await start(npmStart, envFor(`first-${i}`));
-      first.push(s);
-      await stop(s);
-    }
+    /** RUNS starts of `npm start`, each stopped at its first answer (`before` runs ahead of each). */
+    const series = async (envName: (i: number) => string, before?: () => Promise<void>) => {
+      const runs: Started[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        await before?.();
+        const s = await start(npmStart, envFor(envName(i)));
+        runs.push(s);
+        await stop(s);
+      }
+      return runs;
+    };
+
+    const first = await series((i) => `first-${i}`);
     rows.push({ label: '`npm start`, first start (empty config, all migrations)', runs: first, target: 1500 });
 
     // A restart without the dependencies' code cache (Node 20: CONFIG_DIR/cache, written 1 s
     // after a start): the first start after an upgrade of the dependencies.
     const cacheDir = join(envFor('first-0').CONFIG_DIR, 'cache');
-    const uncached: Started[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      await rm(cacheDir, { recursive: true, force: true });
-      const s = await start(npmStart, envFor('first-0'));
-      uncached.push(s);
-      await stop(s);
-    }
+    const uncached = await series(
+      () => 'first-0',
+      () => rm(cacheDir, { recursive: true, force: true }),
+    );
     rows.push({ label: '`npm start`, built, migrations applied, no code cache yet', runs: uncached, target: null });
 
     // A service that ran before: one start that lives until its code cache is written.
@@ -133,12 +137,7 @@ export default async function startupBench(): Promise<void> {
     }
     await stop(warm);
 
-    const again: Started[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const s = await start(npmStart, envFor('first-0'));
-      again.push(s);
-      await stop(s);
-    }
+    const again = await series(() => 'first-0');
     rows.push({ label: '`npm start`, built, migrations applied', runs: again, target: 1000 });
 
     // Idle RSS 5 s after the first answer in every run (it varies by ~10 MiB with whether a full

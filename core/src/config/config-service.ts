@@ -133,9 +133,7 @@ export class FileConfigService implements ConfigService {
       // keys, so this compiles a small schema, not all ~100 keys (~0.1 s of every start).
       // A key with an invalid value falls back to its default.
       const problems = new Map<string, string>();
-      const changedKeys = this.changedKeysSchema(merged, defaults);
-      const issues = Object.keys(changedKeys.properties).length > 0 ? errorsOf(changedKeys, merged, '') : [];
-      for (const issue of issues) {
+      for (const issue of this.changedKeyIssues(merged, defaults)) {
         const key = issue.path.split('/')[1] ?? '';
         if (key in this.schema.properties && !problems.has(key)) problems.set(key, issue.message);
       }
@@ -160,13 +158,13 @@ export class FileConfigService implements ConfigService {
     return this.effective;
   }
 
-  /** The schema of the keys whose value in `values` is not their default. */
-  private changedKeysSchema(values: Json, defaults: Json): TObject {
-    const properties: Record<string, TSchema> = {};
+  /** What is wrong with the keys whose value in `values` is not their default (none: no compile). */
+  private changedKeyIssues(values: Json, defaults: Json) {
+    const changed: Record<string, TSchema> = {};
     for (const [key, schema] of Object.entries(this.schema.properties)) {
-      if (JSON.stringify(values[key]) !== JSON.stringify(defaults[key])) properties[key] = schema as TSchema;
+      if (JSON.stringify(values[key]) !== JSON.stringify(defaults[key])) changed[key] = schema as TSchema;
     }
-    return Type.Object(properties);
+    return Object.keys(changed).length > 0 ? errorsOf(Type.Object(changed), values, '') : [];
   }
 
   /** Adds a rule to a key: every later client save that changes it must pass (after the schema). */

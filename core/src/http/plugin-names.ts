@@ -15,14 +15,9 @@ const DISPLAY_NAME = Symbol.for('fastify.display-name');
 export function nameRegisteredPlugins(app: FastifyInstance): void {
   const register = app.register;
   app.register = function (this: FastifyInstance, plugin: unknown, opts?: unknown) {
-    if (typeof plugin === 'function') nameOnce(plugin as NamedPlugin, (plugin as NamedPlugin).name);
+    if (typeof plugin === 'function') nameOnce(plugin, plugin.name);
     return (register as (this: FastifyInstance, plugin: unknown, opts?: unknown) => unknown).call(this, plugin, opts);
   } as FastifyInstance['register'];
-}
-
-interface NamedPlugin {
-  name: string;
-  [DISPLAY_NAME]?: string;
 }
 
 /** Gives `plugin` a display name unless it has one (fastify-plugin's `name` wins). */
