@@ -161,8 +161,8 @@ export default definePlugin({
       join(env.paths.configDir, 'cookies.user.json'),
       () => config().cookiesEnabled,
     );
-    const cookiesFile = () => cookies.forYtDlp();
-    const metadata = new MetadataService(tools, config, cookiesFile, childEnv);
+    const cookieLease = () => cookies.lease();
+    const metadata = new MetadataService(tools, config, cookieLease, childEnv);
     const jobUpdates = new JobUpdates(hub, (jobId) => queue.summary(jobId));
     const queue: DownloadQueue = new DownloadQueue(
       {
@@ -219,7 +219,7 @@ export default definePlugin({
       }),
     });
     ctx.provide(downloaderServiceRef, service);
-    const sourceClient = new YtDlpSourceClient(tools, config, cookiesFile, childEnv);
+    const sourceClient = new YtDlpSourceClient(tools, config, cookieLease, childEnv);
     ctx.provide(sourceClientRef, sourceClient);
 
     // Switching channel posters on gives the folders downloaded before their poster too.

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, TestHarness } from '@vidkeep/core/testing';
@@ -34,6 +34,13 @@ describe('cookies and custom arguments with the real yt-dlp', () => {
   const channelId = fakeChannelId('cookie-channel');
   const locked = fakeVideoId('cookie-locked');
   const lockedToo = fakeVideoId('cookie-locked-2');
+  /** Channels added all at once by the parallel test. */
+  const parallel = Array.from({ length: 6 }, (_, i) => ({
+    channelId: fakeChannelId(`cookie-parallel-${i}`),
+    handle: `@cookieparallel${i}`,
+    name: `Cookie Parallel ${i}`,
+    tabs: { videos: [locked] },
+  }));
 
   beforeAll(async () => {
     const v = { channelId, channel: 'Cookie Channel', handle: '@cookies', requiresSignIn: true };
@@ -42,7 +49,10 @@ describe('cookies and custom arguments with the real yt-dlp', () => {
         { ...v, id: locked, title: 'Signed-in viewers only' },
         { ...v, id: lockedToo, title: 'Also for signed-in viewers' },
       ],
-      channels: [{ channelId, handle: '@cookies', name: 'Cookie Channel', tabs: { videos: [locked, lockedToo] } }],
+      channels: [
+        { channelId, handle: '@cookies', name: 'Cookie Channel', tabs: { videos: [locked, lockedToo] } },
+        ...parallel,
+      ],
       account: { cookie: SESSION, subscriptions: [channelId] },
     });
     app = await bootDownloader(h, platform);
@@ -119,6 +129,27 @@ describe('cookies and custom arguments with the real yt-dlp', () => {
     const lookups = platform.requests.slice(seen).filter((r) => r.path.startsWith('/api/channel/'));
     expect(lookups.length).toBeGreaterThan(0);
     expect(lookups.every((r) => r.cookies.includes('LOGIN_INFO'))).toBe(true);
+  });
+
+  it('parallel yt-dlp calls each sign in with a copy of their own, and the cookie file stays whole', async () => {
+    expect((await upload(cookieText(SESSION.value))).statusCode).toBe(200);
+    const seen = platform.requests.length;
+    // yt-dlp truncates and rewrites its --cookies file on exit: on one shared file, a process
+    // starting meanwhile read it half-written and failed.
+    const answers = await Promise.all(
+      parallel.map((c) =>
+        app.t.app.inject({ method: 'POST', url: '/addchannelinfo', headers: app.headers, payload: { url: c.handle } }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(parallel.map(() => 200));
+    const lookups = platform.requests.slice(seen).filter((r) => r.path.startsWith('/api/channel/'));
+    expect(lookups.length).toBeGreaterThanOrEqual(6);
+    expect(lookups.filter((r) => !r.cookies.includes('LOGIN_INFO'))).toEqual([]);
+    const file = await readFile(join(app.t.configDir, 'cookies.user.txt'), 'utf8');
+    expect(file).toMatch(/^# Netscape HTTP Cookie File/);
+    expect(file).toContain(`${SESSION.name}\t${SESSION.value}`);
+    // Each copy is deleted once its process has exited.
+    expect(await readdir(join(app.t.configDir, '.cookies-in-use'))).toEqual([]);
   });
 
   it('checks custom arguments with the real yt-dlp as the form types', async () => {

@@ -1,6 +1,7 @@
 import type { DownloaderConfigSection } from '@vidkeep/contracts';
 import { buildMetadataArgs } from '../ytdlp/args.js';
 import { runToCompletion } from '../ytdlp/process.js';
+import type { CookieLease } from './cookies.js';
 import type { ToolLocator } from './tools.js';
 
 export interface VideoMetadata {
@@ -26,7 +27,7 @@ export class MetadataService {
   constructor(
     private readonly tools: ToolLocator,
     private readonly config: () => DownloaderConfigSection,
-    private readonly cookiesFile: () => Promise<string | null>,
+    private readonly cookies: () => Promise<CookieLease | null>,
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
@@ -88,8 +89,10 @@ export class MetadataService {
   private async fetch(url: string, timeoutMs: number): Promise<VideoMetadata | null> {
     if (this.running >= MAX_CONCURRENT) await new Promise<void>((r) => this.waiting.push(r));
     this.running += 1;
+    let cookies: CookieLease | null = null;
     try {
-      const args = buildMetadataArgs(this.config(), await this.cookiesFile(), url);
+      cookies = await this.cookies();
+      const args = buildMetadataArgs(this.config(), cookies?.path ?? null, url);
       const r = await runToCompletion(this.tools.path('ytdlp'), args, {
         env: { ...this.env, PYTHONWARNINGS: 'ignore' },
         timeoutMs,
@@ -99,6 +102,7 @@ export class MetadataService {
     } catch {
       return null;
     } finally {
+      await cookies?.release().catch(() => undefined);
       this.running -= 1;
       this.waiting.shift()?.();
     }

@@ -10,6 +10,7 @@ import { commonArgs } from '../ytdlp/args.js';
 import { classifyLine, diagnose, toDiagnosis } from '../ytdlp/failures.js';
 import { isScreenLine, listingPageOf } from '../ytdlp/listing-lines.js';
 import { ToolProcess } from '../ytdlp/process.js';
+import type { CookieLease } from './cookies.js';
 import type { ToolLocator } from './tools.js';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -25,7 +26,7 @@ export class YtDlpSourceClient implements SourceClient {
   constructor(
     private readonly tools: ToolLocator,
     private readonly config: () => DownloaderConfigSection,
-    private readonly cookiesFile: () => Promise<string | null>,
+    private readonly cookies: () => Promise<CookieLease | null>,
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
@@ -63,6 +64,7 @@ export class YtDlpSourceClient implements SourceClient {
     return r.ok ? { ok: true, value: { count } } : r;
   }
 
+  /** One yt-dlp run with the caller's cookie file, or a copy of the user's while it runs. */
   private async run(
     url: string,
     mode: string[],
@@ -70,9 +72,24 @@ export class YtDlpSourceClient implements SourceClient {
     onStdout: (line: string) => void,
   ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
     if (options.signal?.aborted) return { ok: false, failure: this.failure('', false, true, false) };
+    const lease = options.cookiesFile === undefined ? await this.cookies() : null;
+    try {
+      return await this.runWith(options.cookiesFile ?? lease?.path ?? null, url, mode, options, onStdout);
+    } finally {
+      await lease?.release().catch(() => undefined);
+    }
+  }
+
+  private async runWith(
+    cookiesFile: string | null,
+    url: string,
+    mode: string[],
+    options: SourceQueryOptions,
+    onStdout: (line: string) => void,
+  ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
     const config = this.config();
     const args = [
-      ...commonArgs(config, options.cookiesFile ?? (await this.cookiesFile()), { sleep: options.sleep === true }),
+      ...commonArgs(config, cookiesFile, { sleep: options.sleep === true }),
       '--flat-playlist',
       '--no-warnings',
       ...mode,

@@ -37,8 +37,8 @@ export interface JobRunDeps {
   channelArtwork: () => ChannelArtwork | undefined;
   env: NodeJS.ProcessEnv;
   paths: RunPaths;
-  /** Decides whether the job's yt-dlp gets the user's cookie file. */
-  cookies: Pick<CookieFile, 'forYtDlp'>;
+  /** Decides whether the job's yt-dlp gets (a copy of) the user's cookie file. */
+  cookies: Pick<CookieFile, 'lease'>;
   /** Called with the job's id after each state change worth showing. */
   onJobChanged: (jobId: string) => void;
   /** Without a new byte for this long a download shows it is stalled (default 15 s). */

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DownloadProgress } from '@vidkeep/contracts';
 import type { DownloaderJob, DownloaderJobVideo } from '../../entities.js';
+import type { CookieLease } from '../cookies.js';
 import { diagnose } from '../../ytdlp/failures.js';
 import type { StopReason, ToolProcess } from '../../ytdlp/process.js';
 import { planRetries, retryPolicyOf } from './auto-retry.js';
@@ -85,6 +86,7 @@ export class JobRun {
     const pending = state.videos().filter((v) => v.state === 'queued');
     await state.markRunning();
     const stagingDir = join(deps.paths.stagingBase, job.id);
+    let cookies: CookieLease | null = null;
     try {
       const prepared = await prepareDownload(deps, {
         job,
@@ -97,6 +99,7 @@ export class JobRun {
         await state.settleRemaining({ settle: 'failed', diagnosis: prepared.problem });
         return await this.finish(prepared.message);
       }
+      cookies = prepared.cookies;
       if (pending.length === 0 || this.stopRequested) return await this.finish(null);
       const { resolution, audioFormat } = prepared;
       deps.logger.info({ jobId: job.id, videos: pending.length, resolution, audioFormat }, 'Download job started');
@@ -135,6 +138,7 @@ export class JobRun {
     } finally {
       this.stalls.stop();
       this.freeSlot();
+      await cookies?.release().catch(() => undefined);
       await rm(stagingDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }

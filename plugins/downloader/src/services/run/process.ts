@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AudioFormat, DownloaderConfigSection, Resolution } from '@vidkeep/contracts';
 import type { DownloaderJob } from '../../entities.js';
+import type { CookieLease } from '../cookies.js';
 import { buildDownloadArgs } from '../../ytdlp/args.js';
 import { parseCustomArgs } from '../../ytdlp/custom-args.js';
 import { diagnose, type Classified } from '../../ytdlp/failures.js';
@@ -12,9 +13,12 @@ import { formatSettings } from './download-settings.js';
 
 const MINUTE = 60_000;
 
-/** A job ready to download, or why it cannot start (`message` replaces the job's summary). */
+/**
+ * A job ready to download, or why it cannot start (`message` replaces the job's summary). A
+ * ready job holds its copy of the cookie file (if any) until it releases it after yt-dlp exits.
+ */
 export type Prepared =
-  | { ok: true; args: string[]; resolution: Resolution; audioFormat: AudioFormat | null }
+  | { ok: true; args: string[]; resolution: Resolution; audioFormat: AudioFormat | null; cookies: CookieLease | null }
   | { ok: false; problem: Classified; message: string | null };
 
 /**
@@ -44,18 +48,19 @@ export async function prepareDownload(
   const owner = await input.channels.get(job.options.ownerChannelId);
   const { resolution, audioFormat } = formatSettings(job.options, owner, config);
   const { archiveFile } = deps.paths;
+  const cookies = await deps.cookies.lease();
   const args = buildDownloadArgs({
     config,
     resolution,
     audioFormat,
     stagingDir,
     ffmpegPath: config.ffmpegPath.trim() || null,
-    cookiesFile: await deps.cookies.forYtDlp(),
+    cookiesFile: cookies?.path ?? null,
     archiveFile: job.options.useArchive ? archiveFile : null,
     customArgs: custom.args,
     urls: input.urls,
   });
-  return { ok: true, args, resolution, audioFormat };
+  return { ok: true, args, resolution, audioFormat, cookies };
 }
 
 /** The job's yt-dlp, stopped when it is quiet too long or (unless exempt) runs too long. */
