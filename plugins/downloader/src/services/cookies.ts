@@ -30,7 +30,8 @@ export interface CookieLease {
   readonly path: string;
   /**
    * Once the process has exited: takes the cookies yt-dlp wrote back into the copy into the
-   * user's file (unless a new upload or a deletion came meanwhile), then deletes the copy.
+   * user's file (unless a new upload or a deletion came meanwhile), then deletes the copy. Never
+   * rejects: a write-back that fails keeps the user's file as it was.
    */
   release(): Promise<void>;
 }
@@ -85,15 +86,13 @@ export class CookieFile {
       release: async () => {
         if (released) return;
         released = true;
-        try {
-          const after = await readFile(copy, 'utf8').catch(() => null);
-          if (after === null || after === text || !parseCookieFile(after).ok) return;
+        const after = await readFile(copy, 'utf8').catch(() => null);
+        if (after !== null && after !== text && parseCookieFile(after).ok) {
           await this.write(async () => {
             if (generation === this.generation) await writeFileAtomic(this.path, after, 0o600);
-          });
-        } finally {
-          await rm(copy, { force: true });
+          }).catch(() => undefined);
         }
+        await rm(copy, { force: true }).catch(() => undefined);
       },
     };
   }

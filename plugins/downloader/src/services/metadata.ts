@@ -102,7 +102,7 @@ export class MetadataService {
     } catch {
       return null;
     } finally {
-      await cookies?.release().catch(() => undefined);
+      await cookies?.release();
       this.running -= 1;
       this.waiting.shift()?.();
     }

@@ -76,7 +76,7 @@ export class YtDlpSourceClient implements SourceClient {
     try {
       return await this.runWith(options.cookiesFile ?? lease?.path ?? null, url, mode, options, onStdout);
     } finally {
-      await lease?.release().catch(() => undefined);
+      await lease?.release();
     }
   }
 

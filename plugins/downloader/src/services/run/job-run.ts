@@ -138,7 +138,7 @@ export class JobRun {
     } finally {
       this.stalls.stop();
       this.freeSlot();
-      await cookies?.release().catch(() => undefined);
+      await cookies?.release();
       await rm(stagingDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }
