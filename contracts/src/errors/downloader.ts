@@ -37,6 +37,10 @@ export const DownloaderErrorCodes = {
   invalidPrefix: 'DOWNLOAD_INVALID_PREFIX',
   /** yt-dlp could not be started for a check that needs it. */
   toolMissing: 'DOWNLOAD_TOOL_MISSING',
+  /** No previous private yt-dlp to return to, or yt-dlp is not vidkeep's own copy. */
+  rollbackUnavailable: 'DOWNLOAD_ROLLBACK_UNAVAILABLE',
+  /** A yt-dlp update or rollback is already running. */
+  toolBusy: 'DOWNLOAD_TOOL_BUSY',
   /** A channel's folder cannot move while a download of the channel is queued or running. */
   channelBusy: 'DOWNLOAD_CHANNEL_BUSY',
   /** The target of a channel folder move holds files of the same names. */

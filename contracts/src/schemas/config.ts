@@ -1,5 +1,6 @@
 import { Type, type Static } from '../typebox.js';
 import { Nullable } from './common.js';
+import { YtDlpCanaryReport } from './downloader.js';
 
 export const PlatformManagedFlags = Type.Object({
   useTmpForDownloads: Type.Boolean(),
@@ -46,19 +47,29 @@ export const ManagedForbiddenResponse = Type.Object({
 
 export const ToolUpdateResponse = Type.Object({
   success: Type.Boolean(),
-  reason: Type.Union([
-    Type.Literal('updated'),
-    Type.Literal('up-to-date'),
-    Type.Literal('skipped'),
-    Type.Literal('error'),
-  ]),
+  reason: Type.Union(
+    [Type.Literal('updated'), Type.Literal('up-to-date'), Type.Literal('skipped'), Type.Literal('error')],
+    {
+      description:
+        '`error` includes a new yt-dlp that failed its checks (`canary`): it was not taken into use and `currentVersion` stays in use',
+    },
+  ),
   message: Type.String(),
   currentVersion: Nullable(Type.String()),
   newVersion: Type.Optional(Type.String()),
   method: Type.Optional(
     Type.Union([Type.Literal('private'), Type.Literal('self')], {
-      description: '`private`: pip installed or upgraded the private yt-dlp; `self`: `yt-dlp -U`',
+      description: '`private`: pip installed the newest yt-dlp into a new folder; `self`: `yt-dlp -U`',
     }),
   ),
+  canary: Type.Optional(YtDlpCanaryReport),
 });
 export type ToolUpdateResponse = Static<typeof ToolUpdateResponse>;
+
+export const ToolRollbackResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  version: Nullable(Type.String({ description: 'The yt-dlp in use from now on' })),
+  rollbackVersion: Nullable(Type.String({ description: 'The one set aside, which a second rollback returns to' })),
+});
+export type ToolRollbackResponse = Static<typeof ToolRollbackResponse>;

@@ -58,6 +58,7 @@ import { ToolLocator } from './services/tools.js';
 import { VideoLookup, VideoSearchApi } from './services/video-search.js';
 import { VideoStore } from './services/video-store.js';
 import { PrivateYtDlp } from './services/private-ytdlp.js';
+import { canaryDir, runCanary } from './services/ytdlp-canary.js';
 import {
   updateCheckedPayload,
   YtDlpUpdater,
@@ -67,6 +68,7 @@ import {
 import { probeResolution } from './files/finalize.js';
 import { runToCompletion } from './ytdlp/process.js';
 import { processSupervisor } from './ytdlp/supervisor.js';
+import { unsupportedVersionProblem } from './ytdlp/versions.js';
 
 /** Manifest options of the downloader (tuning that is not a user setting). */
 export const DownloaderOptions = Type.Object(
@@ -130,10 +132,15 @@ export default definePlugin({
     const python = () => config().pythonPath.trim() || 'python3';
     // The private yt-dlp that "Update yt-dlp" installs with pip (issue 16): preferred over PATH.
     const privateYtDlp = new PrivateYtDlp(join(env.paths.configDir, 'yt-dlp'), python, childEnv);
-    const tools = new ToolLocator(() => {
-      const c = config();
-      return { ytdlp: c.ytdlpPath || env.variables.YTDLP_PATH || '', ffmpeg: c.ffmpegPath, ffprobe: c.ffprobePath };
-    }, privateYtDlp);
+    const tools = new ToolLocator(
+      () => {
+        const c = config();
+        return { ytdlp: c.ytdlpPath || env.variables.YTDLP_PATH || '', ffmpeg: c.ffmpegPath, ffprobe: c.ffprobePath };
+      },
+      privateYtDlp,
+      Date.now,
+      childEnv,
+    );
     const updateMethod = (): UpdateMethod => (tools.ytdlpSource() === 'configured' ? 'self' : 'private');
     const paths = {
       outputDir: env.paths.outputDir,
@@ -237,6 +244,17 @@ export default definePlugin({
     const filenames = new FilenamePreviewer({ tools, env: childEnv, jobsDir: env.paths.jobsDir });
     ctx.config.check('videoFilenamePrefix', (prefix) => filenames.problem(prefix));
 
+    // A new private yt-dlp goes into a folder of its own and is checked before use (issue 30), so
+    // downloads go on during an update; only a configured yt-dlp's `-U` waits for them.
+    const downloading = () => queue.runningCount() > 0;
+    const updater = new YtDlpUpdater({
+      binary: () => tools.path('ytdlp'),
+      method: updateMethod,
+      privateCopy: privateYtDlp,
+      canary: (binary) => runCanary(binary, { config: config(), env: childEnv, workDir: canaryDir(privateYtDlp.dir) }),
+      busy: () => (downloading() ? 'A download is running; update yt-dlp when it has finished' : null),
+      downloading,
+    });
     const routeDeps: DownloaderRouteDeps = {
       platformManaged: env.platformManaged,
       storage,
@@ -247,12 +265,7 @@ export default definePlugin({
       tools,
       privateYtDlp,
       events: ctx.events,
-      updater: new YtDlpUpdater(
-        () => tools.path('ytdlp'),
-        updateMethod,
-        privateYtDlp,
-        () => (queue.runningCount() > 0 ? 'A download is running; update yt-dlp when it has finished' : null),
-      ),
+      updater,
       lookup: new VideoLookup({
         source: sourceClient,
         // The channels plugin's key (`sourceApiKey`); without that plugin there is none.
@@ -365,25 +378,33 @@ export default definePlugin({
       key: 'downloader.ytdlp-update',
       title: 'Update yt-dlp',
       description:
-        'Installs or upgrades the private yt-dlp with pip (or runs the self-update of a configured yt-dlp). Skipped on the managed platform and while a download runs.',
+        'Installs the newest yt-dlp with pip into a new folder, checks it (version, options, the argument list of a download) and only then uses it; a release that fails the check is not used and a notification says why. A configured yt-dlp runs its own self-update instead (not while a download runs). Skipped on the managed platform.',
       defaultSchedule: '0 4 * * *',
       worker: workerFile(import.meta.url, './jobs/ytdlp-update.js'),
       timeoutMs: 10 * 60_000,
       prepare: async () => {
         if (env.platformManaged) return { skip: 'The managed platform updates yt-dlp itself' };
-        if (queue.runningCount() > 0) return { skip: 'A download is running; the update waits for the next run' };
+        if (updater.isRunning()) return { skip: 'An update started from Settings is running' };
+        const method = updateMethod();
+        if (method === 'self' && downloading()) {
+          return { skip: 'A download is running; the self-update of the configured yt-dlp waits for the next run' };
+        }
         const data: UpdateWorkerData = {
           binary: tools.path('ytdlp'),
-          method: updateMethod(),
+          method,
           privateDir: privateYtDlp.dir,
           python: python(),
           env: childEnv,
+          config: config(),
         };
         return { workerData: data };
       },
-      // The new version is used from the next job on; the tools are checked again for the UI.
+      // The worker changed the release files: read them again. The new version is used from the
+      // next job on; the tools are checked again for the UI.
       onData: (data) => {
+        privateYtDlp.reload();
         void tools.check('ytdlp').catch(() => undefined);
+        void privateYtDlp.prune(downloading).catch(() => undefined);
         const event = updateCheckedPayload(data as Parameters<typeof updateCheckedPayload>[0], 'scheduled');
         if (event) ctx.events.publish('downloader.tool.updateChecked', event);
       },
@@ -417,6 +438,12 @@ export default definePlugin({
             }
           }
           ctx.logger.info({ ytdlp: found.ytdlp.version, ffmpeg: found.ffmpeg.version }, 'Downloader tools checked');
+          const tooOld = unsupportedVersionProblem(found.ytdlp.version, found.ytdlp.path);
+          if (tooOld) ctx.logger.warn({ path: found.ytdlp.path }, tooOld);
+          // What the yt-dlp understands is read before the first job needs it; releases two
+          // updates old are deleted while nothing runs from them.
+          void tools.ytdlp().catch(() => undefined);
+          void privateYtDlp.prune(downloading).catch(() => undefined);
         },
         (err: unknown) => ctx.logger.warn({ err }, 'Checking the downloader tools failed'),
       );

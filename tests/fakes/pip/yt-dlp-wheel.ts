@@ -14,6 +14,17 @@ export function buildYtDlpWheel(dir: string, version: string): string {
   return execFileSync(python, ['-c', WHEEL_SCRIPT, dir, version], { encoding: 'utf8' }).trim();
 }
 
+/**
+ * Builds a yt-dlp wheel that installs and reports `version` but is broken the way a bad release
+ * could be: it prints a help text, and refuses vidkeep's arguments
+ * (`yt-dlp: error: no such option: --windows-filenames`, exit 2). What the update's canary
+ * must catch before such a release is used.
+ */
+export function buildBrokenYtDlpWheel(dir: string, version: string): string {
+  mkdirSync(dir, { recursive: true });
+  return execFileSync(ytDlpPython(), ['-c', BROKEN_WHEEL_SCRIPT, dir, version], { encoding: 'utf8' }).trim();
+}
+
 /** The Python that runs the yt-dlp on PATH (from its `#!` line): it can import `yt_dlp`. */
 function ytDlpPython(): string {
   const ytdlp = execFileSync('sh', ['-c', 'command -v yt-dlp'], { encoding: 'utf8' }).trim();
@@ -51,5 +62,38 @@ with zipfile.ZipFile(os.path.join(out, name), "w", zipfile.ZIP_DEFLATED) as z:
         records.append(f"{dist}/{k}")
     records.append(f"{dist}/RECORD")
     z.writestr(f"{dist}/RECORD", "".join(f"{r},,\\n" for r in records))
+print(os.path.join(out, name))
+`;
+
+const BROKEN_WHEEL_SCRIPT = `
+import os, sys, zipfile
+out, version = sys.argv[1], sys.argv[2]
+name = f"yt_dlp-{version}-py3-none-any.whl"
+dist = f"yt_dlp-{version}.dist-info"
+main = "\\n".join([
+    "import sys",
+    "NL = chr(10)",
+    "def main(argv=None):",
+    "    args = sys.argv[1:] if argv is None else argv",
+    "    if '--version' in args:",
+    f"        print('{version}')",
+    "        return 0",
+    "    if '--help' in args:",
+    "        print(NL.join(['Usage: yt-dlp [OPTIONS] URL [URL...]', '', 'Options:', '    -h, --help    Print this help text and exit', '    --version     Print program version and exit']))",
+    "        return 0",
+    "    sys.stderr.write(NL.join(['Usage: yt-dlp [OPTIONS] URL [URL...]', '', 'yt-dlp: error: no such option: --windows-filenames', '']))",
+    "    return 2",
+    "",
+])
+files = {
+    "yt_dlp/__init__.py": main,
+    f"{dist}/METADATA": f"Metadata-Version: 2.1\\nName: yt-dlp\\nVersion: {version}\\n",
+    f"{dist}/WHEEL": "Wheel-Version: 1.0\\nGenerator: vidkeep-tests\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n",
+    f"{dist}/entry_points.txt": "[console_scripts]\\nyt-dlp = yt_dlp:main\\n",
+}
+with zipfile.ZipFile(os.path.join(out, name), "w", zipfile.ZIP_DEFLATED) as z:
+    for arc, data in files.items():
+        z.writestr(arc, data)
+    z.writestr(f"{dist}/RECORD", "".join(f"{a},,\\n" for a in [*files, f"{dist}/RECORD"]))
 print(os.path.join(out, name))
 `;

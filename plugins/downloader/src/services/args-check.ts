@@ -1,12 +1,11 @@
 import { DownloaderErrorCodes as E, InvalidInputError, type ValidateArgsResponse } from '@vidkeep/contracts';
+import { DONE_EXEC } from '../ytdlp/args.js';
 import { parseCustomArgs } from '../ytdlp/custom-args.js';
-import { runToCompletion } from '../ytdlp/process.js';
+import { parseCheck } from '../ytdlp/parse-check.js';
 import type { ToolLocator } from './tools.js';
 
 const TIMEOUT_MS = 10_000;
 const CACHE_MAX = 50;
-/** What yt-dlp says after it parsed and validated every option and only then misses a URL. */
-const NO_URL = /You must provide at least one URL/;
 
 /** The text of the one rule for custom arguments, as the settings save and the job start say it. */
 export function customArgsProblem(text: string): string | null {
@@ -38,43 +37,28 @@ export class ArgsCheck {
     }
     const args = parsed.args;
     if (args.length === 0) return { ok: true, message: 'No extra arguments.', args, stderr: null };
-    const key = JSON.stringify(args);
+    const binary = this.tools.path('ytdlp');
+    const key = JSON.stringify([binary, ...args]);
     const known = this.cache.get(key);
     if (known) return known;
-    const binary = this.tools.path('ytdlp');
-    const r = await runToCompletion(binary, ['--ignore-config', ...args], {
-      env: { ...this.env, PYTHONWARNINGS: 'ignore' },
-      timeoutMs: TIMEOUT_MS,
-      maxOutputBytes: 64 * 1024,
-    });
-    let answer: ValidateArgsResponse;
-    if (r.spawnError) {
+    // With vidkeep's own --exec before them, as at job start: current yt-dlp applies some options
+    // (--output-na-placeholder) to --exec commands and refuses unsafe values there.
+    const r = await parseCheck(binary, ['--exec', DONE_EXEC, ...args], this.env, TIMEOUT_MS);
+    if (r.outcome === 'unavailable') {
       // Not remembered: the next check asks again once yt-dlp is there.
-      return {
-        ok: true,
-        message: `vidkeep's rules allow these arguments; yt-dlp could not be asked (${binary}: ${r.spawnError}).`,
-        args,
-        stderr: null,
-      };
+      return /did not answer/.test(r.reason)
+        ? { ok: false, message: `${r.reason}.`, args, stderr: null }
+        : {
+            ok: true,
+            message: `vidkeep's rules allow these arguments; yt-dlp could not be asked (${r.reason}).`,
+            args,
+            stderr: null,
+          };
     }
-    if (r.timedOut) {
-      return { ok: false, message: `yt-dlp did not answer within ${TIMEOUT_MS / 1000} seconds.`, args, stderr: null };
-    }
-    if (NO_URL.test(r.stderr)) {
-      answer = { ok: true, message: 'yt-dlp accepts these arguments.', args, stderr: null };
-    } else {
-      const complaint =
-        r.stderr
-          .split('\n')
-          .map((l) => l.trim())
-          .find((l) => /error/i.test(l)) ?? r.stderr.trim();
-      answer = {
-        ok: false,
-        message: `yt-dlp refuses these arguments: ${complaint.replace(/^yt-dlp: error: /, '')}`,
-        args,
-        stderr: r.stderr.slice(-4000) || null,
-      };
-    }
+    const answer: ValidateArgsResponse =
+      r.outcome === 'accepted'
+        ? { ok: true, message: 'yt-dlp accepts these arguments.', args, stderr: null }
+        : { ok: false, message: `yt-dlp refuses these arguments: ${r.complaint}`, args, stderr: r.stderr || null };
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(key, answer);
     return answer;

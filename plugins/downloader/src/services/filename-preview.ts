@@ -6,7 +6,7 @@ import {
   UnavailableError,
   type FilenamePreview as Preview,
 } from '@vidkeep/contracts';
-import { fileTemplates, NA_PLACEHOLDER } from '../ytdlp/args.js';
+import { fileTemplates } from '../ytdlp/args.js';
 import { runToCompletion } from '../ytdlp/process.js';
 import type { ToolLocator } from './tools.js';
 
@@ -104,13 +104,11 @@ export class FilenamePreviewer {
       ytdlp,
       [
         '--ignore-config',
-        '--no-color',
+        '--no-colors',
         '--load-info-json',
         sample,
         '--skip-download',
         '--windows-filenames',
-        '--output-na-placeholder',
-        NA_PLACEHOLDER,
         '--print',
         'filename',
         '-o',

@@ -91,9 +91,10 @@ export class MetadataService {
     this.running += 1;
     let cookies: CookieLease | null = null;
     try {
+      const ytdlp = await this.tools.ytdlp();
       cookies = await this.cookies();
-      const args = buildMetadataArgs(this.config(), cookies?.path ?? null, url);
-      const r = await runToCompletion(this.tools.path('ytdlp'), args, {
+      const args = buildMetadataArgs(this.config(), cookies?.path ?? null, url, ytdlp.caps);
+      const r = await runToCompletion(ytdlp.path, args, {
         env: { ...this.env, PYTHONWARNINGS: 'ignore' },
         timeoutMs,
       });

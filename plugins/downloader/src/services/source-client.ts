@@ -6,7 +6,7 @@ import type {
   SourceQueryOptions,
   SourceResult,
 } from '@vidkeep/contracts';
-import { commonArgs } from '../ytdlp/args.js';
+import { buildListingArgs } from '../ytdlp/args.js';
 import { classifyLine, diagnose, toDiagnosis } from '../ytdlp/failures.js';
 import { isScreenLine, listingPageOf } from '../ytdlp/listing-lines.js';
 import { ToolProcess } from '../ytdlp/process.js';
@@ -15,6 +15,8 @@ import type { ToolLocator } from './tools.js';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_JSON_BYTES = 64 * 1024 * 1024;
+/** One JSON document (`--dump-single-json`) or one entry per line (`--dump-json`). */
+type Dump = '--dump-single-json' | '--dump-json';
 const NOT_FOUND = /HTTP Error 404|does not exist|does not have an? [a-z]+ tab|Unable to find|not found/i;
 
 /**
@@ -33,7 +35,7 @@ export class YtDlpSourceClient implements SourceClient {
   async playlistInfo(url: string, options: SourceQueryOptions = {}): Promise<SourceResult<SourceInfo>> {
     const chunks: string[] = [];
     let size = 0;
-    const r = await this.run(url, ['--dump-single-json'], options, (line) => {
+    const r = await this.run(url, '--dump-single-json', options, (line) => {
       size += line.length;
       if (size <= MAX_JSON_BYTES) chunks.push(line);
     });
@@ -52,7 +54,7 @@ export class YtDlpSourceClient implements SourceClient {
     options: SourceQueryOptions = {},
   ): Promise<SourceResult<{ count: number }>> {
     let count = 0;
-    const r = await this.run(url, ['--dump-json'], options, (line) => {
+    const r = await this.run(url, '--dump-json', options, (line) => {
       if (!line.startsWith('{')) return;
       try {
         onEntry(JSON.parse(line) as SourceInfo);
@@ -67,14 +69,14 @@ export class YtDlpSourceClient implements SourceClient {
   /** One yt-dlp run with the caller's cookie file, or a copy of the user's while it runs. */
   private async run(
     url: string,
-    mode: string[],
+    dump: Dump,
     options: SourceQueryOptions,
     onStdout: (line: string) => void,
   ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
     if (options.signal?.aborted) return { ok: false, failure: this.failure('', false, true, false) };
     const lease = options.cookiesFile === undefined ? await this.cookies() : null;
     try {
-      return await this.runWith(options.cookiesFile ?? lease?.path ?? null, url, mode, options, onStdout);
+      return await this.runWith(options.cookiesFile ?? lease?.path ?? null, url, dump, options, onStdout);
     } finally {
       await lease?.release();
     }
@@ -83,30 +85,18 @@ export class YtDlpSourceClient implements SourceClient {
   private async runWith(
     cookiesFile: string | null,
     url: string,
-    mode: string[],
+    dump: Dump,
     options: SourceQueryOptions,
     onStdout: (line: string) => void,
   ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
-    const config = this.config();
-    const args = [
-      ...commonArgs(config, cookiesFile, { sleep: options.sleep === true }),
-      '--flat-playlist',
-      '--no-warnings',
-      ...mode,
-    ];
-    if (options.playlistEnd !== undefined) args.push('--playlist-end', String(options.playlistEnd));
-    if (options.playlistItems !== undefined) args.push('--playlist-items', options.playlistItems);
-    if (options.approximateDate) args.push('--extractor-args', 'youtubetab:approximate_date');
-    if (options.lazy) args.push('--lazy-playlist');
-    // The page lines are screen output, which --dump-json silences unless verbose.
+    const ytdlp = await this.tools.ytdlp();
     const onPage = options.onPage;
-    if (onPage) args.push('--verbose');
-    args.push('--', url);
+    const args = buildListingArgs(this.config(), cookiesFile, url, dump, { ...options, verbose: !!onPage }, ytdlp.caps);
     const errLines: string[] = [];
     // Verbose yt-dlp follows each error with its traceback: the error lines alone are the failure.
     const errorLines: string[] = [];
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const proc = new ToolProcess(this.tools.path('ytdlp'), args, {
+    const proc = new ToolProcess(ytdlp.path, args, {
       env: { ...this.env, PYTHONWARNINGS: 'ignore' },
       inactivityMs: timeoutMs,
       maxRuntimeMs: timeoutMs,
@@ -136,7 +126,7 @@ export class YtDlpSourceClient implements SourceClient {
         ok: false,
         failure: {
           ...this.failure(stderr, false, false, withCookies),
-          diagnosis: toDiagnosis(diagnose('ytdlp_missing', { binary: this.tools.path('ytdlp') })),
+          diagnosis: toDiagnosis(diagnose('ytdlp_missing', { binary: ytdlp.path })),
         },
       };
     }

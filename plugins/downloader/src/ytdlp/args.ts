@@ -1,13 +1,17 @@
 import {
   DEFAULT_FILENAME_PREFIX,
+  type SourceQueryOptions,
   type AudioFormat,
   type DownloaderConfigSection,
   type Resolution,
 } from '@vidkeep/contracts';
+import { jsRuntimeArgs, type YtDlpCapabilities } from './capabilities.js';
 
 /** Markers the service asks yt-dlp to print; nothing else in the output starts with them. */
 export const PROGRESS_MARK = '[vidkeep:progress]';
 export const DONE_MARK = '[vidkeep:done]';
+/** The `--exec` command printing {@link DONE_MARK}, the id and the final path of a finished video. */
+export const DONE_EXEC = `printf '${DONE_MARK} %%s %%s\\n' %(id)q %(filepath,_filename|)q`;
 
 /** Fields of yt-dlp's progress dict printed as JSON on every tick. */
 const PROGRESS_FIELDS = 'status,downloaded_bytes,total_bytes,total_bytes_estimate,speed,eta,filename';
@@ -27,15 +31,29 @@ export const CHANNEL_SEGMENT = '%(uploader,channel,uploader_id).80B';
 /** What a field the video lacks is rendered as (a channel without a name). */
 export const NA_PLACEHOLDER = 'Unknown Channel';
 
+/**
+ * Gives every field of an output template that has no default of its own (`|...`) the default
+ * {@link NA_PLACEHOLDER}: `%(uploader,channel)s` becomes `%(uploader,channel|Unknown Channel)s`. This
+ * replaces `--output-na-placeholder`, which current yt-dlp also applies to `--exec` commands and
+ * refuses there when it holds a space. `%%(` is a literal and stays as it is.
+ */
+export function withFieldDefaults(template: string, fallback: string = NA_PLACEHOLDER): string {
+  return template.replace(/(%+)\(([^()%]{1,200})\)/g, (whole, percents: string, field: string) => {
+    if (percents.length % 2 === 0 || field.includes('|')) return whole;
+    return `${percents}(${field}|${fallback})`;
+  });
+}
+
 /** The per-video folder and file name templates of a prefix. */
 export function fileTemplates(prefix: string = DEFAULT_FILENAME_PREFIX): { folder: string; file: string } {
-  return { folder: `${prefix} - %(id)s`, file: `${prefix} [%(id)s].%(ext)s` };
+  const named = withFieldDefaults(prefix);
+  return { folder: `${named} - %(id)s`, file: `${named} [%(id)s].%(ext)s` };
 }
 
 /** The `-o` template of a download: `<id>/<channel>/<video folder>/<file>` under the staging folder. */
 export function stagingTemplate(prefix: string = DEFAULT_FILENAME_PREFIX): string {
   const { folder, file } = fileTemplates(prefix);
-  return `%(id)s/${CHANNEL_SEGMENT}/${folder}/${file}`;
+  return `%(id)s/${withFieldDefaults(CHANNEL_SEGMENT)}/${folder}/${file}`;
 }
 
 export interface DownloadArgsInput {
@@ -50,6 +68,8 @@ export interface DownloadArgsInput {
   /** Validated custom arguments. */
   customArgs: string[];
   urls: string[];
+  /** What the yt-dlp that runs the download understands. */
+  caps: YtDlpCapabilities;
 }
 
 export function formatSelector(
@@ -69,13 +89,16 @@ export function formatSelector(
   return `bestvideo[height<=${r}][ext=mp4]+${a}/bestvideo[height<=${r}]+${a}/best[height<=${r}][ext=mp4]/best[height<=${r}]/best`;
 }
 
-/** Flags shared by every yt-dlp call (downloads, metadata): network identity and pacing. */
+/**
+ * Flags shared by every yt-dlp call (downloads, metadata, listings): network identity, pacing and
+ * the JavaScript runtime of builds that take one.
+ */
 export function commonArgs(
   config: DownloaderConfigSection,
   cookiesFile: string | null,
-  opts: { sleep: boolean },
+  opts: { sleep: boolean; caps: YtDlpCapabilities },
 ): string[] {
-  const args = ['--ignore-config', '--no-color'];
+  const args = ['--ignore-config', '--no-colors', ...jsRuntimeArgs(opts.caps)];
   if (config.ipFamily === 'ipv4') args.push('--force-ipv4');
   else if (config.ipFamily === 'ipv6') args.push('--force-ipv6');
   if (config.proxy) args.push('--proxy', config.proxy);
@@ -88,7 +111,7 @@ export function commonArgs(
 /** The whole download command line, one process per job, in a fixed documented order. */
 export function buildDownloadArgs(input: DownloadArgsInput): string[] {
   const { config } = input;
-  const args = commonArgs(config, input.cookiesFile, { sleep: true });
+  const args = commonArgs(config, input.cookiesFile, { sleep: true, caps: input.caps });
   if (config.downloadRateLimit) args.push('--limit-rate', config.downloadRateLimit);
   args.push(
     '--paths',
@@ -113,8 +136,6 @@ export function buildDownloadArgs(input: DownloadArgsInput): string[] {
     '--progress',
     '--progress-template',
     `download:${PROGRESS_MARK} %(info.id)s %(progress.{${PROGRESS_FIELDS}})j`,
-    '--output-na-placeholder',
-    NA_PLACEHOLDER,
     '-f',
     formatSelector(input.resolution, config.videoCodec, input.audioFormat),
   );
@@ -132,7 +153,7 @@ export function buildDownloadArgs(input: DownloadArgsInput): string[] {
     '--embed-metadata',
     '--write-info-json',
     '--no-write-playlist-metafiles',
-    '--match-filter',
+    '--match-filters',
     BASE_MATCH_FILTER,
   );
   args.push('-o', stagingTemplate(config.videoFilenamePrefix));
@@ -141,8 +162,10 @@ export function buildDownloadArgs(input: DownloadArgsInput): string[] {
     args.push(config.sponsorblockAction === 'mark' ? '--sponsorblock-mark' : '--sponsorblock-remove', cats);
     if (config.sponsorblockApiUrl) args.push('--sponsorblock-api', config.sponsorblockApiUrl);
   }
-  // After every file is final: print the id and the path (shell-quoted by yt-dlp) on stdout.
-  args.push('--exec', `printf '${DONE_MARK} %%s %%s\\n' %(id)s {}`);
+  // After every file is final: print the id and the final path on stdout. Fields in an --exec
+  // command must use the shell-quoting `q` conversion: yt-dlp 2026 refuses `%(id)s` there, and
+  // `{}` is only replaced when the command has no fields at all.
+  args.push('--exec', DONE_EXEC);
   // User arguments go last so yt-dlp's "last one wins" lets them tune retries and the like.
   args.push(...input.customArgs);
   args.push('--', ...input.urls);
@@ -150,13 +173,52 @@ export function buildDownloadArgs(input: DownloadArgsInput): string[] {
 }
 
 /** Arguments of a metadata lookup for one video (no download). */
-export function buildMetadataArgs(config: DownloaderConfigSection, cookiesFile: string | null, url: string): string[] {
+export function buildMetadataArgs(
+  config: DownloaderConfigSection,
+  cookiesFile: string | null,
+  url: string,
+  caps: YtDlpCapabilities,
+): string[] {
   return [
-    ...commonArgs(config, cookiesFile, { sleep: false }),
+    ...commonArgs(config, cookiesFile, { sleep: false, caps }),
     '--skip-download',
     '--dump-single-json',
     '--no-playlist',
     '--',
     url,
   ];
+}
+
+/** The listing options of {@link buildListingArgs}: how far to read and how to report pages. */
+export type ListingOptions = Pick<
+  SourceQueryOptions,
+  'playlistEnd' | 'playlistItems' | 'approximateDate' | 'sleep' | 'lazy'
+> & { verbose?: boolean };
+
+/**
+ * Arguments of a listing or page lookup (channels, tabs, playlists, search): flat entries, no
+ * download. `mode` is `--dump-single-json` (one document) or `--dump-json` (one entry per line).
+ */
+export function buildListingArgs(
+  config: DownloaderConfigSection,
+  cookiesFile: string | null,
+  url: string,
+  mode: '--dump-single-json' | '--dump-json',
+  options: ListingOptions,
+  caps: YtDlpCapabilities,
+): string[] {
+  const args = [
+    ...commonArgs(config, cookiesFile, { sleep: options.sleep === true, caps }),
+    '--flat-playlist',
+    '--no-warnings',
+    mode,
+  ];
+  if (options.playlistEnd !== undefined) args.push('--playlist-end', String(options.playlistEnd));
+  if (options.playlistItems !== undefined) args.push('--playlist-items', options.playlistItems);
+  if (options.approximateDate) args.push('--extractor-args', 'youtubetab:approximate_date');
+  if (options.lazy) args.push('--lazy-playlist');
+  // The page lines are screen output, which --dump-json silences unless verbose.
+  if (options.verbose) args.push('--verbose');
+  args.push('--', url);
+  return args;
 }

@@ -337,6 +337,27 @@ describe('diagnose', () => {
     expect(diagnose('http_429').fix).toContain('sleepRequests');
   });
 
+  it('advises an update only when yt-dlp is out of date; with the newest release, to wait for the next', () => {
+    const page = 'ERROR: [youtube] abcdefghijk: Unable to extract yt initial data; please report this issue';
+    expect(classifyLine(page, { ytdlpOutdated: true })!.fix).toContain('POST /api/ytdlp/update');
+    const newest = classifyLine(page, { ytdlpOutdated: false })!;
+    expect(newest.kind).toBe('ytdlp_outdated');
+    expect(newest.cause).toContain('after the newest yt-dlp came out');
+    expect(newest.fix).toBe(
+      'This yt-dlp is already the newest release: wait for the next one (the nightly update installs it and vidkeep checks it before use), then try again.',
+    );
+    expect(newest.fix).not.toContain('POST /api/ytdlp/update');
+    const formats = classifyLine('ERROR: [youtube] abcdefghijk: Requested format is not available', {
+      ytdlpOutdated: false,
+    })!;
+    expect(formats.fix).toContain('already the newest release');
+    expect(diagnose('unknown', { ytdlpOutdated: true }).fix).toContain('updating yt-dlp often helps');
+    expect(diagnose('unknown', { ytdlpOutdated: false }).fix).toBe(
+      'Check whether the video plays in a browser. The detail shows the exact message.',
+    );
+    expect(diagnose('unknown').fix).toContain('if yt-dlp is out of date, updating it may help');
+  });
+
   it('has plain text for every kind', async () => {
     const { FAILURE_KINDS } = await import('@vidkeep/contracts');
     for (const kind of FAILURE_KINDS) {

@@ -41,6 +41,13 @@ interface Context {
   cookiesEnabled: boolean;
   binary: string | undefined;
   seconds: number | undefined;
+  /** Whether the yt-dlp that ran is older than the newest release (null: not known). */
+  ytdlpOutdated: boolean | null;
+}
+
+/** What is known of the yt-dlp that ran: the advice says "update" only when it is out of date. */
+export interface FreshnessContext {
+  ytdlpOutdated?: boolean | null;
 }
 
 interface Texts {
@@ -52,6 +59,12 @@ interface Texts {
 const COOKIES_PLACE = 'Settings → Cookies';
 const UPDATE_HINT =
   'Update yt-dlp from vidkeep (POST /api/ytdlp/update) or with the package manager that installed it, then try again.';
+/** When the newest yt-dlp is already in use, updating cannot help yet. */
+const NEWEST_HINT =
+  'This yt-dlp is already the newest release: wait for the next one (the nightly update installs it and vidkeep checks it before use), then try again.';
+
+/** The update advice, only where an update can help. */
+const updateHint = (ctx: Context): string => (ctx.ytdlpOutdated === false ? NEWEST_HINT : UPDATE_HINT);
 
 /** "12 minutes", "45 seconds", "2 hours"; "a long time" when unknown. */
 function duration(seconds: number | undefined): string {
@@ -160,8 +173,11 @@ function textsFor(kind: FailureKind, ctx: Context): Texts {
     }
     case 'ytdlp_outdated':
       return {
-        cause: 'The platform’s page could not be read; the platform probably changed and yt-dlp needs an update.',
-        fix: UPDATE_HINT,
+        cause:
+          ctx.ytdlpOutdated === false
+            ? 'The platform’s page could not be read; the platform probably changed after the newest yt-dlp came out.'
+            : 'The platform’s page could not be read; the platform probably changed and yt-dlp needs an update.',
+        fix: updateHint(ctx),
       };
     case 'timeout':
       return {
@@ -197,7 +213,12 @@ function textsFor(kind: FailureKind, ctx: Context): Texts {
     case 'unknown':
       return {
         cause: 'The download failed with an error that vidkeep does not recognise.',
-        fix: 'Check whether the video plays in a browser; updating yt-dlp often helps. The detail shows the exact message.',
+        fix:
+          ctx.ytdlpOutdated === true
+            ? 'Check whether the video plays in a browser; updating yt-dlp often helps. The detail shows the exact message.'
+            : ctx.ytdlpOutdated === false
+              ? 'Check whether the video plays in a browser. The detail shows the exact message.'
+              : 'Check whether the video plays in a browser; if yt-dlp is out of date, updating it may help. The detail shows the exact message.',
       };
   }
 }
@@ -292,10 +313,10 @@ const RULES: readonly Rule[] = [
   {
     kind: 'ytdlp_outdated',
     re: /requested format is not available/i,
-    texts: () => ({
+    texts: (ctx) => ({
       cause:
         'None of the video’s formats could be used; usually the platform changed and yt-dlp needs an update, or a format option in the custom arguments matches nothing.',
-      fix: `${UPDATE_HINT} If you set a format in the custom yt-dlp arguments, check it.`,
+      fix: `${updateHint(ctx)} If you set a format in the custom yt-dlp arguments, check it.`,
     }),
   },
   {
@@ -364,7 +385,7 @@ function relevantLines(text: string): { lines: string[]; hasError: boolean } {
 }
 
 /** Classifies one yt-dlp stderr/stdout line (or several lines joined). Returns null for lines that are not errors (WARNING lines, progress, empty). */
-export function classifyLine(line: string, opts?: { cookiesEnabled?: boolean }): Classified | null {
+export function classifyLine(line: string, opts?: { cookiesEnabled?: boolean } & FreshnessContext): Classified | null {
   if (typeof line !== 'string' || line === '') return null;
   const { lines, hasError } = relevantLines(line);
   if (lines.length === 0) return null;
@@ -373,7 +394,12 @@ export function classifyLine(line: string, opts?: { cookiesEnabled?: boolean }):
     .map((l) => l.replace(EXTRACTOR_PREFIX, '$1'))
     .join('\n')
     .slice(0, MAX_INPUT);
-  const ctx: Context = { cookiesEnabled: opts?.cookiesEnabled === true, binary: undefined, seconds: undefined };
+  const ctx: Context = {
+    cookiesEnabled: opts?.cookiesEnabled === true,
+    binary: undefined,
+    seconds: undefined,
+    ytdlpOutdated: opts?.ytdlpOutdated ?? null,
+  };
   const rule = RULES.find((r) => r.re.test(message));
   if (!rule && !hasError) return null;
   const kind: FailureKind = rule ? rule.kind : 'unknown';
@@ -390,12 +416,13 @@ export function diagnose(
     cookiesEnabled?: boolean;
     binary?: string;
     seconds?: number;
-  },
+  } & FreshnessContext,
 ): Classified {
   const ctx: Context = {
     cookiesEnabled: opts?.cookiesEnabled === true,
     binary: opts?.binary || undefined,
     seconds: opts?.seconds,
+    ytdlpOutdated: opts?.ytdlpOutdated ?? null,
   };
   const detail = typeof opts?.detail === 'string' ? truncateDetail(opts.detail) : null;
   return build(kind, textsFor(kind, ctx), opts?.sourceId ?? null, detail);

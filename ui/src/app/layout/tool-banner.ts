@@ -1,15 +1,17 @@
 import { Component, OnInit, computed, inject, signal } from '@angular/core';
 import { RouterLink } from '@angular/router';
 import type { ToolsResponse } from '@vidkeep/contracts';
-import { Api } from '../core/api';
+import { ToolStatus } from '../core/tool-status';
 
 const DISMISSED_KEY = 'vidkeep.toolBannerDismissed';
 
 /**
- * A banner on every page while yt-dlp is too old for the platform (released more than 60 days
- * ago), its last update failed, or it is missing: downloads fail then, and the fix is one click
- * in Settings. Not shown on a managed platform (the platform updates it). Dismissed for the
- * browser session; it comes back after a reload in a new session if nothing changed.
+ * A banner on every page while yt-dlp is stale (older than the newest release pip can install,
+ * or, when that cannot be asked, released more than 60 days ago), its last update failed, or it
+ * is missing: downloads fail then, and the fix is one click in Settings. Never for the newest
+ * release; gone as soon as an update in Settings succeeds (the two share the tool status). Not
+ * shown on a managed platform (the platform updates it). Dismissed for the browser session; it
+ * comes back after a reload in a new session if nothing changed.
  */
 @Component({
   selector: 'app-tool-banner',
@@ -50,17 +52,13 @@ const DISMISSED_KEY = 'vidkeep.toolBannerDismissed';
   `,
 })
 export class ToolBanner implements OnInit {
-  private readonly api = inject(Api);
-  private readonly tools = signal<ToolsResponse | null>(null);
+  private readonly status = inject(ToolStatus);
   private readonly dismissed = signal(sessionStorage.getItem(DISMISSED_KEY) === '1');
-  readonly problem = computed(() => (this.dismissed() ? null : toolProblem(this.tools())));
+  readonly problem = computed(() => (this.dismissed() ? null : toolProblem(this.status.tools())));
 
   ngOnInit(): void {
     // The server reports its last check (no tool is run for this); a failure shows nothing.
-    this.api.get<ToolsResponse>('/api/ytdlp/version').then(
-      (t) => this.tools.set(t),
-      () => undefined,
-    );
+    if (!this.status.tools()) this.status.load().catch(() => undefined);
   }
 
   dismiss(): void {
@@ -75,11 +73,7 @@ export function toolProblem(t: ToolsResponse | null): string | null {
   const y = t.ytdlp;
   if (!y.found) return `yt-dlp was not found (${y.path}): downloads cannot run.`;
   if (y.lastUpdate && !y.lastUpdate.success) return `The last yt-dlp update failed: ${y.lastUpdate.message}`;
-  if (y.stale) {
-    return `yt-dlp ${y.version ?? ''} is ${y.ageDays} days old: the platform has probably changed since, and downloads may fail.`.replace(
-      /\s+/g,
-      ' ',
-    );
-  }
+  if (y.stale)
+    return `${y.staleReason ?? `yt-dlp ${y.version ?? ''} is out of date.`} Downloads may fail until it is updated.`;
   return null;
 }

@@ -108,11 +108,13 @@ export class JobRun {
         stagingDir,
         sourceIds: new Set(state.videos().map((v) => v.row.sourceId)),
         cookiesEnabled: config.cookiesEnabled,
+        ytdlpOutdated: prepared.outdated,
       });
       const inactivityMs = inactivityMsOf(config);
       const handle = (event: RunEvent) => this.handle(event, finisher, inactivityMs);
       const proc = startDownload(deps, {
         job,
+        binary: prepared.binary,
         args: prepared.args,
         stagingDir,
         config,
@@ -129,7 +131,8 @@ export class JobRun {
       await this.post;
       await state.settleRemaining(
         exitSettlement(result, {
-          ytdlpPath: deps.tools.path('ytdlp'),
+          ytdlpPath: prepared.binary,
+          ytdlpOutdated: prepared.outdated,
           inactivityMs,
           maxJobRuntimeHours: config.maxJobRuntimeHours,
         }),

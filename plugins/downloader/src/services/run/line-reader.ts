@@ -26,6 +26,8 @@ export interface LineReaderOptions {
   sourceIds: ReadonlySet<string>;
   /** Decides how sign-in failures are explained. */
   cookiesEnabled: boolean;
+  /** Whether the yt-dlp is older than the newest release (null: not known): decides the update advice. */
+  ytdlpOutdated?: boolean | null;
 }
 
 /**
@@ -102,7 +104,8 @@ export class LineReader {
       case 'filtered':
         return { type: 'filtered', sourceId: this.video(this.current) };
       case 'error': {
-        const classified = classifyLine(event.line, { cookiesEnabled: this.options.cookiesEnabled });
+        const { cookiesEnabled, ytdlpOutdated } = this.options;
+        const classified = classifyLine(event.line, { cookiesEnabled, ytdlpOutdated });
         if (!classified) return null;
         return {
           type: 'failure',

@@ -8,6 +8,8 @@ export type ExitSettlement =
 
 export interface ExitContext {
   ytdlpPath: string;
+  /** Whether that yt-dlp is older than the newest release (null: not known). */
+  ytdlpOutdated?: boolean | null;
   inactivityMs: number;
   maxJobRuntimeHours: number;
 }
@@ -42,7 +44,7 @@ export function exitSettlement(result: RunResult, ctx: ExitContext): ExitSettlem
           .join(' | ') || `yt-dlp exited with code ${result.exitCode}`;
       return {
         settle: 'failed',
-        diagnosis: diagnose('unknown', { detail }),
+        diagnosis: diagnose('unknown', { detail, ytdlpOutdated: ctx.ytdlpOutdated }),
         cause: 'yt-dlp finished without producing a file for this video',
       };
     }

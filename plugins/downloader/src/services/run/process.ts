@@ -7,6 +7,7 @@ import { buildDownloadArgs } from '../../ytdlp/args.js';
 import { parseCustomArgs } from '../../ytdlp/custom-args.js';
 import { diagnose, type Classified } from '../../ytdlp/failures.js';
 import { ToolProcess } from '../../ytdlp/process.js';
+import { unsupportedVersionProblem } from '../../ytdlp/versions.js';
 import type { ChannelSettingsCache } from './channel-settings.js';
 import type { JobRunDeps } from './deps.js';
 import { formatSettings } from './download-settings.js';
@@ -18,15 +19,25 @@ const MINUTE = 60_000;
  * ready job holds its copy of the cookie file (if any) until it releases it after yt-dlp exits.
  */
 export type Prepared =
-  | { ok: true; args: string[]; resolution: Resolution; audioFormat: AudioFormat | null; cookies: CookieLease | null }
+  | {
+      ok: true;
+      /** The yt-dlp the arguments were built for, and whether it is older than the newest release. */
+      binary: string;
+      outdated: boolean | null;
+      args: string[];
+      resolution: Resolution;
+      audioFormat: AudioFormat | null;
+      cookies: CookieLease | null;
+    }
   | { ok: false; problem: Classified; message: string | null };
 
 /**
  * Gets a job's download ready: a writable library, a fresh staging folder, valid custom
- * arguments, and the yt-dlp command line for its videos with its channel's format settings.
+ * arguments, a supported yt-dlp, and its command line for the job's videos with the channel's
+ * format settings (built for what that yt-dlp understands).
  */
 export async function prepareDownload(
-  deps: Pick<JobRunDeps, 'paths' | 'cookies'>,
+  deps: Pick<JobRunDeps, 'paths' | 'cookies' | 'tools'>,
   input: {
     job: DownloaderJob;
     stagingDir: string;
@@ -45,6 +56,9 @@ export async function prepareDownload(
       problem: diagnose('unknown', { detail: `ytdlpCustomArgs: ${custom.error}` }),
       message: `The custom yt-dlp arguments in Settings are invalid: ${custom.error}`,
     };
+  const ytdlp = await deps.tools.ytdlp();
+  const tooOld = unsupportedVersionProblem(ytdlp.version, ytdlp.path);
+  if (tooOld) return { ok: false, problem: diagnose('ytdlp_outdated', { detail: tooOld }), message: tooOld };
   const owner = await input.channels.get(job.options.ownerChannelId);
   const { resolution, audioFormat } = formatSettings(job.options, owner, config);
   const { archiveFile } = deps.paths;
@@ -59,15 +73,18 @@ export async function prepareDownload(
     archiveFile: job.options.useArchive ? archiveFile : null,
     customArgs: custom.args,
     urls: input.urls,
+    caps: ytdlp.caps,
   });
-  return { ok: true, args, resolution, audioFormat, cookies };
+  const outdated = deps.tools.outdated(ytdlp.version);
+  return { ok: true, binary: ytdlp.path, outdated, args, resolution, audioFormat, cookies };
 }
 
 /** The job's yt-dlp, stopped when it is quiet too long or (unless exempt) runs too long. */
 export function startDownload(
-  deps: Pick<JobRunDeps, 'tools' | 'env'>,
+  deps: Pick<JobRunDeps, 'env'>,
   input: {
     job: DownloaderJob;
+    binary: string;
     args: string[];
     stagingDir: string;
     config: DownloaderConfigSection;
@@ -77,7 +94,7 @@ export function startDownload(
 ): ToolProcess {
   const { job, stagingDir, config } = input;
   const exempt = job.options.exemptFromRuntimeCap === true;
-  return new ToolProcess(deps.tools.path('ytdlp'), input.args, {
+  return new ToolProcess(input.binary, input.args, {
     env: { ...deps.env, PYTHONUNBUFFERED: '1', PYTHONWARNINGS: 'ignore', TMPDIR: join(stagingDir, '.parts') },
     cwd: stagingDir,
     inactivityMs: input.inactivityMs,

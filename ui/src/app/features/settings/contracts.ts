@@ -13,10 +13,12 @@ export type {
   TaskRun,
   TaskRunList,
   TestSourceApiKeyResponse,
+  ToolRollbackResponse,
   ToolUpdateResponse,
   ToolsResponse,
   ValidateArgsRefusal,
   ValidateArgsResponse,
+  YtDlpCanaryReport,
 } from '@vidkeep/contracts';
 
 import type { ScheduleEntry, TaskRun } from '@vidkeep/contracts';

@@ -1,13 +1,17 @@
 import { Component, OnInit, computed, inject, input, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
-import type { ToolUpdateResponse, ToolsResponse } from './contracts';
+import type { ToolRollbackResponse, ToolUpdateResponse, ToolsResponse } from './contracts';
 import { Api, toApiError } from '../../core/api';
-import { lastUpdateLine, updateSummary, ytdlpSummary } from './settings-format';
+import { ToolStatus } from '../../core/tool-status';
+import { canaryLines, lastUpdateLine, rollbackSummary, updateSummary, ytdlpSummary } from './settings-format';
 
-type ToolStatus = ToolsResponse['ffmpeg'];
+type ToolState = ToolsResponse['ffmpeg'];
 
-/** Section 5: yt-dlp, ffmpeg and ffprobe (`GET /api/ytdlp/version`) and the yt-dlp update. */
+/**
+ * Section 5: yt-dlp, ffmpeg and ffprobe (`GET /api/ytdlp/version`), the JavaScript runtime yt-dlp
+ * uses, the yt-dlp update with the checks a new release passes before use, and the rollback.
+ */
 @Component({
   selector: 'app-downloader-section',
   imports: [MatCardModule, MatButtonModule],
@@ -35,6 +39,15 @@ type ToolStatus = ToolsResponse['ffmpeg'];
             }
           </ul>
           <p class="ytdlp-state" [class.warn]="t.ytdlp.stale" data-testid="ytdlp-state">{{ ytdlpState() }}</p>
+          @if (t.ytdlp.javascript; as js) {
+            <p class="ytdlp-js" [class.warn]="!js.ready" data-testid="ytdlp-javascript">
+              JavaScript runtime:
+              <span class="badge" [class.ok]="js.ready" [class.missing]="!js.ready">{{
+                js.runtime ? js.runtime.name + (js.runtime.version ? ' ' + js.runtime.version : '') : 'none'
+              }}</span>
+              {{ js.message }}
+            </p>
+          }
           @if (lastUpdate(); as last) {
             <p class="muted" [class.error]="!last.success" data-testid="ytdlp-last-update">{{ last.text }}</p>
           }
@@ -52,6 +65,17 @@ type ToolStatus = ToolsResponse['ffmpeg'];
           >
             {{ updating() ? 'Updating yt-dlp…' : updateLabel() }}
           </button>
+          @if (rollbackVersion(); as previous) {
+            <button
+              mat-stroked-button
+              type="button"
+              (click)="rollBack()"
+              [disabled]="updating()"
+              data-testid="ytdlp-rollback"
+            >
+              Go back to yt-dlp {{ previous }}
+            </button>
+          }
           @if (managed()) {
             <span id="ytdlp-managed-note" class="muted" data-testid="ytdlp-update-managed"
               >Updates are managed by the hosting platform{{ platform() ? ' (' + platform() + ')' : '' }}; they cannot
@@ -63,6 +87,13 @@ type ToolStatus = ToolsResponse['ffmpeg'];
           <p [class.error]="!o.success" [attr.role]="o.success ? 'status' : 'alert'" data-testid="ytdlp-update-result">
             {{ o.text }}
           </p>
+          @if (o.checks.length > 0) {
+            <ul class="checks" aria-label="Checks of the new yt-dlp" data-testid="ytdlp-canary">
+              @for (line of o.checks; track $index) {
+                <li>{{ line }}</li>
+              }
+            </ul>
+          }
         }
       </mat-card-content>
     </mat-card>
@@ -109,6 +140,14 @@ type ToolStatus = ToolsResponse['ffmpeg'];
       background: var(--mat-sys-error-container);
       color: var(--mat-sys-on-error-container);
     }
+    .ytdlp-js {
+      margin: 0 0 8px;
+    }
+    .checks {
+      margin: 4px 0 0;
+      padding-left: 20px;
+      font-size: 13px;
+    }
     .update {
       display: flex;
       flex-wrap: wrap;
@@ -119,11 +158,12 @@ type ToolStatus = ToolsResponse['ffmpeg'];
 })
 export class DownloaderSection implements OnInit {
   private readonly api = inject(Api);
+  private readonly status = inject(ToolStatus);
   /** `isPlatformManaged.ytdlpUpdates` of `GET /getconfig`. */
   readonly updatesManaged = input(false);
   readonly platform = input<string | null>(null);
-  readonly tools = signal<ToolsResponse | null>(null);
-  readonly list = computed<ToolStatus[]>(() => {
+  readonly tools = this.status.tools;
+  readonly list = computed<ToolState[]>(() => {
     const t = this.tools();
     return t ? [t.ytdlp, t.ffmpeg, t.ffprobe] : [];
   });
@@ -136,6 +176,8 @@ export class DownloaderSection implements OnInit {
     const last = this.tools()?.ytdlp.lastUpdate;
     return last ? { success: last.success, text: lastUpdateLine(last) } : null;
   });
+  /** The private yt-dlp kept from before the last update, which one click returns to. */
+  readonly rollbackVersion = computed(() => (this.managed() ? null : (this.tools()?.ytdlp.rollbackVersion ?? null)));
   /** Before the first install, the button says what it does: install vidkeep's own copy. */
   readonly updateLabel = computed(() => {
     const y = this.tools()?.ytdlp;
@@ -143,7 +185,7 @@ export class DownloaderSection implements OnInit {
   });
   readonly error = signal<string | null>(null);
   readonly updating = signal(false);
-  readonly outcome = signal<{ success: boolean; text: string } | null>(null);
+  readonly outcome = signal<{ success: boolean; text: string; checks: string[] } | null>(null);
 
   ngOnInit(): void {
     void this.load();
@@ -151,7 +193,7 @@ export class DownloaderSection implements OnInit {
 
   async load(): Promise<void> {
     try {
-      this.tools.set(await this.api.get<ToolsResponse>('/api/ytdlp/version', { refresh: true }));
+      await this.status.load(true);
       this.error.set(null);
     } catch (err) {
       this.error.set(toApiError(err).message);
@@ -159,14 +201,29 @@ export class DownloaderSection implements OnInit {
   }
 
   async update(): Promise<void> {
+    await this.run(async () => {
+      const r = await this.api.post<ToolUpdateResponse>('/api/ytdlp/update');
+      // The checks are listed when they decided something: a release refused, or one taken.
+      const checks = r.canary && (!r.success || r.reason === 'updated') ? canaryLines(r.canary) : [];
+      return { success: r.success, text: updateSummary(r), checks };
+    });
+  }
+
+  async rollBack(): Promise<void> {
+    await this.run(async () => {
+      const r = await this.api.post<ToolRollbackResponse>('/api/ytdlp/rollback');
+      return { success: true, text: rollbackSummary(r), checks: [] };
+    });
+  }
+
+  private async run(action: () => Promise<{ success: boolean; text: string; checks: string[] }>): Promise<void> {
     this.updating.set(true);
     this.outcome.set(null);
     try {
-      const r = await this.api.post<ToolUpdateResponse>('/api/ytdlp/update');
-      this.outcome.set({ success: r.success, text: updateSummary(r) });
+      this.outcome.set(await action());
       await this.load();
     } catch (err) {
-      this.outcome.set({ success: false, text: toApiError(err).message });
+      this.outcome.set({ success: false, text: toApiError(err).message, checks: [] });
     } finally {
       this.updating.set(false);
     }

@@ -1,4 +1,13 @@
-import { describeUserAgent, formatWhen, runStatusLabel, updateSummary } from './settings-format';
+import type { ToolsResponse } from './contracts';
+import { ytdlpStatus } from '../../../testing/fixtures/settings';
+import {
+  canaryLines,
+  describeUserAgent,
+  formatWhen,
+  runStatusLabel,
+  updateSummary,
+  ytdlpSummary,
+} from './settings-format';
 
 describe('formatWhen', () => {
   it('formats ISO date-times', () => {
@@ -77,5 +86,48 @@ describe('updateSummary', () => {
     expect(
       updateSummary({ success: false, reason: 'error', message: 'network unreachable', currentVersion: null }),
     ).toBe('Update failed: network unreachable');
+  });
+});
+
+describe('ytdlpSummary', () => {
+  const y = (over: Partial<ToolsResponse['ytdlp']>) =>
+    ytdlpStatus({
+      version: '2026.08.19',
+      releasedOn: '2026-08-19',
+      ageDays: 101,
+      latestVersion: '2026.08.19',
+      ...over,
+    });
+
+  it('calls the newest release the newest, whatever its age', () => {
+    expect(ytdlpSummary(y({}))).toBe(
+      "Using vidkeep's own copy (installed with pip under CONFIG_DIR/yt-dlp); released 2026-08-19, 101 days ago. It is the newest release pip can install here.",
+    );
+  });
+
+  it("says why an older one is stale and what to do, in the server's words", () => {
+    const reason = 'yt-dlp 2026.11.20 is out and can be installed here; this one is 2026.08.19.';
+    expect(ytdlpSummary(y({ stale: true, staleReason: reason, source: 'path', latestVersion: '2026.11.20' }))).toBe(
+      `Using the yt-dlp on PATH; released 2026-08-19, 101 days ago. ${reason} Install a current yt-dlp below: vidkeep keeps its own copy up to date from then on.`,
+    );
+  });
+});
+
+describe('canaryLines', () => {
+  it('lists each check of a new yt-dlp with its outcome', () => {
+    expect(
+      canaryLines({
+        passed: false,
+        version: '2099.02.03',
+        steps: [
+          { step: 'version', outcome: 'passed', message: 'It starts and reports version 2099.02.03.' },
+          { step: 'options', outcome: 'failed', message: 'It refuses options vidkeep uses: no such option: --x' },
+        ],
+      }),
+    ).toEqual([
+      'Version: passed. It starts and reports version 2099.02.03.',
+      'Options: failed. It refuses options vidkeep uses: no such option: --x',
+    ]);
+    expect(canaryLines(undefined)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ToolsResponse, ToolUpdateResponse } from './contracts';
+import type { ToolRollbackResponse, ToolsResponse, ToolUpdateResponse, YtDlpCanaryReport } from './contracts';
 
 /** A date-time for lists ("Nov 23, 2026, 12:02 PM"); `fallback` for none or an invalid value. */
 export function formatWhen(
@@ -90,7 +90,10 @@ export function ytdlpSummary(y: YtDlpStatus): string {
       ? 'release date unknown'
       : `released ${y.releasedOn}, ${y.ageDays === 0 ? 'today' : `${y.ageDays} day${y.ageDays === 1 ? '' : 's'} ago`}`;
   const head = `Using ${SOURCES[y.source]}; ${age}.`;
-  if (!y.stale) return head;
+  if (!y.stale) {
+    const newest = y.latestVersion && y.version ? ' It is the newest release pip can install here.' : '';
+    return head + newest;
+  }
   const fix =
     y.updateMethod === 'managed'
       ? 'The hosting platform updates it.'
@@ -99,7 +102,24 @@ export function ytdlpSummary(y: YtDlpStatus): string {
         : y.source === 'path'
           ? 'Install a current yt-dlp below: vidkeep keeps its own copy up to date from then on.'
           : 'Update it below.';
-  return `${head} yt-dlp this old usually fails on the platform. ${fix}`;
+  const why = y.staleReason ?? 'yt-dlp this old usually fails on the platform.';
+  return `${head} ${why} ${fix}`;
+}
+
+/** One line about a finished `POST /api/ytdlp/rollback`. */
+export function rollbackSummary(r: ToolRollbackResponse): string {
+  return `Rolled back: ${r.message}`;
+}
+
+/** The canary's steps in words: "Options: failed: It refuses ..." per step. */
+export function canaryLines(report: YtDlpCanaryReport | undefined): string[] {
+  const names: Record<string, string> = {
+    version: 'Version',
+    options: 'Options',
+    simulate: 'Download, simulated',
+    download: 'Download, for real',
+  };
+  return (report?.steps ?? []).map((s) => `${names[s.step] ?? s.step}: ${s.outcome}. ${s.message}`);
 }
 
 /** One line about the last update attempt (`lastUpdate` of `GET /api/ytdlp/version`). */

@@ -83,9 +83,21 @@ const TOOLS = {
     source: 'path',
     releasedOn: '2025-01-01',
     ageDays: 400,
+    minimumVersion: '2023.03.04',
+    supported: true,
+    latestVersion: null as string | null,
+    latestCheckedAt: null,
     stale: true,
+    staleReason: null as string | null,
     updateMethod: 'private',
     lastUpdate: null,
+    rollbackVersion: null as string | null,
+    javascript: {
+      runtime: { name: 'node', version: '20.20.2', supported: false },
+      solver: null,
+      ready: false,
+      message: "Node.js 20.20.2 is too old for yt-dlp's challenge solver (it needs Node.js 22 or newer), so ...",
+    },
   },
   ffmpeg: { name: 'ffmpeg', path: '/usr/bin/ffmpeg', found: true, version: '6.1' },
   ffprobe: { name: 'ffprobe', path: 'ffprobe', found: false, version: null },
@@ -517,6 +529,78 @@ describe('SettingsPage', () => {
       q<HTMLButtonElement>('[data-testid="ytdlp-update"]')!.click();
       await settle(fixture);
       expect(q('[data-testid="ytdlp-update-result"]')?.textContent).toContain('Already up to date (2025.01.01)');
+      expect(q('[data-testid="ytdlp-canary"]')).toBeNull();
+    });
+
+    it('shows the JavaScript runtime yt-dlp will use, and why it is not enough', async () => {
+      await create();
+      const js = q('[data-testid="ytdlp-javascript"]')!;
+      expect(js.textContent).toContain('node 20.20.2');
+      expect(js.textContent).toContain('it needs Node.js 22 or newer');
+      expect(js.classList.contains('warn')).toBe(true);
+    });
+
+    it('lists the checks a refused release failed, keeps the one in use, and rolls back in one click', async () => {
+      const before = server.postAnswer;
+      server.postAnswer = (call) => {
+        if (call.url === '/api/ytdlp/update')
+          return {
+            success: false,
+            reason: 'error',
+            method: 'private',
+            message:
+              "yt-dlp 2099.02.03 was installed but failed vidkeep's check, so it is not used: It refuses options vidkeep uses: no such option: --windows-filenames (check: options). yt-dlp 2025.01.01 stays in use.",
+            currentVersion: '2025.01.01',
+            canary: {
+              passed: false,
+              version: '2099.02.03',
+              steps: [
+                { step: 'version', outcome: 'passed', message: 'It starts and reports version 2099.02.03.' },
+                {
+                  step: 'options',
+                  outcome: 'failed',
+                  message: 'It refuses options vidkeep uses: no such option: --windows-filenames',
+                },
+              ],
+            },
+          };
+        if (call.url === '/api/ytdlp/rollback')
+          return {
+            success: true,
+            message: 'yt-dlp 2024.12.01 is used again from the next download on; 2025.01.01 is kept',
+            version: '2024.12.01',
+            rollbackVersion: '2025.01.01',
+          };
+        return before(call);
+      };
+      api.on('GET', '/api/ytdlp/version', () => ({
+        ...TOOLS,
+        ytdlp: { ...TOOLS.ytdlp, source: 'private', rollbackVersion: '2024.12.01' },
+      }));
+      await create();
+      q<HTMLButtonElement>('[data-testid="ytdlp-update"]')!.click();
+      await settle(fixture);
+      const result = q('[data-testid="ytdlp-update-result"]')!;
+      expect(result.getAttribute('role')).toBe('alert');
+      expect(result.textContent).toContain('Update failed (2025.01.01)');
+      expect(result.textContent).toContain('yt-dlp 2025.01.01 stays in use');
+      expect(
+        dom(fixture)
+          .all('[data-testid="ytdlp-canary"] li')
+          .map((li) => li.textContent?.trim()),
+      ).toEqual([
+        'Version: passed. It starts and reports version 2099.02.03.',
+        'Options: failed. It refuses options vidkeep uses: no such option: --windows-filenames',
+      ]);
+
+      const back = q<HTMLButtonElement>('[data-testid="ytdlp-rollback"]')!;
+      expect(back.textContent?.trim()).toBe('Go back to yt-dlp 2024.12.01');
+      back.click();
+      await settle(fixture);
+      expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/ytdlp/rollback')).toBe(true);
+      expect(q('[data-testid="ytdlp-update-result"]')?.textContent).toContain(
+        'Rolled back: yt-dlp 2024.12.01 is used again',
+      );
     });
   });
 

@@ -1,0 +1,275 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DownloaderConfigSection, YtDlpCanaryReport, YtDlpCanaryStep } from '@vidkeep/contracts';
+import { buildDownloadArgs, buildListingArgs, buildMetadataArgs } from '../ytdlp/args.js';
+import { capabilitiesOf, optionsUsed, type YtDlpCapabilities } from '../ytdlp/capabilities.js';
+import { parseCustomArgs } from '../ytdlp/custom-args.js';
+import { classifyLine } from '../ytdlp/failures.js';
+import { parseOutputLine } from '../ytdlp/output.js';
+import { parseCheck } from '../ytdlp/parse-check.js';
+import { runToCompletion, ToolProcess } from '../ytdlp/process.js';
+import { isSupportedVersion } from '../ytdlp/versions.js';
+import { YTDLP_MIN_VERSION } from '@vidkeep/contracts';
+
+/**
+ * The video every canary asks for: the platform's first upload, 19 seconds at 240p (about
+ * 1 MB), public since 2005. The tests' fake platform serves a video under the same id.
+ */
+export const CANARY_VIDEO_ID = 'jNQXAC9IVRw';
+export const CANARY_URL = `https://www.youtube.com/watch?v=${CANARY_VIDEO_ID}`;
+
+const VERSION_TIMEOUT_MS = 20_000;
+const SIMULATE_TIMEOUT_MS = 90_000;
+const DOWNLOAD_TIMEOUT_MS = 180_000;
+
+/** What yt-dlp says when it refuses its arguments or breaks, not when the platform refuses. */
+const REFUSAL =
+  /yt-dlp: error:|no such option|Unsafe (?:conversion|placeholder)|Traceback \(most recent call last\)|SyntaxError|ModuleNotFoundError|ImportError|invalid .{0,40}(?:template|filter|selector)/i;
+/** Failure kinds that say the platform could not be reached or would not answer us. */
+const UNREACHABLE = new Set(['network', 'timeout', 'bot_check', 'http_429', 'http_403', 'geo_blocked']);
+
+/** A scratch folder of its own for one canary run under the private yt-dlp's folder. */
+export function canaryDir(privateDir: string): string {
+  return join(privateDir, 'canary', `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
+}
+
+export interface CanaryInput {
+  /** The settings downloads run with (a snapshot). */
+  config: DownloaderConfigSection;
+  env: NodeJS.ProcessEnv;
+  /** A folder of its own for the run; deleted afterwards. */
+  workDir: string;
+  url?: string;
+}
+
+export interface CanaryResult {
+  report: YtDlpCanaryReport;
+  caps: YtDlpCapabilities | null;
+}
+
+const firstLine = (text: string, re?: RegExp): string =>
+  (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('WARNING:') && !l.startsWith('[debug]'))
+      .find((l) => !re || re.test(l)) ?? ''
+  ).slice(0, 300);
+
+/**
+ * Every long option vidkeep may pass: a download with each optional feature on, audio-only and
+ * video with mp3, cookies and the archive, a metadata lookup and a listing with every listing
+ * option, and the user's custom arguments.
+ */
+export function everyArgumentList(config: DownloaderConfigSection, caps: YtDlpCapabilities): string[][] {
+  const full: DownloaderConfigSection = {
+    ...config,
+    subtitlesEnabled: true,
+    sponsorblockEnabled: true,
+    sponsorblockCategories: ['sponsor'],
+    sponsorblockApiUrl: 'https://sponsor.ajay.app',
+    downloadRateLimit: config.downloadRateLimit || '10M',
+    downloadThrottledRate: config.downloadThrottledRate || '100K',
+    concurrentFragments: Math.max(2, config.concurrentFragments),
+    proxy: config.proxy || 'http://127.0.0.1:1',
+    sleepRequests: Math.max(1, config.sleepRequests),
+    ipFamily: 'ipv4',
+  };
+  const custom = parseCustomArgs(config.ytdlpCustomArgs);
+  const base = {
+    config: full,
+    resolution: full.preferredResolution,
+    stagingDir: '/staging',
+    ffmpegPath: '/usr/bin/ffmpeg',
+    cookiesFile: '/cookies.txt',
+    archiveFile: '/archive.txt',
+    customArgs: custom.ok ? custom.args : [],
+    urls: [CANARY_URL],
+    caps,
+  };
+  return [
+    buildDownloadArgs({ ...base, audioFormat: null }),
+    buildDownloadArgs({ ...base, audioFormat: 'mp3_only' }),
+    buildDownloadArgs({ ...base, audioFormat: 'video_mp3', config: { ...full, sponsorblockAction: 'mark' } }),
+    buildMetadataArgs(full, '/cookies.txt', CANARY_URL, caps),
+    buildListingArgs(
+      full,
+      '/cookies.txt',
+      CANARY_URL,
+      '--dump-json',
+      { playlistEnd: 5, playlistItems: '1-5', approximateDate: true, sleep: true, lazy: true, verbose: true },
+      caps,
+    ),
+  ];
+}
+
+/**
+ * Checks a yt-dlp build before vidkeep uses it, in four steps that stop at the first failure:
+ *
+ * 1. `version`: it starts and is at least the oldest supported release;
+ * 2. `options`: its `--help` can be read (what it understands decides the newer options
+ *    vidkeep adds), and its own parser accepts every argument list vidkeep may build;
+ * 3. `simulate`: the exact argument list of a download with the current settings runs with
+ *    `--simulate` against {@link CANARY_URL}: yt-dlp parses and checks everything (the `--exec`
+ *    template among it) before it asks the platform. When the platform cannot be reached the
+ *    step still passes, saying so;
+ * 4. `download`: where the platform answered, the same list downloads the video for real into a
+ *    scratch folder, and vidkeep must read the finished file's line.
+ */
+export async function runCanary(binary: string, input: CanaryInput): Promise<CanaryResult> {
+  const steps: YtDlpCanaryStep[] = [];
+  const env = { ...input.env, PYTHONWARNINGS: 'ignore' };
+  const done = (version: string | null, caps: YtDlpCapabilities | null): CanaryResult => ({
+    report: { passed: steps.every((s) => s.outcome !== 'failed'), version, steps },
+    caps,
+  });
+  const fail = (
+    step: YtDlpCanaryStep['step'],
+    message: string,
+    version: string | null,
+    caps: YtDlpCapabilities | null,
+  ) => {
+    steps.push({ step, outcome: 'failed', message });
+    return done(version, caps);
+  };
+
+  const v = await runToCompletion(binary, ['--version'], { env, timeoutMs: VERSION_TIMEOUT_MS });
+  const version = v.exitCode === 0 ? (v.stdout.trim().split('\n')[0] ?? null) : null;
+  if (version === null) {
+    const why =
+      v.spawnError ?? (v.timedOut ? 'no answer' : firstLine(`${v.stderr}\n${v.stdout}`) || `exit code ${v.exitCode}`);
+    return fail('version', `It does not start: ${why}`, null, null);
+  }
+  if (!isSupportedVersion(version)) {
+    return fail(
+      'version',
+      `It reports version ${version}, older than ${YTDLP_MIN_VERSION}, the oldest vidkeep works with.`,
+      version,
+      null,
+    );
+  }
+  steps.push({ step: 'version', outcome: 'passed', message: `It starts and reports version ${version}.` });
+
+  const help = await runToCompletion(binary, ['--help'], { env, timeoutMs: VERSION_TIMEOUT_MS });
+  if (help.exitCode !== 0) {
+    return fail(
+      'options',
+      `Its --help failed: ${firstLine(help.stderr) || `exit code ${help.exitCode}`}`,
+      version,
+      null,
+    );
+  }
+  const caps = capabilitiesOf(help.stdout);
+  const lists = everyArgumentList(input.config, caps);
+  for (const args of lists) {
+    const parsed = await parseCheck(binary, args, env, VERSION_TIMEOUT_MS);
+    if (parsed.outcome !== 'accepted') {
+      const why = parsed.outcome === 'refused' ? parsed.complaint : parsed.reason;
+      return fail('options', `It refuses options vidkeep uses: ${why}`, version, caps);
+    }
+  }
+  const count = new Set(lists.flatMap((args) => optionsUsed(args))).size;
+  steps.push({
+    step: 'options',
+    outcome: 'passed',
+    message: `It accepts every option vidkeep may pass (${count} options in ${lists.length} argument lists).`,
+  });
+
+  const url = input.url ?? CANARY_URL;
+  const stagingDir = join(input.workDir, 'staging');
+  await rm(input.workDir, { recursive: true, force: true });
+  await mkdir(join(stagingDir, '.parts'), { recursive: true });
+  try {
+    const custom = parseCustomArgs(input.config.ytdlpCustomArgs);
+    const args = buildDownloadArgs({
+      config: input.config,
+      resolution: input.config.preferredResolution,
+      audioFormat: null,
+      stagingDir,
+      ffmpegPath: input.config.ffmpegPath.trim() || null,
+      cookiesFile: null,
+      archiveFile: null,
+      customArgs: custom.ok ? custom.args : [],
+      urls: [url],
+      caps,
+    });
+    const end = args.indexOf('--');
+    const simulate = [...args.slice(0, end), '--simulate', ...args.slice(end)];
+    const sim = await runToCompletion(binary, simulate, { env, timeoutMs: SIMULATE_TIMEOUT_MS });
+    if (sim.exitCode !== 0) {
+      const text = `${sim.stderr}\n${sim.stdout}`;
+      const refusal = firstLine(text, REFUSAL);
+      if (sim.timedOut) {
+        steps.push({
+          step: 'simulate',
+          outcome: 'passed',
+          message: `It accepted the argument list; the platform did not answer within ${SIMULATE_TIMEOUT_MS / 1000} s, so no download was tried.`,
+        });
+        return done(version, caps);
+      }
+      if (refusal) return fail('simulate', `It refuses the argument list of a download: ${refusal}`, version, caps);
+      const kind = classifyLine(text)?.kind;
+      const line = firstLine(text, /ERROR/) || firstLine(text);
+      if (kind && UNREACHABLE.has(kind)) {
+        steps.push({
+          step: 'simulate',
+          outcome: 'passed',
+          message: `It accepted the argument list; the platform could not be reached from here (${line}), so no download was tried.`,
+        });
+        steps.push({ step: 'download', outcome: 'skipped', message: 'The platform could not be reached.' });
+        return done(version, caps);
+      }
+      return fail(
+        'simulate',
+        `A download with the current settings fails: ${line || `exit code ${sim.exitCode}`}`,
+        version,
+        caps,
+      );
+    }
+    steps.push({
+      step: 'simulate',
+      outcome: 'passed',
+      message: 'It accepted the argument list and read the platform.',
+    });
+
+    const finished = await downloadOnce(binary, args, env, stagingDir);
+    if (!finished.ok) return fail('download', `A real download failed: ${finished.problem}`, version, caps);
+    steps.push({
+      step: 'download',
+      outcome: 'passed',
+      message: 'It downloaded a short video and vidkeep read the finished file.',
+    });
+    return done(version, caps);
+  } finally {
+    await rm(input.workDir, { recursive: true, force: true });
+  }
+}
+
+/** One download with the given arguments; ok when yt-dlp printed the done line of a file that exists. */
+async function downloadOnce(
+  binary: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stagingDir: string,
+): Promise<{ ok: true } | { ok: false; problem: string }> {
+  let finished: string | null = null;
+  const errors: string[] = [];
+  const proc = new ToolProcess(binary, args, {
+    env: { ...env, PYTHONUNBUFFERED: '1', TMPDIR: join(stagingDir, '.parts') },
+    cwd: stagingDir,
+    inactivityMs: DOWNLOAD_TIMEOUT_MS,
+    maxRuntimeMs: DOWNLOAD_TIMEOUT_MS,
+    killGraceMs: 1000,
+    onLine: (line) => {
+      const event = parseOutputLine(line);
+      if (event?.type === 'done') finished = event.path;
+      else if (event?.type === 'error' && errors.length < 5) errors.push(line.slice(0, 300));
+    },
+  });
+  const r = await proc.done;
+  const path = finished as string | null;
+  if (r.exitCode === 0 && path && existsSync(path)) return { ok: true };
+  if (r.exitCode === 0) return { ok: false, problem: 'yt-dlp ended without the line naming the finished file' };
+  return { ok: false, problem: errors[0] ?? `exit code ${r.exitCode ?? r.signal ?? r.stoppedBy}` };
+}
