@@ -16,6 +16,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'ui/.angular/**',
       'tests/artifacts/**',
+      '.cache/**',
       'tests/fixtures/plugins/broken-*',
     ],
   },

@@ -21,6 +21,7 @@ const ALLOWED = [
   /^ui\/\.angular\//,
   /^tests\/artifacts\//,
   /^\.vitest-cache\//,
+  /^\.cache\//,
   /\.tsbuildinfo$/,
 ];
 

@@ -36,7 +36,7 @@ describe.skipIf(SKIP_BROWSER)('Files on disk in Chromium', () => {
     const folder = join(outputDir, 'from-yt-dlp');
     mkdirSync(folder, { recursive: true });
     const child = spawn(
-      '/usr/bin/yt-dlp',
+      'yt-dlp',
       ['--no-config', '--write-info-json', '-P', folder, ...ids.map((id) => `https://www.youtube.com/watch?v=${id}`)],
       {
         env: { ...process.env, ...p.env },

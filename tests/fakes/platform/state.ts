@@ -93,6 +93,7 @@ export class PlatformState {
       throttle: v.throttle ?? null,
       ageLimit: v.ageLimit ?? 0,
       chapters: v.chapters ?? null,
+      subtitles: v.subtitles ?? {},
       requiresSignIn: v.requiresSignIn ?? false,
       mediaFailures: v.mediaFailures ? { ...v.mediaFailures } : null,
     };

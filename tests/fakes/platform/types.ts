@@ -40,6 +40,12 @@ export interface FakeVideo {
   /** Chapters of the description, as the watch page's `chapters` (default: none, `null`). */
   chapters?: FakeChapter[] | null;
   /**
+   * Subtitles the uploader made, per language (`{ en: ['Hello', 'and welcome'] }`): one cue per
+   * second, served as WebVTT under `subtitles`; automatic captions (`automatic_captions`) give
+   * the same cues in every language listed. Default: none.
+   */
+  subtitles?: Record<string, string[]>;
+  /**
    * The platform bot-checks visitors for this video: the watch page answers the `bot-check`
    * refusal unless the request carries the signed-in account's cookie (see `FakeAccount`).
    */

@@ -1,7 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness } from '@vidkeep/core/testing';
-import type { DownloadResponse, FailureKind, JobDetail, Video } from '@vidkeep/contracts';
+import type { DownloadResponse, FailureKind, JobDetail, Video, VideoMetadataResponse } from '@vidkeep/contracts';
 import {
   fakeChannelId,
   fakeVideoId,
@@ -42,6 +43,7 @@ beforeAll(async () => {
     videos: [
       video('mp3-only', 'Audio Only'),
       video('video-mp3', 'Video And Audio'),
+      { ...video('subtitled', 'With Subtitles'), subtitles: { en: ['Hello there', 'Second line'], de: ['Hallo'] } },
       ...FAILURES.map(([f]) => video(`fail-${f}`, `Failing ${f}`, f)),
     ],
   });
@@ -89,6 +91,26 @@ describe('audio formats', () => {
       .getConnection()
       .execute('select name from downloader_subfolders');
     expect(subfolders).toEqual([{ name: 'Music' }]);
+  });
+});
+
+describe('subtitles and thumbnails', () => {
+  it('writes the chosen language as .srt and the poster beside the video, and lists them as its files', async () => {
+    app = await bootDownloader(h, platform, { config: { subtitlesEnabled: true, subtitleLanguage: 'en' } });
+    const id = fakeVideoId('subtitled');
+    const job = await download({ url: watchUrl(id), resolution: '360' });
+    expect(job.status).toBe('completed');
+    const v = (await app.t.app.inject({ url: `/api/videos/${id}`, headers: app.headers })).json<Video>();
+    const base = v.filePath!.replace(/\.mp4$/, '');
+    const srt = readFileSync(`${base}.en.srt`, 'utf8');
+    expect(srt).toContain('00:00:00,000 --> 00:00:01,000\nHello there');
+    expect(srt).toContain('Second line');
+    expect(existsSync(`${base}.de.srt`)).toBe(false);
+    expect(readFileSync(`${base}.jpg`).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const files = (
+      await app.t.app.inject({ url: `/api/videos/${id}/metadata`, headers: app.headers })
+    ).json<VideoMetadataResponse>().relatedFiles;
+    expect(files.map((f) => f.kind).sort()).toEqual(expect.arrayContaining(['subtitle', 'thumbnail', 'video']));
   });
 });
 

@@ -66,7 +66,7 @@ afterAll(() => platform?.close());
 async function bareYtdlp(dir: string, urls: string[], extra: string[] = []): Promise<void> {
   mkdirSync(dir, { recursive: true });
   // Asynchronously: the fake platform answers from this very process.
-  const child = spawn('/usr/bin/yt-dlp', ['--no-config', '--no-progress', ...extra, '-P', dir, ...urls], {
+  const child = spawn('yt-dlp', ['--no-config', '--no-progress', ...extra, '-P', dir, ...urls], {
     env: { ...process.env, ...platform.env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

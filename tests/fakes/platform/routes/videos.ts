@@ -46,6 +46,16 @@ export function videoRoutes(s: PlatformState): Route[] {
       },
     },
     {
+      path: '/subs/:id/:file',
+      handle({ params }) {
+        const v = s.videos.get(params.id);
+        const lang = /^([A-Za-z-]{1,20})\.vtt$/.exec(params.file)?.[1];
+        const cues = lang ? v?.subtitles[lang] : undefined;
+        if (!cues) return NOT_FOUND;
+        return { status: 200, body: webVtt(cues) };
+      },
+    },
+    {
       path: '/vi/:id/:file',
       async handle(x) {
         if (!s.videos.has(x.params.id)) return NOT_FOUND;
@@ -132,9 +142,25 @@ function metadataOf(s: PlatformState, v: StoredVideo): Json {
     webpage_url: `${YT}/watch?v=${v.id}`,
     thumbnails: thumbnailsOf(s, v.id),
     thumbnail: `${s.base}/vi/${v.id}/maxresdefault.jpg`,
-    subtitles: {},
-    automatic_captions: {},
+    subtitles: subtitleTracks(s, v),
+    automatic_captions: subtitleTracks(s, v, 'auto'),
   };
+}
+
+/** The watch page's subtitle tracks: one WebVTT file per language (the real one also lists json3, srv1-3, ttml). */
+function subtitleTracks(s: PlatformState, v: StoredVideo, kind?: 'auto'): Json {
+  return Object.fromEntries(
+    Object.keys(v.subtitles).map((lang) => [
+      lang,
+      [{ ext: 'vtt', url: `${s.base}/subs/${v.id}/${lang}.vtt`, name: kind ? `${lang} (auto-generated)` : lang }],
+    ]),
+  );
+}
+
+/** One cue per second. */
+function webVtt(cues: string[]): string {
+  const at = (second: number) => `00:00:${String(second).padStart(2, '0')}.000`;
+  return `WEBVTT\n\n${cues.map((text, i) => `${at(i)} --> ${at(i + 1)}\n${text}\n`).join('\n')}`;
 }
 
 /** Formats 140 (m4a audio), one video-only H.264 mp4 per height and 18 (muxed 360p), as the real extractor lists them. */
