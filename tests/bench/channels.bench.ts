@@ -726,7 +726,7 @@ export default async function channelsBench(): Promise<void> {
   try {
     // 1. Schema and settings: a first start runs the migrations; background work is switched off.
     server = await startBenchServer(env, PORT);
-    await must(`${server.url}/api/config`, 'PATCH', { ytdlpPath: '/usr/bin/yt-dlp', sleepRequests: 0 });
+    await must(`${server.url}/api/config`, 'PATCH', { sleepRequests: 0 });
     const { schedules } = (await must(`${server.url}/api/schedules`, 'GET')) as { schedules: { key: string }[] };
     for (const s of schedules) await must(`${server.url}/api/schedules/${s.key}`, 'PATCH', { enabled: false });
     await server.stop();

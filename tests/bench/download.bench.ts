@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
+import { ensureCurrentYtDlp, FLOOR_YTDLP } from '../setup-ytdlp.mjs';
 import { fmt, median, memoryOf, post, startBenchServer, treeRssMiB } from './lib.js';
 
 /** When each job's "Download job finished" line was logged (epoch ms), from the server's JSON log. */
@@ -69,7 +70,32 @@ interface Round {
 /** Repetitions of each round (BENCH_REPS, default 3), service and bare alternating which goes first. */
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 3));
 
+/** A yt-dlp build the bench runs with: both the service and bare yt-dlp use it. */
+interface Build {
+  label: string;
+  binary: string;
+  version: string;
+}
+
+/**
+ * Issue 30: the bench runs against both yt-dlp builds the tests use, the current release pinned
+ * in tests/ytdlp-version.txt and Debian's (the oldest supported), and prints both.
+ */
+function builds(): Build[] {
+  const versionOf = (binary: string) => execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
+  const current = join(ensureCurrentYtDlp(), 'yt-dlp');
+  return [
+    { label: 'current release (tests/ytdlp-version.txt)', binary: current, version: versionOf(current) },
+    { label: "Debian's package (the oldest supported)", binary: FLOOR_YTDLP, version: versionOf(FLOOR_YTDLP) },
+  ];
+}
+
 export default async function downloadBench(): Promise<void> {
+  for (const build of builds()) await benchWith(build);
+}
+
+async function benchWith(build: Build): Promise<void> {
+  finishedAt.clear();
   const dir = await mkdtemp(join(tmpdir(), 'vidkeep-bench-dl-'));
   const channelId = fakeChannelId('bench');
   // Fresh videos for every service run (none is a re-download), plus one to warm up.
@@ -98,7 +124,7 @@ export default async function downloadBench(): Promise<void> {
         '#!/bin/bash',
         'start=$(date +%s%N)',
         `printf '%s\\0' "$@" > "${into}/$start-$$"`,
-        'yt-dlp "$@"',
+        `"${build.binary}" "$@"`,
         'rc=$?',
         `echo "$start-$$ $start $(date +%s%N)" >> "${into}/${TIMES}"`,
         'exit $rc',
@@ -228,7 +254,7 @@ export default async function downloadBench(): Promise<void> {
   const seconds = (ms: number[]) => ms.map((m) => fmt(m / 1000, 2)).join(', ');
   const percent = (p: number) => `${p >= 0 ? '+' : ''}${fmt(p, 1)}%`;
   console.log(
-    `\ndownload benchmark: ${VIDEOS} fixture videos of 5 s (360p and 720p formats, 720p chosen), real yt-dlp and ffmpeg, nothing pinned, ${REPS} repetitions per side`,
+    `\ndownload benchmark with yt-dlp ${build.version}, ${build.label}: ${VIDEOS} fixture videos of 5 s (360p and 720p formats, 720p chosen), real yt-dlp and ffmpeg, nothing pinned, ${REPS} repetitions per side`,
   );
   console.log(
     '| round | service s (each run) | bare yt-dlp s (each run) | overhead, best vs best | target | | overhead, median vs median | yt-dlp downloads / lookups per run | Node CPU s per run (median) | server RSS peak MiB | target | | tree RSS peak service / bare MiB |',
