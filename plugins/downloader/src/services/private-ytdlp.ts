@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { YtDlpUpdateAttempt } from '@vidkeep/contracts';
 import { runToCompletion } from '../ytdlp/process.js';
@@ -11,6 +11,8 @@ const VERSION_TIMEOUT_MS = 15_000;
 const NEWEST_TIMEOUT_MS = 60_000;
 /** How long the newest release pip reported is trusted before it is asked again. */
 const NEWEST_TTL_MS = 6 * 60 * 60_000;
+/** A release folder newer than the one in use but untouched this long is a candidate a crash left. */
+const ABANDONED_MS = 60 * 60_000;
 /** yt-dlp with its default extras: `yt-dlp-ejs`, the challenge solver scripts, among them. */
 const WITH_EXTRAS = 'yt-dlp[default]';
 
@@ -303,14 +305,24 @@ export class PrivateYtDlp {
 
   /**
    * Deletes release folders that are neither in use nor the previous one (and the environment of
-   * earlier versions once it is neither). Only while nothing runs from them (`busy` says so).
+   * earlier versions once it is neither), only while nothing runs from them (`busy` says so).
+   * A folder newer than the one in use is a candidate an update is installing or checking, maybe
+   * in the nightly worker thread: it is left alone unless it was abandoned (untouched for an hour).
    */
   async prune(busy: () => boolean): Promise<string[]> {
     if (busy()) return [];
     const { current, previous } = this.releases();
     const keep = new Set([current, previous]);
     const names = await readdir(join(this.dir, 'releases')).catch(() => [] as string[]);
-    const old = names.map((n) => `releases/${n}`).filter((n) => !keep.has(n));
+    const old: string[] = [];
+    for (const release of names.map((n) => `releases/${n}`).filter((n) => !keep.has(n))) {
+      const olderThanCurrent = current !== null && current.startsWith('releases/') && release < current;
+      const touched = await stat(join(this.dir, release)).then(
+        (st) => st.mtimeMs,
+        () => 0,
+      );
+      if (olderThanCurrent || this.now().getTime() - touched > ABANDONED_MS) old.push(release);
+    }
     if (!keep.has('venv') && existsSync(join(this.dir, 'venv'))) old.push('venv');
     for (const release of old) await rm(join(this.dir, release), { recursive: true, force: true });
     return old;
