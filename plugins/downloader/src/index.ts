@@ -412,12 +412,15 @@ export default definePlugin({
 
     ctx.healthCheck('tools', () => {
       const missing = (['ytdlp', 'ffmpeg', 'ffprobe'] as const).filter((t) => !tools.known(t).found);
-      return missing.length === 0
-        ? { ok: true }
-        : {
-            ok: false,
-            message: `Not found: ${missing.map((t) => tools.path(t)).join(', ')}. Downloads cannot run until they are installed (Debian: apt-get install yt-dlp ffmpeg) or their paths are set.`,
-          };
+      if (missing.length > 0) {
+        return {
+          ok: false,
+          message: `Not found: ${missing.map((t) => tools.path(t)).join(', ')}. Downloads cannot run until they are installed (Debian: apt-get install yt-dlp ffmpeg) or their paths are set.`,
+        };
+      }
+      const ytdlp = tools.known('ytdlp');
+      const tooOld = unsupportedVersionProblem(ytdlp.version, ytdlp.path);
+      return tooOld ? { ok: false, message: tooOld } : { ok: true };
     });
 
     // The version probes start a second after the app is ready, once the server listens: the
