@@ -70,6 +70,15 @@ describe('messages', () => {
     expect(toolUpdateMessage({ ...e, outcome: 'updated' })!.title).toBe('yt-dlp updated to 2');
     expect(toolUpdateMessage({ ...e, outcome: 'failed' })!.kind).toBe('ytdlp.update_failed');
     expect(toolUpdateMessage({ ...e, outcome: 'up-to-date' })).toBeNull();
+    // A message that ends its own sentence is not given a second full stop.
+    const refused = toolUpdateMessage({
+      ...e,
+      outcome: 'failed',
+      message: 'yt-dlp 2 failed its check. 1 stays in use.',
+    });
+    expect(refused!.text).toBe(
+      'yt-dlp 2 failed its check. 1 stays in use. Downloads go on with the installed version (1); an old yt-dlp may stop working when the platform changes.',
+    );
   });
 
   it('retention says how much was freed', () => {

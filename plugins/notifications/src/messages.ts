@@ -140,9 +140,11 @@ export function toolUpdateMessage(e: ToolUpdateCheckedPayload, now = new Date())
   if (e.outcome === 'up-to-date') return null;
   const failed = e.outcome === 'failed';
   const title = failed ? 'yt-dlp update failed' : `yt-dlp updated${e.newVersion ? ` to ${e.newVersion}` : ''}`;
+  // The updater's message may end its own sentence.
+  const message = e.message.replace(/\.+$/, '');
   const text = failed
-    ? `${e.message}. Downloads go on with the installed version${e.currentVersion ? ` (${e.currentVersion})` : ''}; an old yt-dlp may stop working when the platform changes.`
-    : `A newer yt-dlp was available and is installed${e.currentVersion ? ` (was ${e.currentVersion})` : ''}: ${e.message}.`;
+    ? `${message}. Downloads go on with the installed version${e.currentVersion ? ` (${e.currentVersion})` : ''}; an old yt-dlp may stop working when the platform changes.`
+    : `A newer yt-dlp was available and is installed${e.currentVersion ? ` (was ${e.currentVersion})` : ''}: ${message}.`;
   return {
     kind: failed ? 'ytdlp.update_failed' : 'ytdlp.updated',
     title,
