@@ -70,6 +70,12 @@ async function update(app: DownloadApp): Promise<ToolUpdateResponse> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ToolUpdateResponse>();
 }
+/** An update that installed `newVersion`; on failure the assertion shows the update's own words. */
+async function updatedTo(app: DownloadApp, newVersion: string): Promise<ToolUpdateResponse> {
+  const r = await update(app);
+  expect(r, `${r.message} ${JSON.stringify(r.canary?.steps)}`).toMatchObject({ success: true, newVersion });
+  return r;
+}
 const rollback = (app: DownloadApp) =>
   app.t.app.inject({ method: 'POST', url: '/api/ytdlp/rollback', headers: app.headers });
 const releasesOf = (app: DownloadApp) => readdirSync(join(app.t.configDir, 'yt-dlp', 'releases')).sort();
@@ -148,7 +154,7 @@ describe('the private yt-dlp', () => {
     const dir = join(scratch, 'broken');
     buildYtDlpWheel(dir, NEW_VERSION);
     const app = await bootDownloader(h, platform, { env: pipFrom(dir) });
-    expect(await update(app)).toMatchObject({ success: true, newVersion: NEW_VERSION });
+    await updatedTo(app, NEW_VERSION);
     const r = new Receiver([200]);
     receivers.push(r);
     const hook = await app.t.app.inject({
@@ -199,12 +205,12 @@ describe('the private yt-dlp', () => {
     expect(none.statusCode).toBe(409);
     expect(none.json()).toMatchObject({ code: 'DOWNLOAD_ROLLBACK_UNAVAILABLE' });
 
-    expect(await update(app)).toMatchObject({ success: true, newVersion: NEW_VERSION });
+    await updatedTo(app, NEW_VERSION);
     buildYtDlpWheel(dir, '2099.03.04');
-    expect(await update(app)).toMatchObject({ success: true, newVersion: '2099.03.04' });
+    await updatedTo(app, '2099.03.04');
     expect((await tools(app)).ytdlp).toMatchObject({ version: '2099.03.04', rollbackVersion: NEW_VERSION });
     buildYtDlpWheel(dir, '2099.04.05');
-    expect(await update(app)).toMatchObject({ success: true, newVersion: '2099.04.05' });
+    await updatedTo(app, '2099.04.05');
     // The oldest release is gone: the one in use and the one before are kept.
     expect(releasesOf(app)).toHaveLength(2);
 
@@ -267,7 +273,7 @@ describe('the private yt-dlp', () => {
       'the update task to finish',
       120_000,
     );
-    expect(run).toMatchObject({
+    expect(run, JSON.stringify(run.details)).toMatchObject({
       status: 'success',
       outcome: 'updated',
       details: { method: 'private', newVersion: NEW_VERSION, canary: { passed: true } },

@@ -6,6 +6,7 @@
  * canary that guards updates must pass for a good build.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,12 +19,12 @@ import {
   jsRuntimeArgs,
   type YtDlpCapabilities,
 } from '../../../plugins/downloader/src/ytdlp/capabilities.js';
-import { parseCheck } from '../../../plugins/downloader/src/ytdlp/parse-check.js';
 import { javascriptOf } from '../../../plugins/downloader/src/ytdlp/javascript.js';
 import { isSupportedVersion } from '../../../plugins/downloader/src/ytdlp/versions.js';
 import {
   CANARY_VIDEO_ID,
-  everyArgumentList,
+  argumentListDir,
+  checkEveryArgumentList,
   runCanary,
 } from '../../../plugins/downloader/src/services/ytdlp-canary.js';
 import { pinnedYtDlpVersion } from '../../setup-ytdlp.mjs';
@@ -81,14 +82,19 @@ describe(`yt-dlp of the ${pass} pass`, () => {
   });
 
   it('accepts every option vidkeep may pass, with every optional feature on', async () => {
-    const lists = everyArgumentList(config, caps);
+    const dir = join(scratch, 'argument-lists');
+    const { lists, checks } = await checkEveryArgumentList('yt-dlp', config, caps, dir, {
+      ...process.env,
+      ...platform.env,
+    });
     expect(lists.length).toBeGreaterThan(3);
-    const refused = [];
-    for (const args of lists) {
-      const r = await parseCheck('yt-dlp', args, { ...process.env, ...platform.env });
-      if (r.outcome !== 'accepted') refused.push(r);
-    }
-    expect(refused).toEqual([]);
+    expect(checks.filter((c) => c.outcome !== 'accepted')).toEqual([]);
+    // yt-dlp writes its cookie jar back even when it only parsed its options: every file the
+    // lists name is the check's own, one folder per list, so checks side by side never share one
+    // and nothing is written outside the folder (a fixed /cookies.txt once broke updates).
+    const cookies = lists.map((args) => args[args.indexOf('--cookies') + 1]);
+    expect(cookies.every((path, n) => path === join(argumentListDir(dir, n), 'cookies.txt'))).toBe(true);
+    expect(existsSync(join(argumentListDir(dir, 0), 'cookies.txt'))).toBe(true);
   });
 
   it('runs the exact argument lists vidkeep builds: a download (simulated), a metadata lookup and a listing', async () => {

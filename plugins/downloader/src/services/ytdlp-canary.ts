@@ -60,9 +60,12 @@ const firstLine = (text: string, re?: RegExp): string =>
 /**
  * Every long option vidkeep may pass: a download with each optional feature on, audio-only and
  * video with mp3, cookies and the archive, a metadata lookup and a listing with every listing
- * option, and the user's custom arguments.
+ * option, and the user's custom arguments. Their files lie in `dir`, one folder per list
+ * ({@link argumentListDir}): yt-dlp writes its cookie jar back when it exits, even when it only
+ * parsed its options, so the paths must be the caller's own and never shared between lists that
+ * run side by side.
  */
-export function everyArgumentList(config: DownloaderConfigSection, caps: YtDlpCapabilities): string[][] {
+export function everyArgumentList(config: DownloaderConfigSection, caps: YtDlpCapabilities, dir: string): string[][] {
   const full: DownloaderConfigSection = {
     ...config,
     subtitlesEnabled: true,
@@ -77,31 +80,62 @@ export function everyArgumentList(config: DownloaderConfigSection, caps: YtDlpCa
     ipFamily: 'ipv4',
   };
   const custom = parseCustomArgs(config.ytdlpCustomArgs);
+  const files = (n: number) => {
+    const own = argumentListDir(dir, n);
+    return {
+      stagingDir: join(own, 'staging'),
+      cookiesFile: join(own, 'cookies.txt'),
+      archiveFile: join(own, 'archive.txt'),
+    };
+  };
   const base = {
     config: full,
     resolution: full.preferredResolution,
-    stagingDir: '/staging',
     ffmpegPath: '/usr/bin/ffmpeg',
-    cookiesFile: '/cookies.txt',
-    archiveFile: '/archive.txt',
     customArgs: custom.ok ? custom.args : [],
     urls: [CANARY_URL],
     caps,
   };
   return [
-    buildDownloadArgs({ ...base, audioFormat: null }),
-    buildDownloadArgs({ ...base, audioFormat: 'mp3_only' }),
-    buildDownloadArgs({ ...base, audioFormat: 'video_mp3', config: { ...full, sponsorblockAction: 'mark' } }),
-    buildMetadataArgs(full, '/cookies.txt', CANARY_URL, caps),
+    buildDownloadArgs({ ...base, ...files(0), audioFormat: null }),
+    buildDownloadArgs({ ...base, ...files(1), audioFormat: 'mp3_only' }),
+    buildDownloadArgs({
+      ...base,
+      ...files(2),
+      audioFormat: 'video_mp3',
+      config: { ...full, sponsorblockAction: 'mark' },
+    }),
+    buildMetadataArgs(full, files(3).cookiesFile, CANARY_URL, caps),
     buildListingArgs(
       full,
-      '/cookies.txt',
+      files(4).cookiesFile,
       CANARY_URL,
       '--dump-json',
       { playlistEnd: 5, playlistItems: '1-5', approximateDate: true, sleep: true, lazy: true, verbose: true },
       caps,
     ),
   ];
+}
+
+/** The folder of argument list `n` of {@link everyArgumentList} under `dir`. */
+export const argumentListDir = (dir: string, n: number): string => join(dir, `list-${n}`);
+
+/**
+ * Runs yt-dlp's own parser over every argument list of {@link everyArgumentList}, side by side
+ * (each is a Python start of ~0.5 s), each list with its folder under `dir` created first.
+ */
+export async function checkEveryArgumentList(
+  binary: string,
+  config: DownloaderConfigSection,
+  caps: YtDlpCapabilities,
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = VERSION_TIMEOUT_MS,
+): Promise<{ lists: string[][]; checks: ParseCheck[] }> {
+  const lists = everyArgumentList(config, caps, dir);
+  await Promise.all(lists.map((_, n) => mkdir(argumentListDir(dir, n), { recursive: true })));
+  const checks = await Promise.all(lists.map((args) => parseCheck(binary, args, env, timeoutMs)));
+  return { lists, checks };
 }
 
 /**
@@ -161,26 +195,30 @@ export async function runCanary(binary: string, input: CanaryInput): Promise<Can
     );
   }
   const caps = capabilitiesOf(help.stdout);
-  const lists = everyArgumentList(input.config, caps);
-  // The lists are independent: checked side by side (each is a Python start of ~0.5 s).
-  const checks = await Promise.all(lists.map((args) => parseCheck(binary, args, env, VERSION_TIMEOUT_MS)));
-  const refused = checks.find((c): c is Exclude<ParseCheck, { outcome: 'accepted' }> => c.outcome !== 'accepted');
-  if (refused) {
-    const why = refused.outcome === 'refused' ? refused.complaint : refused.reason;
-    return fail('options', `It refuses options vidkeep uses: ${why}`, version, caps);
-  }
-  const count = new Set(lists.flatMap((args) => optionsUsed(args))).size;
-  steps.push({
-    step: 'options',
-    outcome: 'passed',
-    message: `It accepts every option vidkeep may pass (${count} options in ${lists.length} argument lists).`,
-  });
-
-  const url = input.url ?? CANARY_URL;
-  const stagingDir = join(input.workDir, 'staging');
   await rm(input.workDir, { recursive: true, force: true });
-  await mkdir(join(stagingDir, '.parts'), { recursive: true });
   try {
+    const { lists, checks } = await checkEveryArgumentList(
+      binary,
+      input.config,
+      caps,
+      join(input.workDir, 'options'),
+      env,
+    );
+    const refused = checks.find((c): c is Exclude<ParseCheck, { outcome: 'accepted' }> => c.outcome !== 'accepted');
+    if (refused) {
+      const why = refused.outcome === 'refused' ? refused.complaint : refused.reason;
+      return fail('options', `It refuses options vidkeep uses: ${why}`, version, caps);
+    }
+    const count = new Set(lists.flatMap((args) => optionsUsed(args))).size;
+    steps.push({
+      step: 'options',
+      outcome: 'passed',
+      message: `It accepts every option vidkeep may pass (${count} options in ${lists.length} argument lists).`,
+    });
+
+    const url = input.url ?? CANARY_URL;
+    const stagingDir = join(input.workDir, 'staging');
+    await mkdir(join(stagingDir, '.parts'), { recursive: true });
     const custom = parseCustomArgs(input.config.ytdlpCustomArgs);
     const args = buildDownloadArgs({
       config: input.config,
