@@ -2,10 +2,13 @@ import { Type, type Static } from '../typebox.js';
 import { SUBFOLDER_PATTERN } from './downloader.js';
 import { watchStatusAllUsers } from './watch-status.js';
 import { Nullable } from '../schemas/common.js';
-import { managed, secret } from './annotations.js';
+import { managed, secret, sentOnlyTo } from './annotations.js';
 
 /** The value of `plexPlaylistToken` that means "send no token" (an unclaimed server on the LAN). */
 export const PLEX_UNCLAIMED_SERVER = 'UNCLAIMED_SERVER';
+
+/** The keys that make the Plex server's address (`mediaserverUrl`, the core's, wins when set). */
+const PLEX_ADDRESS_KEYS = ['mediaserverUrl', 'plexIP', 'plexPort'];
 
 export const PlexSubfolderLibraryMapping = Type.Object(
   {
@@ -31,19 +34,26 @@ export const PlexConfigSection = Type.Object({
   }),
   plexPort: Type.String({ pattern: '^[0-9]{0,5}$', default: '32400', description: 'Port of the Plex server' }),
   plexViaHttps: Type.Boolean({ default: false, description: 'Reach the Plex server over https' }),
-  plexApiKey: secret(
-    Type.String({
-      maxLength: 1024,
-      default: '',
-      description: 'Plex token of the server admin (PIN sign-in or manual)',
-    }),
+  plexApiKey: sentOnlyTo(
+    PLEX_ADDRESS_KEYS,
+    secret(
+      Type.String({
+        maxLength: 1024,
+        default: '',
+        description: 'Plex token of the server admin (PIN sign-in or manual); cleared when the address changes',
+      }),
+    ),
   ),
-  plexPlaylistToken: secret(
-    Type.String({
-      maxLength: 1024,
-      default: '',
-      description: `Token whose account owns the playlists: empty = plexApiKey; ${PLEX_UNCLAIMED_SERVER} = no token`,
-    }),
+  plexPlaylistToken: sentOnlyTo(
+    PLEX_ADDRESS_KEYS,
+    secret(
+      Type.String({
+        maxLength: 1024,
+        default: '',
+        description: `Token whose account owns the playlists: empty = plexApiKey; ${PLEX_UNCLAIMED_SERVER} = no token; cleared when the address changes`,
+      }),
+    ),
+    [PLEX_UNCLAIMED_SERVER],
   ),
   plexSourceLibraryId: Type.String({
     pattern: '^[0-9]{0,10}$',

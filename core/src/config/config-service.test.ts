@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestAppOptions,
 } from '../testing/index.js';
-import { Type, type TSchema } from '@vidkeep/contracts';
+import { secret, sentOnlyTo, Type, type TSchema } from '@vidkeep/contracts';
 import { definePlugin } from '../plugin-api/definition.js';
 import { ConfigFileError } from './config-service.js';
 import { check, defaultsOf } from '../validation/schema-validator.js';
@@ -339,5 +339,51 @@ describe('rules a plugin adds to its keys', () => {
     await expect(boot(await tempDir(), { extraPlugins: [{ definition: intruder }] })).rejects.toThrow(
       /Plugin "fx-intruder".*"apiKeyRateLimit", which is not one of its own config keys/,
     );
+  });
+});
+
+describe('a secret sent only to an address', () => {
+  const server = definePlugin({
+    id: 'fx-server',
+    version: '1.0.0',
+    core: '^1.0.0',
+    config: Type.Object({
+      fxServerUrl: Type.String({ maxLength: 100, default: '' }),
+      fxServerKey: sentOnlyTo(['fxServerUrl'], secret(Type.String({ maxLength: 100, default: '' })), ['NO_KEY']),
+    }),
+    register() {},
+  });
+
+  it('is cleared by a save that changes the address without giving it again, so it never follows it', async () => {
+    const dir = await tempDir();
+    const t = await boot(dir, { extraPlugins: [{ definition: server }] });
+    const token = await completeSetup(t);
+    const patch = async (payload: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/config',
+        headers: { 'x-access-token': token },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ configuredSecrets: string[] }>();
+    };
+    expect((await patch({ fxServerUrl: 'http://home:1', fxServerKey: 'k1' })).configuredSecrets).toContain(
+      'fxServerKey',
+    );
+    // Other keys, and the same address again, leave the key alone.
+    await patch({ apiKeyRateLimit: 20 });
+    await patch({ fxServerUrl: 'http://home:1' });
+    expect((await readConfig(dir)).fxServerKey).toBe('k1');
+    // Another address alone: the key is gone, in the answer and in the file.
+    expect((await patch({ fxServerUrl: 'http://elsewhere:1' })).configuredSecrets).not.toContain('fxServerKey');
+    expect(await readConfig(dir)).toMatchObject({ fxServerUrl: 'http://elsewhere:1', fxServerKey: '' });
+    // An address with its key in the same save keeps the key given.
+    await patch({ fxServerUrl: 'http://home:1', fxServerKey: 'k2' });
+    expect((await readConfig(dir)).fxServerKey).toBe('k2');
+    // A value that is no credential survives a move.
+    await patch({ fxServerKey: 'NO_KEY' });
+    await patch({ fxServerUrl: 'http://elsewhere:2' });
+    expect((await readConfig(dir)).fxServerKey).toBe('NO_KEY');
   });
 });

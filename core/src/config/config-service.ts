@@ -4,6 +4,7 @@ import {
   CoreConfigSection,
   CoreEvents,
   Type,
+  addressBinding,
   isManaged,
   isSecret,
   type AppConfig,
@@ -262,7 +263,27 @@ export class FileConfigService implements ConfigService {
       }
     }
     if (details.length > 0) throw new ConfigValidationError(details);
-    return this.update(toWrite);
+    return this.update({ ...toWrite, ...this.secretsLeftBehind(toWrite) });
+  }
+
+  /**
+   * The secrets a save clears: those sent only to an address (`x-sent-to`) whose address keys it
+   * changes without giving the secret again. A key saved for one server never follows a changed
+   * URL to another host (issue 31).
+   */
+  private secretsLeftBehind(toWrite: Json): Json {
+    const cleared: Json = {};
+    const effective = this.effective as unknown as Json;
+    for (const [key, schema] of Object.entries(this.schema.properties)) {
+      const binding = addressBinding(schema);
+      if (!binding || key in toWrite || this.overrides.has(key)) continue;
+      const moved = binding.addressKeys.some(
+        (k) => k in toWrite && JSON.stringify(toWrite[k]) !== JSON.stringify(effective[k]),
+      );
+      const value = this.stored[key];
+      if (moved && value !== '' && value !== undefined && !binding.keeps.includes(value as string)) cleared[key] = '';
+    }
+    return cleared;
   }
 
   update(patch: Json): Promise<Readonly<AppConfig>> {

@@ -5,6 +5,8 @@ import {
   FILENAME_PREFIX_PATTERN,
   FILENAME_PREFIX_PATTERN_MESSAGE,
   MANAGED,
+  SENT_TO,
+  SENT_TO_KEEPS,
   SECRET,
   SUBFOLDER_PATTERN,
   SUBFOLDER_PATTERN_MESSAGE,
@@ -47,6 +49,8 @@ export function makeAjv(options: Options = {}): Ajv {
   ajv.addFormat('cron', { type: 'string', validate: (s: string) => cronProblem(s) === null });
   ajv.addKeyword(SECRET);
   ajv.addKeyword(MANAGED);
+  ajv.addKeyword(SENT_TO);
+  ajv.addKeyword(SENT_TO_KEEPS);
   ajv.addKeyword('example');
   return ajv;
 }

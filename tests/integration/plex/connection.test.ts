@@ -129,6 +129,39 @@ describe('Plex connection routes', () => {
     expect((await call('GET', '/plex/check-pin/424242')).body.code).toBe('PLEX_PIN_NOT_FOUND');
     expect((await call('GET', '/plex/check-pin/abc')).status).toBe(400);
   });
+
+  it('never sends the saved token to another address: a test there needs its own, a changed address clears it', async () => {
+    const other = await startFakePlex({ outputDir: join(t.dir, 'other') });
+    try {
+      const otherPort = new URL(other.url).port;
+      const elsewhere = await call('POST', '/api/mediaservers/plex/test', { mediaserverUrl: other.url });
+      expect(elsewhere).toMatchObject({ status: 400, body: { code: 'PLEX_NOT_CONFIGURED' } });
+      expect(elsewhere.body.error).toBe(
+        `Enter the Plex token for ${other.url}: the saved token is only ever sent to the saved address`,
+      );
+      const listed = await call('GET', `/getplexlibraries?testIP=127.0.0.1&testPort=${otherPort}`);
+      expect(listed.status).toBe(400);
+      // Who the server is needs no token: asked, but without one.
+      await call('GET', `/plex/server-identity?testIP=127.0.0.1&testPort=${otherPort}`);
+      expect(other.requests.map((r) => [r.path, r.token])).toEqual([['/identity', null]]);
+      // With a token of its own the other server is tried.
+      const own = await call('POST', '/api/mediaservers/plex/test', {
+        mediaserverUrl: other.url,
+        plexApiKey: other.adminToken,
+      });
+      expect(own).toMatchObject({ status: 200, body: { ok: true, machineIdentifier: other.machineIdentifier } });
+      // The saved address, saved token: still fine; then the address changes alone and the token goes.
+      expect((await call('POST', '/api/mediaservers/plex/test', {})).status).toBe(200);
+      expect((await config()).configuredSecrets).toContain('plexApiKey');
+      const moved = await call('PATCH', '/api/config', { plexPort: otherPort });
+      expect(moved.status).toBe(200);
+      expect(moved.body.configuredSecrets).not.toContain('plexApiKey');
+      expect((await call('POST', '/api/mediaservers/plex/test', {})).status).toBe(400);
+      expect(other.requests.map((r) => r.token)).toEqual([null, other.adminToken]);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('MEDIASERVER_URL', () => {

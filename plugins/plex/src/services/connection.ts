@@ -1,5 +1,6 @@
 import {
   ConflictError,
+  connectionToTry,
   InvalidInputError,
   isDomainError,
   PlexErrorCodes as E,
@@ -36,23 +37,44 @@ export class PlexConnection {
     },
   ) {}
 
-  /** The saved connection, or the saved one with the reference's `test*` values over it. */
-  private target(q: PlexTestQuery): { conn: Conn | null; tried: Partial<ConnectionKeys> | null } {
+  /**
+   * The saved connection, or the saved one with the reference's `test*` values over it. The saved
+   * token goes only to the saved address: another address needs its own token (issue 31), so
+   * `withToken` refuses one without it (400); `/identity` needs no token at all.
+   */
+  private target(q: PlexTestQuery, withToken: boolean): { conn: Conn | null; tried: Partial<ConnectionKeys> | null } {
     const s = this.deps.settings();
     const tried: Partial<ConnectionKeys> = {};
     if (q.testIP !== undefined) tried.plexIP = q.testIP;
     if (q.testPort !== undefined) tried.plexPort = q.testPort;
     if (q.testUseHttps !== undefined) tried.plexViaHttps = q.testUseHttps;
     if (q.testApiKey !== undefined) tried.plexApiKey = q.testApiKey;
-    const testing = Object.keys(tried).length > 0;
+    const testing = Object.keys(tried).length > 0 ? tried : null;
     // An IP to test is what the user typed: it wins over the saved URL for this request.
-    const merged = { ...s, ...tried, mediaserverUrl: tried.plexIP ? '' : s.mediaserverUrl };
-    const baseUrl = baseUrlOf(merged);
-    return { conn: baseUrl ? { baseUrl, token: merged.plexApiKey || null } : null, tried: testing ? tried : null };
+    const baseUrl = baseUrlOf({ ...s, ...tried, mediaserverUrl: tried.plexIP ? '' : s.mediaserverUrl });
+    if (!baseUrl) return { conn: null, tried: testing };
+    return { conn: { baseUrl, token: withToken ? this.tokenFor(baseUrl, tried.plexApiKey) : null }, tried: testing };
+  }
+
+  /**
+   * The token to send to `baseUrl`: the one given, else the saved one when `baseUrl` is the saved
+   * address; null when none is saved. Another address without a token of its own: 400.
+   */
+  private tokenFor(baseUrl: string, given: string | undefined): string | null {
+    const s = this.deps.settings();
+    const conn = connectionToTry({ url: baseUrl, apiKey: given }, { url: baseUrlOf(s) ?? '', apiKey: s.plexApiKey });
+    if (!('missing' in conn)) return conn.apiKey;
+    if (conn.missing === 'key-for-new-url') {
+      throw new InvalidInputError(
+        E.notConfigured,
+        `Enter the Plex token for ${baseUrl}: the saved token is only ever sent to the saved address`,
+      );
+    }
+    return null;
   }
 
   async libraries(q: PlexTestQuery): Promise<PlexLibrary[]> {
-    const { conn, tried } = this.target(q);
+    const { conn, tried } = this.target(q, true);
     if (!conn?.token) return [];
     const sections = await this.deps.api.sections(conn);
     if (tried) await this.deps.save(tried);
@@ -60,22 +82,25 @@ export class PlexConnection {
   }
 
   async identity(q: PlexTestQuery): Promise<PlexServerIdentity> {
-    const { conn } = this.target(q);
+    const { conn } = this.target(q, false);
     if (!conn) return { claimed: null, machineIdentifier: null };
     const { claimed, machineIdentifier } = await this.deps.api.identity(conn);
     return { claimed, machineIdentifier: machineIdentifier || null };
   }
 
   async test(body: PlexConnectionTest): Promise<PlexConnectionResult> {
-    const s = { ...this.deps.settings(), ...body };
-    const baseUrl = baseUrlOf(s);
-    if (!baseUrl || !s.plexApiKey) {
+    const baseUrl = baseUrlOf({ ...this.deps.settings(), ...body });
+    if (!baseUrl) {
       throw new InvalidInputError(
         E.notConfigured,
         'Give the Plex server address (URL or IP) and a token, or sign in with Plex',
       );
     }
-    const root = await this.deps.api.root({ baseUrl, token: s.plexApiKey });
+    const token = this.tokenFor(baseUrl, body.plexApiKey || undefined);
+    if (!token) {
+      throw new InvalidInputError(E.notConfigured, 'Give the Plex token too, or sign in with Plex');
+    }
+    const root = await this.deps.api.root({ baseUrl, token });
     return { ok: true, ...root };
   }
 

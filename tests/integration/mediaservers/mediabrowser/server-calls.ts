@@ -84,6 +84,21 @@ export function describeServerCalls(
       expect(fake.requests.length).toBe(before);
     });
 
+    it('clears the saved key when the URL is changed alone, so it never follows the URL to another host', async () => {
+      const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/config', headers, payload });
+      const moved = await patch({ [`${kind}Url`]: 'http://127.0.0.1:9' });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json().configuredSecrets).not.toContain(key);
+      // Back to the real address: the key is gone there too, until it is given again.
+      await patch({ [`${kind}Url`]: fake.url });
+      const before = fake.requests.length;
+      expect((await post('test')).statusCode).toBe(400);
+      expect(fake.requests.length).toBe(before);
+      const restored = await patch({ [`${kind}Url`]: fake.url, [key]: fake.config[key] });
+      expect(restored.json().configuredSecrets).toContain(key);
+      expect((await post('test')).statusCode).toBe(200);
+    });
+
     it('never returns the API key from GET /getconfig', async () => {
       const res = await t.app.inject({ url: '/getconfig', headers });
       expect(res.body).not.toContain(String(fake.config[key]));

@@ -72,7 +72,8 @@ export const PLEX_FIELDS: readonly ConfigFieldMeta[] = [
     label: 'Plex token',
     kind: 'secret',
     maxLength: 1024,
-    description: 'The server admin’s token: sign in with Plex to fill it, or paste one.',
+    description:
+      'The server admin’s token: sign in with Plex to fill it, or paste one. Changing the address clears it: it is only ever sent to the saved server.',
   }),
   plex({
     key: 'plexPlaylistToken',
@@ -128,7 +129,7 @@ function mediaBrowserFields(kind: 'jellyfin' | 'emby', label: string, keyPlace: 
       maxLength: 200,
       pattern: '^[A-Za-z0-9_-]*$',
       patternHint: 'Letters, digits, _ and - only',
-      description: `Made in ${label} under ${keyPlace}.`,
+      description: `Made in ${label} under ${keyPlace}. Changing the URL clears it: it is only ever sent to the saved server.`,
     }),
     f({
       key: `${kind}UserId`,
