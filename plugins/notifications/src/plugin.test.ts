@@ -191,6 +191,39 @@ describe('webhooks', () => {
     expect(failed.json()).toMatchObject({ status: 'failed', lastStatusCode: 404, nextAttemptAt: null });
   });
 
+  it("sends a URL's user:password as Basic auth, and never shows them or query tokens in answers or the log", async () => {
+    const { t, token } = await boot();
+    const { r, url } = await receiver([200]);
+    const port = new URL(url).port;
+    const create = async (address: string) =>
+      (
+        await call(t, token!, 'POST', '/api/notifications/webhooks', {
+          name: 'with credentials',
+          url: address,
+          events: ['job.failed'],
+          secret: SECRET,
+        })
+      ).json<{ id: number; url: string }>();
+    const hook = await create(`http://ops:p%40ss-word@127.0.0.1:${port}/hook?token=tok-123456`);
+    expect(hook.url).toBe(`http://ops:***@127.0.0.1:${port}/hook?token=***`);
+    const sent = await call(t, token!, 'POST', `/api/notifications/webhooks/${hook.id}/test`);
+    expect(sent.json()).toMatchObject({ status: 'delivered', lastStatusCode: 200 });
+    expect(r.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from('ops:p@ss-word').toString('base64')}`);
+    expect(r.received[0]!.path).toBe('/hook?token=tok-123456');
+
+    // A receiver gone: the failure's words name the address without its secrets.
+    const gone = await receiver();
+    await gone.r.close();
+    const down = await create(`http://ops:p%40ss-word@127.0.0.1:${new URL(gone.url).port}/hook?token=tok-123456`);
+    const failed = await call(t, token!, 'POST', `/api/notifications/webhooks/${down.id}/test`);
+    expect(failed.json()).toMatchObject({ status: 'failed', lastError: expect.stringMatching(/ECONNREFUSED/) });
+    const log = await call(t, token!, 'GET', `/api/notifications/webhooks/${down.id}/deliveries`);
+    const list = await call(t, token!, 'GET', '/api/notifications/webhooks');
+    for (const text of [sent.body, failed.body, log.body, list.body]) {
+      for (const secret of ['p%40ss-word', 'p@ss-word', 'tok-123456']) expect(text).not.toContain(secret);
+    }
+  });
+
   it('refuses URLs that are not http(s) and bad input with 400, unknown ids with 404', async () => {
     const { t, token } = await boot();
     for (const url of ['file:///etc/passwd', 'ftp://example.test/x', 'javascript:alert(1)', 'http//missing']) {

@@ -40,3 +40,34 @@ export function maskWebhookUrl(raw: string): string {
     return '(invalid URL)';
   }
 }
+
+/**
+ * Where a delivery goes: the URL without its `user:password@` part, which travels as HTTP Basic
+ * authentication instead (fetch refuses a URL with credentials, so such a webhook could never
+ * deliver). The query stays in the URL: receivers read tokens there.
+ */
+export function requestTarget(raw: string): { url: string; headers: Record<string, string> } {
+  const url = new URL(raw);
+  if (!url.username && !url.password) return { url: raw, headers: {} };
+  const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  url.username = '';
+  url.password = '';
+  return { url: url.toString(), headers: { Authorization: `Basic ${Buffer.from(credentials).toString('base64')}` } };
+}
+
+/**
+ * A text about a delivery (an error, a log line) with the webhook's credentials masked as
+ * {@link maskWebhookUrl} masks the URL: the URL itself, its password and its query values.
+ */
+export function maskSecretsIn(text: string, raw: string): string {
+  let out = text.split(raw).join(maskWebhookUrl(raw));
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return out;
+  }
+  const secrets = [url.password, decodeURIComponent(url.password), ...url.searchParams.values()];
+  for (const secret of new Set(secrets)) if (secret.length >= 3) out = out.split(secret).join('***');
+  return out;
+}

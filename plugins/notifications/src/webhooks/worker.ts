@@ -1,7 +1,7 @@
 import type { PluginLogger } from '@vidkeep/plugin-kit';
 import { SIGNATURE_HEADER, signatureOf } from './signature.js';
 import type { DueDelivery, WebhookRow, WebhookStore } from './store.js';
-import { maskWebhookUrl } from './url.js';
+import { maskSecretsIn, maskWebhookUrl, requestTarget } from './url.js';
 
 export interface RetryPolicy {
   /** The wait before the first retry; each next one doubles it. */
@@ -134,9 +134,11 @@ export class DeliveryWorker {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const res = await fetch(webhook.url, {
+      const target = requestTarget(webhook.url);
+      const res = await fetch(target.url, {
         method: 'POST',
         headers: {
+          ...target.headers,
           'Content-Type': 'application/json',
           'User-Agent': this.deps.userAgent,
           'X-Vidkeep-Event': d.event,
@@ -162,6 +164,8 @@ export class DeliveryWorker {
       clearTimeout(timeout);
       this.inFlight.delete(controller);
     }
+    // The delivery log and its answers are read by clients: never the URL's credentials.
+    if (error !== null) error = maskSecretsIn(error, webhook.url);
     if (error === null) {
       await store.attempted(d.id, { status: 'delivered', attempts, statusCode, error: null, nextAttemptAt: null });
     } else if (attempts >= d.maxAttempts || d.event === 'test') {
