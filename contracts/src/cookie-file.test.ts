@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSourceDomain, parseCookieFile, summarizeCookies } from './cookie-file.js';
+import { isSourceDomain, MAX_COOKIES, parseCookieFile, summarizeCookies } from './cookie-file.js';
 
 const HEADER = '# Netscape HTTP Cookie File';
 const line = (...fields: string[]) => fields.join('\t');
@@ -18,6 +18,20 @@ function problem(text: string) {
 }
 
 describe('parseCookieFile', () => {
+  it('reads a 5 MB file of empty lines as no cookies, and refuses more cookies than a browser holds', () => {
+    expect(problem(`${HEADER}\r\n${'\r\n'.repeat(2_500_000)}`)).toMatchObject({
+      error: 'The cookie file has the Netscape header but no cookies.',
+    });
+    const many = Array.from({ length: MAX_COOKIES + 1 }, (_, i) =>
+      line('.example.com', 'TRUE', '/', 'FALSE', '0', `c${i}`, 'v'),
+    );
+    expect(problem(file(...many))).toEqual({
+      ok: false,
+      error: `The cookie file has more than ${MAX_COOKIES} cookies: export only the platform's cookies.`,
+      line: MAX_COOKIES + 2,
+    });
+  });
+
   it('reads the seven fields of each cookie line, never the value', () => {
     const [c] = cookies(file(line('.youtube.com', 'TRUE', '/', 'TRUE', '1893456000', 'LOGIN_INFO', 'secret-value')));
     expect(c).toEqual({

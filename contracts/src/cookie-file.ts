@@ -61,10 +61,31 @@ function flag(value: string): boolean {
   return value.toUpperCase() === 'TRUE';
 }
 
+/** Far more cookies than a browser holds for a site: a file past it is refused, not read on. */
+export const MAX_COOKIES = 20_000;
+
+/**
+ * The lines of a text one at a time (`\n` or `\r\n`), numbered from 1: a file of millions of
+ * empty lines is scanned, never split into millions of strings at once (issue 31).
+ */
+function* linesOf(text: string): Generator<{ text: string; line: number }> {
+  let start = 0;
+  let line = 1;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const stop = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    yield { text: text.slice(start, stop), line };
+    start = end + 1;
+    line += 1;
+  }
+}
+
 /** Checks and reads a cookie file; the first problem found is the answer (with its line). */
 export function parseCookieFile(text: string): CookieFileResult {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (!HEADER.test(lines[0] ?? '')) {
+  const lines = linesOf(text.replace(/^\uFEFF/, ''));
+  const first = lines.next();
+  if (!HEADER.test(first.done ? '' : first.value.text)) {
     return {
       ok: false,
       error: `This is not a Netscape cookie file: its first line must be "${COOKIE_FILE_HEADER}". Export the cookies with a "cookies.txt" browser extension (Netscape format), not as JSON.`,
@@ -72,9 +93,7 @@ export function parseCookieFile(text: string): CookieFileResult {
     };
   }
   const cookies: CookieEntry[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const raw = lines[i] as string;
-    const line = i + 1;
+  for (const { text: raw, line } of lines) {
     let body = raw;
     let httpOnly = false;
     if (body.startsWith(HTTP_ONLY)) {
@@ -104,6 +123,13 @@ export function parseCookieFile(text: string): CookieFileResult {
               ? 'field 5 (expiry) must be a number of seconds, or 0 for a session cookie'
               : null;
     if (problem) return { ok: false, error: `Line ${line} is not a valid cookie: ${problem}.`, line };
+    if (cookies.length === MAX_COOKIES) {
+      return {
+        ok: false,
+        error: `The cookie file has more than ${MAX_COOKIES} cookies: export only the platform's cookies.`,
+        line,
+      };
+    }
     cookies.push({
       line,
       domain,

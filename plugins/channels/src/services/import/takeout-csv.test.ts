@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvRows, parseSubscriptionsCsv } from './takeout-csv.js';
+import { csvRows, MAX_CSV_PROBLEMS, MAX_CSV_ROWS, parseSubscriptionsCsv } from './takeout-csv.js';
 
 const A = 'UCaaaaaaaaaaaaaaaaaaaaaa';
 const B = 'UCbbbbbbbbbbbbbbbbbbbbbb';
@@ -8,15 +8,37 @@ const url = (id: string) => `http://www.youtube.com/channel/${id}`;
 
 describe('csvRows', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, and says where each row starts', () => {
-    expect(csvRows('a,"b, c","say ""hi"""\r\nx,"two\nlines",z\n')).toEqual([
+    expect([...csvRows('a,"b, c","say ""hi"""\r\nx,"two\nlines",z\n')]).toEqual([
       { fields: ['a', 'b, c', 'say "hi"'], line: 1, unterminated: false },
       { fields: ['x', 'two\nlines', 'z'], line: 2, unterminated: false },
     ]);
-    expect(csvRows('a,b\nc')).toEqual([
+    expect([...csvRows('a,b\nc')]).toEqual([
       { fields: ['a', 'b'], line: 1, unterminated: false },
       { fields: ['c'], line: 2, unterminated: false },
     ]);
-    expect(csvRows('a,"open\nnever closed').at(-1)).toMatchObject({ line: 1, unterminated: true });
+    expect([...csvRows('a,"open\nnever closed')].at(-1)).toMatchObject({ line: 1, unterminated: true });
+  });
+
+  it('skips blank rows without building them, and still numbers the lines after them', () => {
+    expect([...csvRows('\n\n , \r\na\n\n')]).toEqual([{ fields: ['a'], line: 4, unterminated: false }]);
+  });
+});
+
+describe('a hostile file within the upload limit', () => {
+  it('5 MB of empty lines is read as no rows; rows past the cap and problems past theirs are cut with a word', () => {
+    expect(parseSubscriptionsCsv('\n'.repeat(5_000_000))).toEqual({
+      channels: [],
+      problems: [],
+      rows: 0,
+      header: false,
+    });
+    const junk = parseSubscriptionsCsv(`Channel Id\n${'x\n'.repeat(MAX_CSV_ROWS + 10)}`);
+    expect(junk.rows).toBe(MAX_CSV_ROWS);
+    expect(junk.problems).toHaveLength(MAX_CSV_PROBLEMS + 2);
+    expect(junk.problems.slice(-2)).toEqual([
+      { line: MAX_CSV_PROBLEMS + 1, message: `${MAX_CSV_ROWS - MAX_CSV_PROBLEMS} more rows had problems (not listed)` },
+      { line: MAX_CSV_ROWS + 2, message: `The file has more than ${MAX_CSV_ROWS} rows; the rest of it was left out` },
+    ]);
   });
 });
 

@@ -30,57 +30,75 @@ export interface CsvResult {
 const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 const CHANNEL_URL_ID = /youtube\.com\/channel\/(UC[A-Za-z0-9_-]{22})/i;
 
-/** Splits CSV text into rows of fields, each with the line it starts on. */
-export function csvRows(text: string): { fields: string[]; line: number; unterminated: boolean }[] {
-  const rows: { fields: string[]; line: number; unterminated: boolean }[] = [];
+/** More rows than anyone subscribes to: the rest of a file is left out, with a problem saying so. */
+export const MAX_CSV_ROWS = 20_000;
+/** Problems listed one by one; beyond this, one line counts the rest. */
+export const MAX_CSV_PROBLEMS = 200;
+
+export interface CsvRow {
+  fields: string[];
+  /** 1-based line where the row starts. */
+  line: number;
+  unterminated: boolean;
+}
+
+/**
+ * Splits CSV text into rows of fields, each with the line it starts on, one at a time. Blank rows
+ * (nothing but separators and spaces) are skipped without building them, so a file of a million
+ * empty lines costs a scan of its bytes, not a million objects (issue 31).
+ */
+export function* csvRows(text: string): Generator<CsvRow> {
   let fields: string[] = [];
   let field = '';
+  let blank = true;
   let quoted = false;
   let line = 1;
   let rowLine = 1;
   let i = 0;
-  const endRow = (unterminated = false) => {
-    fields.push(field);
-    rows.push({ fields, line: rowLine, unterminated });
-    fields = [];
-    field = '';
-  };
-  while (i < text.length) {
-    const c = text[i] as string;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
     if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
+      if (c === 34 /* " */) {
+        if (text.charCodeAt(i + 1) === 34) {
           field += '"';
           i += 2;
           continue;
         }
         quoted = false;
       } else {
-        if (c === '\n') line += 1;
-        field += c;
+        if (c === 10) line += 1;
+        field += text[i];
       }
       i += 1;
       continue;
     }
-    if (c === '"' && field.trim() === '') {
+    if (c === 34 && field.trim() === '') {
       quoted = true;
+      blank = false;
       field = '';
-    } else if (c === ',') {
+    } else if (c === 44 /* , */) {
       fields.push(field);
       field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
+    } else if (c === 13 && text.charCodeAt(i + 1) === 10) {
       // CRLF: the \n ends the row.
-    } else if (c === '\n') {
-      endRow();
+    } else if (c === 10) {
+      fields.push(field);
+      if (!blank || fields.some((f) => f.trim() !== '')) yield { fields, line: rowLine, unterminated: false };
+      fields = [];
+      field = '';
+      blank = true;
       line += 1;
       rowLine = line;
     } else {
-      field += c;
+      field += text[i];
     }
     i += 1;
   }
-  if (quoted || field !== '' || fields.length > 0) endRow(quoted);
-  return rows;
+  if (quoted || field !== '' || fields.length > 0) {
+    fields.push(field);
+    if (quoted || fields.some((f) => f.trim() !== '')) yield { fields, line: rowLine, unterminated: quoted };
+  }
 }
 
 type Column = 'id' | 'url' | 'title';
@@ -125,36 +143,55 @@ function channelOf(fields: string[], columns: Map<Column, number> | null): Omit<
 }
 
 export function parseSubscriptionsCsv(text: string): CsvResult {
-  const rows = csvRows(text.replace(/^\uFEFF/, '')).filter((r) => r.fields.some((f) => f.trim() !== ''));
   const problems: ImportProblem[] = [];
   const channels: CsvChannel[] = [];
   const seen = new Map<string, number>();
-  const first = rows[0];
-  const columns = first ? headerColumns(first.fields) : null;
-  // The first row is the header when it names the columns or holds no channel.
-  const header = first !== undefined && (columns !== null || channelOf(first.fields, null) === null);
-  const data = header ? rows.slice(1) : rows;
-  for (const row of data) {
+  let columns: Map<Column, number> | null = null;
+  let header = false;
+  let rows = 0;
+  let unlisted = 0;
+  let cutAt: number | null = null;
+  const problem = (line: number, message: string) => {
+    if (problems.length < MAX_CSV_PROBLEMS) problems.push({ line, message });
+    else unlisted += 1;
+  };
+  let first = true;
+  for (const row of csvRows(text.replace(/^\uFEFF/, ''))) {
+    if (first) {
+      first = false;
+      columns = headerColumns(row.fields);
+      // The first row is the header when it names the columns or holds no channel.
+      header = columns !== null || channelOf(row.fields, null) === null;
+      if (header) continue;
+    }
+    if (rows === MAX_CSV_ROWS) {
+      cutAt = row.line;
+      break;
+    }
+    rows += 1;
     if (row.unterminated) {
-      problems.push({ line: row.line, message: 'A quoted field is never closed; the rest of the file was left out' });
+      problem(row.line, 'A quoted field is never closed; the rest of the file was left out');
       continue;
     }
     const channel = channelOf(row.fields, columns);
     if (!channel) {
       const shown = row.fields.join(',').slice(0, 80);
-      problems.push({
-        line: row.line,
-        message: `No channel id (UC followed by 22 letters, digits, - or _) in "${shown}"`,
-      });
+      problem(row.line, `No channel id (UC followed by 22 letters, digits, - or _) in "${shown}"`);
       continue;
     }
     const earlier = seen.get(channel.channelId);
     if (earlier !== undefined) {
-      problems.push({ line: row.line, message: `${channel.channelId} is listed again (first on line ${earlier})` });
+      problem(row.line, `${channel.channelId} is listed again (first on line ${earlier})`);
       continue;
     }
     seen.set(channel.channelId, row.line);
     channels.push({ ...channel, line: row.line });
   }
-  return { channels, problems, rows: data.length, header };
+  if (unlisted > 0) {
+    problems.push({ line: problems.at(-1)?.line ?? 1, message: `${unlisted} more rows had problems (not listed)` });
+  }
+  if (cutAt !== null) {
+    problems.push({ line: cutAt, message: `The file has more than ${MAX_CSV_ROWS} rows; the rest of it was left out` });
+  }
+  return { channels, problems, rows, header };
 }
