@@ -185,6 +185,14 @@ async function assemble(parts: {
     // Request lines are written by our own onResponse hook, by outcome (see installRequestLogging).
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // A client that stalls mid-request (a slow upload, headers never finished) is answered 408
+    // and its socket closed, instead of holding a descriptor for as long as it likes.
+    requestTimeout: env.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, env.requestTimeoutMs),
+      // Node looks for such clients this often (its default of 30 s would let a short timeout run long).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, env.requestTimeoutMs / 4)),
+    },
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });

@@ -83,6 +83,13 @@ describe('readEnvironment: validation names the variable', () => {
     expectEnvError({ PORT: port }, 'PORT', port);
   });
 
+  it('gives a client 60 s to send a request, REQUEST_TIMEOUT_SECONDS otherwise, and refuses nonsense', () => {
+    expect(read({}).requestTimeoutMs).toBe(60_000);
+    expect(read({ REQUEST_TIMEOUT_SECONDS: '5' }).requestTimeoutMs).toBe(5_000);
+    for (const bad of ['0', 'soon', '1.5', '99999'])
+      expectEnvError({ REQUEST_TIMEOUT_SECONDS: bad }, 'REQUEST_TIMEOUT_SECONDS', bad);
+  });
+
   it('accepts the whole port range', () => {
     expect(read({ PORT: '0' }).port).toBe(0);
     expect(read({ PORT: '65535' }).port).toBe(65535);

@@ -22,6 +22,11 @@ export interface RuntimeEnvironment {
   /** Whether `TRUST_PROXY` was set at all: until it is, audit addresses use the socket peer. */
   trustProxyExplicit: boolean;
   trustProxy: TrustProxySetting;
+  /**
+   * `REQUEST_TIMEOUT_SECONDS` (default 60): how long a client may take to send a whole request
+   * (headers and body) before it is answered 408 and the connection closed.
+   */
+  requestTimeoutMs: number;
   authPreset: { username?: string; password?: string };
   dataPathSet: boolean;
   /** The output directory as `GET /getconfig` reports it: `SOURCE_OUTPUT_DIR`, else `DATA_PATH`. */
@@ -118,6 +123,10 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd: strin
     throw new EnvironmentError('LOG_LEVEL', `"${env.LOG_LEVEL}" is not one of ${LOG_LEVELS.join(', ')}`);
   }
   const platform = nonEmpty(env.PLATFORM)?.trim() ?? null;
+  const timeoutText = nonEmpty(env.REQUEST_TIMEOUT_SECONDS)?.trim() ?? '60';
+  if (!/^\d{1,4}$/.test(timeoutText) || Number(timeoutText) < 1) {
+    throw new EnvironmentError('REQUEST_TIMEOUT_SECONDS', `"${timeoutText}" is not a number of seconds (1-9999)`);
+  }
   const trust = parseTrustProxy(env.TRUST_PROXY);
   const mediaserverUrl = nonEmpty(env.MEDIASERVER_URL)?.trim() ?? null;
   if (mediaserverUrl !== null && (!/^https?:\/\/[^\s/]+/i.test(mediaserverUrl) || !URL.canParse(mediaserverUrl))) {
@@ -154,6 +163,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd: strin
     mediaserverUrl,
     trustProxyExplicit: trust.explicit,
     trustProxy: trust.value,
+    requestTimeoutMs: Number(timeoutText) * 1000,
     authPreset: { username: env.AUTH_PRESET_USERNAME, password: env.AUTH_PRESET_PASSWORD },
     dataPathSet: dataPath !== undefined,
     displayedOutputDir: sourceOutputDir ?? dataPath ?? outputDir,

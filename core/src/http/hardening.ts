@@ -4,6 +4,7 @@ import type { FileConfigService } from '../config/config-service.js';
 import { installApiRateLimit } from './api-rate-limit.js';
 import { installCompression } from './compression.js';
 import { CSP_DIRECTIVES } from './csp.js';
+import { sendNotFound } from './error-handler.js';
 
 /**
  * The HTTP hardening of issue 19, registered in one place right after @fastify/rate-limit and
@@ -15,7 +16,10 @@ import { CSP_DIRECTIVES } from './csp.js';
  *   does is the place for HSTS), and see below for the opener policy;
  * - compression of JSON (and other text) answers of 1 KiB and more (`compression.ts`); the UI's
  *   files are served precompressed by `ui.ts`;
- * - the general API rate limit (`api-rate-limit.ts`).
+ * - the general API rate limit (`api-rate-limit.ts`);
+ * - a path with a `.` or `..` segment (plain or percent-encoded) is answered 404 at once, before
+ *   any route or static file handler sees it (issue 31: the API documentation's files never
+ *   answered such a request, and each held a file descriptor).
  * @fastify/helmet costs a few milliseconds to load; compression uses node:zlib only.
  */
 export async function installHardening(app: FastifyInstance, config: FileConfigService): Promise<void> {
@@ -33,6 +37,23 @@ export async function installHardening(app: FastifyInstance, config: FileConfigS
     frameguard: { action: 'sameorigin' },
     referrerPolicy: { policy: 'no-referrer' },
   });
+  installDotSegmentGuard(app);
   installCompression(app);
   installApiRateLimit(app, () => config.get().apiRateLimitPerMinute);
+}
+
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/** Whether a request path (before `?`) has a `.` or `..` segment, plain or percent-encoded. */
+export function hasDotSegment(url: string): boolean {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!path.includes('.') && !/%2e/i.test(path)) return false;
+  return path.split(/\/|%2f|\\|%5c/i).some((segment) => DOT_SEGMENT.test(segment));
+}
+
+function installDotSegmentGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (hasDotSegment(request.url)) return sendNotFound(request, reply);
+  });
 }
