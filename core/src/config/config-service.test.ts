@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -79,6 +79,23 @@ describe('config.json on first start', () => {
     expect(res.statusCode).toBe(200);
     expect((await readConfig(dir)).apiKeyRateLimit).toBe(30);
     expect((await stat(configPath(dir))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('vidkeep.db', () => {
+  it('is readable by its owner only (0600), with its -wal and -shm; an older 0644 file is narrowed at start', async () => {
+    const dir = await tempDir();
+    const db = join(dir, 'config', 'vidkeep.db');
+    const modes = async () =>
+      Promise.all([db, `${db}-wal`, `${db}-shm`].map(async (f) => (await stat(f)).mode & 0o777));
+    const t = await boot(dir);
+    await completeSetup(t);
+    expect(await modes()).toEqual([0o600, 0o600, 0o600]);
+    await t.close({ keepDir: true });
+    for (const f of [db, `${db}-wal`, `${db}-shm`]) await chmod(f, 0o644).catch(() => undefined);
+    const again = await boot(dir);
+    expect((await stat(db)).mode & 0o777).toBe(0o600);
+    await again.close({ keepDir: true });
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/sqlite';
@@ -60,6 +60,7 @@ export const pluginMigrationName = (pluginId: string, name: string) => `${plugin
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Orm> {
   await mkdir(dirname(options.file), { recursive: true });
+  await keepPrivate(options.file);
   const timeline = [...options.migrations].sort((a, b) => a.name.localeCompare(b.name));
   const orm = await MikroORM.init({
     dbName: options.file,
@@ -97,6 +98,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Orm> {
     throw err;
   }
   return orm;
+}
+
+/**
+ * The database holds webhook secrets and session hashes: like `config.json` it is readable by its
+ * owner only (0600). Created that way before SQLite opens it, an older file is narrowed, and so
+ * are its `-wal` and `-shm` (SQLite gives new ones the database file's mode).
+ */
+async function keepPrivate(file: string): Promise<void> {
+  await (await open(file, 'a', 0o600)).close();
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    await chmod(path, 0o600).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  }
 }
 
 const MIGRATIONS_TABLE = 'mikro_orm_migrations';
