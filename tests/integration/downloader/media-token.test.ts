@@ -1,3 +1,5 @@
+import { readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness } from '@vidkeep/core/testing';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
@@ -44,5 +46,32 @@ describe('session token in the URL of media routes', () => {
   it('keeps the token out of the log', async () => {
     await app.t.app.inject({ url: `/api/videos/${id}/file?token=${'e'.repeat(64)}` });
     expect(JSON.stringify(app.t.logs)).not.toContain('e'.repeat(64));
+  });
+
+  it('never serves a file a symbolic link leads to outside the output or images folder', async () => {
+    const secret = join(app.t.configDir, 'outside.txt');
+    writeFileSync(secret, 'not for the web');
+    const find = (dir: string, end: string) =>
+      join(
+        dir,
+        readdirSync(dir, { recursive: true, encoding: 'utf8' }).find((f) => f.includes(id) && f.endsWith(end))!,
+      );
+    const video = find(app.t.dir, '.mp4');
+    const poster = find(join(app.t.configDir, 'images'), '.jpg');
+    for (const file of [video, poster]) {
+      renameSync(file, `${file}.kept`);
+      symlinkSync(secret, file);
+    }
+    try {
+      for (const what of ['file', 'thumbnail']) {
+        const res = await app.t.app.inject({ url: `/api/videos/${id}/${what}?token=${app.token}` });
+        expect(res.statusCode, what).toBe(404);
+        expect(res.json().error).toMatch(/symbolic link/);
+        expect(res.body).not.toContain('not for the web');
+      }
+    } finally {
+      for (const file of [video, poster]) renameSync(`${file}.kept`, file);
+    }
+    expect((await app.t.app.inject({ url: `/api/videos/${id}/file?token=${app.token}` })).statusCode).toBe(200);
   });
 });

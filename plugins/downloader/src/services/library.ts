@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import {
   ConflictError,
@@ -104,9 +104,21 @@ export class VideoLibrary {
     return isInside(imagesDir, path) || (!!legacyImagesDir && isInside(legacyImagesDir, path));
   }
 
+  /**
+   * A recorded file still on disk, resolved through symbolic links, that stays inside the folder it
+   * is recorded in (the output directory, or the images folder for a poster) once resolved: a link
+   * planted there never serves a file from elsewhere (deletion refuses such paths too).
+   */
   async onDisk(path: string): Promise<StoredFile> {
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) throw fileMissing('The file is no longer on disk');
+    const { outputDir, imagesDir, legacyImagesDir } = this.deps;
+    const roots = [outputDir, imagesDir, legacyImagesDir].filter((r): r is string => !!r && isInside(r, path));
+    const real = await realpath(path);
+    const realRoots = await Promise.all(roots.map((r) => realpath(r).catch(() => r)));
+    if (!realRoots.some((r) => isInside(r, real))) {
+      throw fileMissing('The file leads outside its folder through a symbolic link, so it is not served');
+    }
     return { path, size: info.size };
   }
 
