@@ -96,6 +96,9 @@ export async function readUpload(
   } catch (err) {
     throw uploadError(err, tooLarge, what);
   }
+  // The multipart parser cuts a file at the limit; whether it says so depends on how the last
+  // chunks arrived (chunked uploads slipped through cut and were processed): a cut file is a 413.
+  if ((part.file as { truncated?: boolean }).truncated || data.length > maxBytes) throw tooLarge();
   if (data.length === 0) throw new HttpError(400, CoreErrorCodes.badRequest, `${capitalize(what)} is empty`);
   return { fileName: part.filename, mimeType: part.mimetype, data };
 }

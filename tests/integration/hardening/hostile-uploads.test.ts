@@ -61,4 +61,13 @@ describe('hostile uploads over real HTTP', () => {
     // 20-45 MB here, a few times the file.
     expect(grew).toBeLessThan(100);
   });
+
+  it('a cookie file over 5 MB is a 413, never cut at 5 MB and then read', async () => {
+    for (const filler of ['a', '.youtube.com\tTRUE\t/\tTRUE\t0\tSID\tvalue\n']) {
+      const text = `# Netscape HTTP Cookie File\n${filler.repeat(Math.ceil((6 * 1024 * 1024) / filler.length))}`;
+      const res = await upload('/api/cookies/upload', 'cookieFile', text, 'cookies.txt');
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { error: string }).error).toBe('The cookie file is larger than 5 MB');
+    }
+  });
 });
