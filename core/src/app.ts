@@ -9,6 +9,7 @@ import {
   eventBusRef,
   liveHubRef,
   pluginStatesRef,
+  serverUrlProblem,
   type ManifestEntry,
   type PluginLogger,
 } from '@vidkeep/contracts';
@@ -23,7 +24,13 @@ import { readEnvironment, type RuntimeEnvironment, type TrustProxySetting } from
 import { InProcessEventBus } from './events/event-bus.js';
 import { installAuthHook, installRouteAuthDefaults } from './http/auth-hook.js';
 import { coreRoutes } from './http/core-routes.js';
-import { installErrorHandling, installRequestLogging, sendNotFound } from './http/error-handler.js';
+import {
+  installErrorHandling,
+  installRequestLogging,
+  sendMethodNotAllowed,
+  sendNotFound,
+} from './http/error-handler.js';
+import { recordAllowedMethods } from './http/allowed-methods.js';
 import './http/fastify-types.js';
 import { installOpenApi } from './http/openapi.js';
 import { installUi, isSpaNavigation } from './http/ui.js';
@@ -118,6 +125,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<VidkeepAp
     plugins.flatMap((p) => (p.definition.config ? [{ owner: p.definition.id, schema: p.definition.config }] : [])),
   );
   const config = new FileConfigService(env, schema, coreLog, events);
+  // A media-server address that is not one broke every later call with a 500 (issue 31).
+  config.addCheck('mediaserverUrl', (value) => serverUrlProblem(String(value)));
   await config.load();
   if (env.mediaserverUrl) config.setOverride('mediaserverUrl', env.mediaserverUrl);
 
@@ -197,6 +206,7 @@ async function assemble(parts: {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   nameRegisteredPlugins(app);
+  const allowedMethods = recordAllowedMethods(app);
   // Before any route: every route is checked against its owner's place in the URL space.
   const routeRules = new RouteRules(plugins);
   routeRules.install(app);
@@ -298,6 +308,8 @@ async function assemble(parts: {
   const sendIndex = await installUi(app, parts.uiDir);
   app.setNotFoundHandler((request, reply) => {
     if (sendIndex && isSpaNavigation(request.method, request.url, request.headers.accept)) return sendIndex(reply);
+    const allowed = allowedMethods(request.url);
+    if (allowed.length > 0 && !allowed.includes(request.method)) return sendMethodNotAllowed(request, reply, allowed);
     return sendNotFound(request, reply);
   });
 

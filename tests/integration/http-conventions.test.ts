@@ -134,13 +134,22 @@ describe('HTTP conventions', () => {
     ['GET', '/no/such/route'],
     ['GET', '/api/no-such-thing'],
     ['POST', '/api/no-such-thing'],
-    ['DELETE', '/getconfig'],
-    ['PUT', '/api/config'],
   ] as const)('%s %s is a JSON 404', async (method, url) => {
     const res = await t.app.inject({ method, url });
     expectEnvelope(res, 404, 'CORE_NOT_FOUND');
     // Same answer with a session: 404 does not depend on who asks.
     expectEnvelope(await t.app.inject(withSession({ method, url })), 404, 'CORE_NOT_FOUND');
+  });
+
+  it.each([
+    ['DELETE', '/getconfig', 'GET, HEAD'],
+    ['PUT', '/api/config', 'PATCH'],
+    ['POST', '/api/health/', 'GET, HEAD'],
+  ] as const)('%s %s, a known path with another method, is a JSON 405 with Allow: %s', async (method, url, allow) => {
+    for (const res of [await t.app.inject({ method, url }), await t.app.inject(withSession({ method, url }))]) {
+      expectEnvelope(res, 405, 'CORE_METHOD_NOT_ALLOWED');
+      expect(res.headers.allow).toBe(allow);
+    }
   });
 
   it('an API path asked for as HTML is still a JSON 404', async () => {

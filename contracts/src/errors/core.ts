@@ -2,6 +2,8 @@
 export const CoreErrorCodes = {
   validationFailed: 'CORE_VALIDATION_FAILED',
   notFound: 'CORE_NOT_FOUND',
+  /** The path exists, with other methods (listed in `Allow`). */
+  methodNotAllowed: 'CORE_METHOD_NOT_ALLOWED',
   payloadTooLarge: 'CORE_PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'CORE_UNSUPPORTED_MEDIA_TYPE',
   badRequest: 'CORE_BAD_REQUEST',

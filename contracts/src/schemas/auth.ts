@@ -89,7 +89,15 @@ export const ApiKeyList = Type.Object({ keys: Type.Array(ApiKeyItem) });
 export type ApiKeyList = Static<typeof ApiKeyList>;
 
 export const CreateApiKeyBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: API_KEY_NAME_MAX }) },
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: API_KEY_NAME_MAX,
+      // Names are shown in lists and logs: no control characters (line breaks, escapes, bells).
+      pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+      description: `1 to ${API_KEY_NAME_MAX} characters, no control characters`,
+    }),
+  },
   { additionalProperties: false },
 );
 export type CreateApiKeyBody = Static<typeof CreateApiKeyBody>;

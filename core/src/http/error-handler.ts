@@ -95,6 +95,15 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
   });
 }
 
+/** 405 for a known path asked with a method it is not served with; `Allow` lists the ones it is. */
+export function sendMethodNotAllowed(request: FastifyRequest, reply: FastifyReply, allowed: string[]): FastifyReply {
+  void reply.header('allow', allowed.join(', '));
+  return sendError(reply, request, 405, {
+    error: `${request.method} is not allowed on ${request.url.split('?')[0]}: it answers ${allowed.join(', ')}`,
+    code: CoreErrorCodes.methodNotAllowed,
+  });
+}
+
 /** Redacts credentials that may travel in a query string (e.g. a WebSocket `?token=`). */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|api_key|apikey|key)=)[^&]*/gi, '$1[redacted]');

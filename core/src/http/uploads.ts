@@ -113,7 +113,7 @@ function uploadError(err: unknown, tooLarge: () => HttpError, what: string): unk
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(400, CoreErrorCodes.badRequest, `Send only ${what}: one file and no other form fields`);
   }
-  if (err instanceof Error && /Unexpected end of form|terminated early|Malformed|boundary/i.test(err.message)) {
+  if (err instanceof Error && /Unexpected end|terminated early|Malformed|boundary|multipart/i.test(err.message)) {
     return new HttpError(
       400,
       CoreErrorCodes.badRequest,

@@ -93,6 +93,8 @@ describe('API key management', () => {
       ['a name of 101 characters', { name: 'n'.repeat(101) }],
       ['a name of control characters only', { name: '\u0001\u0002\u001f\u007f' }],
       ['a name of blanks only', { name: '   ' }],
+      ['a name with a control character inside', { name: 'ops\u0007bell' }],
+      ['a name with a line break', { name: 'first\nsecond' }],
       ['a numeric name', { name: 42 }],
       ['an extra property', { name: 'ok', scope: 'all' }],
     ])('rejects %s with 400 and creates nothing', async (_label, payload) => {

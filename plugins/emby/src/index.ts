@@ -7,6 +7,7 @@ import {
   mediaBrowserWatchProvider,
   Type,
   watchStatusProvidersRef,
+  serverUrlProblem,
 } from '@vidkeep/contracts';
 import { definePlugin } from '@vidkeep/core/plugin-api';
 import { connectionRoutes } from './routes/connection-routes.js';
@@ -47,6 +48,7 @@ export default definePlugin({
   options: EmbyOptions,
   config: EmbyConfigSection,
   register(ctx) {
+    ctx.config.check('embyUrl', (value) => serverUrlProblem(value));
     const settings = () => ctx.config.get();
     const shutdown = new AbortController();
     const clientFor = (conn: EmbyConnection) => new EmbyClient(conn, ctx.options.requestTimeoutSeconds * 1000);

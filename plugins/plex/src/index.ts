@@ -7,6 +7,7 @@ import {
   Type,
   watchStatusProvidersRef,
   type MediaServerProvider,
+  serverHostProblem,
 } from '@vidkeep/contracts';
 import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
 import { errorStatuses } from './routes/errors.js';
@@ -61,6 +62,7 @@ export default definePlugin({
   options: PlexOptions,
   config: PlexConfigSection,
   register(ctx) {
+    ctx.config.check('plexIP', (value) => serverHostProblem(value));
     const settings = (): PlexSettings => ctx.config.get();
     const clientId = () => ctx.config.get().uuid;
     const timeoutMs = ctx.options.requestTimeoutSeconds * 1000;

@@ -171,7 +171,13 @@ export class EmbyClient implements RecreatingServer {
     path: string,
     o: { query?: Record<string, string>; body?: unknown; signal?: AbortSignal; missingOk?: boolean },
   ): Promise<T | undefined> {
-    const url = new URL(`${this.base}${path}`);
+    const url = URL.parse(`${this.base}${path}`);
+    if (!url) {
+      throw new UnavailableError(
+        E.failed,
+        `The saved Emby URL "${this.base}" is not a valid address: correct it in the settings`,
+      );
+    }
     for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
     const timeout = AbortSignal.timeout(this.timeoutMs);
     let res: Response | undefined;
@@ -197,7 +203,16 @@ export class EmbyClient implements RecreatingServer {
     if (!res.ok) throw failure({ status: res.status, body: await res.text().catch(() => '') });
     const text = await res.text();
     // 204 (and other empty answers) resolve to `{}` so "found" and "missing" stay distinguishable.
-    return (text ? JSON.parse(text) : {}) as T;
+    if (!text) return {} as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      // A web page (a proxy's login, another server on that port) is no answer of the API.
+      throw new UnavailableError(
+        E.failed,
+        `Emby at ${this.base} answered ${method} ${path.split('?')[0]} with something that is not JSON (HTTP ${res.status}, ${res.headers.get('content-type') ?? 'no content type'}): is the URL the Emby server's?`,
+      );
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   connectionToTry,
+  CoreErrorCodes,
   InvalidInputError,
   EmbyErrorCodes as E,
   type EmbyConfigSection,
@@ -31,5 +32,10 @@ export function connectionFor(
     { url: saved.embyUrl, apiKey: saved.embyApiKey },
   );
   if ('missing' in conn) throw new InvalidInputError(E.notConfigured, MISSING[conn.missing]);
+  if ('invalid' in conn) {
+    throw new InvalidInputError(CoreErrorCodes.validationFailed, conn.invalid, {
+      details: [{ path: 'body/embyUrl', message: conn.invalid }],
+    });
+  }
   return { ...conn, userId: body.embyUserId ?? saved.embyUserId };
 }

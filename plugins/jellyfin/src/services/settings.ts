@@ -1,5 +1,6 @@
 import {
   connectionToTry,
+  CoreErrorCodes,
   InvalidInputError,
   JellyfinErrorCodes as E,
   type JellyfinConfigSection,
@@ -31,5 +32,10 @@ export function connectionFor(
     { url: saved.jellyfinUrl, apiKey: saved.jellyfinApiKey },
   );
   if ('missing' in conn) throw new InvalidInputError(E.notConfigured, MISSING[conn.missing]);
+  if ('invalid' in conn) {
+    throw new InvalidInputError(CoreErrorCodes.validationFailed, conn.invalid, {
+      details: [{ path: 'body/jellyfinUrl', message: conn.invalid }],
+    });
+  }
   return { ...conn, userId: body.jellyfinUserId ?? saved.jellyfinUserId };
 }

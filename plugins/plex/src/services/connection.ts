@@ -1,6 +1,9 @@
 import {
   ConflictError,
   connectionToTry,
+  CoreErrorCodes,
+  serverHostProblem,
+  serverUrlProblem,
   InvalidInputError,
   isDomainError,
   PlexErrorCodes as E,
@@ -50,6 +53,7 @@ export class PlexConnection {
     if (q.testUseHttps !== undefined) tried.plexViaHttps = q.testUseHttps;
     if (q.testApiKey !== undefined) tried.plexApiKey = q.testApiKey;
     const testing = Object.keys(tried).length > 0 ? tried : null;
+    if (tried.plexIP !== undefined) invalidIf(serverHostProblem(tried.plexIP), 'querystring/testIP');
     // An IP to test is what the user typed: it wins over the saved URL for this request.
     const baseUrl = baseUrlOf({ ...s, ...tried, mediaserverUrl: tried.plexIP ? '' : s.mediaserverUrl });
     if (!baseUrl) return { conn: null, tried: testing };
@@ -63,7 +67,8 @@ export class PlexConnection {
   private tokenFor(baseUrl: string, given: string | undefined): string | null {
     const s = this.deps.settings();
     const conn = connectionToTry({ url: baseUrl, apiKey: given }, { url: baseUrlOf(s) ?? '', apiKey: s.plexApiKey });
-    if (!('missing' in conn)) return conn.apiKey;
+    if ('invalid' in conn) throw invalid(conn.invalid, 'address');
+    if ('url' in conn) return conn.apiKey;
     if (conn.missing === 'key-for-new-url') {
       throw new InvalidInputError(
         E.notConfigured,
@@ -89,6 +94,8 @@ export class PlexConnection {
   }
 
   async test(body: PlexConnectionTest): Promise<PlexConnectionResult> {
+    if (body.plexIP) invalidIf(serverHostProblem(body.plexIP), 'body/plexIP');
+    if (body.mediaserverUrl) invalidIf(serverUrlProblem(body.mediaserverUrl), 'body/mediaserverUrl');
     const baseUrl = baseUrlOf({ ...this.deps.settings(), ...body });
     if (!baseUrl) {
       throw new InvalidInputError(
@@ -144,4 +151,14 @@ export class PlexConnection {
     await this.deps.save({ plexApiKey: token });
     return { status: 'saved', message: 'Signed in to Plex: the token is saved' };
   }
+}
+
+/** A 400 naming the field of a test address that is not one. */
+function invalid(problem: string, path: string): InvalidInputError {
+  return new InvalidInputError(CoreErrorCodes.validationFailed, problem, { details: [{ path, message: problem }] });
+}
+
+/** Throws {@link invalid} when `problem` is set. */
+function invalidIf(problem: string | null, path: string): void {
+  if (problem) throw invalid(problem, path);
 }

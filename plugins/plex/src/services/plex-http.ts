@@ -59,7 +59,13 @@ export class PlexHttp {
 
   async send(baseUrl: string, req: PlexRequest): Promise<PlexAnswer> {
     const { opts } = this;
-    const url = new URL(baseUrl.replace(/\/+$/, '') + req.path);
+    const url = URL.parse(baseUrl.replace(/\/+$/, '') + req.path);
+    if (!url) {
+      throw new UnavailableError(
+        opts.codes.failed,
+        `The saved Plex address "${baseUrl}" is not a valid address: correct it in the settings`,
+      );
+    }
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = {
       accept: 'application/json',
