@@ -61,7 +61,7 @@ describe('hostile subfolder values', () => {
   /** What a refused request must not have changed. */
   const snapshot = async () => ({
     channel: (await call(app, 'GET', `/api/channels/${channel}/settings`)).body.settings.subfolder,
-    playlist: (await call(app, 'GET', `/api/playlists/${playlistId}/settings`)).body.settings.default_sub_folder,
+    playlist: (await call(app, 'GET', `/api/playlists/${playlistId}/settings`)).body.default_sub_folder,
     playlists: (await call(app, 'GET', '/api/playlists')).body.playlists.length,
     jobs: (await call(app, 'GET', '/api/jobs')).body.total,
     subfolders: (await call(app, 'GET', '/api/channels/subfolders')).body,

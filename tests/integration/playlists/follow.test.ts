@@ -142,7 +142,22 @@ describe('following a playlist', () => {
   }, 120_000);
 
   it('removes softly (every id route 404s, files stay) and restores settings and history on re-adding', async () => {
-    expect((await call(app, 'PUT', `/api/playlists/${LIST}/settings`, { sort_order: 'reversed' })).status).toBe(200);
+    const put = await call(app, 'PUT', `/api/playlists/${LIST}/settings`, { sort_order: 'reversed' });
+    expect(put.status).toBe(200);
+    expect(put.body.settings.sort_order).toBe('reversed');
+    // GET answers the eight keys at the top level, as the reference does (issue 31).
+    const got = await call(app, 'GET', `/api/playlists/${LIST}/settings`);
+    expect(Object.keys(got.body).sort()).toEqual([
+      'audio_format',
+      'default_rating',
+      'default_sub_folder',
+      'max_duration',
+      'min_duration',
+      'sort_order',
+      'title_filter_regex',
+      'video_quality',
+    ]);
+    expect(got.body.sort_order).toBe('reversed');
     const removed = await call(app, 'DELETE', `/api/playlists/${LIST}`);
     expect(removed.status).toBe(200);
     for (const path of ['', '/videos', '/settings']) {

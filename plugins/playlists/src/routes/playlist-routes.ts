@@ -9,6 +9,7 @@ import {
   PlaylistPreview,
   PlaylistRemovedResponse,
   PlaylistResponse,
+  PlaylistSettings,
   PlaylistSettingsResponse,
   PlaylistSettingsUpdate,
   SubscribePlaylistRequest,
@@ -127,11 +128,12 @@ export const playlistRoutes: FastifyPluginAsyncTypebox<PlaylistRouteDeps> = asyn
       schema: {
         tags,
         summary: "A playlist's eight settings",
+        description: 'The eight keys at the top level, as the reference answers them (`PUT` answers `{settings}`).',
         params: PlaylistIdParams,
-        response: { 200: PlaylistSettingsResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: PlaylistSettings, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ settings: settingsOf(await subscriptions.require(request.params.playlistId)) }),
+    async (request) => settingsOf(await subscriptions.require(request.params.playlistId)),
   );
 
   app.put(

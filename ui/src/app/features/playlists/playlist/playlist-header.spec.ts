@@ -116,7 +116,7 @@ describe('PlaylistHeader', () => {
   });
 
   it('opens the settings; a following switch shows on the page at once and the page reloads on close', async () => {
-    api.on('GET', `${BASE}/settings`, () => ({ settings: playlistSettings() }));
+    api.on('GET', `${BASE}/settings`, () => playlistSettings());
     api.on('PATCH', BASE, () => ({ playlist: playlist({ auto_download: false }) }));
     q('[data-testid="playlist-settings-open"]')!.click();
     await settle(fixture);
@@ -132,7 +132,7 @@ describe('PlaylistHeader', () => {
   });
 
   it('says the settings were saved', async () => {
-    api.on('GET', `${BASE}/settings`, () => ({ settings: playlistSettings() }));
+    api.on('GET', `${BASE}/settings`, () => playlistSettings());
     api.on('PUT', `${BASE}/settings`, ({ body }) => ({ settings: playlistSettings(body as object) }));
     q('[data-testid="playlist-settings-open"]')!.click();
     await settle(fixture);

@@ -37,7 +37,7 @@ describe('PlaylistSettingsDialog', () => {
       ],
     });
     api = TestBed.inject(FakeApi);
-    api.on('GET', URL, () => ({ settings: playlistSettings({ min_duration: 60, default_rating: 'PG' }) }));
+    api.on('GET', URL, () => playlistSettings({ min_duration: 60, default_rating: 'PG' }));
     api.on('PUT', URL, ({ body }) => {
       if (putError) throw putError;
       return { settings: playlistSettings(body as object) };

@@ -104,9 +104,9 @@ export class PlaylistSettingsDialog {
   async load(): Promise<void> {
     this.loading.set(true);
     try {
-      const r = await this.api.get<PlaylistSettingsResponse>(this.url);
-      this.form.reset(toSettingsModel(r.settings));
-      this.original.set(r.settings);
+      const settings = await this.api.get<PlaylistSettings>(this.url);
+      this.form.reset(toSettingsModel(settings));
+      this.original.set(settings);
     } catch (err) {
       this.loadError.set(`The settings could not be loaded: ${toApiError(err).message}`);
     } finally {
