@@ -71,9 +71,18 @@ describe('following a playlist', () => {
     const secret = await call(app, 'POST', '/api/playlists/addplaylistinfo', {
       url: `https://www.youtube.com/watch?v=${v('a1')}&list=${PRIVATE}`,
     });
-    expect(secret.status).toBe(404);
-    expect(secret.body.code).toBe('PLAYLISTS_MISSING_ON_PLATFORM');
-    expect(secret.body.error).toMatch(/Only public and unlisted playlists can be followed/);
+    // yt-dlp says "YouTube said: This playlist is private.": classified, not "cannot reach" (issue 31).
+    expect(secret.status).toBe(400);
+    expect(secret.body.code).toBe('PLAYLISTS_PRIVATE');
+    expect(secret.body.error).toBe(
+      'The platform says this playlist is private. Only public and unlisted playlists can be followed: make it one of those on the platform.',
+    );
+    const follow = await call(app, 'POST', '/api/playlists', { url: url(PRIVATE) });
+    expect(follow.status).toBe(400);
+    expect(follow.body.code).toBe('PLAYLISTS_PRIVATE');
+    const gone = await call(app, 'POST', '/api/playlists/addplaylistinfo', { url: url('PLgone00000000000000001') });
+    expect(gone.status).toBe(404);
+    expect(gone.body.code).toBe('PLAYLISTS_MISSING_ON_PLATFORM');
 
     const bad = await call(app, 'POST', '/api/playlists/addplaylistinfo', { url: 'https://example.com/x' });
     expect(bad.status).toBe(400);

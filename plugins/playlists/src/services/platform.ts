@@ -19,9 +19,28 @@ import {
 const PRIVATE_HINT = 'Only public and unlisted playlists can be followed: make it one of those on the platform.';
 
 /** A failed platform read as the domain error the routes answer with (reference 6.1). */
-export function platformRefusal(f: SourceFailure, what = 'the playlist'): PlatformRefusedError {
+export function platformRefusal(f: SourceFailure, what = 'the playlist'): PlatformRefusedError | InvalidInputError {
   const d = f.diagnosis;
   if (f.timedOut) return new PlatformRefusedError('timeout', E.platformTimeout, `Reading ${what} took too long`);
+  // The platform's own words about a playlist, which the video-centred diagnosis does not know.
+  const said = `${f.stderr}\n${d.detail ?? ''}`;
+  if (/playlist is private/i.test(said)) {
+    return new InvalidInputError(E.privatePlaylist, `The platform says this playlist is private. ${PRIVATE_HINT}`);
+  }
+  if (/members[- ]only|join this channel/i.test(said)) {
+    return new PlatformRefusedError(
+      'cookies-required',
+      E.cookiesRequired,
+      `The platform says ${what} is for the channel's members only: upload the cookies of a member's account to read it.`,
+    );
+  }
+  if (/playlist does not exist|playlist type is unviewable|this playlist is unavailable/i.test(said)) {
+    return new PlatformRefusedError(
+      'not-found',
+      E.missingOnPlatform,
+      `The platform says ${what} does not exist or cannot be viewed (deleted, or a mix or type it does not show). ${PRIVATE_HINT}`,
+    );
+  }
   if (d.kind === 'bot_check' || d.kind === 'age_restricted') {
     return new PlatformRefusedError(
       'cookies-required',

@@ -18,6 +18,8 @@ export function playlistRoutes(s: PlatformState): Route[] {
 }
 
 function playlistPage(s: PlatformState, id: string): Answer {
+  // A private playlist is refused in the platform's own words (what yt-dlp prints for it).
+  if (s.playlists.get(id)?.availability === 'private') return platformError(REASONS.playlistPrivate);
   const p = resolvePlaylist(s, id);
   if (!p) return platformError(REASONS.playlistMissing, { kind: 'playlist-missing' });
   const owner = s.channels.get(p.channelId);

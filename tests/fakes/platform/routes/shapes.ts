@@ -19,6 +19,7 @@ export const REASONS = {
   upcoming: 'This live event will begin in a few moments.',
   terminated: "YouTube said: This account has been terminated for a violation of YouTube's Terms of Service.",
   playlistMissing: 'YouTube said: The playlist does not exist.',
+  playlistPrivate: 'YouTube said: This playlist is private.',
 } as const;
 
 /** A refusal the plugin raises as yt-dlp's ExtractorError with this message (`kind` picks the error class). */
