@@ -3,13 +3,14 @@
  * works too), `X-Emby-Token`, `api_key` or an `Emby ... Token=".."` header, numeric item ids and
  * 32-hex user ids, `/Users/Query` and `/Library/VirtualFolders/Query` as QueryResults (no plain
  * `GET /Users`), `/Items` with a `Path` filter, `POST /Playlists` with query parameters only (a
- * JSON body is a 500; no `UserId` makes the playlist server-wide), 204 answers, text errors.
+ * JSON body is a 500; every playlist is private to its owner until `POST /Items/{Id}/MakePublic`),
+ * 204 answers, text errors.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { StartFakeServer } from './types.js';
 import { fakeServer, type FakeMediaBrowserServer } from './mediabrowser/face.js';
-import { FakeHttpServer, json, text, type FakeExchange, type FakeRoute } from './mediabrowser/http.js';
+import { FakeHttpServer, json, noContent, text, type FakeExchange, type FakeRoute } from './mediabrowser/http.js';
 import { defaultLibraries, FakeMediaLibrary, listParam, page } from './mediabrowser/library.js';
 import { sharedRoutes, userDto, virtualFolder } from './mediabrowser/routes.js';
 
@@ -60,8 +61,8 @@ export async function startEmby({ outputDir }: { outputDir: string }): Promise<F
       id,
       name,
       mediaType: mediaType.toLowerCase() === 'audio' ? 'audio' : 'video',
-      // Without a user the playlist is server-wide: visible to every user, fixed at creation.
-      public: userId === '',
+      // Emby 4.8 creates every playlist private to its owner; MakePublic makes it server-wide.
+      public: false,
       owner: userId.toLowerCase(),
       itemIds: ids,
     });
@@ -74,6 +75,14 @@ export async function startEmby({ outputDir }: { outputDir: string }): Promise<F
     const ids = knownItems(listParam(x.query.get('ids')));
     p.itemIds.push(...ids);
     return json({ Id: p.id, ItemAddedCount: ids.length });
+  };
+
+  /** external-apis.md 3.8: visibility is toggled after creation, 204 (404 for an unknown item). */
+  const visibility = (x: FakeExchange, isPublic: boolean) => {
+    const p = lib.playlists.get(x.params.id!);
+    if (!p) return text(404, 'Item not found');
+    p.public = isPublic;
+    return noContent();
   };
 
   const routes: FakeRoute[] = [
@@ -98,6 +107,8 @@ export async function startEmby({ outputDir }: { outputDir: string }): Promise<F
     },
     { method: 'POST', path: '/Playlists', handle: createPlaylist },
     { method: 'POST', path: '/Playlists/:id/Items', handle: addItems },
+    { method: 'POST', path: '/Items/:id/MakePublic', handle: (x) => visibility(x, true) },
+    { method: 'POST', path: '/Items/:id/MakePrivate', handle: (x) => visibility(x, false) },
     ...sharedRoutes(lib, { same, serverId: SERVER_ID, emby: true }, users),
   ];
 

@@ -5,8 +5,9 @@ import { describeServerCalls } from './mediabrowser/server-calls.js';
 describeKind('emby', startEmby, {
   options: { scanWaitSeconds: 1, requestTimeoutSeconds: 15 },
   owner: EMBY_USER_ID,
-  // Emby has no public flag for an API key: a public playlist is created without a user (server-wide).
-  publicOwner: '',
+  // Emby 4.8 creates every playlist for its owner; a public one is then made server-wide with
+  // POST /Items/{Id}/MakePublic (created without a user, it stayed private: issue 31).
+  publicOwner: EMBY_USER_ID,
   publicFlag: true,
   replacesInPlace: false,
   indexRequest: /\/Library\/Media\/Updated$/,

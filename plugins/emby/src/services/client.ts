@@ -137,14 +137,16 @@ export class EmbyClient implements RecreatingServer {
 
   /**
    * Creates a playlist: the first ids with the creation, the rest appended in batches, in order.
-   * Emby takes no body here (a JSON body is a 500) and has no public flag: a playlist created
-   * without a user is server-wide, one created for the user is private to that user.
+   * Emby takes no body here (a JSON body is a 500) and has no public flag at creation: Emby 4.8
+   * creates every playlist private to its owner (the configured user), and a public one is then
+   * made server-wide with `POST /Items/{Id}/MakePublic` (issue 31: created without a user, a
+   * "public" playlist stayed private).
    */
   async createPlaylist(
     p: { name: string; itemIds: string[]; mediaType: PlaylistMediaType; public: boolean },
     signal?: AbortSignal,
   ): Promise<string> {
-    const user: Record<string, string> = !p.public && this.conn.userId ? { UserId: this.conn.userId } : {};
+    const user: Record<string, string> = this.conn.userId ? { UserId: this.conn.userId } : {};
     const batches: string[][] = [];
     for (let i = 0; i < p.itemIds.length; i += IDS_PER_REQUEST) batches.push(p.itemIds.slice(i, i + IDS_PER_REQUEST));
     const query = {
@@ -158,6 +160,7 @@ export class EmbyClient implements RecreatingServer {
       const query = { Ids: batch.join(','), ...user };
       await this.call('POST', `/Playlists/${encodeURIComponent(created.Id)}/Items`, { signal, query });
     }
+    if (p.public) await this.call('POST', `/Items/${encodeURIComponent(created.Id)}/MakePublic`, { signal });
     return created.Id;
   }
 

@@ -12,9 +12,9 @@ import { isConfigured, type EmbySettings } from './settings.js';
 
 /**
  * Emby's media-server provider: spec 1.1's delete-and-recreate publishing
- * (`publishByRecreating`) over the Emby client. Emby has no public flag an API key may set: a
- * public playlist is created server-wide (without a user), a private one for the configured user,
- * so flipping the setting takes effect at the next sync, which recreates the playlist.
+ * (`publishByRecreating`) over the Emby client. Every playlist is created for the configured
+ * user and a public one then made server-wide (`MakePublic`), so flipping the setting takes effect
+ * at the next sync, which recreates the playlist.
  */
 export function embyProvider(deps: {
   settings: () => EmbySettings;

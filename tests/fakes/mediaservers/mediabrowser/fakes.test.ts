@@ -113,7 +113,7 @@ describe('fake Emby', () => {
     expect(libs.Items[0].ItemId).toMatch(/^\d+$/);
   });
 
-  it('creates playlists from query parameters only; without a user they are server-wide', async () => {
+  it('creates playlists from query parameters only, private to their owner until made public', async () => {
     fake = await startEmby({ outputDir: dir });
     await call('POST', '/emby/Library/Refresh');
     await until(() => fake.indexedPaths().length === 2);
@@ -127,9 +127,15 @@ describe('fake Emby', () => {
     expect(shared).toMatchObject({ Name: 's', ItemAddedCount: 1 });
     await call('POST', `/emby/Playlists?Name=p&Ids=${item.Id}&MediaType=Video&UserId=${EMBY_USER_ID}`);
     expect(fake.playlists().map((p) => [p.name, p.public, p.owner])).toEqual([
-      ['s', true, ''],
+      ['s', false, ''],
       ['p', false, EMBY_USER_ID],
     ]);
+    const p = fake.playlists()[1]!;
+    expect((await call('POST', `/emby/Items/${p.id}/MakePublic`)).status).toBe(204);
+    expect(fake.playlists()[1]!.public).toBe(true);
+    expect((await call('POST', `/emby/Items/${p.id}/MakePrivate`)).status).toBe(204);
+    expect(fake.playlists()[1]!.public).toBe(false);
+    expect((await call('POST', '/emby/Items/999999/MakePublic')).status).toBe(404);
     expect((await call('POST', `/emby/Items/${shared.Id}/Delete`)).status).toBe(204);
     expect(fake.playlists()).toHaveLength(1);
   });
