@@ -65,7 +65,7 @@ async function until<T>(fn: () => T | undefined, what: string, timeoutMs = 10_00
  * A Node process (the "service") that starts, through ToolProcess, a shell which starts two
  * more processes of its group (like yt-dlp starting ffmpeg), and prints the group's id.
  */
-async function serviceWithTool(): Promise<{ node: ChildProcess; pgid: number }> {
+async function serviceWithTool(ownGroup = false): Promise<{ node: ChildProcess; pgid: number }> {
   const code = `
     const { ToolProcess } = await import(${JSON.stringify(PROCESS_TS)});
     await import(${JSON.stringify(SUPERVISOR_TS)});
@@ -77,6 +77,8 @@ async function serviceWithTool(): Promise<{ node: ChildProcess; pgid: number }> 
   `;
   const node = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', code], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    // As a service manager starts it: the leader of a process group of its own.
+    detached: ownGroup,
   });
   started.push(node);
   const line = await new Promise<string>((resolve, reject) => {
@@ -103,6 +105,19 @@ describe('process supervisor', () => {
     node.kill('SIGKILL');
     await until(() => (inGroup(pgid).length === 0 ? true : undefined), 'the tool group to die with the service');
     // The supervisor leaves too.
+    await until(
+      () => (processes().some((p) => p.pid === supervisor!.pid) ? undefined : true),
+      'the supervisor to exit',
+    );
+  }, 30_000);
+
+  it("kills the tool groups when the service's whole process group is killed with SIGKILL (kill -9 -<pgid>)", async () => {
+    const { node, pgid } = await serviceWithTool(true);
+    const [supervisor] = supervisorsOf(node.pid!);
+    expect(supervisor).toBeDefined();
+
+    process.kill(-node.pid!, 'SIGKILL');
+    await until(() => (inGroup(pgid).length === 0 ? true : undefined), 'the tool group to die with the service group');
     await until(
       () => (processes().some((p) => p.pid === supervisor!.pid) ? undefined : true),
       'the supervisor to exit',

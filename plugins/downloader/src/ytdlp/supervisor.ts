@@ -30,7 +30,8 @@ const RESTART_WINDOW_MS = 60_000;
  * process group of its own (so stopping one stops the ffmpeg it started). A kill -9 of Node would
  * leave those groups running, so one tiny `/bin/sh` (started with the first tool, a few hundred
  * KiB, no native addon) holds the read end of a pipe whose write end only this process has. When
- * Node dies the pipe reaches end-of-file and the shell kills every group still registered.
+ * Node dies the pipe reaches end-of-file and the shell kills every group still registered. The
+ * shell runs in its own session, so killing the service's whole process group leaves it to do so.
  *
  * Registration happens right after each spawn and is withdrawn when the process has closed (after
  * its leftovers were killed). If the supervisor dies, it is started again at once with the
@@ -89,7 +90,10 @@ export class ProcessSupervisor {
 
   private start(): void {
     if (this.disabled) return;
-    const child = spawn(this.shell, ['-c', SUPERVISOR_SCRIPT], { stdio: ['pipe', 'ignore', 'ignore'] });
+    // In a session of its own: a kill -9 of the service's whole process group (`kill -9 -<pgid>`,
+    // a service manager's "kill the group") must not take the supervisor along, or the tool
+    // groups it guards would outlive the service (issue 31).
+    const child = spawn(this.shell, ['-c', SUPERVISOR_SCRIPT], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
     this.child = child;
     // Neither the process nor its pipe keeps Node running; the pipe closes when Node exits.
     child.unref();
