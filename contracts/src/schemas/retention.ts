@@ -76,9 +76,21 @@ export type AutoRemovalResult = Static<typeof AutoRemovalResult>;
  * `POST /api/auto-removal/dry-run`: any retention key, and `watchStatusWatchedRule`, unsaved,
  * override the saved values.
  */
+/**
+ * The config keys without their defaults: the body validator fills in defaults, which turned every
+ * key a preview left out into its default instead of the saved value (a saved keep-recent count
+ * became 0 in the preview only, so the preview listed what the run then kept: issue 31).
+ */
+const retentionKeysWithoutDefaults = Object.fromEntries(
+  Object.entries(RetentionConfigSection.properties).map(([key, schema]) => {
+    const { default: _default, ...rest } = schema as typeof schema & { default?: unknown };
+    return [key, rest as typeof schema];
+  }),
+) as typeof RetentionConfigSection.properties;
+
 export const AutoRemovalDryRunRequest = Type.Partial(
   Type.Object({
-    ...RetentionConfigSection.properties,
+    ...retentionKeysWithoutDefaults,
     // Without the config key's default: an absent rule must stay absent (the saved one applies).
     watchStatusWatchedRule: Type.Enum(WATCHED_RULES, {
       description: 'An unsaved watchStatusWatchedRule to preview with',

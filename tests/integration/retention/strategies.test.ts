@@ -232,6 +232,25 @@ describe('the free-space strategy', () => {
   });
 });
 
+describe('the preview is the run', () => {
+  it('a saved keep-recent count guards the preview too, when the preview sends other keys only', async () => {
+    const app = await boot();
+    await seed(
+      app,
+      [1, 2, 3, 4].map((n) => ({ sourceId: id(`same${n}`), daysAgo: 10 - n })),
+    );
+    expect((await call(app, 'PATCH', '/api/config', { autoRemovalKeepRecentCount: 1 })).status).toBe(200);
+    const huge = `${Math.ceil(freeBytes(outputDir(app)) / MIB) + 1024}MB`;
+    const preview = await dryRun(app, { autoRemovalFreeSpaceThreshold: huge });
+    expect(preview.plan.keepRecent).toEqual({ count: 1, protectedCount: 1 });
+    expect(sampleIds(preview.plan.spaceStrategy)).toEqual([id('same1'), id('same2'), id('same3')]);
+    const run = await runNow(app, { autoRemovalEnabled: true, autoRemovalFreeSpaceThreshold: huge });
+    expect(run.deletedBySpace).toBe(preview.deletedBySpace);
+    expect(sampleIds(run.plan.spaceStrategy)).toEqual(sampleIds(preview.plan.spaceStrategy));
+    expect(await present(app)).toEqual([id('same4')]);
+  });
+});
+
 describe('guards and strategies together', () => {
   it('keep-recent (global and per channel), protected videos and protected channels are never removed; age, watched and space run in that order', async () => {
     const app = await boot();
