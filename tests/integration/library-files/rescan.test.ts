@@ -129,10 +129,19 @@ describe('filesystem rescan with real files and ffprobe', () => {
     const stream = await app.t.app.inject({ url: `/api/videos/${ids.moved}/file`, headers: app.headers });
     expect(stream.statusCode).toBe(200);
 
+    // The rescan never adds the untracked file; "Add the untracked files" imports the whole output
+    // directory ('.'), which adds it and leaves the library's own videos as they are (issue 31).
+    const added = await call<{ runId: number }>(app, 'POST', '/api/maintenance/import', { path: '.' });
+    expect(added.status).toBe(202);
+    const addedRun = await waitForRun(app, added.body.runId);
+    expect(addedRun.counts).toMatchObject({ imported: 1, restored: 0 });
+    expect((await video(app, stranger)).filePath).toBe(join(out, 'Other', `Not mine [${stranger}].mp4`));
+    expect((await rescan(app)).counts.untracked).toBe(0);
+
     // Put back by hand: found again at its place.
     cpSync(backup, goneDir, { recursive: true });
     const back = await rescan(app);
-    expect(back.counts).toMatchObject({ foundAgain: 1, missing: 0, stillMissing: 0, unchanged: 4 });
+    expect(back.counts).toMatchObject({ foundAgain: 1, missing: 0, stillMissing: 0, unchanged: 5 });
     expect((await video(app, ids.gone)).missingAt).toBeNull();
 
     // A file ffprobe cannot read: 0x0 (spec 2.5), the run says so.

@@ -52,7 +52,9 @@ describe('files format', () => {
       '3 resolutions measured',
       '1 problem',
     ]);
-    expect(rescanFigures({ ...zero, untracked: 2 })).toContain('2 files not in the library (import them below)');
+    expect(rescanFigures({ ...zero, untracked: 2 })).toContain(
+      '2 files not in the library (add them with the button below)',
+    );
   });
 
   it('says what an import did', () => {

@@ -67,7 +67,7 @@ export function rescanFigures(c: FileScanCounts): string[] {
     c.resized ? `${count(c.resized, 'file')} with a new size` : null,
     c.backfilled ? `${count(c.backfilled, 'resolution')} measured` : null,
     c.probeFailed ? `${count(c.probeFailed, 'file')} ffprobe could not read (saved as 0x0)` : null,
-    c.untracked ? `${count(c.untracked, 'file')} not in the library (import them below)` : null,
+    c.untracked ? `${count(c.untracked, 'file')} not in the library (add them with the button below)` : null,
     c.errors ? `${count(c.errors, 'problem')}` : null,
   ].filter((x): x is string => x !== null);
 }

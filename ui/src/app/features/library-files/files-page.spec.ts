@@ -139,6 +139,20 @@ describe('FilesPage', () => {
     vi.useRealTimers();
   });
 
+  it('offers to add the untracked files a rescan found, by importing the whole output directory', async () => {
+    await open();
+    expect(d().one('[data-testid="rescan-add-untracked"]')).toBeNull();
+    fixture.destroy();
+    TestBed.resetTestingModule();
+    status = { ...status, lastRun: run({ counts: counts({ checked: 3, filesSeen: 5, unchanged: 3, untracked: 2 }) }) };
+    await open();
+    expect(d().text('[data-testid="rescan-add-untracked"]')).toBe('Add the 2 untracked files');
+    api.on('POST', '/api/maintenance/import', () => ({ status: 'started', trigger: 'manual', runId: 3 }));
+    d().click('[data-testid="rescan-add-untracked"]');
+    await settle(fixture);
+    expect(api.callsTo('POST', '/api/maintenance/import').map((c) => c.body)).toEqual([{ path: '.', move: false }]);
+  });
+
   it('shows the last rescan, starts one, follows its progress live and shows the new result', async () => {
     await open();
     expect(d().text('[data-testid="rescan-last"]')).toContain('Last rescan: Finished');

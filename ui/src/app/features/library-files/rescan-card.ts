@@ -61,6 +61,25 @@ import type { ScanState } from './scan-state';
               <li>{{ f }}</li>
             }
           </ul>
+          @if (run.counts.untracked > 0) {
+            <div class="actions">
+              <button
+                mat-stroked-button
+                type="button"
+                (click)="addUntracked()"
+                [disabled]="adding.busy() || state().running()"
+                data-testid="rescan-add-untracked"
+              >
+                Add the {{ run.counts.untracked }} untracked file{{ run.counts.untracked === 1 ? '' : 's' }}
+              </button>
+              <span class="hint"
+                >Imports the whole output directory: videos already in the library stay as they are.</span
+              >
+            </div>
+            @if (adding.error(); as e) {
+              <p class="error" role="alert" data-testid="rescan-add-error">{{ e }}</p>
+            }
+          }
           @if (run.problems.length) {
             <details data-testid="rescan-problems">
               <summary>{{ run.problems.length }} problem{{ run.problems.length === 1 ? '' : 's' }} in detail</summary>
@@ -84,6 +103,7 @@ import type { ScanState } from './scan-state';
 export class RescanCard {
   readonly state = input.required<ScanState>();
   readonly action = new PendingAction('The rescan did not start: ');
+  readonly adding = new PendingAction('The import did not start: ');
   readonly rescanning = computed(() => this.state().current()?.operation === 'rescan');
   readonly progress = computed(() => progressText('rescan', this.state().current()?.progress ?? null));
   readonly percent = computed(() => progressPercent(this.state().current()?.progress ?? null));
@@ -96,5 +116,10 @@ export class RescanCard {
 
   start(): void {
     void this.action.run(() => this.state().startRescan());
+  }
+
+  /** The files a rescan found but never adds: an import of the whole output directory adds them. */
+  addUntracked(): void {
+    void this.adding.run(() => this.state().startImport({ path: '.', move: false }));
   }
 }
