@@ -216,6 +216,17 @@ export class LibraryImporter {
       return names;
     };
     const now = new Date();
+    const ids = new Map<string, number>();
+    /**
+     * Writes the records gathered so far. A move writes each video's record right after its files
+     * moved: killed mid-run (issue 31: 484 files moved, 0 records), what moved is recorded, and at
+     * most the one video in flight is left for the next rescan to offer as untracked.
+     */
+    const flush = async () => {
+      for (const [sourceId, id] of await deps.files.insert(added.splice(0))) ids.set(sourceId, id);
+      await deps.files.restore(restored.splice(0));
+    };
+    const flushEvery = request.move === true ? 1 : CHUNK;
     run.progress('importing', 0, todo.length);
     for (let i = 0; i < todo.length; i++) {
       const p = todo[i]!;
@@ -266,14 +277,14 @@ export class LibraryImporter {
       } catch (err) {
         run.problem((p.video ?? p.audio)!.path, `Not imported: ${(err as Error).message}`);
       }
+      if ((i + 1) % flushEvery === 0) await flush();
       if ((i + 1) % CHUNK === 0) {
         run.progress('importing', i + 1, todo.length);
         checkStop(run.signal);
       }
     }
     run.progress('saving', 0, imported.length);
-    const ids = await deps.files.insert(added);
-    await deps.files.restore(restored);
+    await flush();
     run.progress('saving', imported.length, imported.length);
     const saved = imported
       .map((x) => ({ ...x, videoId: x.planned.known?.id ?? ids.get(x.record.sourceId) }))
