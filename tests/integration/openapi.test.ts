@@ -123,6 +123,24 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('operations with a body document 413 and 415; protected and rate-limited ones 429', () => {
+    let bodies = 0;
+    for (const { path, method, op } of operations()) {
+      const statuses = Object.keys(op.responses ?? {});
+      if (op.requestBody) {
+        bodies++;
+        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['413', '415']));
+      }
+      if ((op.security ?? []).length > 0) expect(statuses, `${method} ${path}`).toContain('429');
+    }
+    expect(bodies).toBeGreaterThan(40);
+    for (const upload of ['/api/cookies/upload', '/api/subscriptions/preview/takeout']) {
+      expect(Object.keys(doc.paths[upload]!.post!.responses ?? {}), upload).toEqual(
+        expect.arrayContaining(['413', '415', '429']),
+      );
+    }
+  });
+
   it('error responses of protected operations document 403', () => {
     for (const { path, method, op } of operations()) {
       if ((op.security ?? []).length === 0) continue;

@@ -150,10 +150,19 @@ function documented(method: string, route: RouteOptions): RouteOptions['schema']
     if (!(status in responses)) responses[status] = ErrorEnvelope;
   };
   if (INPUTS.some((part) => schema[part] !== undefined)) add('400');
-  if ((route.config?.auth ?? 'session') !== 'public') {
+  // Every body has the size limit and a content type (JSON, or multipart for uploads).
+  if (schema.body !== undefined) {
+    add('413');
+    add('415');
+  }
+  const isPublic = (route.config?.auth ?? 'session') === 'public';
+  if (!isPublic) {
     add('401');
     add('403');
   }
+  // The general API limit counts every route that needs a session or API key; some routes
+  // (login, searches, lookups) have a limit of their own.
+  if (!isPublic || (route.config as { rateLimit?: unknown } | undefined)?.rateLimit) add('429');
   if (!has4xx()) add('4XX');
   return {
     ...schema,
