@@ -8,7 +8,12 @@ export type ServerFailure =
   /** The server answered with an error status; `body` is its answer text. */
   | { status: number; body: string }
   /** No answer: `error` is what `fetch` threw (a TimeoutError, or a TypeError with a `cause.code`). */
-  | { error: unknown; url: string; timeoutMs: number };
+  | { error: unknown; url: string; timeoutMs: number }
+  /**
+   * An answer that is not JSON (a proxy's login page, another server on that port): `request` is
+   * `<method> <path>`, `contentType` what it said it sent.
+   */
+  | { notJson: { request: string; status: number; contentType: string | null }; url: string };
 
 type FetchError = Error & { cause?: { code?: string; message?: string } };
 
@@ -36,6 +41,13 @@ export function describeServerFailure(
   /** Where the user gets a key, e.g. "Dashboard > API Keys". */
   keyHint: string,
 ): { kind: ServerFailureKind; message: string } {
+  if ('notJson' in failure) {
+    const { request, status, contentType } = failure.notJson;
+    return {
+      kind: 'failed',
+      message: `${label} at ${failure.url} answered ${request} with something that is not JSON (HTTP ${status}, ${contentType ?? 'no content type'}): is the URL the ${label} server's?`,
+    };
+  }
   if ('status' in failure) {
     if (failure.status === 401 || failure.status === 403) {
       return {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -68,6 +69,26 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       return exited;
     },
   };
+}
+
+/**
+ * Starts the real server on `dir` (CONFIG_DIR and SOURCE_OUTPUT_DIR under it) with the login set
+ * headless (`AUTH_PRESET_*`) and signs in: the server and a session token.
+ */
+export async function startSignedIn(dir: string): Promise<{ server: ServerProcess; token: string }> {
+  const credentials = { username: 'admin', password: 'password123' };
+  const server = await startServer({
+    CONFIG_DIR: join(dir, 'config'),
+    SOURCE_OUTPUT_DIR: join(dir, 'data'),
+    AUTH_PRESET_USERNAME: credentials.username,
+    AUTH_PRESET_PASSWORD: credentials.password,
+  });
+  const login = await fetch(`${server.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  return { server, token: ((await login.json()) as { token: string }).token };
 }
 
 /** Runs the server to completion (for boot failures) and returns its exit code and output. */

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../../helpers/server-process.js';
+import { startSignedIn, type ServerProcess } from '../../helpers/server-process.js';
 
 /**
  * Issue 31, items 8 and 9: an answer the server gives before it has read the body (413 for a body
@@ -18,18 +18,7 @@ describe('answers given before the body has arrived', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'vidkeep-early-'));
-    server = await startServer({
-      CONFIG_DIR: join(dir, 'config'),
-      SOURCE_OUTPUT_DIR: join(dir, 'data'),
-      AUTH_PRESET_USERNAME: 'admin',
-      AUTH_PRESET_PASSWORD: 'password123',
-    });
-    const login = await fetch(`${server.url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'password123' }),
-    });
-    token = ((await login.json()) as { token: string }).token;
+    ({ server, token } = await startSignedIn(dir));
   }, 60_000);
   afterAll(async () => {
     await server?.stop();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FileScanRun, RescanStatus } from '@vidkeep/contracts';
 import { fakeVideoId } from '../../fakes/platform/index.js';
-import { startServer, type ServerProcess } from '../../helpers/server-process.js';
+import { startSignedIn, type ServerProcess } from '../../helpers/server-process.js';
 import { until } from '../channels/helpers.js';
 import { filesUnder } from './helpers.js';
 
@@ -24,19 +24,9 @@ describe('a library import with move, killed mid-run', () => {
   });
 
   async function start(): Promise<{ server: ServerProcess; token: string }> {
-    const server = await startServer({
-      CONFIG_DIR: join(dir, 'config'),
-      SOURCE_OUTPUT_DIR: join(dir, 'data'),
-      AUTH_PRESET_USERNAME: 'admin',
-      AUTH_PRESET_PASSWORD: 'password123',
-    });
-    servers.push(server);
-    const login = await fetch(`${server.url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'password123' }),
-    });
-    return { server, token: ((await login.json()) as { token: string }).token };
+    const started = await startSignedIn(dir);
+    servers.push(started.server);
+    return started;
   }
   const api = async <T>(s: { server: ServerProcess; token: string }, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${s.server.url}${path}`, {

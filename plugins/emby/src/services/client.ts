@@ -211,10 +211,12 @@ export class EmbyClient implements RecreatingServer {
       return JSON.parse(text) as T;
     } catch {
       // A web page (a proxy's login, another server on that port) is no answer of the API.
-      throw new UnavailableError(
-        E.failed,
-        `Emby at ${this.base} answered ${method} ${path.split('?')[0]} with something that is not JSON (HTTP ${res.status}, ${res.headers.get('content-type') ?? 'no content type'}): is the URL the Emby server's?`,
-      );
+      const notJson = {
+        request: `${method} ${path.split('?')[0]}`,
+        status: res.status,
+        contentType: res.headers.get('content-type'),
+      };
+      throw failure({ notJson, url: this.base });
     }
   }
 }
