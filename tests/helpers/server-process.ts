@@ -10,8 +10,13 @@ export interface ServerProcess {
   url: string;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
-  /** Sends a signal and resolves with the exit code. */
+  /** Sends a signal (to the whole process group when started with `ownGroup`) and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface StartOptions {
+  /** Start the server as a service manager or a terminal does: the leader of a process group of its own. */
+  ownGroup?: boolean;
 }
 
 /** The Node flags of the `start` script in package.json (`node <flags> core/scripts/start.mjs`). */
@@ -28,12 +33,16 @@ export const START_FLAGS: string[] = (
 export const SERVER_COMMAND = [process.execPath, ...START_FLAGS, 'core/dist/server.js'];
 
 /** Spawns the server on a random port, collecting everything it writes. */
-function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+function spawnServer(
+  env: Record<string, string>,
+  options: StartOptions = {},
+): { child: ChildProcess; output: () => string } {
   let out = '';
   const child = spawn(SERVER_COMMAND[0]!, SERVER_COMMAND.slice(1), {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownGroup ?? false,
   });
   child.stdout!.on('data', (d) => (out += String(d)));
   child.stderr!.on('data', (d) => (out += String(d)));
@@ -44,8 +53,8 @@ function spawnServer(env: Record<string, string>): { child: ChildProcess; output
  * Starts the real server exactly like `npm start` does, on a random free port, and resolves once
  * it reports the address it listens on.
  */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const { child, output } = spawnServer(env);
+export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
+  const { child, output } = spawnServer(env, options);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
@@ -65,7 +74,10 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     url,
     output,
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null) {
+        if (options.ownGroup) process.kill(-child.pid!, signal);
+        else child.kill(signal);
+      }
       return exited;
     },
   };

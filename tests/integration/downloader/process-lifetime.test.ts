@@ -7,7 +7,7 @@ import type { JobDetail } from '@vidkeep/contracts';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { FAST_DOWNLOAD_CONFIG, watchUrl } from '../../helpers/downloads.js';
 import { api, queryDatabase as query, signUp, until } from '../../helpers/server-api.js';
-import { startServer, type ServerProcess } from '../../helpers/server-process.js';
+import { startServer, type ServerProcess, type StartOptions } from '../../helpers/server-process.js';
 
 /**
  * The downloader's processes live and die with the service (issue 19): a kill -9 of the server
@@ -52,8 +52,8 @@ async function world(): Promise<{ env: Record<string, string>; root: string }> {
   return { env, root };
 }
 
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServer(env);
+async function start(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
+  const server = await startServer(env, options);
   servers.push(server);
   return server;
 }
@@ -163,6 +163,35 @@ describe('downloader processes and the life of the service', () => {
     expect(job.videos[0]).toMatchObject({ state: 'interrupted', diagnosis: { kind: 'interrupted' } });
     expect(existsSync(staging)).toBe(false);
     expect(processesMentioning(staging)).toEqual([]);
+  }, 120_000);
+
+  it("kill -9 of the service's whole process group: yt-dlp dies with it and writes nothing more", async () => {
+    const { env, root } = await world();
+    // As a terminal or a service manager starts it: the leader of its own group, which is what
+    // `kill -9 -<pgid>` (or a terminal closing) kills at once, supervisor included unless it has its own session.
+    const first = await start(env, { ownGroup: true });
+    const token = await signUp(first, env.CONFIG_DIR!);
+    await api(first, '/api/config', token, {
+      method: 'PATCH',
+      body: { ...FAST_DOWNLOAD_CONFIG, downloadSocketTimeoutSeconds: 60 },
+    });
+    const { jobId } = await api<{ jobId: string }>(first, '/api/videos/download', token, {
+      method: 'POST',
+      body: { url: watchUrl(ids.bursty) },
+    });
+    const staging = join(root, 'data', '.vidkeep-staging', jobId);
+    await downloadUnderWay(first, token, jobId);
+    const [ytdlp] = processesMentioning(staging);
+    expect(ytdlp?.cmdline).toMatch(/yt-dlp/);
+
+    expect(await first.stop('SIGKILL')).toBeNull();
+    servers.splice(0);
+    await until(async () => (alive(ytdlp!.pid) ? undefined : true), 'yt-dlp to die with the group', 2000);
+    expect(processesMentioning(staging)).toEqual([]);
+    const left = snapshot(staging);
+    // Long enough for another burst: nobody writes it.
+    await new Promise((r) => setTimeout(r, BURST_GAP_MS + 1000));
+    expect(snapshot(staging)).toBe(left);
   }, 120_000);
 
   it('SIGTERM: exits with 0 within 10 s leaving no yt-dlp, and after a restart the download runs again and completes', async () => {
