@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +62,13 @@ describe('a library import with move, killed mid-run', () => {
     // Killed mid-run: some moved, some not.
     expect(moved).toBeGreaterThanOrEqual(100);
     expect(left).toBeGreaterThan(0);
+    // Each moved video is also in yt-dlp's download archive already (automatic downloads skip
+    // it), not only once the whole import ends.
+    const archived = readFileSync(join(dir, 'config', 'complete.list'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
+    expect(archived.length).toBeGreaterThanOrEqual(moved - 1);
+    expect(archived.length).toBeLessThanOrEqual(moved);
 
     const second = await start();
     const scan = await api<{ runId: number }>(second, '/api/maintenance/rescan-files', {});

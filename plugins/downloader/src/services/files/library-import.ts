@@ -1,4 +1,4 @@
-import { appendFile, copyFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import {
   IMPORT_PREVIEW_MAX,
@@ -58,6 +58,13 @@ interface Planned extends FoundVideo {
   fields: ReturnType<typeof recordFields>;
   /** With `move`: the folder its files go to. */
   target: string | null;
+}
+
+/** A video whose record is written. */
+interface Saved {
+  planned: Planned;
+  record: ImportedRecord;
+  videoId: number;
 }
 
 interface Inspection {
@@ -207,7 +214,9 @@ export class LibraryImporter {
 
     const added: ImportedRecord[] = [];
     const restored: Parameters<LibraryFileStore['restore']>[0] = [];
-    const imported: { planned: Planned; record: ImportedRecord }[] = [];
+    /** Imported since the last flush; `saved` once their records are written and announced. */
+    const pending: { planned: Planned; record: ImportedRecord }[] = [];
+    const saved: Saved[] = [];
     // Folder listings, read once per folder (a flat folder of thousands of videos is listed once).
     const listings = new Map<string, string[]>();
     const listingOf = async (dir: string) => {
@@ -216,15 +225,25 @@ export class LibraryImporter {
       return names;
     };
     const now = new Date();
-    const ids = new Map<string, number>();
+    const jobId = `import-${run.id}`;
+    const downloadedAt = now.toISOString();
+    const announced = { archive: await this.archivedLines(), subfolders: new Set<string>() };
     /**
-     * Writes the records gathered so far. A move writes each video's record right after its files
-     * moved: killed mid-run (issue 31: 484 files moved, 0 records), what moved is recorded, and at
-     * most the one video in flight is left for the next rescan to offer as untracked.
+     * Writes the records gathered so far and does at once everything a finished video implies:
+     * the archive line, its channel, its subfolder, the `downloaded` event. A move flushes after
+     * each video: killed mid-run (issue 31: 484 files moved, 0 records), every video that moved is
+     * recorded and known as downloaded everywhere, and at most the one in flight is left for the
+     * next rescan to offer as untracked.
      */
     const flush = async () => {
-      for (const [sourceId, id] of await deps.files.insert(added.splice(0))) ids.set(sourceId, id);
+      const batch = pending.splice(0);
+      const ids = new Map(await deps.files.insert(added.splice(0)));
       await deps.files.restore(restored.splice(0));
+      const written = batch
+        .map((x) => ({ ...x, videoId: x.planned.known?.id ?? ids.get(x.record.sourceId) }))
+        .filter((x): x is Saved => x.videoId !== undefined);
+      await this.announce(written, announced, run, jobId, downloadedAt);
+      saved.push(...written);
     };
     const flushEvery = request.move === true ? 1 : CHUNK;
     run.progress('importing', 0, todo.length);
@@ -273,7 +292,7 @@ export class LibraryImporter {
           added.push(record);
           counts.imported++;
         }
-        imported.push({ planned: p, record });
+        pending.push({ planned: p, record });
       } catch (err) {
         run.problem((p.video ?? p.audio)!.path, `Not imported: ${(err as Error).message}`);
       }
@@ -283,38 +302,9 @@ export class LibraryImporter {
         checkStop(run.signal);
       }
     }
-    run.progress('saving', 0, imported.length);
+    run.progress('saving', 0, pending.length);
     await flush();
-    run.progress('saving', imported.length, imported.length);
-    const saved = imported
-      .map((x) => ({ ...x, videoId: x.planned.known?.id ?? ids.get(x.record.sourceId) }))
-      .filter((x): x is typeof x & { videoId: number } => x.videoId !== undefined);
-
-    await this.archive(saved.map((s) => s.record.sourceId)).catch((err: Error) =>
-      run.problem(deps.archiveFile, `The download archive could not be updated: ${err.message}`),
-    );
-    await this.ensureChannels(
-      saved.map((s) => s.record),
-      run,
-    );
-    const jobId = `import-${run.id}`;
-    for (const s of saved) {
-      deps.events.publish('downloader.video.downloaded', {
-        jobId,
-        jobType: 'import',
-        videoId: s.videoId,
-        sourceId: s.record.sourceId,
-        title: s.record.title,
-        channelId: s.record.channelId,
-        channelName: s.record.channelName,
-        filePath: s.record.filePath,
-        audioFilePath: s.record.audioFilePath,
-        subfolder: s.record.subfolder,
-        publishedAt: s.planned.fields.publishedAt,
-        mediaType: s.record.mediaType,
-        downloadedAt: now.toISOString(),
-      });
-    }
+    run.progress('saving', saved.length, saved.length);
     if (saved.length > 0)
       deps.events.publish('downloader.job.finished', {
         jobId,
@@ -332,8 +322,6 @@ export class LibraryImporter {
       { probe: deps.probe, store: deps.files },
       run,
     );
-    const subfolders = saved.map((s) => s.record.subfolder).filter((x): x is string => !!x);
-    await deps.registerSubfolders([...new Set(subfolders)]);
     return { message: importSummary(counts, inspection.folder.rel, request.move === true) };
   }
 
@@ -393,16 +381,66 @@ export class LibraryImporter {
     return (await this.deps.convertImage(from, to)) ? to : null;
   }
 
-  /** Adds `youtube <id>` lines for ids the archive does not hold yet (one append). */
-  private async archive(sourceIds: string[]): Promise<void> {
-    if (sourceIds.length === 0) return;
+  /** The lines of the download archive as it is now. */
+  private async archivedLines(): Promise<Set<string>> {
     const current = await readFile(this.deps.archiveFile, 'utf8').catch(() => '');
-    const have = new Set(current.split('\n').map((l) => l.trim()));
-    const lines = [...new Set(sourceIds)].map((id) => `youtube ${id}`).filter((l) => !have.has(l));
-    if (lines.length === 0) return;
-    const lead = current.length > 0 && !current.endsWith('\n') ? '\n' : '';
-    await mkdir(dirname(this.deps.archiveFile), { recursive: true });
-    await appendFile(this.deps.archiveFile, `${lead}${lines.join('\n')}\n`);
+    return new Set(current.split('\n').map((l) => l.trim()));
+  }
+
+  /**
+   * What a finished video implies, for a batch of saved records: `youtube <id>` lines for ids the
+   * archive does not hold yet (one append), unknown channels as hidden channels, the subfolders,
+   * and one `downloader.video.downloaded` event each.
+   */
+  private async announce(
+    batch: Saved[],
+    seen: { archive: Set<string>; subfolders: Set<string> },
+    run: ScanRun,
+    jobId: string,
+    downloadedAt: string,
+  ): Promise<void> {
+    if (batch.length === 0) return;
+    const { deps } = this;
+    const lines = [...new Set(batch.map((s) => `youtube ${s.record.sourceId}`))].filter((l) => !seen.archive.has(l));
+    if (lines.length > 0) {
+      try {
+        const current = await stat(deps.archiveFile).catch(() => null);
+        const lead = current && current.size > 0 && !(await endsWithNewline(deps.archiveFile)) ? '\n' : '';
+        await mkdir(dirname(deps.archiveFile), { recursive: true });
+        await appendFile(deps.archiveFile, `${lead}${lines.join('\n')}\n`);
+        for (const l of lines) seen.archive.add(l);
+      } catch (err) {
+        run.problem(deps.archiveFile, `The download archive could not be updated: ${(err as Error).message}`);
+      }
+    }
+    await this.ensureChannels(
+      batch.map((s) => s.record),
+      run,
+    );
+    const subfolders = [...new Set(batch.map((s) => s.record.subfolder))].filter(
+      (x): x is string => !!x && !seen.subfolders.has(x),
+    );
+    if (subfolders.length > 0) {
+      await deps.registerSubfolders(subfolders);
+      for (const f of subfolders) seen.subfolders.add(f);
+    }
+    for (const s of batch) {
+      deps.events.publish('downloader.video.downloaded', {
+        jobId,
+        jobType: 'import',
+        videoId: s.videoId,
+        sourceId: s.record.sourceId,
+        title: s.record.title,
+        channelId: s.record.channelId,
+        channelName: s.record.channelName,
+        filePath: s.record.filePath,
+        audioFilePath: s.record.audioFilePath,
+        subfolder: s.record.subfolder,
+        publishedAt: s.planned.fields.publishedAt,
+        mediaType: s.record.mediaType,
+        downloadedAt,
+      });
+    }
   }
 
   /** Unknown channels of imported videos become hidden channels, seeded with the subfolder their files are in. */
@@ -465,4 +503,16 @@ function importSummary(c: ScanRun['counts'], rel: string, move: boolean): string
     c.errors ? `${c.errors} problem${c.errors === 1 ? '' : 's'}` : null,
   ].filter(Boolean);
   return `Imported from ${where}${move ? ' (moved into the library layout)' : ''}: ${parts.join(', ')}`;
+}
+
+/** Whether a non-empty file's last byte is a newline. */
+async function endsWithNewline(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const { buffer } = await handle.read(Buffer.alloc(1), 0, 1, size - 1);
+    return buffer[0] === 0x0a;
+  } finally {
+    await handle.close();
+  }
 }
