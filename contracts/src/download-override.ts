@@ -1,7 +1,7 @@
 import type { AudioFormat, Resolution } from './config/downloader.js';
 import type { ErrorDetail } from './errors/envelope.js';
 import { subfolderProblem } from './schemas/channels.js';
-import { CONTENT_RATINGS } from './schemas/playlists.js';
+import { CONTENT_RATINGS } from './schemas/common.js';
 
 /**
  * The download overrides a user may give a bulk download (a channel's download-all, a playlist's

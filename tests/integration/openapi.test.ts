@@ -13,6 +13,10 @@ interface OpenApiOperation {
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
   requestBody?: { content?: Record<string, { schema?: unknown }> };
 }
+interface Field {
+  enum?: string[];
+  anyOf?: Field[];
+}
 interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string };
@@ -46,11 +50,12 @@ const PUBLIC = ['post /auth/login', 'get /setup/status', 'post /setup/create-aut
 describe('OpenAPI document', () => {
   let t: TestApp;
   let doc: OpenApiDocument;
+  let session: string;
 
   beforeEach(async () => {
     t = await buildTestApp();
     // After setup, as an operator sees it (before setup protected routes explain the setup instead).
-    await completeSetup(t);
+    session = await completeSetup(t);
     const res = await t.app.inject({ url: '/api/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json<OpenApiDocument>();
@@ -139,6 +144,52 @@ describe('OpenAPI document', () => {
         expect.arrayContaining(['413', '415', '429']),
       );
     }
+  });
+
+  it('says which keys go together and which ratings exist, and leaves no private annotation behind', () => {
+    const body = (method: string, path: string) =>
+      doc.paths[path]![method]!.requestBody!.content!['application/json']!.schema as {
+        oneOf?: unknown;
+        anyOf?: unknown;
+        properties: Record<string, Field>;
+      };
+    const download = body('post', '/api/videos/download');
+    // Exactly one of url and urls (both at once is a 400, as is neither).
+    expect(download.oneOf).toEqual([{ required: ['url'] }, { required: ['urls'] }]);
+    // A nullable field is `nullable: true` beside its enum in OpenAPI 3.0.
+    const enumOf = (field: Field) => field.enum ?? field.anyOf?.find((b) => b.enum)?.enum;
+    expect(enumOf(download.properties.rating!)).toEqual(expect.arrayContaining(['G', 'PG-13', 'TV-MA', 'NR']));
+    // Bulk routes: videoIds or sourceIds, or both (sourceIds wins).
+    for (const [method, path] of [
+      ['post', '/api/videos/rating'],
+      ['delete', '/api/videos'],
+    ] as const) {
+      expect(body(method, path).anyOf, `${method} ${path}`).toEqual([
+        { required: ['videoIds'] },
+        { required: ['sourceIds'] },
+      ]);
+    }
+    expect(enumOf(body('post', '/api/videos/rating').properties.rating!)).toContain('TV-Y7');
+    expect(enumOf(body('put', '/api/channels/{channelId}/settings').properties.default_rating!)).toContain('R');
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('x-choices');
+    expect(text).not.toContain('x-requires');
+  });
+
+  it('the documented shapes leave the words of the errors as they were, and ratings in any case', async () => {
+    const post = (url: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url, headers: { 'x-access-token': session }, payload: payload as object });
+    expect((await post('/api/videos/download', {})).json()).toMatchObject({ error: 'url is required' });
+    const both = await post('/api/videos/download', {
+      url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+      urls: ['x'],
+    });
+    expect(both.json()).toMatchObject({ error: 'Send either url or urls, not both' });
+    const rated = await post('/api/videos/rating', { sourceIds: ['aaaaaaaaaaa'], rating: 'pg-13' });
+    expect(rated.statusCode).toBe(200);
+    const wrong = await post('/api/videos/rating', { sourceIds: ['aaaaaaaaaaa'], rating: 'X' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ error: string }>().error).toMatch(/one of G, PG, PG-13/);
   });
 
   it('error responses of protected operations document 403', () => {

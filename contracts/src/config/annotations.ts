@@ -39,3 +39,22 @@ export const isSecret = (schema: unknown): boolean =>
   typeof schema === 'object' && schema !== null && (schema as Record<string, unknown>)[SECRET] === true;
 export const isManaged = (schema: unknown): boolean =>
   typeof schema === 'object' && schema !== null && (schema as Record<string, unknown>)[MANAGED] === true;
+
+/**
+ * Shapes the OpenAPI document shows that validation leaves to the handler, so that its errors
+ * stay the words a person reads (and the spec's codes) rather than Ajv's:
+ * - `x-choices`: a string that must be one of these, matched case-insensitively (a content
+ *   rating). The document lists them as the field's `enum`.
+ * - `x-requires`: an object that needs one of these groups of keys (`url` or `urls`). With
+ *   `exclusive`, exactly one group (`oneOf`), else at least one (`anyOf`).
+ */
+export const CHOICES = 'x-choices';
+export const REQUIRES = 'x-requires';
+
+/** Schema options: a string that must be one of `choices` in any letter case; the document lists them as its `enum`. */
+export const choices = (values: readonly string[]) => ({ [CHOICES]: [...values] });
+
+/** Schema options: an object that needs one of the groups of keys (exactly one with `exclusive`); the handler checks it. */
+export const requires = (groups: readonly (readonly string[])[], exclusive: boolean) => ({
+  [REQUIRES]: { groups: groups.map((g) => [...g]), exclusive },
+});

@@ -1,7 +1,7 @@
 import { hasControlChars } from '../text.js';
 import { Type, type Static } from '../typebox.js';
 import { AudioFormat, Resolution, RESOLUTIONS } from '../config/downloader.js';
-import { DateTime, Day, Nullable, PAGE_SIZE_MAX, TriStateFilter } from './common.js';
+import { DateTime, Day, Nullable, PAGE_SIZE_MAX, RatingInput, TriStateFilter } from './common.js';
 import { SourceId } from './downloader.js';
 import { WatchedState, watchFields } from './watch-status.js';
 
@@ -320,9 +320,7 @@ export const ChannelSettingsUpdate = Type.Object(
     auto_download_enabled_tabs: Type.Optional(
       Type.String({ maxLength: 40, pattern: '^$|^(video|short|livestream)(,(video|short|livestream)){0,2}$' }),
     ),
-    default_rating: Type.Optional(
-      Nullable(Type.String({ maxLength: 20, description: 'A content rating; `NR`, empty or null = none' })),
-    ),
+    default_rating: Type.Optional(RatingInput()),
   },
   { additionalProperties: false },
 );
@@ -570,7 +568,7 @@ export const DownloadAllRequest = Type.Object(
           skipVideoFolder: Type.Optional(Type.Boolean()),
           subfolder: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
           audioFormat: Type.Optional(Nullable(AudioFormat)),
-          rating: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+          rating: Type.Optional(RatingInput('A content rating for these downloads; `NR` or null = not rated')),
           allowRedownload: Type.Optional(Type.Boolean({ description: 'Accepted and ignored' })),
         },
         { additionalProperties: false },

@@ -1,3 +1,4 @@
+import { choices } from '../config/annotations.js';
 import { Type, type TSchema } from '../typebox.js';
 
 /** ISO 8601 date-time string. */
@@ -6,6 +7,29 @@ export const DateTime = Type.String({ format: 'date-time' });
 /** A nullable variant of a schema (`T | null`). */
 export const Nullable = <T extends TSchema>(schema: T, options: Record<string, unknown> = {}) =>
   Type.Union([schema, Type.Null()], options);
+
+/** Content ratings a video may be given (`NR` or null: none). */
+export const CONTENT_RATINGS = [
+  'G',
+  'PG',
+  'PG-13',
+  'R',
+  'NC-17',
+  'TV-Y',
+  'TV-Y7',
+  'TV-G',
+  'TV-PG',
+  'TV-14',
+  'TV-MA',
+] as const;
+
+/**
+ * A content rating a client sends: one of {@link CONTENT_RATINGS} or `NR` in any letter case, or
+ * null (none). The handler checks it (normalizeRating) with a message that lists the choices; the
+ * OpenAPI document lists them as an enum.
+ */
+export const RatingInput = (description = 'A content rating; `NR`, empty or null = none') =>
+  Nullable(Type.String({ maxLength: 20, description, ...choices([...CONTENT_RATINGS, 'NR', '']) }));
 
 /** A tri-state list filter (reference 1.4): `off` (default), `only` (just these), `exclude` (all but these). */
 export const TriStateFilter = Type.Union([Type.Literal('off'), Type.Literal('only'), Type.Literal('exclude')], {

@@ -1,6 +1,7 @@
 import { AudioFormat, FILENAME_PREFIX_MAX, FILENAME_PREFIX_PATTERN, Resolution } from '../config/downloader.js';
+import { requires } from '../config/annotations.js';
 import { Type, type Static } from '../typebox.js';
-import { DateTime, Day, Nullable, pagedList, pageQueryFields, TriStateFilter } from './common.js';
+import { DateTime, Day, Nullable, pagedList, pageQueryFields, RatingInput, TriStateFilter } from './common.js';
 import { WatchedState, watchFields } from './watch-status.js';
 
 /** Spec 8: `POST /api/videos/local-status` takes up to 500 ids. */
@@ -291,16 +292,13 @@ export const DownloadRequest = Type.Object(
       }),
     ),
     rating: Type.Optional(
-      Nullable(
-        Type.String({
-          maxLength: 20,
-          description:
-            'Content rating written into the files (G, PG, PG-13, R, NC-17, TV-Y, TV-Y7, TV-G, TV-PG, TV-14, TV-MA, or NR for explicitly none); absent or null: the channel or playlist default, else the platform age limit',
-        }),
+      RatingInput(
+        'Content rating written into the files (NR for explicitly none); absent or null: the channel or playlist default, else the platform age limit',
       ),
     ),
   },
-  { additionalProperties: false },
+  // Exactly one of url and urls: checked by the handler, whose words the spec fixes (4.3).
+  { additionalProperties: false, ...requires([['url'], ['urls']], true) },
 );
 export type DownloadRequest = Static<typeof DownloadRequest>;
 
@@ -610,6 +608,9 @@ export type StorageStatus = Static<typeof StorageStatus>;
 /** Videos one bulk request may change. */
 export const BULK_VIDEOS_MAX = 500;
 
+/** A bulk request names its videos by one of these (both may come; `sourceIds` wins). */
+const BULK_ID_KEYS = [['videoIds'], ['sourceIds']];
+
 /** Which videos a bulk request names: library ids (`videoIds`) or platform ids (`sourceIds`, preferred when both). */
 const bulkIds = {
   videoIds: Type.Optional(
@@ -627,14 +628,9 @@ const bulkIds = {
 export const VideoRatingRequest = Type.Object(
   {
     ...bulkIds,
-    rating: Nullable(
-      Type.String({
-        maxLength: 20,
-        description: 'G, PG, PG-13, R, NC-17, TV-Y, TV-Y7, TV-G, TV-PG, TV-14, TV-MA; `NR` or null = not rated',
-      }),
-    ),
+    rating: RatingInput('The rating to give the videos; `NR` or null = not rated'),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, ...requires(BULK_ID_KEYS, false) },
 );
 export type VideoRatingRequest = Static<typeof VideoRatingRequest>;
 
@@ -656,7 +652,10 @@ export const VideoRatingResponse = Type.Object({
 });
 export type VideoRatingResponse = Static<typeof VideoRatingResponse>;
 
-export const BulkDeleteRequest = Type.Object(bulkIds, { additionalProperties: false });
+export const BulkDeleteRequest = Type.Object(bulkIds, {
+  additionalProperties: false,
+  ...requires(BULK_ID_KEYS, false),
+});
 export type BulkDeleteRequest = Static<typeof BulkDeleteRequest>;
 export const BulkDeleteResponse = Type.Object({
   success: Type.Boolean({ description: 'True when nothing failed' }),

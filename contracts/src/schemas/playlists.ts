@@ -1,6 +1,6 @@
 import { Type, type Static } from '../typebox.js';
 import { AudioFormat, Resolution } from '../config/downloader.js';
-import { DateTime, Nullable } from './common.js';
+import { CONTENT_RATINGS, DateTime, Nullable, RatingInput } from './common.js';
 import { SourceId } from './downloader.js';
 import { WatchedState, watchFields } from './watch-status.js';
 
@@ -28,21 +28,6 @@ export const PlaylistSortOrder = Type.Union([Type.Literal('default'), Type.Liter
   description: "`default`: the playlist's own order; `reversed`: the owner's current list reversed (not a date sort)",
 });
 export type PlaylistSortOrder = Static<typeof PlaylistSortOrder>;
-
-/** Content ratings a playlist may give its videos (`NR` or null: none). */
-export const CONTENT_RATINGS = [
-  'G',
-  'PG',
-  'PG-13',
-  'R',
-  'NC-17',
-  'TV-Y',
-  'TV-Y7',
-  'TV-G',
-  'TV-PG',
-  'TV-14',
-  'TV-MA',
-] as const;
 
 export const PlaylistId = Type.String({
   minLength: 2,
@@ -86,7 +71,7 @@ export const PlaylistSettingsUpdate = Type.Object(
     max_duration: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 }))),
     title_filter_regex: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
     audio_format: Type.Optional(Nullable(AudioFormat)),
-    default_rating: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+    default_rating: Type.Optional(RatingInput()),
     sort_order: Type.Optional(PlaylistSortOrder),
   },
   { additionalProperties: false },
@@ -307,7 +292,7 @@ export const PlaylistOverrideSettings = Type.Object(
     skipVideoFolder: Type.Optional(Type.Boolean()),
     subfolder: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
     audioFormat: Type.Optional(Nullable(AudioFormat)),
-    rating: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+    rating: Type.Optional(RatingInput('A content rating for this download; `NR` or null = not rated')),
   },
   { additionalProperties: false },
 );

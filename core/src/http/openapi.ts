@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { API_VERSION, ErrorEnvelope } from '@vidkeep/contracts';
+import { API_VERSION, CHOICES, ErrorEnvelope, REQUIRES } from '@vidkeep/contracts';
 import { docsCsp } from './csp.js';
 
 const DOCS_PREFIX = '/api/docs';
@@ -164,9 +164,36 @@ function documented(method: string, route: RouteOptions): RouteOptions['schema']
   // (login, searches, lookups) have a limit of their own.
   if (!isPublic || (route.config as { rateLimit?: unknown } | undefined)?.rateLimit) add('429');
   if (!has4xx()) add('4XX');
+  const shown: Record<string, unknown> = {};
+  for (const part of INPUTS) if (schema[part] !== undefined) shown[part] = withDocumentedShapes(schema[part]);
   return {
     ...schema,
+    ...shown,
     operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, route.url),
     response: responses,
   };
+}
+
+/**
+ * A copy of an input schema with the shapes its handler checks written the way OpenAPI says them:
+ * `x-choices` (matched in any letter case) becomes the field's `enum`, `x-requires` a `oneOf` or
+ * `anyOf` of `required` groups. Validation ignores both annotations, so the handler's own words
+ * remain the error messages (`url is required`, the list of ratings).
+ */
+export function withDocumentedShapes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withDocumentedShapes);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = withDocumentedShapes(value);
+  const values = out[CHOICES];
+  if (Array.isArray(values)) {
+    out.enum = values;
+    const said = typeof out.description === 'string' ? out.description.replace(/\.?$/, '. ') : '';
+    out.description = `${said}Any letter case is accepted.`;
+  }
+  const needs = out[REQUIRES] as { groups: string[][]; exclusive: boolean } | undefined;
+  if (needs) out[needs.exclusive ? 'oneOf' : 'anyOf'] = needs.groups.map((required) => ({ required }));
+  delete out[CHOICES];
+  delete out[REQUIRES];
+  return out;
 }

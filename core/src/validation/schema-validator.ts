@@ -1,10 +1,12 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import {
+  CHOICES,
   cronProblem,
   FILENAME_PREFIX_PATTERN,
   FILENAME_PREFIX_PATTERN_MESSAGE,
   MANAGED,
+  REQUIRES,
   SENT_TO,
   SENT_TO_KEEPS,
   SECRET,
@@ -51,6 +53,8 @@ export function makeAjv(options: Options = {}): Ajv {
   ajv.addKeyword(MANAGED);
   ajv.addKeyword(SENT_TO);
   ajv.addKeyword(SENT_TO_KEEPS);
+  ajv.addKeyword(CHOICES);
+  ajv.addKeyword(REQUIRES);
   ajv.addKeyword('example');
   return ajv;
 }
