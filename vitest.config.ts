@@ -45,6 +45,7 @@ export default defineConfig({
             'contracts/src/**/*.test.ts',
             'core/src/**/*.test.ts',
             'kit/src/**/*.test.ts',
+            'libs/*/src/**/*.test.ts',
             'templates/plugin/test/**/*.test.ts',
             'plugins/*/src/**/*.test.ts',
             'tests/architecture/**/*.test.ts',

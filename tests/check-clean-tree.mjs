@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** What a build and a test run may leave: build outputs, caches and the e2e screenshots. */
 const ALLOWED = [
   /^(.+\/)?node_modules\//,
-  /^(contracts|core|kit|migrations|plugins\/[^/]+)\/dist\//,
+  /^(contracts|core|kit|migrations|libs\/[^/]+|plugins\/[^/]+)\/dist\//,
   /^ui\/dist\//,
   /^ui\/\.angular\//,
   /^tests\/artifacts\//,

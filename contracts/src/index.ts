@@ -9,13 +9,8 @@ export * from './config/index.js';
 export * from './cron.js';
 export * from './text.js';
 export * from './download-override.js';
-export * from './media-server-files.js';
-export * from './media-server-settings.js';
-export * from './media-server-failures.js';
-export * from './media-server-publishing.js';
-export * from './media-server-wire.js';
-export * from './media-server-watch.js';
 
 /** Version of the HTTP interface description (spec 9). */
 export const API_VERSION = '1.86.1';
 export * from './cookie-file.js';
+export * from './media-server-address.js';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds every workspace package (contracts, core, kit, migrations, plugins/*) from TypeScript into
+ * Builds every workspace package (contracts, core, kit, libs/*, migrations, plugins/*) from TypeScript into
  * plain ES modules in its own `dist/`: one bundle per entry file of the package (its `exports`,
  * the server, worker files), with the code its entries share split into chunks beside them, so
  * each module of a package still exists once. Imports of other packages stay imports: every
@@ -25,6 +25,9 @@ const packages = [
   'core',
   'kit',
   'migrations',
+  ...readdirSync(join(root, 'libs'))
+    .filter((p) => existsSync(join(root, 'libs', p, 'package.json')))
+    .map((p) => `libs/${p}`),
   ...readdirSync(join(root, 'plugins'))
     .filter((p) => existsSync(join(root, 'plugins', p, 'package.json')))
     .map((p) => `plugins/${p}`),

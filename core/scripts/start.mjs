@@ -17,7 +17,8 @@ const isSource = (p) => p.endsWith('.ts') || p.endsWith('package.json');
 function serverSourcesTime() {
   let m = 0;
   for (const dir of ['contracts', 'core', 'kit', 'migrations']) m = Math.max(m, newestMtime(join(root, dir), isSource));
-  for (const p of readdirSync(join(root, 'plugins'))) m = Math.max(m, newestMtime(join(root, 'plugins', p), isSource));
+  for (const tier of ['libs', 'plugins'])
+    for (const p of readdirSync(join(root, tier))) m = Math.max(m, newestMtime(join(root, tier, p), isSource));
   return m;
 }
 

@@ -11,7 +11,14 @@ import { importsOf, isRelative, readJson, resolveSourceFile, ROOT, sourceFiles }
 /** Workspace package specifiers (`@vidkeep/core/plugin-api`) to their source entry files. */
 function workspaceEntries(): Map<string, string> {
   const entries = new Map<string, string>();
-  const folders = ['contracts', 'core', 'migrations', ...readdirSync(join(ROOT, 'plugins')).map((p) => `plugins/${p}`)];
+  const folders = [
+    'contracts',
+    'core',
+    'kit',
+    'migrations',
+    ...readdirSync(join(ROOT, 'libs')).map((p) => `libs/${p}`),
+    ...readdirSync(join(ROOT, 'plugins')).map((p) => `plugins/${p}`),
+  ];
   for (const folder of folders) {
     const file = join(ROOT, folder, 'package.json');
     if (!existsSync(file)) continue;
@@ -98,8 +105,8 @@ function chainThrough(graph: Graph, component: Set<string>, start: string): stri
 }
 
 describe('import cycles', () => {
-  it('there are none in contracts, core, plugins, migrations, tests and the UI', () => {
-    const dirs = ['contracts/src', 'core/src', 'plugins', 'migrations', 'tests', 'ui/src'];
+  it('there are none in contracts, core, kit, libs, plugins, migrations, tests and the UI', () => {
+    const dirs = ['contracts/src', 'core/src', 'kit/src', 'libs', 'plugins', 'migrations', 'tests', 'ui/src'];
     const files = dirs
       .flatMap((d) => sourceFiles(join(ROOT, d)))
       .filter((f) => !f.includes('/fixtures/plugins/broken-'));

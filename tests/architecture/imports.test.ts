@@ -3,7 +3,9 @@
  * - contracts depends on typebox only;
  * - plugins reach the core only through `@vidkeep/core/plugin-api`, share everything else through
  *   `@vidkeep/contracts`, and never import another plugin;
- * - the core knows no plugin.
+ * - the core knows no plugin;
+ * - libs (shared code of several plugins, `libs/*`) import only the kit, contracts and the libs
+ *   they declare, never a plugin or the core; plugins may import the libs they declare.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -24,6 +26,11 @@ import {
 } from './sources.js';
 
 const rootPackage = readJson(join(ROOT, 'package.json'));
+const LIBS_DIR = join(ROOT, 'libs');
+/** The lib folders (`libs/<name>`) and their package names (`@vidkeep/<name>`). */
+const LIBS = readdirSync(LIBS_DIR).filter((name) => existsSync(join(LIBS_DIR, name, 'package.json')));
+const LIB_PACKAGES = new Set(LIBS.map((name) => String(readJson(join(LIBS_DIR, name, 'package.json')).name)));
+const KIT_ENTRIES = ['@vidkeep/plugin-kit', '@vidkeep/plugin-kit/migration', '@vidkeep/plugin-kit/worker'];
 const RUNTIME_DEPS = new Set(Object.keys(rootPackage.dependencies ?? {}));
 const DEV_DEPS = new Set(Object.keys(rootPackage.devDependencies ?? {}));
 
@@ -42,8 +49,8 @@ function pluginImportProblem(
   if (builtinModules.includes(packageName(s))) return 'a Node builtin without the node: prefix';
   if (s === '@vidkeep/contracts' || s === '@vidkeep/core/plugin-api' || s === '@vidkeep/core/plugin-api/worker')
     return null;
-  if (s === '@vidkeep/plugin-kit' || s === '@vidkeep/plugin-kit/migration' || s === '@vidkeep/plugin-kit/worker')
-    return null;
+  if (KIT_ENTRIES.includes(s)) return null;
+  if (LIB_PACKAGES.has(s)) return options.deps.has(s) ? null : `${s}, a lib its package.json does not declare`;
   if (s === '@vidkeep/plugin-kit/testing')
     return options.testCode ? null : '@vidkeep/plugin-kit/testing outside test code';
   if (s === '@vidkeep/core/testing') return options.testCode ? null : '@vidkeep/core/testing outside test code';
@@ -113,6 +120,39 @@ describe('plugins/*/src', () => {
       expect(problems).toEqual([]);
     },
   );
+});
+
+describe('libs/*/src', () => {
+  it('finds the libs', () => {
+    expect(LIBS).toEqual(expect.arrayContaining(['media-browser', 'media-server-common']));
+  });
+
+  it.each(LIBS)('%s imports only the kit, contracts, the libs it declares, node: builtins and its own files', (lib) => {
+    const libDir = join(LIBS_DIR, lib);
+    const own = readJson(join(libDir, 'package.json'));
+    const declared = new Set([...Object.keys(own.dependencies ?? {}), ...Object.keys(own.peerDependencies ?? {})]);
+    const problems: string[] = [];
+    for (const file of sourceFiles(join(libDir, 'src'))) {
+      const isTest = file.endsWith('.test.ts');
+      for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
+        const s = ref.specifier;
+        let problem: string | null = null;
+        if (isRelative(s))
+          problem = inside(resolveRelative(file, s), libDir) ? null : 'a relative import leaving the lib';
+        else if (s.startsWith('node:'))
+          problem = builtinModules.includes(s.slice(5)) ? null : 'an unknown node: module';
+        else if (s === '@vidkeep/contracts' || KIT_ENTRIES.includes(s))
+          problem = declared.has(packageName(s)) ? null : `${s} not declared`;
+        else if (LIB_PACKAGES.has(s))
+          problem = declared.has(s) ? null : `${s}, a lib its package.json does not declare`;
+        else if (isTest && s === 'vitest') problem = null;
+        else problem = `${s}: a lib imports only the kit, contracts and other libs (never a plugin or the core)`;
+        if (problem) problems.push(`${where(ref)}: ${problem}`);
+      }
+    }
+    expect(sourceFiles(join(libDir, 'src')).length).toBeGreaterThan(1);
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('kit/src', () => {

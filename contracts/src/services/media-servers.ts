@@ -68,3 +68,17 @@ export interface MediaServerProvider {
 }
 
 export const mediaServerProvidersRef = multiServiceRef<MediaServerProvider>('mediaServers.providers');
+
+/** A file of a playlist as vidkeep sees it. */
+export interface LocalFile {
+  /** Absolute path on vidkeep's side. */
+  path: string;
+  /** The same file relative to the output directory, forward slashes. */
+  relativePath: string;
+  /**
+   * Where the file was relative to the output directory before its channel's folder moved (a
+   * few minutes after the move). The server may still list the file there until it rescans; such
+   * an item is not taken for the file (see `matchServerFiles`).
+   */
+  movedFromRelativePath?: string;
+}

@@ -1,5 +1,5 @@
 import type { WatchedRule } from '../config/watch-status.js';
-import type { LocalFile } from '../media-server-files.js';
+import type { LocalFile } from './media-servers.js';
 import { multiServiceRef, serviceRef } from './ref.js';
 
 /**

@@ -1,6 +1,5 @@
 import {
   ConflictError,
-  connectionToTry,
   CoreErrorCodes,
   serverHostProblem,
   serverUrlProblem,
@@ -16,6 +15,7 @@ import {
   type PlexServerIdentity,
   type PlexTestQuery,
 } from '@vidkeep/contracts';
+import { connectionToTry } from '@vidkeep/media-server-common';
 import type { LibraryRefresher } from './library-refresh.js';
 import type { PlexTvClient } from './plex-tv.js';
 import type { Conn, PlexServerApi } from './server-api.js';

@@ -1,12 +1,12 @@
 import {
   PlexErrorCodes as E,
-  stalePlaylistTexts,
   UnavailableError,
   type PlaylistMediaType,
   type PlaylistSyncRequest,
   type PlaylistSyncResult,
   type PluginLogger,
 } from '@vidkeep/contracts';
+import { stalePlaylistTexts } from '@vidkeep/media-server-common';
 import type { ItemResolver } from './resolver.js';
 import { itemsUri, type Conn, type PlexServerApi } from './server-api.js';
 import { baseUrlOf, earlierScopes, playlistTokenOf, withScope, type PlexSettings } from './settings.js';

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { matchServerFiles, type PlaylistMediaType } from '@vidkeep/contracts';
+import { type PlaylistMediaType } from '@vidkeep/contracts';
+import { matchServerFiles } from '@vidkeep/media-server-common';
 import type { Conn, PlexSection, PlexServerApi } from './server-api.js';
 
 /** Library kinds that hold each playlist type: videos in movie ("Other videos") and show sections, mp3s in music ones. */

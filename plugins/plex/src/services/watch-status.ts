@@ -1,5 +1,4 @@
 import {
-  matchServerFiles,
   type LocalFile,
   type ServerWatchState,
   type UserWatchStates,
@@ -8,6 +7,7 @@ import {
   type WatchStatusProvider,
   type WatchStatusUser,
 } from '@vidkeep/contracts';
+import { matchServerFiles } from '@vidkeep/media-server-common';
 import type { Conn, PlexItem, PlexPlay, PlexServerApi } from './server-api.js';
 import { ITEM_TYPES } from './server-api.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filesOfLibraries, ITEMS_PAGE, librariesFromFolders, userFromDto } from './media-server-wire.js';
+import { filesOfLibraries, ITEMS_PAGE, librariesFromFolders, userFromDto } from './wire.js';
 
 describe('the Jellyfin- and Emby-type answers', () => {
   it('reads every page of every library, leaving out items without a path', async () => {

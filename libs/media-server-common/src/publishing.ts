@@ -11,16 +11,10 @@ import {
   scanPlan,
   serverPlaylistName,
   type ServerFile,
-} from './media-server-files.js';
-import { stalePlaylistTexts } from './media-server-failures.js';
-import {
-  movedFolderLibraries,
-  pickLibraries,
-  refreshPlan,
-  type NoLibrary,
-  type TypedLibrary,
-} from './media-server-settings.js';
-import type { PlaylistMediaType, PlaylistSyncRequest, PlaylistSyncResult } from './services/media-servers.js';
+} from './files.js';
+import { stalePlaylistTexts } from './failures.js';
+import { movedFolderLibraries, pickLibraries, refreshPlan, type NoLibrary, type TypedLibrary } from './settings.js';
+import type { PlaylistMediaType, PlaylistSyncRequest, PlaylistSyncResult } from '@vidkeep/contracts';
 
 /** The calls of a server that indexes libraries and replaces playlists by recreating them. */
 export interface RecreatingServer {

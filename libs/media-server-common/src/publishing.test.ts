@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerFile } from './media-server-files.js';
-import { indexNewFiles, JobFiles, publishByRecreating, type RecreatingServer } from './media-server-publishing.js';
-import type { PlaylistSyncRequest } from './services/media-servers.js';
+import type { ServerFile } from './files.js';
+import { indexNewFiles, JobFiles, publishByRecreating, type RecreatingServer } from './publishing.js';
+import type { PlaylistSyncRequest } from '@vidkeep/contracts';
 
 /** A server stub that records its calls; files become known after `knownAfter` listings. */
 function stub(opts: { indexed: string[]; knownAfter?: number; existing?: string[] }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statesFromItems, watchUsers } from './media-server-watch.js';
+import { statesFromItems, watchUsers } from './watch.js';
 
 const files = [
   { path: '/data/Chan/Clip 1 [a].mp4', relativePath: 'Chan/Clip 1 [a].mp4' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeServerFailure, isStaleConnection } from './media-server-failures.js';
-import { connectionToTry, movedFolderLibraries, pickLibraries, refreshPlan } from './media-server-settings.js';
+import { describeServerFailure, isStaleConnection } from './failures.js';
+import { connectionToTry, movedFolderLibraries, pickLibraries, refreshPlan } from './settings.js';
 
 const libs = [
   { id: 'aaaa-1111', type: 'homevideos', locations: ['/data'] },

@@ -3,9 +3,9 @@
  * which libraries hold a playlist's files, what to ask a server to index after a job, and which
  * connection a settings check tries. Beside `media-server-files.ts`, for the same reason.
  */
-import { scanPlan, type ScannableLibrary } from './media-server-files.js';
-import type { MediaServerConnectionOk, MediaServerUser } from './schemas/media-servers.js';
-import type { PlaylistMediaType } from './services/media-servers.js';
+import { serverUrlProblem } from '@vidkeep/contracts';
+import { scanPlan, type ScannableLibrary } from './files.js';
+import type { MediaServerConnectionOk, MediaServerUser, PlaylistMediaType } from '@vidkeep/contracts';
 
 /** A library as a server lists it: its id, its type (`music`, `movies`, ..., null) and folders. */
 export interface TypedLibrary extends ScannableLibrary {
@@ -89,39 +89,6 @@ export function movedFolderLibraries(
   const places = folders.flatMap((f) => [f.from, f.to]);
   const holding = typed.filter((l) => l.locations.some((loc) => places.some((p) => inside(p, loc))));
   return [...new Set((holding.length ? holding : typed).map((l) => l.id))];
-}
-
-/**
- * What is wrong with a media server's base URL, in words; null when it is fine (or empty: not
- * set). It must parse, be http or https, and name a host: `plexbox` or `http://>z` passed a
- * pattern and then broke every call with a 500 (issue 31).
- */
-export function serverUrlProblem(value: string): string | null {
-  if (value === '') return null;
-  let url: URL | null = null;
-  try {
-    url = new URL(value);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(value)) {
-    return `"${value.slice(0, 200)}" is not a server address: give it as http:// or https:// with a host, e.g. http://192.168.1.20:8096`;
-  }
-  return null;
-}
-
-/** What is wrong with a host name or IP address typed alone (`plexIP`); null when fine or empty. */
-export function serverHostProblem(value: string): string | null {
-  if (value === '') return null;
-  const host = value.includes(':') && !value.startsWith('[') ? `[${value}]` : value;
-  if (
-    /[\s/?#@\\]/.test(value) ||
-    [...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127) ||
-    serverUrlProblem(`http://${host}`)
-  ) {
-    return `"${value.slice(0, 200)}" is not a host name or IP address (no scheme, port or path: those go in their own fields)`;
-  }
-  return null;
 }
 
 const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();

@@ -1,24 +1,11 @@
 /**
  * Rules every media-server plugin follows to find the files vidkeep wrote among the items a
  * server indexed (spec 1.1: "files resolved to server items after a scan with bounded back-off").
- * Pure: the plugins pass their server calls in. They live here, beside the provider contract,
- * because the plugins of every kind (and the watch-status sync, which maps server items back to
- * videos) need the same answers and plugins never import each other.
+ * Pure: the plugins pass their server calls in. A lib, because the plugins of every kind need
+ * the same answers and plugins never import each other.
  */
 
-/** A file of a playlist as vidkeep sees it. */
-export interface LocalFile {
-  /** Absolute path on vidkeep's side. */
-  path: string;
-  /** The same file relative to the output directory, forward slashes. */
-  relativePath: string;
-  /**
-   * Where the file was relative to the output directory before its channel's folder moved (a
-   * few minutes after the move). The server may still list the file there until it rescans; such
-   * an item is not taken for the file (see `matchServerFiles`).
-   */
-  movedFromRelativePath?: string;
-}
+import type { LocalFile } from '@vidkeep/contracts';
 
 /** An item the server indexed, with the path as the server sees it. */
 export interface ServerFile {

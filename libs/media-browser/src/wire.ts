@@ -3,9 +3,8 @@
  * PascalCase JSON and list in QueryResults), as far as vidkeep reads them, and how they become
  * vidkeep's shapes. Pure; each kind's client does its own requests.
  */
-import type { ServerFile } from './media-server-files.js';
-import type { MediaServerLibrary, MediaServerUser } from './schemas/media-servers.js';
-import type { PlaylistMediaType } from './services/media-servers.js';
+import type { ServerFile } from '@vidkeep/media-server-common';
+import type { MediaServerLibrary, MediaServerUser, PlaylistMediaType } from '@vidkeep/contracts';
 
 /** `QueryResult<T>`: a page of a list. */
 export interface QueryResult<T> {

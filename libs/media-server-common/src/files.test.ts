@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  matchServerFiles,
-  resolveAfterScan,
-  scanBackoffDelays,
-  scanPlan,
-  type LocalFile,
-} from './media-server-files.js';
+import type { LocalFile } from '@vidkeep/contracts';
+import { matchServerFiles, resolveAfterScan, scanBackoffDelays, scanPlan } from './files.js';
 
 const file = (rel: string, root = '/data'): LocalFile => ({ path: `${root}/${rel}`, relativePath: rel });
 

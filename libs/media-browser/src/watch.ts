@@ -4,10 +4,15 @@
  * one provider factory both plugins use (plugins never import each other); each kind's client
  * does its own requests. The Plex-type server, with its play history, has its own provider.
  */
-import { matchServerFiles, type LocalFile } from './media-server-files.js';
-import { ITEMS_PAGE, type QueryResult } from './media-server-wire.js';
-import type { MediaServerUser } from './schemas/media-servers.js';
-import type { ServerWatchState, WatchStatusProvider, WatchStatusUser } from './services/watch-status.js';
+import type {
+  LocalFile,
+  MediaServerUser,
+  ServerWatchState,
+  WatchStatusProvider,
+  WatchStatusUser,
+} from '@vidkeep/contracts';
+import { matchServerFiles } from '@vidkeep/media-server-common';
+import { ITEMS_PAGE, type QueryResult } from './wire.js';
 
 /** `UserItemDataDto`, the fields vidkeep reads. */
 export interface UserItemData {
