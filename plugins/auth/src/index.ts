@@ -1,82 +1,21 @@
-import {
-  AuthConfigSection,
-  authServiceRef,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  schedulerServiceRef,
-  Type,
-} from '@vidkeep/contracts';
-import { definePlugin, mapDomainErrors, type PluginContext } from '@vidkeep/core/plugin-api';
+import { AuthConfigSection, authServiceRef, schedulerServiceRef } from '@vidkeep/contracts';
+import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
 import { AuthApiKeyEntity, AuthFailedAttemptEntity, AuthSessionEntity } from './entities.js';
-import type { AuthRouteDeps } from './routes/deps.js';
+import { AuthOptions } from './options.js';
 import { errorStatuses } from './routes/errors.js';
 import { keyRoutes } from './routes/key-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { setupRoutes } from './routes/setup-routes.js';
-import { AccountService } from './services/account.js';
-import { ApiKeyStore } from './services/api-keys.js';
-import { AttemptLimiter } from './services/attempt-limiter.js';
-import { AttemptLog } from './services/attempt-log.js';
 import { LocalAuthService } from './services/auth-service.js';
-import { CredentialStore, usernameProblem } from './services/credentials.js';
-import { SessionStore } from './services/sessions.js';
-import { SetupTokenStore } from './services/setup-token.js';
+import { applyPreset } from './services/preset.js';
+import { wireAuth } from './wiring.js';
 
-export const AuthOptions = Type.Object(
-  {
-    loginMaxFailures: Type.Integer({
-      minimum: 1,
-      maximum: 100,
-      default: 5,
-      description: 'Failed logins allowed per client address and username in the window',
-    }),
-    loginAddressMaxFailures: Type.Integer({
-      minimum: 1,
-      maximum: 1000,
-      default: 20,
-      description: 'Failed logins allowed per client address (any username) in the window',
-    }),
-    loginWindowMinutes: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
-    setupMaxAttempts: Type.Integer({
-      minimum: 1,
-      maximum: 100,
-      default: 10,
-      description: 'Setup submissions allowed per client address in the window',
-    }),
-    setupWindowMinutes: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
-  },
-  { additionalProperties: false },
-);
+export { AuthOptions };
 
 /**
- * Applies AUTH_PRESET_USERNAME / AUTH_PRESET_PASSWORD (spec 5, rule 6) on every start. Both must
- * be valid; a value that is too short (or too long) makes the pair ignored, with a warning.
+ * Local login with sessions (spec 5), the first-start setup with a one-time token, and API keys
+ * for the download endpoint; provides `authServiceRef`, which the core's auth hook uses.
  */
-async function applyPreset(ctx: PluginContext, credentials: CredentialStore, sessions: SessionStore): Promise<void> {
-  const { username, password } = ctx.env.authPreset;
-  if (username === undefined && password === undefined) return;
-  const problems: string[] = [];
-  if (username === undefined) problems.push('AUTH_PRESET_USERNAME is not set');
-  else if (usernameProblem(username)) problems.push(`AUTH_PRESET_USERNAME ignored: must be 1 to 32 characters`);
-  if (password === undefined) problems.push('AUTH_PRESET_PASSWORD is not set');
-  else if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    problems.push(`AUTH_PRESET_PASSWORD ignored: must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
-  }
-  if (problems.length > 0 || username === undefined || password === undefined) {
-    ctx.logger.warn({ problems }, 'Preset credentials ignored');
-    return;
-  }
-  const name = username.trim();
-  if (await credentials.matchesCurrent(name, password)) return;
-  await credentials.set(name, password, 'preset');
-  // A renamed account's old sessions belong to a user that no longer exists.
-  const revoked = await sessions.revokeAllExcept(name);
-  ctx.logger.info(
-    { username: name, revokedSessions: revoked },
-    'Credentials set from AUTH_PRESET_USERNAME / AUTH_PRESET_PASSWORD',
-  );
-}
-
 export default definePlugin({
   id: 'auth',
   version: '1.0.0',
@@ -88,36 +27,8 @@ export default definePlugin({
   config: AuthConfigSection,
   entities: [AuthSessionEntity, AuthApiKeyEntity, AuthFailedAttemptEntity],
   register(ctx) {
-    const { env, config, events, options } = ctx;
-    const credentials = new CredentialStore(config, events);
-    const sessions = new SessionStore(ctx.orm, events, ctx.logger);
-    const apiKeys = new ApiKeyStore(ctx.orm, events, ctx.logger);
-    const setupToken = new SetupTokenStore(env.paths.setupTokenFile);
-    const minutes = (m: number) => m * 60_000;
-    const attemptLog = new AttemptLog(ctx.orm, ctx.logger);
-    const limiters = {
-      loginLimiter: new AttemptLimiter(options.loginMaxFailures, minutes(options.loginWindowMinutes)).persistTo(
-        'login',
-        attemptLog,
-      ),
-      loginAddressLimiter: new AttemptLimiter(
-        options.loginAddressMaxFailures,
-        minutes(options.loginWindowMinutes),
-      ).persistTo('login-address', attemptLog),
-      setupLimiter: new AttemptLimiter(options.setupMaxAttempts, minutes(options.setupWindowMinutes)).persistTo(
-        'setup',
-        attemptLog,
-      ),
-    };
-    const account = new AccountService({
-      authEnabled: env.authEnabled,
-      logger: ctx.logger,
-      credentials,
-      sessions,
-      setupToken,
-      ...limiters,
-    });
-    const deps: AuthRouteDeps = { env, credentials, sessions, apiKeys, account };
+    const { env, config } = ctx;
+    const { credentials, sessions, apiKeys, setupToken, limiters, deps } = wireAuth(ctx);
 
     ctx.provide(authServiceRef, new LocalAuthService(env.authEnabled, config, credentials, sessions, apiKeys));
     // Spec 5: expired sessions are removed daily at 03:00 (and once at every start, below).
