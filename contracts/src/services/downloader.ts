@@ -1,6 +1,7 @@
 import type { AudioFormat, Resolution } from '../config/downloader.js';
 import type { ChannelFolderMoveResult } from '../schemas/channels.js';
 import type { JobOptions, JobSummary, StorageStatus } from '../schemas/downloader.js';
+import type { ChannelDirectory } from './channels.js';
 import { multiServiceRef, serviceRef } from './ref.js';
 
 export interface EnqueueRequest {
@@ -175,6 +176,14 @@ export interface ChannelSettingsProvider {
 
 export const channelSettingsProviderRef = serviceRef<ChannelSettingsProvider>('channels.downloadSettings');
 
+/**
+ * Extension point of the downloader: the folder settings a download of a channel's video takes
+ * (the channels plugin contributes; the first active contribution answers). The downloader owns
+ * the point, so it depends on nobody for it: no lazy lookup of another plugin's service, no
+ * cycle (channels depends on the downloader, never the other way round).
+ */
+export const folderSettingsProvidersRef = multiServiceRef<ChannelSettingsProvider>('downloader.folderSettings');
+
 /** Where else a downloaded video appears, as one plugin knows it (its channel, followed playlists). */
 export interface VideoLinkEntry {
   /** `channel`, `playlist`, ... */
@@ -212,3 +221,12 @@ export interface ChannelArtwork {
 }
 
 export const channelArtworkRef = serviceRef<ChannelArtwork>('channels.artwork');
+
+/** Extension point of the downloader: channel pictures for `poster.jpg` (the channels plugin contributes). */
+export const channelArtworkProvidersRef = multiServiceRef<ChannelArtwork>('downloader.channelArtwork');
+
+/**
+ * Extension point of the downloader: where a library import records the channels of the videos
+ * it adds (the channels plugin contributes its directory: unknown channels become hidden ones).
+ */
+export const channelDirectoriesRef = multiServiceRef<ChannelDirectory>('downloader.channelDirectories');

@@ -92,6 +92,11 @@ export class ServiceRegistry {
     set.contributions.push(Object.freeze({ key, plugin, provider }));
   }
 
+  /** The plugins that contributed to an extension point, active or not (for the service graph). */
+  contributorsOf(ref: MultiServiceRef<unknown>): string[] {
+    return [...new Set(this.setOf(ref).contributions.map((c) => c.plugin))];
+  }
+
   resolveAll<T>(ref: MultiServiceRef<T>): ProviderSet<T> {
     return this.setOf(ref);
   }

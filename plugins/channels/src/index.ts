@@ -1,15 +1,8 @@
 import {
-  channelArtworkRef,
-  channelDirectoryRef,
-  channelRetentionRef,
-  channelSettingsProviderRef,
   ChannelsConfigSection,
-  countSubfolders,
   downloaderServiceRef,
   schedulerServiceRef,
   sourceClientRef,
-  subfolderUsersRef,
-  videoLinkProvidersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
@@ -20,6 +13,7 @@ import {
   SubscriptionImportEntity,
   SubscriptionImportItemEntity,
 } from './entities.js';
+import { offerServices } from './contributions.js';
 import { ChannelsOptions } from './options.js';
 import { channelRoutes } from './routes/channel-routes.js';
 import { downloadRoutes } from './routes/download-routes.js';
@@ -31,9 +25,6 @@ import { settingsRoutes } from './routes/settings-routes.js';
 import { sourceApiRoutes } from './routes/source-api-routes.js';
 import { tabRoutes } from './routes/tab-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
-import { ChannelArtworkService } from './services/channel-artwork.js';
-import { ChannelDirectoryService } from './services/channel-directory.js';
-import { ChannelRetentionService } from './services/retention-settings.js';
 import { resyncLibraryFlags, subscribeLibraryChanges } from './subscribers/library-changes.js';
 import { registerTasks } from './tasks.js';
 import { wireChannels } from './wiring.js';
@@ -60,34 +51,10 @@ export default definePlugin({
   ],
   register(ctx) {
     const wired = wireChannels(ctx);
-    const { store, videos, automation, settings, previews, importer, shutdown, scheduler, deps } = wired;
+    const { automation, previews, importer, shutdown, scheduler, deps } = wired;
     subscribeLibraryChanges(ctx.events, wired);
     ctx.onReady(() => resyncLibraryFlags(wired, ctx.logger));
-    ctx.provide(channelSettingsProviderRef, settings);
-    ctx.provide(channelDirectoryRef, new ChannelDirectoryService(store, ctx.logger));
-    ctx.provide(channelRetentionRef, new ChannelRetentionService(store));
-    // The subfolder registry (`GET /api/subfolders`) counts the subscribed channels filed in each.
-    ctx.contribute(subfolderUsersRef, 'channels', {
-      field: 'channels',
-      kind: 'count',
-      describe: (n) => `${n} subscribed channel${n === 1 ? '' : 's'}`,
-      usage: async () => countSubfolders((await store.enabled()).map((r) => r.subFolder)),
-    });
-    ctx.provide(
-      channelArtworkRef,
-      new ChannelArtworkService({ store, imagesDir: ctx.env.paths.imagesDir, logger: ctx.logger }),
-    );
-
-    // The video page's "channel" link.
-    ctx.contribute(videoLinkProvidersRef, 'channels', {
-      linksOf: async ({ sourceId, channelId }) => {
-        const id = channelId ?? (await videos.anyListing(sourceId))?.channelId ?? null;
-        const row = id ? await store.byChannelId(id) : null;
-        return row
-          ? [{ kind: 'channel', id: row.channelId, title: row.title, url: row.url, following: row.enabled }]
-          : [];
-      },
-    });
+    offerServices(ctx, wired);
     if (scheduler) registerTasks(scheduler, automation);
 
     ctx.routes(async (app) => {

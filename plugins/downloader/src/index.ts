@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import {
-  channelDirectoryRef,
-  channelArtworkRef,
-  channelSettingsProviderRef,
+  channelArtworkProvidersRef,
+  channelDirectoriesRef,
+  folderSettingsProvidersRef,
   downloaderServiceRef,
   DownloaderConfigSection,
   liveHubRef,
@@ -98,16 +98,11 @@ export default definePlugin({
   core: '^1.0.0',
   description: 'Downloads with yt-dlp and ffmpeg: persistent job queue, files, live activity',
   optionalDependsOn: ['scheduler'],
+  // Its own extension points: the channels plugin contributes folder settings, pictures and its
+  // directory, so the downloader depends on no plugin for them.
+  consumes: [folderSettingsProvidersRef, channelArtworkProvidersRef, channelDirectoriesRef],
   // The watch-status plugin depends on this one, so its service is resolved only when used.
-  optionalConsumes: [
-    schedulerServiceRef,
-    channelSettingsProviderRef,
-    channelDirectoryRef,
-    channelArtworkRef,
-    watchStatusServiceRef,
-    subfolderUsersRef,
-    videoLinkProvidersRef,
-  ],
+  optionalConsumes: [schedulerServiceRef, watchStatusServiceRef, subfolderUsersRef, videoLinkProvidersRef],
   config: DownloaderConfigSection,
   options: DownloaderOptions,
   entities: [
@@ -154,6 +149,10 @@ export default definePlugin({
       archiveFile: join(env.paths.configDir, 'complete.list'),
     };
     const hub = ctx.tryResolve(liveHubRef);
+    // The first active contribution of each extension point answers (the channels plugin's).
+    const folderSettings = ctx.resolveAll(folderSettingsProvidersRef);
+    const artwork = ctx.resolveAll(channelArtworkProvidersRef);
+    const directories = ctx.resolveAll(channelDirectoriesRef);
     const store = new JobStore(ctx.orm);
     // The library's copy of the watched state; a change forgets the remembered totals.
     const watchCopy = keepWatchCopy(ctx, {
@@ -182,8 +181,8 @@ export default definePlugin({
         events: ctx.events,
         logger: ctx.logger,
         storage,
-        channelSettings: () => ctx.tryResolve(channelSettingsProviderRef),
-        channelArtwork: () => ctx.tryResolve(channelArtworkRef),
+        channelSettings: () => folderSettings.all()[0],
+        channelArtwork: () => artwork.all()[0],
         env: childEnv,
         paths,
         cookies,
@@ -233,7 +232,7 @@ export default definePlugin({
     const posters = new ChannelPosters({
       videos: videoStore,
       outputDir: env.paths.outputDir,
-      artwork: () => ctx.tryResolve(channelArtworkRef),
+      artwork: () => artwork.all()[0],
       logger: ctx.logger,
     });
     ctx.events.subscribe('core.config.updated', async ({ changedKeys }) => {
@@ -340,7 +339,7 @@ export default definePlugin({
         },
         events: ctx.events,
         registerSubfolders,
-        channels: () => ctx.tryResolve(channelDirectoryRef),
+        channels: () => directories.all()[0],
         flatLayout: () => config().defaultSkipVideoFolder,
         isActive,
         logger: ctx.logger,

@@ -43,7 +43,8 @@ export default definePlugin({
   core: '^1.0.0',
   description: 'Watch status: who watched what on every media server',
   dependsOn: ['downloader'],
-  optionalDependsOn: ['scheduler', 'plex', 'jellyfin', 'emby'],
+  // The media-server plugins contribute providers to its extension point: they need it, not it them.
+  optionalDependsOn: ['scheduler'],
   consumes: [downloaderServiceRef, watchStatusProvidersRef],
   optionalConsumes: [schedulerServiceRef],
   config: WatchStatusConfigSection,
