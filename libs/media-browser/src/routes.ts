@@ -37,45 +37,42 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<{
   const saved = `Fields left out use the saved settings; the saved API key is only sent to the saved URL. A missing URL or key is 400; a key ${label} rejects, a server that cannot be reached or an error answer is 502 with the reason in plain words.`;
   const input = (request: { body: unknown }) => request.body as Record<string, string | undefined>;
 
-  app.post(
-    `/api/mediaservers/${id}/test`,
+  const routes = [
     {
-      schema: {
-        tags,
-        summary: `Test ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} connection`,
-        description: `Asks ${label} for its version with the API key, and checks the user when one is given or saved. ${saved}`,
-        body,
-        response: { 200: MediaServerConnectionOk, ...errors },
-      },
+      path: 'test',
+      summary: `Test ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} connection`,
+      description: `Asks ${label} for its version with the API key, and checks the user when one is given or saved.`,
+      response: MediaServerConnectionOk,
+      handle: check.test,
     },
-    (request) => check.test(input(request)),
-  );
-
-  app.post(
-    `/api/mediaservers/${id}/users`,
     {
-      schema: {
-        tags,
-        summary: `${label}'s users`,
-        description: `To choose the user that owns the published playlists. ${saved}`,
-        body,
-        response: { 200: MediaServerUserList, ...errors },
-      },
+      path: 'users',
+      summary: `${label}'s users`,
+      description: 'To choose the user that owns the published playlists.',
+      response: MediaServerUserList,
+      handle: check.users,
     },
-    (request) => check.users(input(request)),
-  );
-
-  app.post(
-    `/api/mediaservers/${id}/libraries`,
     {
-      schema: {
-        tags,
-        summary: `${label}'s libraries`,
-        description: `To choose the video libraries (\`${id}VideoLibraryIds\`); audio playlists use every library of type \`music\`. ${saved}`,
-        body,
-        response: { 200: MediaServerLibraryList, ...errors },
-      },
+      path: 'libraries',
+      summary: `${label}'s libraries`,
+      description: `To choose the video libraries (\`${id}VideoLibraryIds\`); audio playlists use every library of type \`music\`.`,
+      response: MediaServerLibraryList,
+      handle: check.libraries,
     },
-    (request) => check.libraries(input(request)),
-  );
+  ];
+  for (const r of routes) {
+    app.post(
+      `/api/mediaservers/${id}/${r.path}`,
+      {
+        schema: {
+          tags,
+          summary: r.summary,
+          description: `${r.description} ${saved}`,
+          body,
+          response: { 200: r.response, ...errors },
+        },
+      },
+      (request) => r.handle(input(request)),
+    );
+  }
 };

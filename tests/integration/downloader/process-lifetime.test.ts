@@ -120,22 +120,29 @@ async function downloadUnderWay(server: ServerProcess, token: string, jobId: str
   }, 'the download to be under way');
 }
 
+/**
+ * A server with the bursty video's download under way: the first burst is written and yt-dlp
+ * waits in silence for the next one (it neither writes nor prints then).
+ */
+async function burstyDownloadUnderWay(options: StartOptions = {}) {
+  const { env, root } = await world();
+  const first = await start(env, options);
+  const token = await signUp(first, env.CONFIG_DIR!);
+  await api(first, '/api/config', token, {
+    method: 'PATCH',
+    body: { ...FAST_DOWNLOAD_CONFIG, downloadSocketTimeoutSeconds: 60 },
+  });
+  const { jobId } = await api<{ jobId: string }>(first, '/api/videos/download', token, {
+    method: 'POST',
+    body: { url: watchUrl(ids.bursty) },
+  });
+  await downloadUnderWay(first, token, jobId);
+  return { env, first, token, jobId, staging: join(root, 'data', '.vidkeep-staging', jobId) };
+}
+
 describe('downloader processes and the life of the service', () => {
   it('kill -9: yt-dlp dies with the service, the staging folder stops changing, a restart finds the job interrupted', async () => {
-    const { env, root } = await world();
-    const first = await start(env);
-    const token = await signUp(first, env.CONFIG_DIR!);
-    await api(first, '/api/config', token, {
-      method: 'PATCH',
-      body: { ...FAST_DOWNLOAD_CONFIG, downloadSocketTimeoutSeconds: 60 },
-    });
-    const { jobId } = await api<{ jobId: string }>(first, '/api/videos/download', token, {
-      method: 'POST',
-      body: { url: watchUrl(ids.bursty) },
-    });
-    const staging = join(root, 'data', '.vidkeep-staging', jobId);
-    // The first burst is written; yt-dlp now waits in silence for the next one.
-    await downloadUnderWay(first, token, jobId);
+    const { env, first, token, jobId, staging } = await burstyDownloadUnderWay();
     expect(processesMentioning(staging).map((p) => p.cmdline)).toEqual([expect.stringMatching(/yt-dlp/)]);
     // One supervisor for the whole service.
     const supervisors = supervisorsOf(first.child.pid!);
@@ -166,21 +173,9 @@ describe('downloader processes and the life of the service', () => {
   }, 120_000);
 
   it("kill -9 of the service's whole process group: yt-dlp dies with it and writes nothing more", async () => {
-    const { env, root } = await world();
     // As a terminal or a service manager starts it: the leader of its own group, which is what
     // `kill -9 -<pgid>` (or a terminal closing) kills at once, supervisor included unless it has its own session.
-    const first = await start(env, { ownGroup: true });
-    const token = await signUp(first, env.CONFIG_DIR!);
-    await api(first, '/api/config', token, {
-      method: 'PATCH',
-      body: { ...FAST_DOWNLOAD_CONFIG, downloadSocketTimeoutSeconds: 60 },
-    });
-    const { jobId } = await api<{ jobId: string }>(first, '/api/videos/download', token, {
-      method: 'POST',
-      body: { url: watchUrl(ids.bursty) },
-    });
-    const staging = join(root, 'data', '.vidkeep-staging', jobId);
-    await downloadUnderWay(first, token, jobId);
+    const { first, staging } = await burstyDownloadUnderWay({ ownGroup: true });
     const [ytdlp] = processesMentioning(staging);
     expect(ytdlp?.cmdline).toMatch(/yt-dlp/);
 
