@@ -26,18 +26,6 @@ export type { RuntimeEnvironment, RuntimePaths } from '../env.js';
 export { MANAGED_TEMP_PATH } from '../env.js';
 export type { Orm } from '../db/orm.js';
 export { likeEscape, readBool, readDate, readJson, readNumber, readText, Sql } from '../db/sql.js';
-export {
-  keepWatchCopy,
-  UNKNOWN_WATCH,
-  WATCH_COPY_CHUNK,
-  WatchCopy,
-  watchCopyEntity,
-  type ListedWatch,
-  type VideoWatchCopyRow,
-  type WatchCondition,
-  type WatchCopyDeps,
-  type WatchedTriState,
-} from './watch-copy.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 /** The Fastify types route modules and hooks use, so a plugin needs no direct Fastify import. */
 export type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -5,6 +5,9 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { buildApp, type BuildAppOptions, type VidkeepApp } from '../app.js';
 
+/** A real SQLite file opened with the given entities and migrations, as the app opens its database. */
+export { openDatabase } from '../db/orm.js';
+
 export interface TestAppOptions extends Omit<BuildAppOptions, 'env' | 'logger' | 'cwd'> {
   /** Extra environment variables (CONFIG_DIR, SOURCE_OUTPUT_DIR and LOG_LEVEL get temp defaults). */
   env?: Record<string, string | undefined>;

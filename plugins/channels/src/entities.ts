@@ -8,7 +8,8 @@ import type {
   Resolution,
   TabCount,
 } from '@vidkeep/contracts';
-import { EntitySchema, watchCopyEntity } from '@vidkeep/core/plugin-api';
+import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { watchCopyEntity } from '@vidkeep/read-models';
 
 export interface ChannelRow {
   id: number;

@@ -6,7 +6,8 @@ import {
   type ChannelsConfigSection,
   type Static,
 } from '@vidkeep/contracts';
-import { keepWatchCopy, type PluginContext } from '@vidkeep/core/plugin-api';
+import { type PluginContext } from '@vidkeep/core/plugin-api';
+import { keepWatchCopy } from '@vidkeep/read-models';
 import { ChannelVideoWatchEntity } from './entities.js';
 import type { ChannelsOptions } from './options.js';
 import type { ChannelRouteDeps } from './routes/deps.js';

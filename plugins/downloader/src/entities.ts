@@ -10,7 +10,8 @@ import type {
   JobStatus,
   JobVideoState,
 } from '@vidkeep/contracts';
-import { BigIntType, EntitySchema, watchCopyEntity } from '@vidkeep/core/plugin-api';
+import { BigIntType, EntitySchema } from '@vidkeep/core/plugin-api';
+import { watchCopyEntity } from '@vidkeep/read-models';
 
 export interface DownloaderJob {
   id: string;

@@ -13,7 +13,8 @@ import {
   videoLinkProvidersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
-import { definePlugin, keepWatchCopy, MANAGED_TEMP_PATH, mapDomainErrors, workerFile } from '@vidkeep/core/plugin-api';
+import { definePlugin, MANAGED_TEMP_PATH, mapDomainErrors, workerFile } from '@vidkeep/core/plugin-api';
+import { keepWatchCopy } from '@vidkeep/read-models';
 import {
   DownloaderFileScanEntity,
   DownloaderJobEntity,

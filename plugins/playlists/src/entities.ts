@@ -1,5 +1,6 @@
 import type { PlaylistMediaType, PlaylistSetupError, PlaylistSortOrder } from '@vidkeep/contracts';
-import { EntitySchema, watchCopyEntity } from '@vidkeep/core/plugin-api';
+import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { watchCopyEntity } from '@vidkeep/read-models';
 
 /** A followed playlist (`playlists`). Only this plugin writes it. */
 export interface PlaylistRow {

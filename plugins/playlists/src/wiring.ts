@@ -7,7 +7,8 @@ import {
   sourceClientRef,
   type LiveHub,
 } from '@vidkeep/contracts';
-import { keepWatchCopy, type PluginContext } from '@vidkeep/core/plugin-api';
+import { type PluginContext } from '@vidkeep/core/plugin-api';
+import { keepWatchCopy } from '@vidkeep/read-models';
 import { PlaylistVideoWatchEntity } from './entities.js';
 import type { PlaylistRouteDeps } from './routes/deps.js';
 import { PlaylistFollowing } from './services/following.js';

@@ -5,16 +5,8 @@ import {
   type PublishedAtSource,
   type TabType,
 } from '@vidkeep/contracts';
-import {
-  likeEscape,
-  readBool,
-  readDate,
-  Sql,
-  UNKNOWN_WATCH,
-  type ListedWatch,
-  type Orm,
-  type WatchCopy,
-} from '@vidkeep/core/plugin-api';
+import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { UNKNOWN_WATCH, type ListedWatch, type WatchCopy } from '@vidkeep/read-models';
 import type { ChannelVideoRow } from '../entities.js';
 import { isMembersOnly, type ListedVideo } from './entries.js';
 

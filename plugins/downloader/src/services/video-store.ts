@@ -1,16 +1,6 @@
 import type { LibraryFlags, LibraryVideo, RetentionCandidate, Video, VideoListQuery } from '@vidkeep/contracts';
-import {
-  likeEscape,
-  readBool,
-  readDate,
-  readNumber,
-  readText,
-  Sql,
-  UNKNOWN_WATCH,
-  type ListedWatch,
-  type Orm,
-  type WatchCopy,
-} from '@vidkeep/core/plugin-api';
+import { likeEscape, readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { UNKNOWN_WATCH, type ListedWatch, type WatchCopy } from '@vidkeep/read-models';
 import type { DownloaderSubfolder, DownloaderVideo } from '../entities.js';
 import { videoUrl } from '../url.js';
 

@@ -1,15 +1,6 @@
 import type { PlaylistVideosQuery } from '@vidkeep/contracts';
-import {
-  likeEscape,
-  readBool,
-  readDate,
-  readNumber,
-  readText,
-  Sql,
-  type ListedWatch,
-  type Orm,
-  type WatchCopy,
-} from '@vidkeep/core/plugin-api';
+import { likeEscape, readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { type ListedWatch, type WatchCopy } from '@vidkeep/read-models';
 import type { PlaylistVideoRow } from '../entities.js';
 import type { ListedEntry } from './entries.js';
 

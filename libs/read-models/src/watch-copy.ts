@@ -1,4 +1,3 @@
-import { EntitySchema } from '@mikro-orm/core';
 import {
   WatchStatusEvents,
   watchStatusServiceRef,
@@ -7,9 +6,7 @@ import {
   type WatchedState,
   type WatchStatusService,
 } from '@vidkeep/contracts';
-import type { Orm } from '../db/orm.js';
-import { readBool, readJson, Sql } from '../db/sql.js';
-import type { PluginContext } from './definition.js';
+import { EntitySchema, readBool, readJson, Sql, type Orm, type PluginContext } from '@vidkeep/plugin-kit';
 
 /**
  * A plugin's own copy of the watched state of videos (`<plugin>_video_watch`).

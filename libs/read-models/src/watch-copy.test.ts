@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PluginLogger, VideoWatch, WatchStatusService } from '@vidkeep/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Orm } from '../db/orm.js';
+import type { Orm } from '@vidkeep/plugin-kit';
+import { openDatabase } from '@vidkeep/core/testing';
 import { WatchCopy, watchCopyEntity } from './watch-copy.js';
 
 const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, fatal() {} } as unknown as PluginLogger;
