@@ -12,5 +12,4 @@ export * from './download-override.js';
 
 /** Version of the HTTP interface description (spec 9). */
 export const API_VERSION = '1.86.1';
-export * from './cookie-file.js';
 export * from './media-server-address.js';

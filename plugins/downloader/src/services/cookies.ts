@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import {
-  DownloaderErrorCodes as E,
-  InvalidInputError,
-  parseCookieFile,
-  summarizeCookies,
-  type CookieStatus,
-} from '@vidkeep/contracts';
+import { DownloaderErrorCodes as E, InvalidInputError, type CookieStatus } from '@vidkeep/contracts';
+import { parseCookieFile, summarizeCookies } from '@vidkeep/platform';
 import { writeFileAtomic } from '@vidkeep/core/plugin-api';
 
 interface UploadRecord {

@@ -3,10 +3,7 @@ import { join } from 'node:path';
 import {
   ChannelErrorCodes as E,
   InvalidInputError,
-  parseCookieFile,
   PlatformRefusedError,
-  SOURCE_LOGIN_COOKIES,
-  summarizeCookies,
   type ImportPreview,
   type ImportPreviewChannel,
   type ImportProblem,
@@ -14,6 +11,7 @@ import {
   type SourceClient,
   type SourceInfo,
 } from '@vidkeep/contracts';
+import { parseCookieFile, SOURCE_LOGIN_COOKIES, summarizeCookies } from '@vidkeep/platform';
 import { writeFileAtomic } from '@vidkeep/core/plugin-api';
 import type { ChannelStore } from '../channel-store.js';
 import { channelUrl } from '../platform.js';
