@@ -1,4 +1,4 @@
-import { appendFile, copyFile, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import {
   IMPORT_PREVIEW_MAX,
@@ -227,7 +227,7 @@ export class LibraryImporter {
     const now = new Date();
     const jobId = `import-${run.id}`;
     const downloadedAt = now.toISOString();
-    const announced = { archive: await this.archivedLines(), subfolders: new Set<string>() };
+    const announced = { ...(await this.readArchive()), subfolders: new Set<string>() };
     /**
      * Writes the records gathered so far and does at once everything a finished video implies:
      * the archive line, its channel, its subfolder, the `downloaded` event. A move flushes after
@@ -381,10 +381,15 @@ export class LibraryImporter {
     return (await this.deps.convertImage(from, to)) ? to : null;
   }
 
-  /** The lines of the download archive as it is now. */
-  private async archivedLines(): Promise<Set<string>> {
+  /**
+   * The lines of the download archive as it is now, and what the first append must start with: a
+   * newline when the file does not end with one (every later append, ours or a download's, ends
+   * with one, so the file is read once per run).
+   */
+  private async readArchive(): Promise<{ archive: Set<string>; lead: string }> {
     const current = await readFile(this.deps.archiveFile, 'utf8').catch(() => '');
-    return new Set(current.split('\n').map((l) => l.trim()));
+    const lead = current.length > 0 && !current.endsWith('\n') ? '\n' : '';
+    return { archive: new Set(current.split('\n').map((l) => l.trim())), lead };
   }
 
   /**
@@ -394,7 +399,7 @@ export class LibraryImporter {
    */
   private async announce(
     batch: Saved[],
-    seen: { archive: Set<string>; subfolders: Set<string> },
+    seen: { archive: Set<string>; lead: string; subfolders: Set<string> },
     run: ScanRun,
     jobId: string,
     downloadedAt: string,
@@ -404,10 +409,9 @@ export class LibraryImporter {
     const lines = [...new Set(batch.map((s) => `youtube ${s.record.sourceId}`))].filter((l) => !seen.archive.has(l));
     if (lines.length > 0) {
       try {
-        const current = await stat(deps.archiveFile).catch(() => null);
-        const lead = current && current.size > 0 && !(await endsWithNewline(deps.archiveFile)) ? '\n' : '';
         await mkdir(dirname(deps.archiveFile), { recursive: true });
-        await appendFile(deps.archiveFile, `${lead}${lines.join('\n')}\n`);
+        await appendFile(deps.archiveFile, `${seen.lead}${lines.join('\n')}\n`);
+        seen.lead = '';
         for (const l of lines) seen.archive.add(l);
       } catch (err) {
         run.problem(deps.archiveFile, `The download archive could not be updated: ${(err as Error).message}`);
@@ -503,16 +507,4 @@ function importSummary(c: ScanRun['counts'], rel: string, move: boolean): string
     c.errors ? `${c.errors} problem${c.errors === 1 ? '' : 's'}` : null,
   ].filter(Boolean);
   return `Imported from ${where}${move ? ' (moved into the library layout)' : ''}: ${parts.join(', ')}`;
-}
-
-/** Whether a non-empty file's last byte is a newline. */
-async function endsWithNewline(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    const { buffer } = await handle.read(Buffer.alloc(1), 0, 1, size - 1);
-    return buffer[0] === 0x0a;
-  } finally {
-    await handle.close();
-  }
 }
