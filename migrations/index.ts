@@ -119,4 +119,8 @@ export const builtinMigrations: LazyMigration[] = [
     load: async () =>
       (await import('./20261128040000_downloader_video_list_index.js')).Migration20261128040000DownloaderVideoListIndex,
   },
+  {
+    name: '20261129000000_library_tables',
+    load: async () => (await import('./20261129000000_library_tables.js')).Migration20261129000000LibraryTables,
+  },
 ];

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_CATALOGUE } from '@vidkeep/contracts';
+import { EVENT_CATALOGUE, type EventDescription } from '@vidkeep/contracts';
 
 export const GUIDE_PATH = fileURLToPath(new URL('../../docs/writing-plugins.md', import.meta.url));
 export const BEGIN = '<!-- events:begin (generated from contracts by `npm run docs:events`; do not edit) -->';
@@ -49,8 +49,8 @@ export function schemaText(schema: Schema): string {
 
 export function eventsCatalogue(): string {
   const lines = Object.entries(EVENT_CATALOGUE).map(
-    ([name, { when, payload }]) =>
-      `- **\`${name}\`** (${name.split('.')[0]}): ${when}\n  Payload: \`${schemaText(payload as Schema)}\``,
+    ([name, event]) =>
+      `- **\`${name}\`** (${(event as EventDescription).publishedBy ?? name.split('.')[0]}): ${event.when}\n  Payload: \`${schemaText(event.payload as Schema)}\``,
   );
   return [BEGIN, '', ...lines, '', END].join('\n');
 }

@@ -403,7 +403,7 @@ async function writeDataset(file: string, ds: Dataset): Promise<void> {
       }
       cv.finalize(fail);
       const dv = db.prepare(
-        `insert into downloader_videos (id, source_id, title, channel_name, channel_id, duration, upload_date, media_type, file_path, file_size, video_resolution, removed, downloaded_at, protected, missing_at)
+        `insert into library_videos (id, source_id, title, channel_name, channel_id, duration, upload_date, media_type, file_path, file_size, video_resolution, removed, downloaded_at, protected, missing_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '1920x1080', 0, ?, ?, ?)`,
         fail,
       );
@@ -429,7 +429,7 @@ async function writeDataset(file: string, ds: Dataset): Promise<void> {
         );
       }
       dv.finalize(fail);
-      for (const table of ['downloader_video_watch', 'channels_video_watch', 'playlists_video_watch']) {
+      for (const table of ['library_video_watch', 'channels_video_watch', 'playlists_video_watch']) {
         const w = db.prepare(
           `insert into ${table} (source_id, watched, watched_by, last_watched_at) values (?, ?, ?, ?)`,
           fail,

@@ -170,7 +170,7 @@ async function seedLibrary(dbFile: string, dataDir: string, ids: string[]): Prom
     ftruncateSync(fd, 10 * 1024 * 1024);
     closeSync(fd);
     await exec(
-      `insert into downloader_videos (source_id, title, channel_name, channel_id, duration, media_type, file_path, file_size, removed, downloaded_at)
+      `insert into library_videos (source_id, title, channel_name, channel_id, duration, media_type, file_path, file_size, removed, downloaded_at)
        values (?, ?, 'Bench Lists', ?, 300, 'video', ?, ?, 0, ?)`,
       [id, `Video ${i + 1}`, 'UCbench', file, 10 * 1024 * 1024, now],
     );
@@ -178,7 +178,7 @@ async function seedLibrary(dbFile: string, dataDir: string, ids: string[]): Prom
   // What the downloader's events would have told the playlists plugin.
   await exec(
     `update playlists_videos set downloaded_at = ?,
-       file_path = (select d.file_path from downloader_videos d where d.source_id = playlists_videos.source_id)`,
+       file_path = (select d.file_path from library_videos d where d.source_id = playlists_videos.source_id)`,
     [now],
   );
   await exec('COMMIT');

@@ -86,7 +86,7 @@ async function writeDatabase(file: string, videos: Video[]): Promise<void> {
     db.serialize(() => {
       db.exec('PRAGMA synchronous = OFF; BEGIN', fail);
       const st = db.prepare(
-        `insert into downloader_videos (id, source_id, title, channel_name, channel_id, duration, upload_date, media_type,
+        `insert into library_videos (id, source_id, title, channel_name, channel_id, duration, upload_date, media_type,
            file_path, file_size, video_resolution, removed, downloaded_at, protected)
          values (?, ?, ?, ?, ?, 600, '20250101', 'video', ?, ?, '1920x1080', 0, ?, 0)`,
         fail,

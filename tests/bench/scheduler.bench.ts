@@ -60,6 +60,7 @@ export default async function schedulerBench(): Promise<void> {
   );
   const base = [
     { id: 'auth', package: '@vidkeep/plugin-auth', enabled: true, options: {} },
+    { id: 'library', package: '@vidkeep/plugin-library', enabled: true, options: {} },
     { id: 'downloader', package: '@vidkeep/plugin-downloader', enabled: true, options: {} },
   ];
   const withScheduler = [

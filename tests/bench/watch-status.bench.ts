@@ -71,7 +71,7 @@ async function benchKind(kind: MediaServerKind, start: StartFakeServer) {
     for (let i = 0; i < VIDEOS; i += 500) {
       const rows = paths.slice(i, i + 500).map((p, k) => [id(i + k), `Clip ${i + k}`, 'Bench', p, Date.now()]);
       await conn.execute(
-        `insert into downloader_videos (source_id, title, channel_name, media_type, file_path, removed, downloaded_at) values ${rows.map(() => "(?, ?, ?, 'video', ?, false, ?)").join(',')}`,
+        `insert into library_videos (source_id, title, channel_name, media_type, file_path, removed, downloaded_at) values ${rows.map(() => "(?, ?, ?, 'video', ?, false, ?)").join(',')}`,
         rows.flat() as never[],
       );
     }

@@ -14,11 +14,16 @@ import { REPO_ROOT } from '../helpers/server-process.js';
  */
 let scratch: string | undefined;
 let manifestPath = '';
-const manifest = (withDownloader: boolean) => ({
+const manifest = (withLibrary: boolean) => ({
   version: 1,
   plugins: [
     { id: 'auth', package: '@vidkeep/plugin-auth', enabled: true },
-    ...(withDownloader ? [{ id: 'downloader', package: '@vidkeep/plugin-downloader', enabled: true }] : []),
+    ...(withLibrary
+      ? [
+          { id: 'library', package: '@vidkeep/plugin-library', enabled: true },
+          { id: 'downloader', package: '@vidkeep/plugin-downloader', enabled: true },
+        ]
+      : []),
     { id: 'acme-notes', package: './acme-notes.js', enabled: true },
   ],
 });
@@ -71,10 +76,10 @@ describe('the example plugin of docs/architecture.md', () => {
     expect(missing.json()).toMatchObject({ code: 'ACME_NOTES_NOT_FOUND' });
   });
 
-  it('stops the start naming the plugin and the service when the downloader is not loaded', async () => {
+  it('stops the start naming the plugin and the service when the library is not loaded', async () => {
     await expect(h.boot({ manifest: manifest(false), manifestPath })).rejects.toMatchObject({
       code: BootErrorCodes.serviceMissing,
-      message: expect.stringContaining('Plugin "acme-notes": needs service "downloader.service"'),
+      message: expect.stringContaining('Plugin "acme-notes": needs service "library.service"'),
     });
   });
 });

@@ -78,7 +78,7 @@ describe('the watched state copies of the video lists', () => {
       const chunk = all.slice(i, i + 200);
       const at = (k: number) => date(new Date(now - (i + k) * 60_000));
       await run(
-        `insert into downloader_videos (source_id, title, channel_name, channel_id, media_type, file_path, removed, downloaded_at)
+        `insert into library_videos (source_id, title, channel_name, channel_id, media_type, file_path, removed, downloaded_at)
          values ${chunk.map(() => "(?, ?, 'Copy Channel', ?, 'video', ?, 0, ?)").join(',')}`,
         chunk.flatMap((s, k) => [s, `Copy video ${i + k}`, ch, `/data/${s}.mp4`, at(k)]),
       );

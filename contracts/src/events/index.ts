@@ -68,6 +68,8 @@ export type EventName = keyof EventMap;
 export interface EventDescription {
   when: string;
   payload: TSchema;
+  /** Who publishes it, when not the plugin its name starts with (an event that kept its name when its owner moved). */
+  publishedBy?: string;
 }
 
 /**
@@ -101,18 +103,22 @@ export const EVENT_CATALOGUE = {
   },
   'downloader.video.removed': {
     when: 'A video was removed from the library (its files deleted).',
+    publishedBy: 'library',
     payload: VideoRemovedPayload,
   },
   'downloader.video.relocated': {
     when: "The file rescan found a video's files moved by hand and saved the new paths.",
+    publishedBy: 'library',
     payload: VideoRelocatedPayload,
   },
   'downloader.videos.changed': {
-    when: 'The protection, rating or missing-on-disk state of some library videos changed (the protection and rating routes, the file rescan); re-read them with `DownloaderService.libraryVideos`.',
+    when: 'The protection, rating or missing-on-disk state of some library videos changed (the protection and rating routes, the file rescan); re-read them with `LibraryService.libraryVideos`.',
+    publishedBy: 'library',
     payload: VideosChangedPayload,
   },
   'downloader.videos.moved': {
     when: "A channel's folder moved to another subfolder (its subfolder setting changed): the files are in their new place and the library records say so.",
+    publishedBy: 'library',
     payload: VideosMovedPayload,
   },
   'downloader.job.finished': {

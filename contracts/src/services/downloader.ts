@@ -1,7 +1,7 @@
 import type { AudioFormat, Resolution } from '../config/downloader.js';
-import type { ChannelFolderMoveResult } from '../schemas/channels.js';
 import type { JobOptions, JobSummary, StorageStatus } from '../schemas/downloader.js';
 import type { ChannelDirectory } from './channels.js';
+import type { LibraryReads } from './library.js';
 import { multiServiceRef, serviceRef } from './ref.js';
 
 export interface EnqueueRequest {
@@ -24,49 +24,12 @@ export interface EnqueueResult {
   alreadyActiveIds: string[];
 }
 
-/** One downloaded video of a channel, as the downloader recorded it. */
-export interface ChannelDownload {
-  sourceId: string;
-  title: string;
-  duration: number | null;
-  /** YYYYMMDD. */
-  uploadDate: string | null;
-  filePath: string | null;
-  audioFilePath: string | null;
-  subfolder: string | null;
-  removed: boolean;
-  downloadedAt: Date;
-}
-
-/** A video the library has (or had: `removed`), as other plugins need it for files and lists. */
-export interface LibraryVideo {
-  videoId: number;
-  sourceId: string;
-  title: string;
-  channelName: string | null;
-  duration: number | null;
-  /** Absolute paths inside the output directory. */
-  filePath: string | null;
-  fileSize: number | null;
-  audioFilePath: string | null;
-  audioFileSize: number | null;
-  removed: boolean;
-  downloadedAt: Date;
-  /** Never removed automatically (`PATCH /api/videos/:sourceId/protected`). */
-  protected: boolean;
-  /** Recorded, not removed, but its file was found gone from disk (`missing_at` set). */
-  missing: boolean;
-}
-
-/** What a plugin copies of the library for its own filters (protected, missing on disk). */
-export interface LibraryFlags {
-  sourceId: string;
-  protected: boolean;
-  missing: boolean;
-}
-
-/** Provided by the downloader plugin. */
-export interface DownloaderService {
+/**
+ * The download queue, provided by the downloader plugin (`downloadQueueServiceRef`): jobs, what
+ * is downloading, and the storage limits that pause it. The library (what was downloaded) is the
+ * library plugin's `LibraryService`.
+ */
+export interface DownloadQueueService {
   /**
    * Queues a job, committed to the database before it resolves. Throws a ConflictError
    * (`DOWNLOAD_PAUSED`) while a storage limit pauses downloads.
@@ -77,79 +40,22 @@ export interface DownloaderService {
   activeVideos(): ReadonlyMap<string, { jobId: string; state: 'queued' | 'downloading' }>;
   /** True when a queued or running job belongs to the channel (owner option) or holds one of its videos. */
   hasActiveDownloadsForChannel(channelId: string): Promise<boolean>;
-  /** Ids among `sourceIds` that were ever downloaded (also when their files were deleted later). */
-  downloadedSourceIds(sourceIds: string[]): Promise<Set<string>>;
-  /** The library's records of these ids (also deleted ones, flagged `removed`); one query per 500 ids. */
-  libraryVideos(sourceIds: string[]): Promise<LibraryVideo[]>;
-  /** Every video whose files are in the library now (not removed): what media servers can report on. */
-  presentVideos(): Promise<LibraryVideo[]>;
-  /**
-   * Every video that is protected or missing on disk (usually few): what a plugin's copy of these
-   * flags must mark at start; `downloader.videos.changed` tells of later changes.
-   */
-  flaggedVideos(): Promise<LibraryFlags[]>;
-  /** Downloaded videos recorded for a channel (also deleted ones, flagged `removed`). */
-  channelVideos(channelId: string): Promise<ChannelDownload[]>;
   storageStatus(): Promise<StorageStatus>;
-  /** Adds names to the subfolder registry (spec 2.9). */
-  registerSubfolders(names: string[]): Promise<void>;
-  listSubfolders(): Promise<string[]>;
-  /**
-   * Every video whose files the library has now (not removed), with what retention decides on:
-   * its download time, the bytes its files take and its protection flag. One query.
-   */
-  retentionCandidates(): Promise<RetentionCandidate[]>;
-  /**
-   * Deletes a video's files the safe way (reference 7.1) and marks its record removed, as the
-   * manual delete does; publishes `downloader.video.removed`. Throws NotFoundError for an unknown
-   * video and ConflictError when the stored path is unsafe (`DOWNLOAD_UNSAFE_PATH`: nothing is
-   * deleted) or, with `respectProtection`, when the video is protected (`DOWNLOAD_VIDEO_PROTECTED`).
-   */
-  removeVideo(sourceId: string, options?: { respectProtection?: boolean }): Promise<RemovedVideo>;
-  /**
-   * Moves a channel's folder from one subfolder to another (a changed subfolder setting): the
-   * folder and everything in it, in one rename where possible (else copied, checked, then the old
-   * one deleted), then the library records, then `downloader.videos.moved`. All or nothing: a
-   * failure puts back what moved. Throws ConflictError `DOWNLOAD_CHANNEL_BUSY` while a download of
-   * the channel is queued or running and `DOWNLOAD_MOVE_CONFLICT` when the target folder holds
-   * files of the same names; UnavailableError `DOWNLOAD_MOVE_FAILED` when the file system refuses.
-   */
-  moveChannelFolder(move: ChannelFolderMove): Promise<ChannelFolderMoveResult>;
 }
 
-/** `DownloaderService.moveChannelFolder`: which channel, from which subfolder to which (null = the root). */
-export interface ChannelFolderMove {
-  channelId: string;
-  from: string | null;
-  to: string | null;
-}
+/**
+ * The downloader's service as plugin API 1.0 knew it: the queue and the library in one. The
+ * downloader still provides it (delegating the library half to the library plugin) so plugins
+ * written against 1.0 keep working; new code uses `downloadQueueServiceRef` and
+ * `libraryServiceRef`.
+ * @deprecated since plugin API 1.2: use `DownloadQueueService` and `LibraryService`.
+ */
+export interface DownloaderService extends DownloadQueueService, LibraryReads {}
 
-/** A video retention may consider: present in the library (not removed). */
-export interface RetentionCandidate {
-  sourceId: string;
-  title: string;
-  channelId: string | null;
-  channelName: string | null;
-  /** The reference's "download time": when its files were last downloaded. */
-  downloadedAt: Date;
-  /** Bytes of the video file and of the audio file as recorded at download (null: unknown). */
-  fileSize: number | null;
-  audioFileSize: number | null;
-  /** The per-video flag (`PATCH /api/videos/:sourceId/protected`): never removed automatically. */
-  protected: boolean;
-}
-
-/** What one safe deletion did. */
-export interface RemovedVideo {
-  sourceId: string;
-  /** Bytes of the files deleted, measured on disk just before deleting them. */
-  freedBytes: number;
-  deletedFiles: string[];
-  /** Folders removed: the per-video folder, an emptied channel folder, an emptied `__subfolder`. */
-  deletedFolders: string[];
-}
-
+/** @deprecated since plugin API 1.2: use `downloadQueueServiceRef` and `libraryServiceRef`. */
 export const downloaderServiceRef = serviceRef<DownloaderService>('downloader.service');
+
+export const downloadQueueServiceRef = serviceRef<DownloadQueueService>('downloader.queue');
 
 /** Per-channel settings that shape a download, owned by the channels plugin. */
 export interface ChannelDownloadSettings {

@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './events.js';
 export * from './live.js';
 export * from './downloader.js';
+export * from './library.js';
 export * from './scheduler.js';
 export * from './source.js';
 export * from './channels.js';

@@ -30,6 +30,11 @@ export type WorkerMessage =
 interface TaskBase {
   /** `<plugin>.<task>`, lower-case words joined by `-`, e.g. `auth.session-cleanup`. */
   key: string;
+  /**
+   * Keys this task had before (it moved to another plugin): the API still answers to them, and a
+   * schedule the user saved under one still applies until it is changed under the new key.
+   */
+  formerKeys?: string[];
   title: string;
   description?: string;
   /** Five-field cron in server local time, e.g. `0 3 * * *`. Users may change it. */

@@ -1,1 +1,2 @@
 export * from './cookie-file.js';
+export * from './url.js';

@@ -1,5 +1,6 @@
 import {
-  downloaderServiceRef,
+  downloadQueueServiceRef,
+  libraryServiceRef,
   liveHubRef,
   schedulerServiceRef,
   sourceClientRef,
@@ -39,8 +40,10 @@ export type ChannelsContext = PluginContext<Static<typeof ChannelsOptions>, Chan
 /** Builds the channels plugin's services in dependency order, and the routes' dependencies. */
 export function wireChannels(ctx: ChannelsContext) {
   const config = () => ctx.config.get();
-  const downloaderService = ctx.resolve(downloaderServiceRef);
-  const downloader = () => downloaderService;
+  const downloadQueue = ctx.resolve(downloadQueueServiceRef);
+  const libraryService = ctx.resolve(libraryServiceRef);
+  const downloads = () => downloadQueue;
+  const library = () => libraryService;
   const sourceClient = ctx.resolve(sourceClientRef);
   const hub = ctx.tryResolve(liveHubRef) ?? null;
   const shutdown = new AbortController();
@@ -57,7 +60,8 @@ export function wireChannels(ctx: ChannelsContext) {
     store,
     videos,
     platform,
-    downloader,
+    downloads,
+    library,
     hub,
     logger: ctx.logger,
     signal: shutdown.signal,
@@ -69,7 +73,8 @@ export function wireChannels(ctx: ChannelsContext) {
     platform,
     fetcher,
     api,
-    downloader,
+    downloads,
+    library,
     config,
     logger: ctx.logger,
     outputDir: ctx.env.paths.outputDir,
@@ -78,7 +83,8 @@ export function wireChannels(ctx: ChannelsContext) {
   const settings = new ChannelSettingsService({
     store,
     videos,
-    downloader,
+    downloads,
+    library,
     defaultSubfolder: () => ctx.config.read('defaultSubfolder'),
     writeM3u: (row) => automation.writeM3u(row),
   });
@@ -99,7 +105,7 @@ export function wireChannels(ctx: ChannelsContext) {
     timeoutMs: ctx.options.searchTimeoutSeconds * 1000,
   });
   const scheduler = ctx.tryResolve(schedulerServiceRef);
-  const subscriptions = new ChannelSubscriptions({ store, platform, tabs, settings, downloader });
+  const subscriptions = new ChannelSubscriptions({ store, platform, tabs, settings, downloads, library });
   const previews = new ImportPreviews({
     store,
     client: () => sourceClient,
@@ -117,13 +123,14 @@ export function wireChannels(ctx: ChannelsContext) {
     subscriptions,
     tabs,
     settings,
-    listings: new ChannelListings({ store, videos, fetcher, downloader }),
+    listings: new ChannelListings({ store, videos, fetcher, downloads, library }),
     fetcher,
     ignores: new VideoIgnores({ store, videos }),
     downloadAll: new DownloadAll({
       store,
       videos,
-      downloader,
+      downloads,
+      library,
       preferredResolution: () => ctx.config.read('preferredResolution') ?? '1080',
     }),
     sweep: new SweepStarter({
@@ -143,7 +150,7 @@ export function wireChannels(ctx: ChannelsContext) {
     settings,
     search,
     hub,
-    downloaderService,
+    libraryService,
     previews,
     importer,
     shutdown,

@@ -1,7 +1,8 @@
 import {
   channelDirectoryRef,
   channelSettingsProviderRef,
-  downloaderServiceRef,
+  downloadQueueServiceRef,
+  libraryServiceRef,
   liveHubRef,
   mediaServerProvidersRef,
   sourceClientRef,
@@ -37,7 +38,8 @@ export interface PlaylistsWiring {
 
 /** Builds the plugin's services in dependency order (nothing refers to an object before it exists). */
 export function wirePlaylists(ctx: PluginContext): PlaylistsWiring {
-  const downloader = ctx.resolve(downloaderServiceRef);
+  const downloads = ctx.resolve(downloadQueueServiceRef);
+  const library = ctx.resolve(libraryServiceRef);
   const sourceClient = ctx.resolve(sourceClientRef);
   const providers = ctx.resolveAll(mediaServerProvidersRef);
   const hub = ctx.tryResolve(liveHubRef) ?? null;
@@ -47,7 +49,7 @@ export function wirePlaylists(ctx: PluginContext): PlaylistsWiring {
   const videoStore = new PlaylistVideoStore(ctx.orm, keepWatchCopy(ctx, { entity: PlaylistVideoWatchEntity }));
   const platform = new PlaylistPlatform(() => sourceClient);
   const common = { store, videos: videoStore, hub, logger: ctx.logger, signal: shutdown.signal };
-  const lister = new PlaylistLister({ ...common, platform, downloader });
+  const lister = new PlaylistLister({ ...common, platform, downloads, library });
   const publisher = new PlaylistPublisher({
     ...common,
     providers,
@@ -56,7 +58,8 @@ export function wirePlaylists(ctx: PluginContext): PlaylistsWiring {
   });
   // Channels may be switched off: then videos still go to their uploader's folder.
   const queue = new PlaylistQueue({
-    downloader,
+    downloads,
+    library,
     channelSettings: ctx.tryResolve(channelSettingsProviderRef) ?? null,
     directory: ctx.tryResolve(channelDirectoryRef) ?? null,
   });
@@ -65,7 +68,8 @@ export function wirePlaylists(ctx: PluginContext): PlaylistsWiring {
     videos: videoStore,
     lister,
     queue,
-    downloader,
+    downloads,
+    library,
     limit: () => ctx.config.read('channelFilesToDownload') ?? DEFAULT_LIMIT,
     logger: ctx.logger,
     events: ctx.events,
@@ -78,12 +82,13 @@ export function wirePlaylists(ctx: PluginContext): PlaylistsWiring {
     following,
     publisher,
     providers,
-    downloader,
+    downloads,
+    library,
     hub,
   });
   const routes: PlaylistRouteDeps = {
     subscriptions,
-    videos: new PlaylistVideos({ videos: videoStore, downloader, queue }),
+    videos: new PlaylistVideos({ videos: videoStore, downloads, library, queue }),
     following,
     lister,
     publisher,

@@ -1,6 +1,7 @@
 import {
   channelRetentionRef,
-  downloaderServiceRef,
+  downloadQueueServiceRef,
+  libraryServiceRef,
   RetentionConfigSection,
   schedulerServiceRef,
   watchStatusServiceRef,
@@ -26,16 +27,17 @@ export default definePlugin({
   version: '1.0.0',
   core: '^1.0.0',
   description: 'Automatic removal: by age, by free space, by watched state, with keep-recent and protection guards',
-  dependsOn: ['downloader'],
+  dependsOn: ['downloader', 'library'],
   optionalDependsOn: ['scheduler', 'channels', 'watch-status'],
-  consumes: [downloaderServiceRef],
+  consumes: [downloadQueueServiceRef, libraryServiceRef],
   optionalConsumes: [schedulerServiceRef, channelRetentionRef, watchStatusServiceRef],
   config: RetentionConfigSection,
   entities: [RetentionRunEntity],
   register(ctx) {
     const settings = () => ctx.config.get();
     const engine = new RetentionEngine({
-      downloader: ctx.resolve(downloaderServiceRef),
+      downloads: ctx.resolve(downloadQueueServiceRef),
+      library: ctx.resolve(libraryServiceRef),
       // Resolved at each run: a provider registered after this plugin (or none) is fine.
       channels: () => ctx.tryResolve(channelRetentionRef),
       watch: () => ctx.tryResolve(watchStatusServiceRef),

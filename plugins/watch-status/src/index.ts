@@ -1,5 +1,5 @@
 import {
-  downloaderServiceRef,
+  libraryServiceRef,
   schedulerServiceRef,
   WatchStatusConfigSection,
   watchStatusProvidersRef,
@@ -42,10 +42,10 @@ export default definePlugin({
   version: '1.0.0',
   core: '^1.0.0',
   description: 'Watch status: who watched what on every media server',
-  dependsOn: ['downloader'],
+  dependsOn: ['library'],
   // The media-server plugins contribute providers to its extension point: they need it, not it them.
   optionalDependsOn: ['scheduler'],
-  consumes: [downloaderServiceRef, watchStatusProvidersRef],
+  consumes: [libraryServiceRef, watchStatusProvidersRef],
   optionalConsumes: [schedulerServiceRef],
   config: WatchStatusConfigSection,
   entities: [WatchRowEntity, WatchUserEntity, WatchCursorEntity, WatchRunEntity],
@@ -59,7 +59,7 @@ export default definePlugin({
     const sync = new WatchSync({
       store,
       providers,
-      downloader: ctx.resolve(downloaderServiceRef),
+      library: ctx.resolve(libraryServiceRef),
       outputDir: ctx.env.paths.outputDir,
       changed,
       logger: ctx.logger,

@@ -89,7 +89,7 @@ describe('audio formats', () => {
     const subfolders = await app.t.app.vidkeep.orm.em
       .fork()
       .getConnection()
-      .execute('select name from downloader_subfolders');
+      .execute('select name from library_subfolders');
     expect(subfolders).toEqual([{ name: 'Music' }]);
   });
 });

@@ -31,7 +31,7 @@ describe('GET /api/videos (the library list)', () => {
     const now = Date.now();
     for (const [sourceId, title, channel, duration, size, removed, daysAgo] of rows) {
       await orm.em.getConnection().execute(
-        `insert into downloader_videos (source_id, title, channel_name, channel_id, duration, upload_date, media_type, file_path, file_size, video_resolution, removed, downloaded_at)
+        `insert into library_videos (source_id, title, channel_name, channel_id, duration, upload_date, media_type, file_path, file_size, video_resolution, removed, downloaded_at)
          values (?, ?, ?, 'UCaaaaaaaaaaaaaaaaaaaaaa', ?, '20260101', 'video', ?, ?, '1280x720', ?, ?)`,
         [
           sourceId,
@@ -131,7 +131,7 @@ describe('GET /api/videos (the library list)', () => {
     await orm.em
       .getConnection()
       .execute(
-        "update downloader_videos set missing_at = ? where source_id = 'ccccccccccc'",
+        "update library_videos set missing_at = ? where source_id = 'ccccccccccc'",
         [Date.now()] as never[],
         'run',
       );
@@ -140,7 +140,7 @@ describe('GET /api/videos (the library list)', () => {
     expect((await list('missingFilter=exclude&protectedFilter=exclude&pageSize=1')).total).toBe(2);
     await orm.em
       .getConnection()
-      .execute("update downloader_videos set missing_at = null where source_id = 'ccccccccccc'", [] as never[], 'run');
+      .execute("update library_videos set missing_at = null where source_id = 'ccccccccccc'", [] as never[], 'run');
 
     for (const bad of ['downloadedFrom=2026-13', 'minDuration=-1', 'protectedFilter=yes', 'minSize=abc']) {
       const res = await t.app.inject({ url: `/api/videos?${bad}`, headers });

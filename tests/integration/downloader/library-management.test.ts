@@ -339,7 +339,7 @@ describe('library management with real downloads', { timeout: 120_000 }, () => {
     const orm = app.t.app.diContainer.resolve<Orm>('orm');
     await orm.em
       .getConnection()
-      .execute('update downloader_videos set missing_at = ? where source_id = ?', [Date.now(), R1] as never[], 'run');
+      .execute('update library_videos set missing_at = ? where source_id = ?', [Date.now(), R1] as never[], 'run');
     const lib = await call(app, 'GET', '/api/videos?missingFilter=only');
     expect(lib.body.videos.map((v: Video) => v.sourceId)).toEqual([R1]);
     await app.t.close();

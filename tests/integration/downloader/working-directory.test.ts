@@ -54,7 +54,7 @@ describe('files the downloader writes beside the videos', () => {
     const orm = app.t.app.diContainer.resolve<Orm>('orm');
     await orm.em
       .getConnection()
-      .execute('update downloader_videos set thumbnail_path = ? where source_id = ?', [legacy, id] as never[]);
+      .execute('update library_videos set thumbnail_path = ? where source_id = ?', [legacy, id] as never[]);
 
     const res = await app.t.app.inject({ url: `/api/videos/${id}/thumbnail`, headers: app.headers });
     expect(res.statusCode).toBe(200);

@@ -91,7 +91,7 @@ describe('filesystem rescan with real files and ffprobe', () => {
     rmSync(before.replaced.filePath!);
     await makeVideo(before.replaced.filePath!, '320x240');
     // Recorded by an older version without a resolution.
-    await sql(app, 'update downloader_videos set video_resolution = null where source_id = ?', [ids.legacy]);
+    await sql(app, 'update library_videos set video_resolution = null where source_id = ?', [ids.legacy]);
     // Someone else's download, not in the library.
     await makeVideo(join(out, 'Other', `Not mine [${stranger}].mp4`));
     const filesBefore = filesUnder(out);

@@ -39,7 +39,7 @@ export function mediaPath(app: DownloadApp, v: SeedVideo): string {
 
 /**
  * Puts videos into the library the way a finished download leaves them: real files on disk
- * (media and poster) and a `downloader_videos` row, downloaded `daysAgo` days ago.
+ * (media and poster) and a `library_videos` row, downloaded `daysAgo` days ago.
  */
 export async function seed(app: DownloadApp, videos: SeedVideo[]): Promise<void> {
   const orm = app.t.app.diContainer.resolve<Orm>('orm');
@@ -53,7 +53,7 @@ export async function seed(app: DownloadApp, videos: SeedVideo[]): Promise<void>
       await writeFile(path.replace(/\.mp4$/, '.jpg'), Buffer.alloc(100, 2));
     }
     await orm.em.getConnection().execute(
-      `insert into downloader_videos (source_id, title, channel_name, channel_id, duration, upload_date, media_type,
+      `insert into library_videos (source_id, title, channel_name, channel_id, duration, upload_date, media_type,
          file_path, file_size, removed, downloaded_at, protected)
        values (?, ?, ?, ?, 10, '20260101', 'video', ?, ?, ?, ?, ?)`,
       [
@@ -78,7 +78,7 @@ export async function downloadedDaysAgo(app: DownloadApp, sourceId: string, days
   await orm.em
     .getConnection()
     .execute(
-      'update downloader_videos set downloaded_at = ? where source_id = ?',
+      'update library_videos set downloaded_at = ? where source_id = ?',
       [orm.em.getPlatform().processDateProperty(new Date(Date.now() - daysAgo * DAY)), sourceId] as never[],
       'run',
     );

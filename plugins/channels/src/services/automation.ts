@@ -8,7 +8,8 @@ import {
   TAB_MEDIA_TYPE,
   TAB_TYPES,
   type ChannelsConfigSection,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
   type EventBus,
   type MediaType,
   type PluginLogger,
@@ -35,7 +36,8 @@ export interface AutomationDeps {
   platform: ChannelPlatform;
   fetcher: TabFetcher;
   api: DataApiClient;
-  downloader: () => DownloaderService;
+  downloads: () => DownloadQueueService;
+  library: () => LibraryService;
   config: () => ChannelsConfigSection;
   logger: PluginLogger;
   outputDir: string;
@@ -120,7 +122,7 @@ export class ChannelAutomation {
           problems.push({ channelId: row.channelId, error: `${tab}: ${outcome.error}` });
           continue;
         }
-        const active = this.deps.downloader().activeVideos();
+        const active = this.deps.downloads().activeVideos();
         const candidates = (await videos.newest(row.channelId, tab, n)).filter(
           (v) =>
             v.downloadedAt === null &&
@@ -149,7 +151,7 @@ export class ChannelAutomation {
       }
       if (picked.length === 0) continue;
       try {
-        const r = await this.deps.downloader().enqueue({
+        const r = await this.deps.downloads().enqueue({
           sourceIds: picked.map((p) => p.sourceId),
           type: 'channel',
           label: `New videos: ${row.title}`.slice(0, 300),
@@ -276,7 +278,7 @@ export class ChannelAutomation {
    */
   async writeM3u(row: ChannelRow): Promise<string[]> {
     const outputDir = this.deps.outputDir;
-    const downloads = await this.deps.downloader().channelVideos(row.channelId);
+    const downloads = await this.deps.library().channelVideos(row.channelId);
     const groups = new Map<string, { path: string; title: string; duration: number | null; date: string }[]>();
     for (const d of downloads) {
       const file = d.filePath ?? d.audioFilePath;

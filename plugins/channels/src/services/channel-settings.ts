@@ -7,7 +7,8 @@ import {
   type ChannelSettingsProvider,
   type ChannelSettingsUpdate,
   type ChannelSettingsUpdateResponse,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
 } from '@vidkeep/contracts';
 import { compileTitleFilter, FilterTimeoutError, matchTitles } from '@vidkeep/core/plugin-api';
 import type { ChannelRow } from '../entities.js';
@@ -26,7 +27,8 @@ import type { ChannelVideoStore } from './video-store.js';
 export interface SettingsDeps {
   store: Pick<ChannelStore, 'byChannelId' | 'update' | 'subFolders'>;
   videos: Pick<ChannelVideoStore, 'recent'>;
-  downloader: () => DownloaderService;
+  downloads: () => DownloadQueueService;
+  library: () => LibraryService;
   /** The downloader's default subfolder (its setting), offered among the subfolders. */
   defaultSubfolder: () => string;
   /** Writes the channel's `.m3u` file again (or deletes it when turned off). */
@@ -58,10 +60,10 @@ export class ChannelSettingsService implements ChannelSettingsProvider {
     if (!v.ok) throw invalidSettings(v.errors);
     const patch = v.patch;
     await this.assertSubfolderChangeAllowed(row, patch);
-    const downloader = this.deps.downloader();
+    const library = this.deps.library();
     let moveResult: ChannelFolderMoveResult | null = null;
     if (changesSubfolder(row, patch)) {
-      moveResult = await downloader.moveChannelFolder({
+      moveResult = await library.moveChannelFolder({
         channelId: row.channelId,
         from: row.subFolder,
         to: patch.subFolder ?? null,
@@ -71,14 +73,14 @@ export class ChannelSettingsService implements ChannelSettingsProvider {
       await this.deps.store.update(row.id, patch);
     } catch (err) {
       if (moveResult && moveResult.folders.length > 0)
-        await downloader.moveChannelFolder({
+        await library.moveChannelFolder({
           channelId: row.channelId,
           from: patch.subFolder ?? null,
           to: row.subFolder,
         });
       throw err;
     }
-    if (patch.subFolder) await downloader.registerSubfolders([patch.subFolder]);
+    if (patch.subFolder) await library.registerSubfolders([patch.subFolder]);
     const moved = (moveResult?.folders.length ?? 0) > 0;
     if (moved || input.m3u_enabled !== undefined || input.m3u_sort_order !== undefined) {
       await this.deps.writeM3u(await requireChannel(this.deps.store, channelId));
@@ -88,7 +90,7 @@ export class ChannelSettingsService implements ChannelSettingsProvider {
 
   /** A subfolder cannot change under running downloads: their files would be split between two folders. */
   async assertSubfolderChangeAllowed(row: ChannelRow, patch: SettingsPatch): Promise<void> {
-    if (changesSubfolder(row, patch) && (await this.deps.downloader().hasActiveDownloadsForChannel(row.channelId))) {
+    if (changesSubfolder(row, patch) && (await this.deps.downloads().hasActiveDownloadsForChannel(row.channelId))) {
       throw new ConflictError(
         E.downloadsInProgress,
         `The subfolder of ${row.title} cannot change while its downloads are in progress; try again when they finish`,
@@ -99,7 +101,7 @@ export class ChannelSettingsService implements ChannelSettingsProvider {
   /** Subfolder names in use: the downloader's registry, the channels' own, and the global default. */
   async subfolders(): Promise<string[]> {
     const [registry, channels] = await Promise.all([
-      this.deps.downloader().listSubfolders(),
+      this.deps.library().listSubfolders(),
       this.deps.store.subFolders(),
     ]);
     const def = this.deps.defaultSubfolder();

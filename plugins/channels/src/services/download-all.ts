@@ -4,7 +4,8 @@ import {
   InvalidInputError,
   type AudioFormat,
   type DownloadAllRequest,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
   type EnqueueRequest,
   type Resolution,
   type TabType,
@@ -135,7 +136,8 @@ export class DownloadAll {
     private readonly deps: {
       store: ChannelLookup;
       videos: Pick<ChannelVideoStore, 'neverDownloaded' | 'stats'>;
-      downloader: () => DownloaderService;
+      downloads: () => DownloadQueueService;
+      library: () => LibraryService;
       /** The downloader's `preferredResolution`, for channels without a quality of their own. */
       preferredResolution: () => Resolution;
     },
@@ -151,7 +153,7 @@ export class DownloadAll {
       this.deps.videos.neverDownloaded(row.channelId, tab),
       this.deps.videos.stats(row.channelId),
     ]);
-    const preview = downloadAllPreview(rows, this.deps.downloader().activeVideos(), row);
+    const preview = downloadAllPreview(rows, this.deps.downloads().activeVideos(), row);
     const basis = sizeBasis(resolution ?? row.videoQuality ?? this.deps.preferredResolution(), row.audioFormat);
     const tabStat = statsTabs(row).includes(tab) ? tabStats(row, [tab], stats)[tab] : undefined;
     return {
@@ -171,7 +173,7 @@ export class DownloadAll {
       await this.deps.videos.neverDownloaded(row.channelId, tab),
     );
     if (rows.length === 0) return { status: 'nothing-to-download', queued: 0, jobId: null, skipped };
-    const result = await this.deps.downloader().enqueue(downloadAllJob(row, tab, rows, override));
+    const result = await this.deps.downloads().enqueue(downloadAllJob(row, tab, rows, override));
     const queued = result.acceptedIds.length;
     return {
       status: queued > 0 ? 'accepted' : 'nothing-to-download',

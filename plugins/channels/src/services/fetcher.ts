@@ -3,7 +3,8 @@ import {
   ConflictError,
   NotFoundError,
   TAB_MEDIA_TYPE,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
   type FetchOutcome,
   type FetchStatusResponse,
   type LiveHub,
@@ -65,7 +66,8 @@ export class TabFetcher {
       store: ChannelStore;
       videos: ChannelVideoStore;
       platform: ChannelPlatform;
-      downloader: () => DownloaderService;
+      downloads: () => DownloadQueueService;
+      library: () => LibraryService;
       hub: LiveHub | null;
       logger: PluginLogger;
       signal: AbortSignal;
@@ -254,7 +256,7 @@ export class TabFetcher {
     const listed = listing.videos.slice(0, limit);
     estimateMissingDates(listed, now);
     // One read of the library: which listed videos it has, and its flags of those (protected, missing).
-    const library = await this.deps.downloader().libraryVideos(listed.map((v) => v.sourceId));
+    const library = await this.deps.library().libraryVideos(listed.map((v) => v.sourceId));
     await videos.upsert(channel.channelId, listed, new Set(library.map((v) => v.sourceId)), now);
     const flagged = library.filter((v) => v.protected || v.missing);
     if (flagged.length)

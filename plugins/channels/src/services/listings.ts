@@ -4,7 +4,8 @@ import {
   TAB_MEDIA_TYPE,
   type ChannelVideoPage,
   type ChannelVideosQuery,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
   type FetchAllQuery,
   type TabType,
 } from '@vidkeep/contracts';
@@ -22,7 +23,8 @@ export interface ListingsDeps {
   store: Pick<ChannelStore, 'byChannelId'>;
   videos: Pick<ChannelVideoStore, 'newest' | 'page' | 'oldestDate'>;
   fetcher: Pick<TabFetcher, 'start' | 'cancel'>;
-  downloader: () => DownloaderService;
+  downloads: () => DownloadQueueService;
+  library: () => LibraryService;
 }
 
 /** A channel tab's known videos: pages from the listing cache, refreshes and full fetches. */
@@ -94,7 +96,7 @@ export class ChannelListings {
       this.deps.videos.page(row.channelId, q),
       this.deps.videos.oldestDate(row.channelId, q.tabType),
     ]);
-    const active = this.deps.downloader().activeVideos();
+    const active = this.deps.downloads().activeVideos();
     const media = TAB_MEDIA_TYPE[q.tabType];
     return {
       videos: rows.map((v) => toChannelVideo(v.row, active.get(v.row.sourceId)?.state ?? null, v.watch)),

@@ -4,7 +4,8 @@ import {
   InvalidInputError,
   type ChannelAddSettings,
   type ChannelInfo,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
   type ImportResultState,
   type SourceFailure,
   type UpdateChannelsRequest,
@@ -32,7 +33,8 @@ export interface SubscriptionsDeps {
   platform: Pick<ChannelPlatform, 'channelInfo'>;
   tabs: Pick<ChannelTabs, 'detect'>;
   settings: Pick<ChannelSettingsService, 'assertSubfolderChangeAllowed'>;
-  downloader: () => DownloaderService;
+  downloads: () => DownloadQueueService;
+  library: () => LibraryService;
 }
 
 /**
@@ -114,7 +116,7 @@ export class ChannelSubscriptions {
     if (errors.length) throw invalidSettings(errors, 'No channel was changed: ');
     await this.deps.store.updateMany(changes);
     const subfolders = changes.map((c) => c.patch.subFolder).filter((s): s is string => !!s);
-    if (subfolders.length) await this.deps.downloader().registerSubfolders(subfolders);
+    if (subfolders.length) await this.deps.library().registerSubfolders(subfolders);
     return { added, removed };
   }
 
@@ -158,7 +160,7 @@ export class ChannelSubscriptions {
       patch = v.patch;
     }
     await this.deps.store.create({ ...fresh, ...patch, enabled: true });
-    if (patch.subFolder) await this.deps.downloader().registerSubfolders([patch.subFolder]);
+    if (patch.subFolder) await this.deps.library().registerSubfolders([patch.subFolder]);
     return { state: 'success', restored: false, reason: null };
   }
 

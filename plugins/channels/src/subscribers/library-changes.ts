@@ -1,7 +1,7 @@
 import type { EventBus, PluginLogger } from '@vidkeep/contracts';
 import type { wireChannels } from '../wiring.js';
 
-type Wired = Pick<ReturnType<typeof wireChannels>, 'store' | 'videos' | 'automation' | 'hub' | 'downloaderService'>;
+type Wired = Pick<ReturnType<typeof wireChannels>, 'store' | 'videos' | 'automation' | 'hub' | 'libraryService'>;
 
 /**
  * Downloads keep the listing cache current: downloaded (exact date), deleted, the library's
@@ -9,7 +9,7 @@ type Wired = Pick<ReturnType<typeof wireChannels>, 'store' | 'videos' | 'automat
  */
 export function subscribeLibraryChanges(
   events: EventBus,
-  { store, videos, automation, hub, downloaderService }: Wired,
+  { store, videos, automation, hub, libraryService }: Wired,
 ): void {
   const m3uPending = new Set<string>();
   // Once recorded, the channel pages showing these videos are told to count again (a bulk
@@ -30,7 +30,7 @@ export function subscribeLibraryChanges(
   });
   // The library's protected and missing flags, copied for the listings' filters.
   events.subscribe('downloader.videos.changed', async ({ sourceIds }) => {
-    const known = await downloaderService.libraryVideos(sourceIds);
+    const known = await libraryService.libraryVideos(sourceIds);
     const seen = new Set(known.map((v) => v.sourceId));
     await videos.setLibraryFlags(
       known.map((v) => ({ sourceId: v.sourceId, protected: v.protected, missing: v.missing })),
@@ -49,10 +49,10 @@ export function subscribeLibraryChanges(
 
 /** At start, in the background (the first answer never waits for it): the library flags copied again. */
 export function resyncLibraryFlags(
-  { videos, downloaderService }: Pick<Wired, 'videos' | 'downloaderService'>,
+  { videos, libraryService }: Pick<Wired, 'videos' | 'libraryService'>,
   logger: PluginLogger,
 ): void {
-  void downloaderService
+  void libraryService
     .flaggedVideos()
     .then((flagged) => videos.syncLibraryFlags(flagged))
     .then((n) => n > 0 && logger.info({ videos: n }, 'Library flags of channel videos brought up to date'))

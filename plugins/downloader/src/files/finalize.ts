@@ -1,9 +1,17 @@
 import { copyFile, mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { runToCompletion } from '../ytdlp/process.js';
-import { listFiles, placeDirectory, placeFile, safeJoin } from './move.js';
-import { buildNfo, type NfoInput } from './nfo.js';
-import { ratingTarget, writeMp4Rating, type DecidedRating } from './rating.js';
+import {
+  listFiles,
+  placeDirectory,
+  placeFile,
+  safeJoin,
+  buildNfo,
+  type NfoInput,
+  ratingTarget,
+  writeMp4Rating,
+  type DecidedRating,
+} from '@vidkeep/library-files';
 
 const VIDEO_EXT = new Set(['.mp4', '.mkv', '.webm', '.m4v', '.mov']);
 const AUDIO_EXT = new Set(['.mp3', '.m4a', '.opus', '.ogg', '.flac']);

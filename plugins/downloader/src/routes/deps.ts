@@ -4,7 +4,6 @@ import type { ArgsCheck } from '../services/args-check.js';
 import type { CookieSettings } from '../services/cookies.js';
 import type { FilenamePreviewer } from '../services/filename-preview.js';
 import type { JobService } from '../services/jobs.js';
-import type { VideoLibrary } from '../services/library.js';
 import type { ManualDownloads } from '../services/manual-downloads.js';
 import type { StorageGuard } from '../services/storage.js';
 import type { ToolLocator } from '../services/tools.js';
@@ -18,7 +17,6 @@ export interface DownloaderRouteDeps {
   storage: StorageGuard;
   jobs: JobService;
   downloads: ManualDownloads;
-  library: VideoLibrary;
   activity: ActivityTracker;
   tools: ToolLocator;
   updater: YtDlpUpdater;

@@ -1,11 +1,4 @@
-import {
-  DownloadRequest,
-  DownloadResponse,
-  errorResponses,
-  LocalStatusRequest,
-  LocalStatusResponse,
-  VideoActivity,
-} from '@vidkeep/contracts';
+import { DownloadRequest, DownloadResponse, errorResponses, VideoActivity } from '@vidkeep/contracts';
 import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
 import type { DownloaderRouteDeps } from './deps.js';
 
@@ -20,10 +13,7 @@ const CORS_HEADERS = {
   'access-control-max-age': '86400',
 };
 
-export const downloadRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (
-  app,
-  { downloads, library, activity },
-) => {
+export const downloadRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = async (app, { downloads, activity }) => {
   app.options('/api/videos/download', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
     reply.headers(CORS_HEADERS).code(204).send(),
   );
@@ -64,18 +54,5 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = as
       },
     },
     async () => activity.snapshot(),
-  );
-
-  app.post(
-    '/api/videos/local-status',
-    {
-      schema: {
-        tags: ['videos'],
-        summary: 'Local download status of up to 500 videos (no platform request)',
-        body: LocalStatusRequest,
-        response: { 200: LocalStatusResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => library.localStatus(request.body.sourceIds),
   );
 };

@@ -10,7 +10,7 @@ import {
   type JobOptions,
   type RejectedLine,
 } from '@vidkeep/contracts';
-import { parsePlatformUrl } from '../url.js';
+import { parsePlatformUrl } from '@vidkeep/platform';
 
 /** A manual download request, checked: the videos to queue and the job's options. */
 export interface ManualJob {

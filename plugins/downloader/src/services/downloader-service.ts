@@ -1,40 +1,37 @@
 import type {
-  ChannelDownload,
   ChannelFolderMove,
-  ChannelFolderMoveResult,
+  DownloadActivity,
   DownloaderService,
+  DownloadQueueService,
   EnqueueRequest,
   EnqueueResult,
   JobSummary,
-  LibraryFlags,
-  LibraryVideo,
-  RemovedVideo,
-  RetentionCandidate,
+  LibraryService,
   StorageStatus,
 } from '@vidkeep/contracts';
 import type { ActivityTracker } from './activity.js';
-import type { ChannelFolderMover } from './channel-move.js';
 import type { JobStore } from './job-store.js';
 import type { MetadataService } from './metadata.js';
-import type { VideoLibrary } from './library.js';
 import type { DownloadQueue } from './queue.js';
 import type { StorageGuard } from './storage.js';
-import type { VideoStore } from './video-store.js';
 
 export interface DownloaderServiceDeps {
   queue: DownloadQueue;
   store: JobStore;
-  videos: VideoStore;
   activity: ActivityTracker;
   storage: StorageGuard;
-  library: VideoLibrary;
-  mover: ChannelFolderMover;
+  library: Pick<LibraryService, 'records'>;
+  /** Folders inside the output directory where downloads are staged now. */
+  stagingDirectories: () => string[];
   /** What running downloads read of their videos (the channel of a video new to the library). */
   metadata?: Pick<MetadataService, 'peek'>;
 }
 
-/** What other plugins may ask of the downloader: the queue for changes, the stores for the rest. */
-export class LocalDownloaderService implements DownloaderService {
+/**
+ * What other plugins may ask of the download queue (`downloadQueueServiceRef`), and what the
+ * library learns of it (`downloadActivityProvidersRef`).
+ */
+export class LocalDownloadQueueService implements DownloadQueueService, DownloadActivity {
   constructor(private readonly deps: DownloaderServiceDeps) {}
 
   enqueue(request: EnqueueRequest): Promise<EnqueueResult> {
@@ -59,64 +56,43 @@ export class LocalDownloaderService implements DownloaderService {
     if (active.some((j) => j.options.ownerChannelId === channelId)) return true;
     const ids = [...this.deps.activity.entries().keys()];
     if (ids.some((id) => this.deps.metadata?.peek(id)?.channelId === channelId)) return true;
-    const known = await this.deps.videos.bySourceIds(ids);
+    const known = await this.deps.library.records(ids);
     return known.some((v) => v.channelId === channelId);
   }
 
-  async downloadedSourceIds(sourceIds: string[]): Promise<Set<string>> {
-    const rows = await this.deps.videos.bySourceIds(sourceIds);
-    return new Set(rows.map((r) => r.sourceId));
+  whileNothingStarts<T>(work: () => Promise<T>): Promise<T> {
+    return this.deps.queue.whileNothingQueues(work);
   }
 
-  libraryVideos(sourceIds: string[]): Promise<LibraryVideo[]> {
-    return this.deps.videos.library(sourceIds);
-  }
-
-  presentVideos(): Promise<LibraryVideo[]> {
-    return this.deps.videos.present();
-  }
-
-  flaggedVideos(): Promise<LibraryFlags[]> {
-    return this.deps.videos.flagged();
-  }
-
-  async channelVideos(channelId: string): Promise<ChannelDownload[]> {
-    const rows = await this.deps.videos.byChannel(channelId);
-    return rows.map((r) => ({
-      sourceId: r.sourceId,
-      title: r.title,
-      duration: r.duration,
-      uploadDate: r.uploadDate,
-      filePath: r.filePath,
-      audioFilePath: r.audioFilePath,
-      subfolder: r.subfolder,
-      removed: r.removed,
-      downloadedAt: r.downloadedAt,
-    }));
+  stagingDirectories(): string[] {
+    return this.deps.stagingDirectories();
   }
 
   storageStatus(): Promise<StorageStatus> {
     return this.deps.storage.status();
   }
+}
 
-  registerSubfolders(names: string[]): Promise<void> {
-    return this.deps.videos.registerSubfolders(names);
-  }
-
-  listSubfolders(): Promise<string[]> {
-    return this.deps.videos.subfolders();
-  }
-
-  retentionCandidates(): Promise<RetentionCandidate[]> {
-    return this.deps.videos.retentionCandidates();
-  }
-
-  moveChannelFolder(move: ChannelFolderMove): Promise<ChannelFolderMoveResult> {
-    return this.deps.mover.move(move);
-  }
-
-  async removeVideo(sourceId: string, options: { respectProtection?: boolean } = {}): Promise<RemovedVideo> {
-    const { title: _title, ...removed } = await this.deps.library.remove(sourceId, options);
-    return removed;
-  }
+/**
+ * `downloaderServiceRef` as plugin API 1.0 promised it: the queue, and the library's half
+ * answered by the library plugin.
+ */
+export function legacyDownloaderService(queue: DownloadQueueService, library: LibraryService): DownloaderService {
+  return {
+    enqueue: (r) => queue.enqueue(r),
+    cancelJob: (id) => queue.cancelJob(id),
+    activeVideos: () => queue.activeVideos(),
+    hasActiveDownloadsForChannel: (id) => queue.hasActiveDownloadsForChannel(id),
+    storageStatus: () => queue.storageStatus(),
+    downloadedSourceIds: (ids) => library.downloadedSourceIds(ids),
+    libraryVideos: (ids) => library.libraryVideos(ids),
+    presentVideos: () => library.presentVideos(),
+    flaggedVideos: () => library.flaggedVideos(),
+    channelVideos: (id) => library.channelVideos(id),
+    registerSubfolders: (names) => library.registerSubfolders(names),
+    listSubfolders: () => library.listSubfolders(),
+    retentionCandidates: () => library.retentionCandidates(),
+    removeVideo: (id, options) => library.removeVideo(id, options),
+    moveChannelFolder: (move: ChannelFolderMove) => library.moveChannelFolder(move),
+  };
 }

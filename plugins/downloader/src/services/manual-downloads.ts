@@ -4,13 +4,12 @@ import type {
   DownloadRequest,
   DownloadResponse,
   EnqueueResult,
+  LibraryService,
   RejectedLine,
 } from '@vidkeep/contracts';
-import { videoUrl } from '../url.js';
+import { videoUrl } from '@vidkeep/platform';
 import { parseDownloadRequest } from './download-request.js';
 import type { JobStore } from './job-store.js';
-import { fileStatus } from './library.js';
-import type { VideoStore } from './video-store.js';
 import type { MetadataService, VideoMetadata } from './metadata.js';
 import type { DownloadQueue } from './queue.js';
 
@@ -18,7 +17,7 @@ export interface ManualDownloadDeps {
   queue: DownloadQueue;
   store: JobStore;
   metadata: MetadataService;
-  videos: VideoStore;
+  library: Pick<LibraryService, 'records' | 'fileStatus'>;
 }
 
 type Preview = DownloadResponse['videos'][number];
@@ -132,8 +131,10 @@ export class ManualDownloads {
 
   /** The asked videos whose file is in the library now (a removed or missing file does not count). */
   private async inLibrary(sourceIds: string[]): Promise<AlreadyDownloaded[]> {
-    const rows = await this.deps.videos.bySourceIds(sourceIds);
-    const present = await Promise.all(rows.map(async (r) => ((await fileStatus(r)) === 'downloaded' ? r : null)));
+    const rows = await this.deps.library.records(sourceIds);
+    const present = await Promise.all(
+      rows.map(async (r) => ((await this.deps.library.fileStatus(r)) === 'downloaded' ? r : null)),
+    );
     const byId = new Map(present.filter((r) => r !== null).map((r) => [r.sourceId, r]));
     return sourceIds
       .filter((id) => byId.has(id))

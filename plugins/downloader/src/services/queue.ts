@@ -8,7 +8,7 @@ import {
   type JobSummary,
 } from '@vidkeep/contracts';
 import { diagnose, toDiagnosis } from '../ytdlp/failures.js';
-import { videoUrl } from '../url.js';
+import { videoUrl } from '@vidkeep/platform';
 import type { ActivityTracker } from './activity.js';
 import { toSummary, type JobStore } from './job-store.js';
 import { cleanStaging, markInterrupted } from './recovery.js';

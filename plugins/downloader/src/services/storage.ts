@@ -1,6 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import type { DownloaderConfigSection, EventBus, StorageStatus } from '@vidkeep/contracts';
-import type { VideoStore } from './video-store.js';
+import type { DownloaderConfigSection, EventBus, LibraryService, StorageStatus } from '@vidkeep/contracts';
 
 const GB = 1024 ** 3;
 const fmt = (bytes: number) => `${(bytes / GB).toFixed(1)} GB`;
@@ -13,7 +12,7 @@ export class StorageGuard {
   constructor(
     private readonly outputDir: string,
     private readonly config: () => DownloaderConfigSection,
-    private readonly videos: VideoStore,
+    private readonly library: Pick<LibraryService, 'usedBytes'>,
     private readonly events?: Pick<EventBus, 'publish'>,
   ) {}
 
@@ -61,7 +60,7 @@ export class StorageGuard {
         freeBytes = null; // not created yet: nothing to measure
       }
     }
-    const usedBytes = need.used ? await this.videos.usedBytes() : 0;
+    const usedBytes = need.used ? await this.library.usedBytes() : 0;
     const minFreeBytes = storageMinFreeGb > 0 ? Math.round(storageMinFreeGb * GB) : null;
     const maxUsedBytes = storageMaxUsedGb > 0 ? Math.round(storageMaxUsedGb * GB) : null;
     let reason: string | null = null;

@@ -5,17 +5,17 @@ import {
   InvalidInputError,
   PlatformRefusedError,
   type CheckVideoUrlResponse,
+  type LibraryRecord,
+  type LibraryService,
   type PluginLogger,
   type SourceClient,
   type SourceFailure,
   type SourceInfo,
   type VideoSearchResult,
 } from '@vidkeep/contracts';
-import { parsePlatformUrl, videoUrl } from '../url.js';
+import { parsePlatformUrl, videoUrl } from '@vidkeep/platform';
 import type { ActivityTracker } from './activity.js';
 import { metadataOf, type MetadataService } from './metadata.js';
-import type { VideoStore } from './video-store.js';
-import type { DownloaderVideo } from '../entities.js';
 
 /** The query as searched: trimmed, 1 to 200 characters, no control characters (as the channel search). */
 export function videoQueryProblem(raw: string): { query: string } | { error: string } {
@@ -202,7 +202,7 @@ export class VideoSearchApi {
 export interface VideoLookupDeps {
   source: SourceClient;
   api: VideoSearchApi;
-  videos: Pick<VideoStore, 'bySourceIds' | 'bySourceId'>;
+  library: Pick<LibraryService, 'records' | 'record'>;
   activity: Pick<ActivityTracker, 'get'>;
   metadata: Pick<MetadataService, 'provide'>;
   logger: PluginLogger;
@@ -210,7 +210,7 @@ export interface VideoLookupDeps {
 }
 
 /** The library's status of a video: never downloaded, downloaded (file there), or missing (deleted or gone). */
-function statusOf(row: DownloaderVideo | undefined | null): VideoSearchResult['status'] {
+function statusOf(row: LibraryRecord | undefined | null): VideoSearchResult['status'] {
   if (!row) return 'never_downloaded';
   return row.removed || row.missingAt ? 'missing' : 'downloaded';
 }
@@ -274,9 +274,7 @@ export class VideoLookup {
         .filter((v): v is Found => !!v && !seen.has(v.sourceId) && !!seen.add(v.sourceId))
         .slice(0, count);
     }
-    const rows = new Map(
-      (await this.deps.videos.bySourceIds(found.map((v) => v.sourceId))).map((r) => [r.sourceId, r]),
-    );
+    const rows = new Map((await this.deps.library.records(found.map((v) => v.sourceId))).map((r) => [r.sourceId, r]));
     return found.map((v) => {
       const row = rows.get(v.sourceId);
       return {
@@ -323,7 +321,7 @@ export class VideoLookup {
       return { ...base, error, errorCode: 'NOT_A_VIDEO_URL' };
     }
     const { sourceId } = parsed;
-    const row = await this.deps.videos.bySourceId(sourceId);
+    const row = await this.deps.library.record(sourceId);
     const local = {
       status: statusOf(row),
       isAlreadyDownloaded: !!row,

@@ -1,4 +1,4 @@
-import { parsePlatformUrl } from '../url.js';
+import { parsePlatformUrl } from '@vidkeep/platform';
 import { DONE_MARK, PROGRESS_MARK } from './args.js';
 
 export interface ProgressTick {

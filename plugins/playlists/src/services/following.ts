@@ -1,7 +1,8 @@
 import {
   ConflictError,
   PlaylistErrorCodes as E,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
   type EventBus,
   type PlaylistSetupError,
   type PluginLogger,
@@ -39,7 +40,8 @@ export class PlaylistFollowing {
       videos: PlaylistVideoStore;
       lister: PlaylistLister;
       queue: PlaylistQueue;
-      downloader: DownloaderService;
+      downloads: DownloadQueueService;
+      library: LibraryService;
       limit: () => number;
       logger: PluginLogger;
       now?: () => Date;
@@ -102,7 +104,7 @@ export class PlaylistFollowing {
       );
     }
     const rows = new Map((await this.deps.videos.all(row.id)).map((r) => [r.sourceId, r]));
-    const library = await this.deps.downloader.libraryVideos(sourceIds);
+    const library = await this.deps.library.libraryVideos(sourceIds);
     const inLibrary = new Set(library.filter((v) => !v.removed).map((v) => v.sourceId));
     const skipped: { sourceId: string; reason: string }[] = [];
     const picked: string[] = [];
@@ -184,13 +186,13 @@ export class PlaylistFollowing {
     row: PlaylistRow,
   ): Promise<{ queued: number; jobIds: string[]; discovered: { sourceId: string; title: string }[] }> {
     const rows = await this.deps.videos.all(row.id);
-    const library = await this.deps.downloader.libraryVideos(rows.map((r) => r.sourceId));
+    const library = await this.deps.library.libraryVideos(rows.map((r) => r.sourceId));
     const pick = pickAutomatic(rows, {
       baselineId: row.autoDownloadBaselineId ?? 0,
       limit: this.deps.limit(),
       everDownloaded: new Set(library.map((v) => v.sourceId)),
       inLibrary: new Set(library.filter((v) => !v.removed).map((v) => v.sourceId)),
-      active: new Set(this.deps.downloader.activeVideos().keys()),
+      active: new Set(this.deps.downloads.activeVideos().keys()),
       passesFilters: await this.passing(row, rows),
     });
     const at = this.now();

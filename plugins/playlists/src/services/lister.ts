@@ -1,7 +1,8 @@
 import {
   ConflictError,
   PlaylistErrorCodes as E,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
   type LiveHub,
   type PluginLogger,
 } from '@vidkeep/contracts';
@@ -26,7 +27,8 @@ export class PlaylistLister {
       platform: PlaylistPlatform;
       store: PlaylistStore;
       videos: PlaylistVideoStore;
-      downloader: DownloaderService;
+      downloads: DownloadQueueService;
+      library: LibraryService;
       hub: LiveHub | null;
       logger: PluginLogger;
       signal: AbortSignal;
@@ -55,7 +57,7 @@ export class PlaylistLister {
   }
 
   private async run(row: PlaylistRow): Promise<ListingOutcome> {
-    const { platform, videos, store, logger, downloader } = this.deps;
+    const { platform, videos, store, logger, library } = this.deps;
     const started = Date.now();
     this.push(row, 'listing', 0);
     let read = 0;
@@ -70,11 +72,11 @@ export class PlaylistLister {
       const listMs = Date.now() - started;
       this.push(row, 'saving', listing.read);
       const ids = listing.entries.map((e) => e.sourceId);
-      const library = await downloader.libraryVideos(ids);
+      const known = await library.libraryVideos(ids);
       const now = new Date();
       const saved = await videos.saveListing(row.id, listing.entries, {
         complete: listing.complete,
-        library: new Map(library.map((v) => [v.sourceId, v])),
+        library: new Map(known.map((v) => [v.sourceId, v])),
         now,
       });
       const firstThumb = listing.entries.find((e) => !e.unavailable && e.thumbnail)?.thumbnail ?? null;

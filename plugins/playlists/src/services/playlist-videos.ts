@@ -3,7 +3,8 @@ import {
   InvalidInputError,
   NotFoundError,
   PlaylistErrorCodes as E,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
   type PlaylistDownloadRequest,
   type PlaylistVideo,
   type PlaylistVideoPage,
@@ -20,7 +21,8 @@ export class PlaylistVideos {
   constructor(
     private readonly deps: {
       videos: PlaylistVideoStore;
-      downloader: DownloaderService;
+      downloads: DownloadQueueService;
+      library: LibraryService;
       queue: PlaylistQueue;
     },
   ) {}
@@ -28,9 +30,9 @@ export class PlaylistVideos {
   async page(row: PlaylistRow, q: PlaylistVideosQuery): Promise<PlaylistVideoPage> {
     const { rows, total } = await this.deps.videos.page(row.id, q);
     const library = new Map(
-      (await this.deps.downloader.libraryVideos(rows.map((r) => r.row.sourceId))).map((v) => [v.sourceId, v]),
+      (await this.deps.library.libraryVideos(rows.map((r) => r.row.sourceId))).map((v) => [v.sourceId, v]),
     );
-    const active = this.deps.downloader.activeVideos();
+    const active = this.deps.downloads.activeVideos();
     const videos = rows.map(({ row: r, watch }): PlaylistVideo => {
       const v = library.get(r.sourceId);
       const inLibrary = v !== undefined && !v.removed;
@@ -95,7 +97,7 @@ export class PlaylistVideos {
     const all = await this.deps.videos.all(row.id);
     let picked: PlaylistVideoRow[];
     const library = new Map(
-      (await this.deps.downloader.libraryVideos(all.map((r) => r.sourceId))).map((v) => [v.sourceId, v]),
+      (await this.deps.library.libraryVideos(all.map((r) => r.sourceId))).map((v) => [v.sourceId, v]),
     );
     if (body.videoIds) {
       const byId = new Map(all.map((r) => [r.sourceId, r]));

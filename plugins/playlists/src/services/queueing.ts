@@ -4,7 +4,8 @@ import type {
   ChannelDownloadSettings,
   ChannelSettingsProvider,
   CheckedOverride,
-  DownloaderService,
+  DownloadQueueService,
+  LibraryService,
   JobOptions,
   Resolution,
 } from '@vidkeep/contracts';
@@ -59,7 +60,8 @@ export interface QueueResult {
 export class PlaylistQueue {
   constructor(
     private readonly deps: {
-      downloader: DownloaderService;
+      downloads: DownloadQueueService;
+      library: LibraryService;
       channelSettings: ChannelSettingsProvider | null;
       directory: ChannelDirectory | null;
     },
@@ -100,7 +102,7 @@ export class PlaylistQueue {
         ...(override.rating !== undefined ? { rating: override.rating } : {}),
         ...(playlist.defaultRating ? { fallbackRating: playlist.defaultRating } : {}),
       };
-      const r = await this.deps.downloader.enqueue({
+      const r = await this.deps.downloads.enqueue({
         sourceIds: group.rows.map((row) => row.sourceId),
         type: 'playlist',
         label: `Playlist: ${playlist.title}`.slice(0, 300),

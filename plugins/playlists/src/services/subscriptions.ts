@@ -4,7 +4,8 @@ import {
   NotFoundError,
   PLAYLIST_AUTO_FOLLOW_MAX,
   PlaylistErrorCodes as E,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
   type LiveHub,
   type MediaServerProvider,
   type PatchPlaylistRequest,
@@ -64,7 +65,8 @@ export class PlaylistSubscriptions {
       following: PlaylistFollowing;
       publisher: PlaylistPublisher;
       providers: ProviderSet<MediaServerProvider>;
-      downloader: DownloaderService;
+      downloads: DownloadQueueService;
+      library: LibraryService;
       hub: LiveHub | null;
     },
   ) {}
@@ -155,7 +157,7 @@ export class PlaylistSubscriptions {
           m3uPath: null,
           ...checked.patch,
         });
-    if (!existing && row.defaultSubFolder) await this.deps.downloader.registerSubfolders([row.defaultSubFolder]);
+    if (!existing && row.defaultSubFolder) await this.deps.library.registerSubfolders([row.defaultSubFolder]);
     let outcome: ListingOutcome | null = null;
     let listingError: string | null = null;
     try {
@@ -211,7 +213,7 @@ export class PlaylistSubscriptions {
     const checked = checkSettings(update, row);
     if (!checked.ok) throw invalid(checked.errors, 'body/');
     const patch: PlaylistPatch = checked.patch;
-    if (patch.defaultSubFolder) await this.deps.downloader.registerSubfolders([patch.defaultSubFolder]);
+    if (patch.defaultSubFolder) await this.deps.library.registerSubfolders([patch.defaultSubFolder]);
     const updated = await this.deps.store.update(row.id, patch);
     this.changed(updated);
     return updated;

@@ -5,7 +5,8 @@ import {
   type AutoRemovalResult,
   type AutoRemovalSampleVideo,
   type ChannelRetention,
-  type DownloaderService,
+  type DownloadQueueService,
+  type LibraryService,
   type PluginLogger,
   type RetentionConfigSection,
   type VideoWatch,
@@ -27,7 +28,8 @@ import { formatBytes, parseSettings, type RetentionSettings } from './settings.j
 const SAMPLE_SIZE = 10;
 
 export interface EngineDeps {
-  downloader: DownloaderService;
+  downloads: DownloadQueueService;
+  library: LibraryService;
   /** The channels plugin's settings, when it is loaded. */
   channels: () => ChannelRetention | undefined;
   /** The watch-status service, when a plugin provides it. */
@@ -119,9 +121,9 @@ export class RetentionEngine {
     };
     const stopped = () => signal?.aborted === true;
 
-    const all = (await this.deps.downloader.retentionCandidates()).map(toCandidate);
+    const all = (await this.deps.library.retentionCandidates()).map(toCandidate);
     const channels = (await this.deps.channels()?.retentionSettings()) ?? [];
-    const active = new Set(this.deps.downloader.activeVideos().keys());
+    const active = new Set(this.deps.downloads.activeVideos().keys());
     const guarded = applyGuards(all, settings.keepRecentCount, channels, active);
     plan.keepRecent.protectedCount = guarded.keptRecent.size;
     /** What later strategies may still pick: not taken (or tried) by an earlier one. */
@@ -134,7 +136,7 @@ export class RetentionEngine {
       taken.add(v.sourceId);
       if (dryRun) return v.bytes;
       try {
-        const removed = await this.deps.downloader.removeVideo(v.sourceId, { respectProtection: true });
+        const removed = await this.deps.library.removeVideo(v.sourceId, { respectProtection: true });
         result.freedBytes += removed.freedBytes;
         return removed.freedBytes;
       } catch (err) {

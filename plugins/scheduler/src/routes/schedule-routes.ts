@@ -114,7 +114,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ scheduler: TaskSchedule
     async (request) => {
       scheduler.get(request.params.key); // 404 for an unknown task, not an empty history
       const { page, pageSize, status } = request.query;
-      const { runs, total } = await store.list(request.params.key, page, pageSize, status);
+      const { runs, total } = await store.list(scheduler.canonicalKey(request.params.key), page, pageSize, status);
       return { runs: runs.map(toSummary), total, page, pageSize };
     },
   );

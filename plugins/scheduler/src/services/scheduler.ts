@@ -34,6 +34,8 @@ export interface SchedulerDeps extends RunTrackerDeps {
  */
 export class TaskScheduler implements SchedulerService {
   private readonly tasks = new Map<string, TaskDefinition>();
+  /** Former key -> current key (`formerKeys`). */
+  private readonly renamed = new Map<string, string>();
   private readonly timers = new Map<string, { clear(): void }>();
   private readonly workers: WorkerPool;
   private readonly runs: RunTracker;
@@ -57,6 +59,7 @@ export class TaskScheduler implements SchedulerService {
     const problem = scheduleProblem(task.defaultSchedule);
     if (problem) throw new Error(`Task "${task.key}": ${problem}`);
     this.tasks.set(task.key, task);
+    for (const former of task.formerKeys ?? []) this.renamed.set(former, task.key);
     if (this.started) void this.addWorker(task).then(() => this.schedule(task.key));
   }
 
@@ -64,19 +67,27 @@ export class TaskScheduler implements SchedulerService {
     return [...this.tasks.keys()].sort();
   }
 
-  /** The task with this key, or a NotFoundError. */
+  /** The key a task is registered under now, for a key it had before (`formerKeys`); else `key`. */
+  canonicalKey(key: string): string {
+    return this.tasks.has(key) ? key : (this.renamed.get(key) ?? key);
+  }
+
+  /** The task with this key (or a former key of it), or a NotFoundError. */
   get(key: string): TaskDefinition {
-    const task = this.tasks.get(key);
+    const task = this.tasks.get(this.canonicalKey(key));
     if (!task) throw new NotFoundError(SchedulerErrorCodes.taskNotFound, `No scheduled task "${key}"`);
     return task;
   }
 
   isRunning(key: string): boolean {
-    return this.runs.isRunning(key);
+    return this.runs.isRunning(this.canonicalKey(key));
   }
 
   effective(key: string): EffectiveSchedule {
-    return effectiveSchedule(this.get(key), this.deps.config().schedules?.[key]);
+    const task = this.get(key);
+    const saved = this.deps.config().schedules ?? {};
+    const former = (task.formerKeys ?? []).map((k) => saved[k]).find((o) => o !== undefined);
+    return effectiveSchedule(task, saved[task.key] ?? former);
   }
 
   nextRunAt(key: string): Date | null {
@@ -125,13 +136,19 @@ export class TaskScheduler implements SchedulerService {
   }
 
   /** Changes a task's schedule (`cron: null` restores the default) or enables/disables it. */
-  async update(key: string, change: ScheduleChange): Promise<void> {
-    this.get(key);
+  async update(requested: string, change: ScheduleChange): Promise<void> {
+    const task = this.get(requested);
+    const key = task.key;
     if (typeof change.cron === 'string') {
       const problem = scheduleProblem(change.cron);
       if (problem) throw new InvalidInputError(SchedulerErrorCodes.invalidSchedule, problem);
     }
-    await this.deps.saveOverrides(withChange(this.deps.config().schedules ?? {}, key, change));
+    // The change starts from what applies now; a schedule saved under a former key is replaced.
+    const saved = { ...(this.deps.config().schedules ?? {}) };
+    const former = (task.formerKeys ?? []).find((k) => saved[k] !== undefined);
+    if (former && saved[key] === undefined) saved[key] = saved[former]!;
+    for (const k of task.formerKeys ?? []) delete saved[k];
+    await this.deps.saveOverrides(withChange(saved, key, change));
     this.schedule(key);
   }
 
@@ -156,10 +173,11 @@ export class TaskScheduler implements SchedulerService {
   }
 
   async runNow(
-    key: string,
+    requested: string,
     trigger: TaskTrigger = 'manual',
   ): Promise<{ run: TaskRunSummary; finished: Promise<TaskRunSummary> }> {
-    const task = this.get(key);
+    const task = this.get(requested);
+    const key = task.key;
     if (this.stopping) throw new UnavailableError(SchedulerErrorCodes.stopping, 'The server is shutting down');
     if (!this.ownerActive(key)) {
       throw new ConflictError(

@@ -2,7 +2,7 @@ import { relative, sep } from 'node:path';
 import {
   ConflictError,
   WatchStatusErrorCodes,
-  type DownloaderService,
+  type LibraryService,
   type LocalFile,
   type PluginLogger,
   type ProviderSet,
@@ -17,7 +17,7 @@ import { sameState, type RowWrite, type StoredWatch, type WatchState, type Watch
 export interface SyncDeps {
   store: WatchStore;
   providers: ProviderSet<WatchStatusProvider>;
-  downloader: DownloaderService;
+  library: Pick<LibraryService, 'presentVideos'>;
   outputDir: string;
   /** Announces videos whose state changed (`watch-status.videos.changed`). */
   changed: (sourceIds: string[]) => void;
@@ -32,7 +32,7 @@ interface Library {
   owner: Map<string, string>;
 }
 
-function libraryFiles(videos: Awaited<ReturnType<DownloaderService['presentVideos']>>, outputDir: string): Library {
+function libraryFiles(videos: Awaited<ReturnType<LibraryService['presentVideos']>>, outputDir: string): Library {
   const files: LocalFile[] = [];
   const owner = new Map<string, string>();
   for (const v of videos) {
@@ -116,7 +116,7 @@ export class WatchSync {
         // Read once per run, and only when a server asks (an unchanged Plex-type server does not).
         let library: Promise<Library> | null = null;
         const load = () =>
-          (library ??= this.deps.downloader.presentVideos().then((v) => libraryFiles(v, this.deps.outputDir)));
+          (library ??= this.deps.library.presentVideos().then((v) => libraryFiles(v, this.deps.outputDir)));
         for (const { key, provider } of configured) {
           if (this.deps.signal.aborted) break;
           try {

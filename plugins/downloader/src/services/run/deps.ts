@@ -3,6 +3,7 @@ import type {
   ChannelSettingsProvider,
   DownloaderConfigSection,
   EventBus,
+  LibraryService,
   LiveHub,
   PluginLogger,
 } from '@vidkeep/contracts';
@@ -11,7 +12,6 @@ import type { CookieFile } from '../cookies.js';
 import type { JobStore } from '../job-store.js';
 import type { MetadataService } from '../metadata.js';
 import type { ToolLocator } from '../tools.js';
-import type { VideoStore } from '../video-store.js';
 
 /** Where a job's files go. */
 export interface RunPaths {
@@ -26,7 +26,7 @@ export interface RunPaths {
 export interface JobRunDeps {
   config: () => DownloaderConfigSection;
   store: JobStore;
-  videos: VideoStore;
+  library: LibraryService;
   tools: ToolLocator;
   activity: ActivityTracker;
   hub: LiveHub | undefined;

@@ -1,7 +1,7 @@
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DownloaderConfigSection } from '@vidkeep/contracts';
-import type { DownloaderJob, DownloaderVideo } from '../../entities.js';
+import type { DownloaderConfigSection, DownloadRecord } from '@vidkeep/contracts';
+import type { DownloaderJob } from '../../entities.js';
 import {
   finalizeVideo,
   publishedAtOf,
@@ -9,11 +9,8 @@ import {
   type FinalizedVideo,
   type InfoJson,
 } from '../../files/finalize.js';
-import { fileStatus } from '../library.js';
-import { listFiles } from '../../files/move.js';
-import { ensureChannelPoster } from '../../files/poster.js';
+import { listFiles, ensureChannelPoster, decideRating, MANUAL_OVERRIDE } from '@vidkeep/library-files';
 import { diagnose } from '../../ytdlp/failures.js';
-import { decideRating, MANUAL_OVERRIDE } from '../../files/rating.js';
 import { metadataOf } from '../metadata.js';
 import type { ChannelSettingsCache } from './channel-settings.js';
 import type { JobRunDeps } from './deps.js';
@@ -86,7 +83,7 @@ export class FileFinisher {
         job.options.ownerChannelId ?? (typeof staged?.channel_id === 'string' ? staged.channel_id : null);
       const channel = await this.ctx.channels.get(channelId);
       const folders = folderSettings(job.options, channel, config);
-      const previous = await deps.videos.bySourceId(v.row.sourceId);
+      const previous = await deps.library.record(v.row.sourceId);
       const rating = decideRating({
         override: job.options.rating,
         previousManual: previous?.ratingSource === MANUAL_OVERRIDE ? { rating: previous.normalizedRating } : null,
@@ -115,12 +112,12 @@ export class FileFinisher {
       deps.metadata?.provide(v.row.sourceId, metadataOf(result.info));
       const now = new Date();
       for (const warning of result.warnings) deps.logger.warn({ jobId: job.id, sourceId: v.row.sourceId }, warning);
-      const saved = await deps.videos.upsert({
+      const saved = await deps.library.recordDownload({
         ...this.record(v, result, folders.subfolder, now),
         normalizedRating: rating.rating,
         ratingSource: rating.source,
       });
-      if (folders.subfolder) await deps.videos.registerSubfolders([folders.subfolder]);
+      if (folders.subfolder) await deps.library.registerSubfolders([folders.subfolder]);
       if (job.options.useArchive) await appendArchive(deps.paths.archiveFile, v.row.sourceId).catch(() => undefined);
       await state.complete(v, { videoId: saved.id, title: saved.title, duration: saved.duration });
       deps.events.publish('downloader.video.downloaded', {
@@ -155,12 +152,12 @@ export class FileFinisher {
    */
   private async keepsBetterFile(v: VideoRun, info: InfoJson | null): Promise<boolean> {
     if (this.ctx.job.options.allowLowerResolution || !info) return false;
-    const existing = await this.deps.videos.bySourceId(v.row.sourceId);
+    const existing = await this.deps.library.record(v.row.sourceId);
     if (!existing || existing.removed || !existing.filePath) return false;
     const kept = heightOf(existing.videoResolution);
     const fresh = heightOf(reportedResolution(info));
     if (kept === null || fresh === null || fresh >= kept) return false;
-    if (!(await fileStatus(existing).then((s) => s === 'downloaded'))) return false;
+    if (!(await this.deps.library.fileStatus(existing).then((s) => s === 'downloaded'))) return false;
     const detail = `library file ${existing.videoResolution}, new download ${reportedResolution(info)}`;
     const keptBetter = diagnose('kept_better_file', { sourceId: v.row.sourceId, detail });
     this.ctx.state.noteFailure(keptBetter, v, null);
@@ -191,7 +188,7 @@ export class FileFinisher {
     result: FinalizedVideo,
     subfolder: string | null,
     now: Date,
-  ): Omit<DownloaderVideo, 'id' | 'protected' | 'normalizedRating' | 'ratingSource'> {
+  ): Omit<DownloadRecord, 'normalizedRating' | 'ratingSource'> {
     const { info } = result;
     const { job } = this.ctx;
     return {
