@@ -1,5 +1,5 @@
 import type { AudioFormat, Resolution } from '../config/downloader.js';
-import type { JobOptions, JobSummary, StorageStatus } from '../schemas/downloader.js';
+import type { JobOptions, JobSummary, StorageStatus, VideoSearchResult } from '../schemas/downloader.js';
 import type { ChannelDirectory } from './channels.js';
 import type { LibraryReads } from './library.js';
 import { multiServiceRef, serviceRef } from './ref.js';
@@ -136,3 +136,23 @@ export const channelArtworkProvidersRef = multiServiceRef<ChannelArtwork>('downl
  * it adds (the channels plugin contributes its directory: unknown channels become hidden ones).
  */
 export const channelDirectoriesRef = multiServiceRef<ChannelDirectory>('downloader.channelDirectories');
+
+/** A video a search found, before the library says what it has of it. */
+export type FoundVideo = Pick<
+  VideoSearchResult,
+  'sourceId' | 'title' | 'url' | 'channelName' | 'channelId' | 'duration' | 'thumbnailUrl' | 'publishedAt' | 'viewCount'
+>;
+
+/**
+ * Extension point of the downloader's video search (`POST /api/videos/search`): a search through
+ * the platform's Data API, contributed by the channels plugin, which owns the key and its quota.
+ * Without an available contribution, or when it fails, the downloader searches with yt-dlp.
+ */
+export interface VideoSearchProvider {
+  /** False while it cannot search: no key, or the key rests after its quota. */
+  available(): boolean;
+  /** Videos in the platform's relevance order; throws when the search fails. */
+  search(query: string, count: number, signal: AbortSignal): Promise<FoundVideo[]>;
+}
+
+export const videoSearchProvidersRef = multiServiceRef<VideoSearchProvider>('downloader.videoSearch');

@@ -9,6 +9,7 @@ import {
   folderSettingsProvidersRef,
   subfolderUsersRef,
   videoLinkProvidersRef,
+  videoSearchProvidersRef,
 } from '@vidkeep/contracts';
 import { ChannelArtworkService } from './services/channel-artwork.js';
 import { ChannelDirectoryService } from './services/channel-directory.js';
@@ -18,11 +19,11 @@ import type { ChannelsContext, wireChannels } from './wiring.js';
 /**
  * What the channels plugin offers others: its services (for playlists, retention and third-party
  * plugins) and its contributions to the downloader's extension points (folder settings, pictures,
- * the directory for imports, subfolder usage, a video's channel link).
+ * the directory for imports, subfolder usage, a video's channel link, the Data API video search).
  */
 export function offerServices(
   ctx: ChannelsContext,
-  { store, videos, settings }: Pick<ReturnType<typeof wireChannels>, 'store' | 'videos' | 'settings'>,
+  { store, videos, settings, api }: Pick<ReturnType<typeof wireChannels>, 'store' | 'videos' | 'settings' | 'api'>,
 ): void {
   // For other plugins (playlists) and, as contributions, for the downloader's extension points.
   const directory = new ChannelDirectoryService(store, ctx.logger);
@@ -34,6 +35,12 @@ export function offerServices(
   ctx.contribute(channelDirectoriesRef, 'channels', directory);
   ctx.contribute(channelArtworkProvidersRef, 'channels', artwork);
   ctx.provide(channelRetentionRef, new ChannelRetentionService(store));
+  // The downloader's video search goes through this plugin's one Data API client: one key, one
+  // quota policy (a spent quota rests the key until midnight Pacific for every caller).
+  ctx.contribute(videoSearchProvidersRef, 'channels', {
+    available: () => api.available(),
+    search: (query, count, signal) => api.searchVideos(query, count, signal),
+  });
   // The subfolder registry (`GET /api/subfolders`) counts the subscribed channels filed in each.
   ctx.contribute(subfolderUsersRef, 'channels', {
     field: 'channels',

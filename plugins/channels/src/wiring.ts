@@ -148,6 +148,7 @@ export function wireChannels(ctx: ChannelsContext) {
     videos,
     automation,
     settings,
+    api,
     search,
     hub,
     libraryService,

@@ -9,6 +9,7 @@ import {
   mediaToolsProvidersRef,
   schedulerServiceRef,
   sourceClientRef,
+  videoSearchProvidersRef,
 } from '@vidkeep/contracts';
 import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
 import { DownloaderJobEntity, DownloaderJobVideoEntity } from './entities.js';
@@ -37,8 +38,9 @@ export default definePlugin({
   // own extension points, so it depends on nobody.
   dependsOn: ['library'],
   optionalDependsOn: ['scheduler'],
-  // Its own extension points: the channels plugin contributes folder settings and pictures.
-  consumes: [libraryServiceRef, folderSettingsProvidersRef, channelArtworkProvidersRef],
+  // Its own extension points: the channels plugin contributes folder settings, pictures and
+  // its Data API video search.
+  consumes: [libraryServiceRef, folderSettingsProvidersRef, channelArtworkProvidersRef, videoSearchProvidersRef],
   optionalConsumes: [schedulerServiceRef],
   config: DownloaderConfigSection,
   options: DownloaderOptions,

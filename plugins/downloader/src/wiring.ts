@@ -5,6 +5,7 @@ import {
   libraryServiceRef,
   liveHubRef,
   type DownloaderConfigSection,
+  videoSearchProvidersRef,
   type MediaTools,
   type Static,
 } from '@vidkeep/contracts';
@@ -27,7 +28,7 @@ import { DownloadQueue } from './services/queue.js';
 import { YtDlpSourceClient } from './services/source-client.js';
 import { StorageGuard } from './services/storage.js';
 import { ToolLocator } from './services/tools.js';
-import { VideoLookup, VideoSearchApi } from './services/video-search.js';
+import { VideoLookup } from './services/video-search.js';
 import { canaryDir, runCanary } from './services/ytdlp-canary.js';
 import { YtDlpUpdater, type UpdateMethod } from './services/ytdlp-updater.js';
 import { runToCompletion } from './ytdlp/process.js';
@@ -73,6 +74,7 @@ export function wireDownloader(ctx: DownloaderContext) {
   // The first active contribution of each extension point answers (the channels plugin's).
   const folderSettings = ctx.resolveAll(folderSettingsProvidersRef);
   const artwork = ctx.resolveAll(channelArtworkProvidersRef);
+  const videoSearch = ctx.resolveAll(videoSearchProvidersRef);
   const store = new JobStore(ctx.orm);
   const activity = new ActivityTracker(hub);
   const storage = new StorageGuard(env.paths.outputDir, config, library, ctx.events);
@@ -151,11 +153,8 @@ export function wireDownloader(ctx: DownloaderContext) {
     updater,
     lookup: new VideoLookup({
       source: sourceClient,
-      // The channels plugin's key (`sourceApiKey`); without that plugin there is none.
-      api: new VideoSearchApi(
-        env.variables.VIDKEEP_SOURCE_API_URL || 'https://www.googleapis.com/youtube/v3',
-        () => ctx.config.read('sourceApiKey') ?? '',
-      ),
+      // The channels plugin's Data API search (its key, its quota); without it, yt-dlp.
+      api: () => videoSearch.all()[0],
       library,
       activity,
       metadata,

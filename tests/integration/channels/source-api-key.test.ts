@@ -69,4 +69,23 @@ describe('POST /testSourceApiKey', () => {
   it('refuses a key with characters no key has', async () => {
     expect((await test('not a key!')).status).toBe(400);
   });
+
+  it('rests the key for every use after a video search spent the quota: one client, one quota policy', async () => {
+    expect((await call(app, 'PATCH', '/api/config', { sourceApiKey: 'stored-key' })).status).toBe(200);
+    const apiCalls = () => p.requests.filter((r) => r.path.startsWith('/youtube/v3/')).length;
+    const videoSearch = () => call(app, 'POST', '/api/videos/search', { query: 'anything', count: 10 });
+
+    p.setApiFailure('quotaExceeded');
+    const before = apiCalls();
+    // The downloader's video search asks the channels plugin's Data API client, then yt-dlp.
+    expect((await videoSearch()).status).toBe(200);
+    expect(apiCalls()).toBe(before + 1);
+    p.setApiFailure(null);
+
+    // The key rests until midnight Pacific for every use: neither the next video search nor a
+    // channel search asks the API.
+    expect((await videoSearch()).status).toBe(200);
+    expect((await call(app, 'POST', '/api/channels/search', { query: 'anything' })).status).toBe(200);
+    expect(apiCalls()).toBe(before + 1);
+  });
 });

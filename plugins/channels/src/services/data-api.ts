@@ -1,8 +1,12 @@
 /**
- * The platform's Data API (v3), used only when the user configured a key: channel search and
- * tab counts. A quota error puts the key to rest until the next midnight Pacific time; every
- * caller then falls back to yt-dlp.
+ * The platform's Data API (v3), used only when the user configured a key: channel search, tab
+ * counts and, for the downloader's video search, video search. The one client of the Data API in
+ * vidkeep, so one quota policy: a quota error puts the key to rest until the next midnight Pacific
+ * time (when the daily quota resets); every caller then falls back to yt-dlp.
  */
+import type { FoundVideo } from '@vidkeep/contracts';
+import { foundVideo, type ApiVideo } from './video-results.js';
+
 /** One item of the Data API's `channels` answer, as far as it is read (every field may be absent). */
 interface ApiChannelItem {
   id?: unknown;
@@ -111,29 +115,44 @@ export class DataApiClient {
     return body;
   }
 
-  /** Channel search in the platform's relevance order. */
-  async searchChannels(query: string, count: number, signal?: AbortSignal): Promise<ApiChannel[]> {
-    const ids: string[] = [];
+  /**
+   * `search.list` of one type, page after page until `count` distinct ids: each id in the
+   * platform's relevance order with its snippet.
+   */
+  private async searchPages(
+    type: 'video' | 'channel',
+    query: string,
+    count: number,
+    signal?: AbortSignal,
+  ): Promise<Map<string, ApiVideo['snippet']>> {
+    const found = new Map<string, ApiVideo['snippet']>();
     let pageToken = '';
-    while (ids.length < count) {
+    while (found.size < count) {
       const page = await this.get(
         'search',
         {
           part: 'snippet',
-          type: 'channel',
+          type,
           q: query,
-          maxResults: String(Math.min(50, count - ids.length)),
+          maxResults: String(Math.min(50, count - found.size)),
           ...(pageToken ? { pageToken } : {}),
         },
         signal,
       );
-      for (const item of (page.items ?? []) as { id?: { channelId?: string } }[]) {
-        const id = item.id?.channelId;
-        if (id && !ids.includes(id)) ids.push(id);
+      const items = (page.items ?? []) as { id?: Record<string, unknown>; snippet?: ApiVideo['snippet'] }[];
+      for (const item of items) {
+        const id = item.id?.[`${type}Id`];
+        if (typeof id === 'string' && id !== '' && !found.has(id)) found.set(id, item.snippet);
       }
       pageToken = typeof page.nextPageToken === 'string' ? page.nextPageToken : '';
-      if (!pageToken || ((page.items ?? []) as unknown[]).length === 0) break;
+      if (!pageToken || items.length === 0) break;
     }
+    return found;
+  }
+
+  /** Channel search in the platform's relevance order. */
+  async searchChannels(query: string, count: number, signal?: AbortSignal): Promise<ApiChannel[]> {
+    const ids = [...(await this.searchPages('channel', query, count, signal)).keys()];
     const details = new Map<string, ApiChannel>();
     for (let i = 0; i < ids.length; i += 50) {
       for (const c of await this.channels(ids.slice(i, i + 50), signal)) details.set(c.channelId, c);
@@ -177,5 +196,24 @@ export class DataApiClient {
       if (err instanceof DataApiError && err.status === 404) return null;
       throw err;
     }
+  }
+
+  /**
+   * Video search (`search.list` type video, then `videos.list` for durations and views), for the
+   * downloader's `POST /api/videos/search`. A spent quota rests the key as every other call does.
+   */
+  async searchVideos(query: string, count: number, signal: AbortSignal): Promise<FoundVideo[]> {
+    const snippets = await this.searchPages('video', query, count, signal);
+    const ids = [...snippets.keys()];
+    const details = new Map<string, ApiVideo>();
+    for (let i = 0; i < ids.length; i += 50) {
+      const body = await this.get(
+        'videos',
+        { part: 'contentDetails,statistics', id: ids.slice(i, i + 50).join(','), maxResults: '50' },
+        signal,
+      );
+      for (const v of (body.items ?? []) as ApiVideo[]) if (typeof v.id === 'string') details.set(v.id, v);
+    }
+    return ids.slice(0, count).map((id) => foundVideo(id, snippets.get(id), details.get(id)));
   }
 }

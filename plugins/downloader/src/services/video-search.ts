@@ -5,12 +5,14 @@ import {
   InvalidInputError,
   PlatformRefusedError,
   type CheckVideoUrlResponse,
+  type FoundVideo,
   type LibraryRecord,
   type LibraryService,
   type PluginLogger,
   type SourceClient,
   type SourceFailure,
   type SourceInfo,
+  type VideoSearchProvider,
   type VideoSearchResult,
 } from '@vidkeep/contracts';
 import { parsePlatformUrl, videoUrl } from '@vidkeep/platform';
@@ -27,10 +29,7 @@ export function videoQueryProblem(raw: string): { query: string } | { error: str
 }
 
 /** A video found on the platform, before the library's state is added. */
-type Found = Pick<
-  VideoSearchResult,
-  'sourceId' | 'title' | 'url' | 'channelName' | 'channelId' | 'duration' | 'thumbnailUrl' | 'publishedAt' | 'viewCount'
->;
+type Found = FoundVideo;
 
 const ID = /^[A-Za-z0-9_-]{11}$/;
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -40,14 +39,6 @@ const int = (v: unknown): number | null => {
 };
 
 /** ISO 8601 durations of the Data API (`PT1H2M3S`; `P0D` for live) in seconds. */
-export function isoDuration(text: unknown): number | null {
-  if (typeof text !== 'string') return null;
-  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(text);
-  if (!m) return null;
-  const [d, h, min, s] = m.slice(1).map((x) => Number(x ?? 0));
-  const total = d! * 86400 + h! * 3600 + min! * 60 + s!;
-  return total > 0 ? total : null;
-}
 
 function publishedOf(e: SourceInfo): string | null {
   if (typeof e.timestamp === 'number' && Number.isFinite(e.timestamp))
@@ -83,125 +74,10 @@ export function fromYtDlp(e: SourceInfo): Found | null {
   };
 }
 
-interface ApiVideo {
-  id?: unknown;
-  snippet?: {
-    title?: unknown;
-    channelTitle?: unknown;
-    channelId?: unknown;
-    publishedAt?: unknown;
-    thumbnails?: Partial<Record<'default' | 'medium' | 'high', { url?: string }>>;
-  };
-  contentDetails?: { duration?: unknown };
-  statistics?: { viewCount?: unknown };
-}
-
-/** The Data API's titles are HTML-escaped (`&#39;`, `&amp;`). */
-const unescape = (s: string) =>
-  s.replace(/&(#39|quot|amp|lt|gt);/g, (_m, e: string) => ({ '#39': "'", quot: '"', amp: '&', lt: '<', gt: '>' })[e]!);
-
-class ApiFailure extends Error {
-  constructor(
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Video search through the platform's Data API (`search.list` type video, then `videos.list`
- * for durations and views), used when a key is configured.
- */
-export class VideoSearchApi {
-  private restUntil = 0;
-
-  constructor(
-    private readonly baseUrl: string,
-    private readonly key: () => string,
-  ) {}
-
-  available(): boolean {
-    return this.key() !== '' && Date.now() >= this.restUntil;
-  }
-
-  private async get(path: string, params: Record<string, string>, signal: AbortSignal) {
-    const url = new URL(`${this.baseUrl.replace(/\/$/, '')}/${path}`);
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-    url.searchParams.set('key', this.key());
-    const res = await fetch(url, {
-      signal: AbortSignal.any([signal, AbortSignal.timeout(15_000)]),
-      headers: { accept: 'application/json' },
-    });
-    const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!res.ok) {
-      const error = (body.error ?? {}) as { message?: string; errors?: { reason?: string }[] };
-      const reason = error.errors?.[0]?.reason ?? `http_${res.status}`;
-      // A spent quota rests the key for an hour (the channel search rests it until midnight Pacific).
-      if (reason === 'quotaExceeded') this.restUntil = Date.now() + 3600_000;
-      throw new ApiFailure(reason, error.message ?? `HTTP ${res.status}`);
-    }
-    return body;
-  }
-
-  async search(query: string, count: number, signal: AbortSignal): Promise<Found[]> {
-    const ids: string[] = [];
-    const snippets = new Map<string, ApiVideo['snippet']>();
-    let pageToken = '';
-    while (ids.length < count) {
-      const page = await this.get(
-        'search',
-        {
-          part: 'snippet',
-          type: 'video',
-          q: query,
-          maxResults: String(Math.min(50, count - ids.length)),
-          ...(pageToken ? { pageToken } : {}),
-        },
-        signal,
-      );
-      const items = (page.items ?? []) as { id?: { videoId?: string }; snippet?: ApiVideo['snippet'] }[];
-      for (const item of items) {
-        const id = item.id?.videoId;
-        if (id && !snippets.has(id)) {
-          ids.push(id);
-          snippets.set(id, item.snippet);
-        }
-      }
-      pageToken = typeof page.nextPageToken === 'string' ? page.nextPageToken : '';
-      if (!pageToken || items.length === 0) break;
-    }
-    const details = new Map<string, ApiVideo>();
-    for (let i = 0; i < ids.length; i += 50) {
-      const body = await this.get(
-        'videos',
-        { part: 'contentDetails,statistics', id: ids.slice(i, i + 50).join(','), maxResults: '50' },
-        signal,
-      );
-      for (const v of (body.items ?? []) as ApiVideo[]) if (typeof v.id === 'string') details.set(v.id, v);
-    }
-    return ids.slice(0, count).map((id) => {
-      const s = snippets.get(id) ?? {};
-      const d = details.get(id);
-      const thumbs = s.thumbnails ?? {};
-      return {
-        sourceId: id,
-        title: typeof s.title === 'string' ? unescape(s.title) : id,
-        url: videoUrl(id),
-        channelName: typeof s.channelTitle === 'string' ? unescape(s.channelTitle) : null,
-        channelId: str(s.channelId),
-        duration: isoDuration(d?.contentDetails?.duration),
-        thumbnailUrl: (thumbs.high ?? thumbs.medium ?? thumbs.default)?.url ?? null,
-        publishedAt: typeof s.publishedAt === 'string' ? new Date(s.publishedAt).toISOString() : null,
-        viewCount: int(d?.statistics?.viewCount),
-      };
-    });
-  }
-}
-
 export interface VideoLookupDeps {
   source: SourceClient;
-  api: VideoSearchApi;
+  /** The Data API search the channels plugin contributes (`videoSearchProvidersRef`), if any. */
+  api: () => VideoSearchProvider | undefined;
   library: Pick<LibraryService, 'records' | 'record'>;
   activity: Pick<ActivityTracker, 'get'>;
   metadata: Pick<MetadataService, 'provide'>;
@@ -240,14 +116,15 @@ export class VideoLookup {
       return null;
     };
     let found: Found[] | null = null;
-    if (this.deps.api.available()) {
+    const api = this.deps.api();
+    if (api?.available()) {
       try {
-        found = await this.deps.api.search(q.query, count, signal);
+        found = await api.search(q.query, count, signal);
       } catch (err) {
         const s = stop();
         if (s) throw s;
         this.deps.logger.warn(
-          { reason: err instanceof ApiFailure ? err.reason : String(err) },
+          { reason: (err as { reason?: string }).reason ?? String(err) },
           'Data API video search failed; using yt-dlp',
         );
       }
