@@ -1,8 +1,9 @@
 /**
  * The dependency rules of ARCHITECTURE.md, checked on the source text:
  * - contracts depends on typebox only;
- * - plugins reach the core only through `@vidkeep/core/plugin-api`, share everything else through
- *   `@vidkeep/contracts`, and never import another plugin;
+ * - plugins (built-in ones too) reach the core only through `@vidkeep/plugin-kit`, the surface
+ *   third-party plugins use, share declarations through `@vidkeep/contracts`, and never import
+ *   another plugin;
  * - the core knows no plugin;
  * - libs (shared code of several plugins, `libs/*`) import only the kit, contracts and the libs
  *   they declare, never a plugin or the core; plugins may import the libs they declare.
@@ -47,14 +48,15 @@ function pluginImportProblem(
   }
   if (s.startsWith('node:')) return builtinModules.includes(s.slice(5)) ? null : 'an unknown node: module';
   if (builtinModules.includes(packageName(s))) return 'a Node builtin without the node: prefix';
-  if (s === '@vidkeep/contracts' || s === '@vidkeep/core/plugin-api' || s === '@vidkeep/core/plugin-api/worker')
-    return null;
+  if (s === '@vidkeep/contracts') return null;
+  // One plugin surface: the built-in plugins use the kit third-party plugins use (issue 32).
+  if (s.startsWith('@vidkeep/core/plugin-api')) return `${s}: plugins reach the core only through @vidkeep/plugin-kit`;
   if (KIT_ENTRIES.includes(s)) return null;
   if (LIB_PACKAGES.has(s)) return options.deps.has(s) ? null : `${s}, a lib its package.json does not declare`;
   if (s === '@vidkeep/plugin-kit/testing')
     return options.testCode ? null : '@vidkeep/plugin-kit/testing outside test code';
   if (s === '@vidkeep/core/testing') return options.testCode ? null : '@vidkeep/core/testing outside test code';
-  if (s.startsWith('@vidkeep/')) return 'a @vidkeep package other than contracts and core/plugin-api';
+  if (s.startsWith('@vidkeep/')) return 'a @vidkeep package other than the kit, contracts and the libs';
   if (packageName(s) === '@sinclair/typebox') return '@sinclair/typebox (TypeBox comes through @vidkeep/contracts)';
   if (/(^|\/)core\/src(\/|$)/.test(s) || /(^|\/)plugins\//.test(s)) return 'a path into the core or another plugin';
   if (!options.deps.has(packageName(s))) return `"${packageName(s)}", which is not a declared dependency`;
@@ -95,7 +97,7 @@ describe('plugins/*/src', () => {
   });
 
   it.each(plugins)(
-    '%s imports only contracts, the plugin API, node: builtins, its declared packages and its own files',
+    '%s imports only the kit, contracts, its libs, node: builtins, its declared packages and its own files',
     (plugin) => {
       const pluginDir = join(pluginsDir, plugin);
       const own = readJson(join(pluginDir, 'package.json'));
@@ -316,7 +318,8 @@ describe('the checker itself', () => {
       check(
         [
           "import { Type } from '@vidkeep/contracts';",
-          "import { definePlugin } from '@vidkeep/core/plugin-api';",
+          "import { definePlugin } from '@vidkeep/plugin-kit';",
+          "import { runTask } from '@vidkeep/plugin-kit/worker';",
           "import { readFile } from 'node:fs/promises';",
           "import type { FastifyRequest } from 'fastify';",
           "import { helper } from '../services/helper.js';",
@@ -328,6 +331,8 @@ describe('the checker itself', () => {
   it.each([
     ["import x from '@vidkeep/plugin-auth';"],
     ["import x from '@vidkeep/core';"],
+    ["import { definePlugin } from '@vidkeep/core/plugin-api';"],
+    ["import { runTask } from '@vidkeep/core/plugin-api/worker';"],
     ["import x from '@vidkeep/core/testing';"],
     ["import x from '@vidkeep/migrations';"],
     ["import { Type } from '@sinclair/typebox';"],

@@ -1,4 +1,4 @@
-import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { EntitySchema } from '@vidkeep/plugin-kit';
 
 export interface AuthSession {
   id: number;

@@ -1,5 +1,5 @@
 import { AuthConfigSection, authServiceRef, schedulerServiceRef } from '@vidkeep/contracts';
-import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
+import { definePlugin, mapDomainErrors } from '@vidkeep/plugin-kit';
 import { AuthApiKeyEntity, AuthFailedAttemptEntity, AuthSessionEntity } from './entities.js';
 import { AuthOptions } from './options.js';
 import { errorStatuses } from './routes/errors.js';

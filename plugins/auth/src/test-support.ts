@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { definePlugin } from '@vidkeep/core/plugin-api';
+import { definePlugin } from '@vidkeep/plugin-kit';
 import {
   buildTestApp,
   completeSetup,

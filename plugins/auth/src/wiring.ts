@@ -1,5 +1,5 @@
 import type { AuthConfigSection, Static } from '@vidkeep/contracts';
-import type { PluginContext } from '@vidkeep/core/plugin-api';
+import type { PluginContext } from '@vidkeep/plugin-kit';
 import type { AuthOptions } from './options.js';
 import type { AuthRouteDeps } from './routes/deps.js';
 import { AccountService } from './services/account.js';

@@ -8,7 +8,7 @@ import type {
   Resolution,
   TabCount,
 } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { EntitySchema } from '@vidkeep/plugin-kit';
 import { watchCopyEntity } from '@vidkeep/read-models';
 
 export interface ChannelRow {

@@ -6,7 +6,7 @@ import {
   sourceClientRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
-import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
+import { definePlugin, mapDomainErrors } from '@vidkeep/plugin-kit';
 import {
   ChannelEntity,
   ChannelVideoEntity,

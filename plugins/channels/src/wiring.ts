@@ -7,7 +7,7 @@ import {
   type ChannelsConfigSection,
   type Static,
 } from '@vidkeep/contracts';
-import { type PluginContext } from '@vidkeep/core/plugin-api';
+import { type PluginContext } from '@vidkeep/plugin-kit';
 import { keepWatchCopy } from '@vidkeep/read-models';
 import { ChannelVideoWatchEntity } from './entities.js';
 import type { ChannelsOptions } from './options.js';

@@ -1,5 +1,5 @@
 import type { Diagnosis, JobAuxData, JobOptions, JobStatus, JobVideoState } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { EntitySchema } from '@vidkeep/plugin-kit';
 
 export interface DownloaderJob {
   id: string;

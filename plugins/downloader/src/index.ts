@@ -11,7 +11,7 @@ import {
   sourceClientRef,
   videoSearchProvidersRef,
 } from '@vidkeep/contracts';
-import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
+import { definePlugin, mapDomainErrors } from '@vidkeep/plugin-kit';
 import { DownloaderJobEntity, DownloaderJobVideoEntity } from './entities.js';
 import { probeToolsSoon, registerToolHealth } from './health.js';
 import { DownloaderOptions } from './options.js';

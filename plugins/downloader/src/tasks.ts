@@ -1,5 +1,5 @@
 import type { SchedulerService } from '@vidkeep/contracts';
-import { workerFile } from '@vidkeep/core/plugin-api';
+import { workerFile } from '@vidkeep/plugin-kit';
 import { updateCheckedPayload, type UpdateWorkerData } from './services/ytdlp-updater.js';
 import type { DownloaderContext, WiredDownloader } from './wiring.js';
 

@@ -9,7 +9,7 @@ import {
   type MediaTools,
   type Static,
 } from '@vidkeep/contracts';
-import { MANAGED_TEMP_PATH, type PluginContext } from '@vidkeep/core/plugin-api';
+import { MANAGED_TEMP_PATH, type PluginContext } from '@vidkeep/plugin-kit';
 import { probeResolution } from './files/finalize.js';
 import type { DownloaderOptions } from './options.js';
 import type { DownloaderRouteDeps } from './routes/deps.js';

@@ -6,7 +6,7 @@ import type {
   FileScanTrigger,
   LibraryRecord,
 } from '@vidkeep/contracts';
-import { BigIntType, EntitySchema } from '@vidkeep/core/plugin-api';
+import { BigIntType, EntitySchema } from '@vidkeep/plugin-kit';
 import { watchCopyEntity } from '@vidkeep/read-models';
 
 export const LibraryVideoEntity = new EntitySchema<LibraryRecord>({

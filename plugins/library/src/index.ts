@@ -9,7 +9,7 @@ import {
   videoLinkProvidersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
-import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
+import { definePlugin, mapDomainErrors } from '@vidkeep/plugin-kit';
 import {
   LibraryFileScanEntity,
   LibrarySubfolderEntity,

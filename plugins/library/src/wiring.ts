@@ -8,7 +8,7 @@ import {
   subfolderUsersRef,
   videoLinkProvidersRef,
 } from '@vidkeep/contracts';
-import type { PluginContext } from '@vidkeep/core/plugin-api';
+import type { PluginContext } from '@vidkeep/plugin-kit';
 import { keepWatchCopy } from '@vidkeep/read-models';
 import { LocalLibraryService } from './catalogue/library-service.js';
 import { VideoLibrary } from './catalogue/video-library.js';

@@ -1,5 +1,5 @@
 import type { PlaylistMediaType, PlaylistSetupError, PlaylistSortOrder } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { EntitySchema } from '@vidkeep/plugin-kit';
 import { watchCopyEntity } from '@vidkeep/read-models';
 
 /** A followed playlist (`playlists`). Only this plugin writes it. */

@@ -11,7 +11,7 @@ import {
   videoLinkProvidersRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
-import { definePlugin } from '@vidkeep/core/plugin-api';
+import { definePlugin } from '@vidkeep/plugin-kit';
 import { PlaylistEntity, PlaylistSyncStateEntity, PlaylistVideoEntity, PlaylistVideoWatchEntity } from './entities.js';
 import { actionRoutes } from './routes/action-routes.js';
 import { mediaServerRoutes } from './routes/media-server-routes.js';

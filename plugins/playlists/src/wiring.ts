@@ -8,7 +8,7 @@ import {
   sourceClientRef,
   type LiveHub,
 } from '@vidkeep/contracts';
-import { type PluginContext } from '@vidkeep/core/plugin-api';
+import { type PluginContext } from '@vidkeep/plugin-kit';
 import { keepWatchCopy } from '@vidkeep/read-models';
 import { PlaylistVideoWatchEntity } from './entities.js';
 import type { PlaylistRouteDeps } from './routes/deps.js';

@@ -7,7 +7,7 @@ import {
   watchStatusProvidersRef,
   type MediaServerProvider,
 } from '@vidkeep/contracts';
-import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
+import { definePlugin, mapDomainErrors } from '@vidkeep/plugin-kit';
 import { PlexOptions } from './options.js';
 import { errorStatuses } from './routes/errors.js';
 import { plexRoutes } from './routes/plex-routes.js';

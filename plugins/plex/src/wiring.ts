@@ -1,5 +1,5 @@
 import { PlexErrorCodes as E, type PlexConfigSection, type Static } from '@vidkeep/contracts';
-import type { PluginContext } from '@vidkeep/core/plugin-api';
+import type { PluginContext } from '@vidkeep/plugin-kit';
 import type { PlexOptions } from './options.js';
 import { PlexConnection } from './services/connection.js';
 import { LibraryRefresher } from './services/library-refresh.js';

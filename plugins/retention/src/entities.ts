@@ -1,5 +1,5 @@
 import type { AutoRemovalResult } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { EntitySchema } from '@vidkeep/plugin-kit';
 
 /** One automatic-removal run (manual or scheduled; dry runs are never stored). */
 export interface RetentionRun {

@@ -7,7 +7,7 @@ import {
   watchStatusServiceRef,
   type WatchedRule,
 } from '@vidkeep/contracts';
-import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
+import { definePlugin, mapDomainErrors } from '@vidkeep/plugin-kit';
 import { RetentionRunEntity } from './entities.js';
 import { errorStatuses } from './routes/errors.js';
 import { retentionRoutes } from './routes/retention-routes.js';

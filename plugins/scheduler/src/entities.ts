@@ -1,5 +1,5 @@
 import type { TaskRunStatus, TaskTrigger } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/core/plugin-api';
+import { EntitySchema } from '@vidkeep/plugin-kit';
 
 export interface SchedulerTaskRun {
   id: number;

@@ -1,5 +1,5 @@
 import { liveHubRef, pluginStatesRef, SchedulerConfigSection, schedulerServiceRef } from '@vidkeep/contracts';
-import { definePlugin, mapDomainErrors } from '@vidkeep/core/plugin-api';
+import { definePlugin, mapDomainErrors } from '@vidkeep/plugin-kit';
 import { SchedulerTaskRunEntity } from './entities.js';
 import { errorStatuses } from './routes/errors.js';
 import { scheduleRoutes } from './routes/schedule-routes.js';

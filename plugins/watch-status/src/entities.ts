@@ -1,4 +1,4 @@
-import { BigIntType, EntitySchema } from '@vidkeep/core/plugin-api';
+import { BigIntType, EntitySchema } from '@vidkeep/plugin-kit';
 
 /**
  * Watch status (spec 2.10 to 2.12), written only by this plugin. The video is named by its

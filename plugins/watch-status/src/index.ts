@@ -7,7 +7,7 @@ import {
   type TaskResult,
   type WatchStatusRun,
 } from '@vidkeep/contracts';
-import { definePlugin } from '@vidkeep/core/plugin-api';
+import { definePlugin } from '@vidkeep/plugin-kit';
 import { WatchCursorEntity, WatchRowEntity, WatchRunEntity, WatchUserEntity } from './entities.js';
 import { watchRoutes } from './routes/watch-routes.js';
 import { SYNC_TASK, WatchStatusState } from './services/state.js';

@@ -1,4 +1,4 @@
-import type { RuntimeEnvironment, FastifyRequest } from '@vidkeep/core/plugin-api';
+import type { RuntimeEnvironment, FastifyRequest } from '@vidkeep/plugin-kit';
 import type { AuthContext } from '@vidkeep/contracts';
 import type { AccountService, Client } from '../services/account.js';
 import type { ApiKeyStore } from '../services/api-keys.js';

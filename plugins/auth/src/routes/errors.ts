@@ -1,4 +1,4 @@
-import type { DomainErrorStatuses } from '@vidkeep/core/plugin-api';
+import type { DomainErrorStatuses } from '@vidkeep/plugin-kit';
 
 /**
  * How the auth plugin's domain errors answer: the core's defaults fit every one (wrong

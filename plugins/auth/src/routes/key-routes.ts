@@ -6,7 +6,7 @@ import {
   IdParams,
   SuccessResponse,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { iso, type AuthRouteDeps } from './deps.js';
 
 /** API key management: session only (an API key gets 403 from the core's auth hook). */

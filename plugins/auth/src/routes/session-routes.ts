@@ -12,7 +12,7 @@ import {
   SuccessResponse,
   ValidateResponse,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox, FastifyRequest } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox, FastifyRequest } from '@vidkeep/plugin-kit';
 import { clientOf, iso, usernameOf, type AuthRouteDeps } from './deps.js';
 
 /** The synthetic token the UI uses while authentication is disabled (spec 5, rule 7). */

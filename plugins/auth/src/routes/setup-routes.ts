@@ -1,5 +1,5 @@
 import { errorResponses, LoginResponse, SetupBody, SetupStatusResponse } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { clientOf, iso, type AuthRouteDeps } from './deps.js';
 
 export const SETUP_REQUIRED_MESSAGE =

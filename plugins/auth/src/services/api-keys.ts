@@ -10,7 +10,7 @@ import {
   type EventBus,
   type PluginLogger,
 } from '@vidkeep/contracts';
-import type { Orm } from '@vidkeep/core/plugin-api';
+import type { Orm } from '@vidkeep/plugin-kit';
 import { AuthApiKeyEntity, type AuthApiKey } from '../entities.js';
 import { sha256 } from './hashing.js';
 

@@ -1,5 +1,5 @@
 import type { PluginLogger } from '@vidkeep/contracts';
-import { readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { readDate, Sql, type Orm } from '@vidkeep/plugin-kit';
 
 /** One failed attempt as stored: which limiter counted it, for which key, when (epoch ms). */
 export interface LoggedAttempt {

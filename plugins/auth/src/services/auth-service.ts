@@ -5,7 +5,7 @@ import {
   type AuthRequestInfo,
   type AuthService,
 } from '@vidkeep/contracts';
-import type { PluginConfig } from '@vidkeep/core/plugin-api';
+import type { PluginConfig } from '@vidkeep/plugin-kit';
 import type { ApiKeyStore } from './api-keys.js';
 import type { CredentialStore } from './credentials.js';
 import type { SessionStore } from './sessions.js';

@@ -9,7 +9,7 @@ import {
   type CredentialsChangedPayload,
   type EventBus,
 } from '@vidkeep/contracts';
-import type { PluginConfig } from '@vidkeep/core/plugin-api';
+import type { PluginConfig } from '@vidkeep/plugin-kit';
 
 export const BCRYPT_ROUNDS = 10;
 // Compared against when the username is wrong, so a wrong username costs as long as a wrong

@@ -1,5 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@vidkeep/contracts';
-import type { PluginContext } from '@vidkeep/core/plugin-api';
+import type { PluginContext } from '@vidkeep/plugin-kit';
 import { usernameProblem, type CredentialStore } from './credentials.js';
 import type { SessionStore } from './sessions.js';
 

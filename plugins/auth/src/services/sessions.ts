@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AuthEvents, SESSION_LIFETIME_MS, type EventBus, type PluginLogger } from '@vidkeep/contracts';
-import type { FilterQuery, Orm } from '@vidkeep/core/plugin-api';
+import type { FilterQuery, Orm } from '@vidkeep/plugin-kit';
 import { AuthSessionEntity, type AuthSession } from '../entities.js';
 import { sha256 } from './hashing.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
-import { writeFileAtomic } from '@vidkeep/core/plugin-api';
+import { writeFileAtomic } from '@vidkeep/plugin-kit';
 
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 

@@ -1,5 +1,5 @@
 import { CountResponse, GlobalFileStructureResponse, Type } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
 /** Facts about the subscribed channels as a whole: subfolders in use and inherited defaults. */

@@ -7,7 +7,7 @@ import {
   DownloadAllResponse,
   ErrorEnvelope,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
 /** Queuing a channel's videos: download-all, and the automatic-download sweep on request. */

@@ -1,5 +1,5 @@
 import { ChannelErrorCodes as E } from '@vidkeep/contracts';
-import type { DomainErrorStatuses } from '@vidkeep/core/plugin-api';
+import type { DomainErrorStatuses } from '@vidkeep/plugin-kit';
 
 /**
  * How the channels plugin's domain errors answer. The core's defaults fit all but one: unknown

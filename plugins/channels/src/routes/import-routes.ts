@@ -18,7 +18,7 @@ import {
   uploadSchema,
   uploadSupport,
   type FastifyPluginAsyncTypebox,
-} from '@vidkeep/core/plugin-api';
+} from '@vidkeep/plugin-kit';
 import { errors, type ChannelRouteDeps } from './deps.js';
 
 const tags = ['subscription import'];

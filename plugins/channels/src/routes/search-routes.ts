@@ -1,5 +1,5 @@
 import { ChannelErrorCodes as E, ChannelSearchRequest, ChannelSearchResponse, ErrorEnvelope } from '@vidkeep/contracts';
-import { perClientLimit, whileClientConnected, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { perClientLimit, whileClientConnected, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
 const SEARCH_PER_MINUTE = 10;

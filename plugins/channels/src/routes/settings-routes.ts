@@ -7,7 +7,7 @@ import {
   FilterPreviewQuery,
   FilterPreviewResponse,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
 /** A channel's settings, and a preview of what its title filter matches. */

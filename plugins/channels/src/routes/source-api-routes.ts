@@ -4,7 +4,7 @@ import {
   TestSourceApiKeyRequest,
   TestSourceApiKeyResponse,
 } from '@vidkeep/contracts';
-import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
 const TESTS_PER_MINUTE = 10;

@@ -12,7 +12,7 @@ import {
   TabQuery,
   TabStatsResponse,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
 /** A channel's tabs: visibility, detection, automatic downloads per tab, stats and fetch progress. */

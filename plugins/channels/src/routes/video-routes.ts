@@ -5,7 +5,7 @@ import {
   ChannelVideoParams,
   IgnoreResponse,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
 /** A channel's listed videos: ignoring and un-ignoring them. */

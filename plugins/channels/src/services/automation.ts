@@ -25,7 +25,7 @@ import { durationSkip } from './duration-limits.js';
 import { isMembersOnly, isNotDownloadableYet } from './entries.js';
 import type { TabFetcher } from './fetcher.js';
 import { tabPlaylistId, type ChannelPlatform } from './platform.js';
-import { compileTitleFilter, FilterTimeoutError, matchTitles } from '@vidkeep/core/plugin-api';
+import { compileTitleFilter, FilterTimeoutError, matchTitles } from '@vidkeep/plugin-kit';
 import type { ChannelVideoStore } from './video-store.js';
 
 const DAY = 24 * 3600_000;

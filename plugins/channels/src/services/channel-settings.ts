@@ -10,7 +10,7 @@ import {
   type DownloadQueueService,
   type LibraryService,
 } from '@vidkeep/contracts';
-import { compileTitleFilter, FilterTimeoutError, matchTitles } from '@vidkeep/core/plugin-api';
+import { compileTitleFilter, FilterTimeoutError, matchTitles } from '@vidkeep/plugin-kit';
 import type { ChannelRow } from '../entities.js';
 import { requireChannel } from './channel-lookup.js';
 import type { ChannelStore } from './channel-store.js';

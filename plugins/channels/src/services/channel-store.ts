@@ -1,5 +1,5 @@
 import { TAB_TYPES, type Channel, type ChannelListQuery, type TabCount, type TabType } from '@vidkeep/contracts';
-import { readBool, readDate, readJson, readNumber, readText, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { readBool, readDate, readJson, readNumber, readText, Sql, type Orm } from '@vidkeep/plugin-kit';
 import type { ChannelRow } from '../entities.js';
 
 export const DEFAULT_SUBFOLDER_KEY = '__default__';

@@ -1,5 +1,5 @@
 import type { FailureKind, SourceFailure } from '@vidkeep/contracts';
-import { statusOf } from '@vidkeep/core/plugin-api';
+import { statusOf } from '@vidkeep/plugin-kit';
 import { describe, expect, it } from 'vitest';
 import { errorStatuses } from '../routes/errors.js';
 import { listingFailed, platformError, searchFailed, searchTimedOut } from './platform-errors.js';

@@ -14,7 +14,7 @@ import {
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
 import { parseTabs, settingsOf, tabsCsv, visibleTabs } from './channel-store.js';
-import { compileTitleFilter } from '@vidkeep/core/plugin-api';
+import { compileTitleFilter } from '@vidkeep/plugin-kit';
 
 export type SettingsPatch = Partial<Omit<ChannelRow, 'id' | 'createdAt' | 'updatedAt'>>;
 export interface SettingsProblem {

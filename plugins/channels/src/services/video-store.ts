@@ -5,7 +5,7 @@ import {
   type PublishedAtSource,
   type TabType,
 } from '@vidkeep/contracts';
-import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/plugin-kit';
 import { UNKNOWN_WATCH, type ListedWatch, type WatchCopy } from '@vidkeep/read-models';
 import type { ChannelVideoRow } from '../entities.js';
 import { isMembersOnly, type ListedVideo } from './entries.js';

@@ -3,7 +3,7 @@
  * away from the main thread and reports the outcome. Old releases are deleted by the main
  * thread, which knows whether a download still runs from one.
  */
-import { runTask } from '@vidkeep/core/plugin-api/worker';
+import { runTask } from '@vidkeep/plugin-kit/worker';
 import { PrivateYtDlp } from '../services/private-ytdlp.js';
 import { canaryDir, runCanary } from '../services/ytdlp-canary.js';
 import { YtDlpUpdater, type UpdateWorkerData } from '../services/ytdlp-updater.js';

@@ -1,5 +1,5 @@
 import { DownloadRequest, DownloadResponse, errorResponses, VideoActivity } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { DownloaderRouteDeps } from './deps.js';
 
 /**

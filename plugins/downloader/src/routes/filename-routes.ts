@@ -1,5 +1,5 @@
 import { DownloaderErrorCodes as E, errorResponses, FilenamePreview, FilenamePreviewRequest } from '@vidkeep/contracts';
-import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { DownloaderRouteDeps } from './deps.js';
 
 /** Reference 1.3: 30 previews per minute per client address (each one may run yt-dlp). */

@@ -9,7 +9,7 @@ import {
   StorageStatus,
   ToolsResponse,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { DownloaderRouteDeps } from './deps.js';
 
 const errors = errorResponses(400, 401, 403, 404);

@@ -7,7 +7,7 @@ import {
   VideoSearchRequest,
   VideoSearchResponse,
 } from '@vidkeep/contracts';
-import { perClientLimit, whileClientConnected, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { perClientLimit, whileClientConnected, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { DownloaderRouteDeps } from './deps.js';
 
 const errors = errorResponses(400, 401, 403);

@@ -15,7 +15,7 @@ import {
   uploadSchema,
   uploadSupport,
   type FastifyPluginAsyncTypebox,
-} from '@vidkeep/core/plugin-api';
+} from '@vidkeep/plugin-kit';
 import type { DownloaderRouteDeps } from './deps.js';
 
 const tags = ['downloader'];

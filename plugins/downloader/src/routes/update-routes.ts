@@ -9,7 +9,7 @@ import {
   ToolUpdateResponse,
   Type,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { updateCheckedPayload } from '../services/ytdlp-updater.js';
 import type { DownloaderRouteDeps } from './deps.js';
 

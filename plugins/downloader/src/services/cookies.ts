@@ -4,7 +4,7 @@ import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DownloaderErrorCodes as E, InvalidInputError, type CookieStatus } from '@vidkeep/contracts';
 import { parseCookieFile, summarizeCookies } from '@vidkeep/platform';
-import { writeFileAtomic } from '@vidkeep/core/plugin-api';
+import { writeFileAtomic } from '@vidkeep/plugin-kit';
 
 interface UploadRecord {
   uploadedAt: string;

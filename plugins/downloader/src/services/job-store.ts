@@ -8,7 +8,7 @@ import type {
   JobSummary,
   JobVideoState,
 } from '@vidkeep/contracts';
-import { readDate, type Orm } from '@vidkeep/core/plugin-api';
+import { readDate, type Orm } from '@vidkeep/plugin-kit';
 import type { DownloaderJob, DownloaderJobVideo } from '../entities.js';
 
 export const emptyAux = (): JobAuxData => ({

@@ -6,7 +6,7 @@ import type {
   Video,
   VideoListQuery,
 } from '@vidkeep/contracts';
-import { likeEscape, readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { likeEscape, readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/plugin-kit';
 import { UNKNOWN_WATCH, type ListedWatch, type WatchCopy } from '@vidkeep/read-models';
 import type { LibrarySubfolder } from '../entities.js';
 import { videoUrl } from '@vidkeep/platform';

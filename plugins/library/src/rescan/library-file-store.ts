@@ -1,5 +1,5 @@
 import type { LibraryRecord } from '@vidkeep/contracts';
-import { readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/plugin-kit';
 import type { FileColumns, LibraryFileRow } from './reconcile.js';
 
 /** Statements per transaction when many rows change at once. */

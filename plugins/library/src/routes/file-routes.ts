@@ -11,7 +11,7 @@ import {
   SubfolderList,
   SubfolderNameParams,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { FileScans } from '../scans/file-scans.js';
 import type { LibraryImporter } from '../import/library-import.js';
 import type { FileRescan } from '../rescan/rescan.js';

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { basename, extname } from 'node:path';
-import type { FastifyReply, FastifyRequest } from '@vidkeep/core/plugin-api';
+import type { FastifyReply, FastifyRequest } from '@vidkeep/plugin-kit';
 import type { StoredFile } from '../catalogue/video-library.js';
 
 const MIME: Record<string, string> = {

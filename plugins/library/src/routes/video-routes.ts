@@ -21,7 +21,7 @@ import {
   VideoRatingRequest,
   VideoRatingResponse,
 } from '@vidkeep/contracts';
-import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { VideoLibrary } from '../catalogue/video-library.js';
 import { sendFile } from './send-file.js';
 

@@ -7,7 +7,7 @@ import {
   type FileScanStatus,
   type FileScanTrigger,
 } from '@vidkeep/contracts';
-import type { Orm } from '@vidkeep/core/plugin-api';
+import type { Orm } from '@vidkeep/plugin-kit';
 import type { LibraryFileScan } from '../entities.js';
 
 /** Runs kept per operation: a few months of weekly rescans. */

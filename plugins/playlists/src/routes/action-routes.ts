@@ -5,7 +5,7 @@ import {
   RefreshPlaylistResponse,
   RegenerateM3uResponse,
 } from '@vidkeep/contracts';
-import { mapDomainErrors, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { mapDomainErrors, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { PlaylistRouteDeps } from './deps.js';
 import { errorStatuses } from './errors.js';
 

@@ -1,4 +1,4 @@
-import type { DomainErrorStatuses } from '@vidkeep/core/plugin-api';
+import type { DomainErrorStatuses } from '@vidkeep/plugin-kit';
 
 /**
  * How the playlists plugin's domain errors answer. The core's defaults fit every one: unknown or

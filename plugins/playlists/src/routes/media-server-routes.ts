@@ -1,5 +1,5 @@
 import { errorResponses, MediaServerStatus } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { NAMED_SYNC_KINDS } from '../services/settings.js';
 import type { PlaylistRouteDeps } from './deps.js';
 

@@ -15,7 +15,7 @@ import {
   SubscribePlaylistRequest,
   SubscribePlaylistResponse,
 } from '@vidkeep/contracts';
-import { mapDomainErrors, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { mapDomainErrors, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { settingsOf } from '../services/settings.js';
 import type { PlaylistRouteDeps } from './deps.js';
 import { errorStatuses } from './errors.js';

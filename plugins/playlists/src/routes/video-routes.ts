@@ -11,7 +11,7 @@ import {
   PlaylistVideoParams,
   PlaylistVideosQuery,
 } from '@vidkeep/contracts';
-import { mapDomainErrors, type FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import { mapDomainErrors, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { PlaylistRouteDeps } from './deps.js';
 import { errorStatuses } from './errors.js';
 

@@ -9,7 +9,7 @@ import {
   type TaskResult,
   type VideosDiscoveredPayload,
 } from '@vidkeep/contracts';
-import { compileTitleFilter, FilterTimeoutError, matchTitles } from '@vidkeep/core/plugin-api';
+import { compileTitleFilter, FilterTimeoutError, matchTitles } from '@vidkeep/plugin-kit';
 import type { PlaylistRow, PlaylistVideoRow } from '../entities.js';
 import { durationPasses, pickAutomatic } from './automatic.js';
 import type { ListingOutcome, PlaylistLister } from './lister.js';

@@ -1,4 +1,4 @@
-import type { Orm } from '@vidkeep/core/plugin-api';
+import type { Orm } from '@vidkeep/plugin-kit';
 import { PlaylistEntity, PlaylistSyncStateEntity, type PlaylistRow, type PlaylistSyncStateRow } from '../entities.js';
 
 export type NewPlaylist = Omit<PlaylistRow, 'id' | 'createdAt' | 'updatedAt'>;

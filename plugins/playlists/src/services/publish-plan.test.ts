@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ChannelDownloadSettings } from '@vidkeep/contracts';
-import { m3uText } from '@vidkeep/core/plugin-api';
+import { m3uText } from '@vidkeep/plugin-kit';
 import { describe, expect, it } from 'vitest';
 import type { PlaylistVideoRow } from '../entities.js';
 import { m3uEntries, mediaTypeOf, syncItems } from './publish-plan.js';

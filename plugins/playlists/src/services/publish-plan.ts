@@ -1,6 +1,6 @@
 import { dirname, relative, sep } from 'node:path';
 import type { PlaylistMediaType, PlaylistSyncItem } from '@vidkeep/contracts';
-import type { M3uEntry } from '@vidkeep/core/plugin-api';
+import type { M3uEntry } from '@vidkeep/plugin-kit';
 import type { PlaylistRow } from '../entities.js';
 import type { PublishedRow } from './video-store.js';
 

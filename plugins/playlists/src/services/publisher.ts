@@ -10,7 +10,7 @@ import {
   type PluginLogger,
   type ProviderSet,
 } from '@vidkeep/contracts';
-import { m3uText, writeFileAtomic } from '@vidkeep/core/plugin-api';
+import { m3uText, writeFileAtomic } from '@vidkeep/plugin-kit';
 import type { PlaylistRow } from '../entities.js';
 import { Coalescer } from './coalescer.js';
 import type { PlaylistStore } from './playlist-store.js';

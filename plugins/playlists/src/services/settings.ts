@@ -6,7 +6,7 @@ import {
   type PlaylistSettings,
   type PlaylistSettingsUpdate,
 } from '@vidkeep/contracts';
-import { compileTitleFilter } from '@vidkeep/core/plugin-api';
+import { compileTitleFilter } from '@vidkeep/plugin-kit';
 import type { PlaylistRow } from '../entities.js';
 
 export type PlaylistPatch = Partial<

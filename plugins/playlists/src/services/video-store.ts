@@ -1,5 +1,5 @@
 import type { PlaylistVideosQuery } from '@vidkeep/contracts';
-import { likeEscape, readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { likeEscape, readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/plugin-kit';
 import { type ListedWatch, type WatchCopy } from '@vidkeep/read-models';
 import type { PlaylistVideoRow } from '../entities.js';
 import type { ListedEntry } from './entries.js';

@@ -1,5 +1,5 @@
 import { PlexErrorCodes as E } from '@vidkeep/contracts';
-import type { DomainErrorStatuses } from '@vidkeep/core/plugin-api';
+import type { DomainErrorStatuses } from '@vidkeep/plugin-kit';
 
 /**
  * How the Plex plugin's domain errors answer. The server (or plex.tv) refusing the token, not

@@ -10,7 +10,7 @@ import {
   PlexTestQuery,
   SuccessResponse,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { PlexConnection } from '../services/connection.js';
 
 const tags = ['plex'];

@@ -5,7 +5,7 @@ import {
   ErrorEnvelope,
   errorResponses,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { RetentionRunner } from '../services/runner.js';
 
 const errors = errorResponses(400, 401, 403);

@@ -1,5 +1,5 @@
 import type { AutoRemovalResult, AutoRemovalRun } from '@vidkeep/contracts';
-import type { Orm } from '@vidkeep/core/plugin-api';
+import type { Orm } from '@vidkeep/plugin-kit';
 import type { RetentionRun } from '../entities.js';
 
 /** Runs kept: enough to look back a few weeks of nightly runs. */

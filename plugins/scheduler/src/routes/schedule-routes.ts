@@ -9,7 +9,7 @@ import {
   UpdateScheduleBody,
   type ScheduleEntry,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { toSummary, type RunStore } from '../services/run-store.js';
 import type { TaskScheduler } from '../services/scheduler.js';
 

@@ -1,5 +1,5 @@
 import type { TaskResult, TaskRunStatus, TaskRunSummary, TaskTrigger } from '@vidkeep/contracts';
-import type { Orm } from '@vidkeep/core/plugin-api';
+import type { Orm } from '@vidkeep/plugin-kit';
 import type { SchedulerTaskRun } from '../entities.js';
 
 /** Runs kept per task besides the running ones and the newest of each status and outcome. */

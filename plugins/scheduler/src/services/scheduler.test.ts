@@ -9,7 +9,7 @@ import {
   type MainThreadTask,
   type TaskScheduleOverride,
 } from '@vidkeep/contracts';
-import { statusOf } from '@vidkeep/core/plugin-api';
+import { statusOf } from '@vidkeep/plugin-kit';
 import type { SchedulerTaskRun } from '../entities.js';
 import { errorStatuses } from '../routes/errors.js';
 import { runningRow, type RunHistory } from './run-store.js';

@@ -6,7 +6,7 @@ import {
   WatchSyncStarted,
   type WatchStatusRun,
 } from '@vidkeep/contracts';
-import type { FastifyPluginAsyncTypebox } from '@vidkeep/core/plugin-api';
+import type { FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { WatchStatusState } from '../services/state.js';
 
 /** Routes of reference 1.11 and the per-video view of 1.7, with vidkeep's names. */

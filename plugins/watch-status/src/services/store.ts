@@ -1,4 +1,4 @@
-import { readBool, readDate, readJson, Sql, type Orm } from '@vidkeep/core/plugin-api';
+import { readBool, readDate, readJson, Sql, type Orm } from '@vidkeep/plugin-kit';
 import type { WatchStatusRun, WatchStatusUser } from '@vidkeep/contracts';
 
 /** One user's state of one video, as stored. */

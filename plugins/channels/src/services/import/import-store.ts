@@ -7,7 +7,7 @@ import type {
   ImportStatus,
   ImportSummary,
 } from '@vidkeep/contracts';
-import type { Orm } from '@vidkeep/core/plugin-api';
+import type { Orm } from '@vidkeep/plugin-kit';
 import type { SubscriptionImportItemRow, SubscriptionImportRow } from '../../entities.js';
 
 /** Imports kept for the history (with their results). */

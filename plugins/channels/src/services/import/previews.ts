@@ -12,7 +12,7 @@ import {
   type SourceInfo,
 } from '@vidkeep/contracts';
 import { parseCookieFile, SOURCE_LOGIN_COOKIES, summarizeCookies } from '@vidkeep/platform';
-import { writeFileAtomic } from '@vidkeep/core/plugin-api';
+import { writeFileAtomic } from '@vidkeep/plugin-kit';
 import type { ChannelStore } from '../channel-store.js';
 import { channelUrl } from '../platform.js';
 import { parseSubscriptionsCsv } from './takeout-csv.js';
