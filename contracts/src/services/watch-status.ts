@@ -1,4 +1,5 @@
 import type { WatchedRule } from '../config/watch-status.js';
+import type { LibraryVideo } from './library.js';
 import type { LocalFile } from './media-servers.js';
 import { multiServiceRef, serviceRef } from './ref.js';
 
@@ -99,3 +100,17 @@ export interface WatchStatusService {
 }
 
 export const watchStatusServiceRef = serviceRef<WatchStatusService>('watch-status.service');
+
+/**
+ * Extension point of the watch-status plugin: the files it matches against what the media servers
+ * report, with the video each belongs to (the library plugin contributes its present videos; the
+ * first active contribution answers). The watch-status plugin owns the point, so it depends on no
+ * plugin for it, and the library, which reads the watched state back, depends on it one way only.
+ * Without a contribution no file matches and every video stays unknown.
+ */
+export interface WatchedLibrary {
+  /** Every video whose files are in the library now (not removed). */
+  presentVideos(): Promise<LibraryVideo[]>;
+}
+
+export const watchedLibrariesRef = multiServiceRef<WatchedLibrary>('watch-status.libraries');

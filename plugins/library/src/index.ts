@@ -7,6 +7,7 @@ import {
   schedulerServiceRef,
   subfolderUsersRef,
   videoLinkProvidersRef,
+  watchedLibrariesRef,
   watchStatusServiceRef,
 } from '@vidkeep/contracts';
 import { definePlugin, mapDomainErrors } from '@vidkeep/plugin-kit';
@@ -41,6 +42,8 @@ export default definePlugin({
   register(ctx) {
     const { service, library, posters, scans, rescan, importer, subfolders } = wireLibrary(ctx);
     ctx.provide(libraryServiceRef, service);
+    // The files the watch-status plugin matches against what the media servers report.
+    ctx.contribute(watchedLibrariesRef, 'library', { presentVideos: () => service.presentVideos() });
 
     ctx.events.subscribe('core.config.updated', async ({ changedKeys }) => {
       if (changedKeys.includes('writeChannelPosters') && ctx.config.read('writeChannelPosters'))

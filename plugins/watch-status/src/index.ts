@@ -1,5 +1,5 @@
 import {
-  libraryServiceRef,
+  watchedLibrariesRef,
   schedulerServiceRef,
   WatchStatusConfigSection,
   watchStatusProvidersRef,
@@ -42,10 +42,10 @@ export default definePlugin({
   version: '1.0.0',
   core: '^1.0.0',
   description: 'Watch status: who watched what on every media server',
-  dependsOn: ['library'],
-  // The media-server plugins contribute providers to its extension point: they need it, not it them.
+  // The media-server plugins contribute providers to its extension point and the library its
+  // present videos: they need it, not it them.
   optionalDependsOn: ['scheduler'],
-  consumes: [libraryServiceRef, watchStatusProvidersRef],
+  consumes: [watchedLibrariesRef, watchStatusProvidersRef],
   optionalConsumes: [schedulerServiceRef],
   config: WatchStatusConfigSection,
   entities: [WatchRowEntity, WatchUserEntity, WatchCursorEntity, WatchRunEntity],
@@ -59,7 +59,7 @@ export default definePlugin({
     const sync = new WatchSync({
       store,
       providers,
-      library: ctx.resolve(libraryServiceRef),
+      libraries: ctx.resolveAll(watchedLibrariesRef),
       outputDir: ctx.env.paths.outputDir,
       changed,
       logger: ctx.logger,

@@ -2,11 +2,12 @@ import { relative, sep } from 'node:path';
 import {
   ConflictError,
   WatchStatusErrorCodes,
-  type LibraryService,
+  type LibraryVideo,
   type LocalFile,
   type PluginLogger,
   type ProviderSet,
   type ServerWatchState,
+  type WatchedLibrary,
   type WatchStatusProvider,
   type WatchStatusRun,
   type WatchStatusServerOutcome,
@@ -17,7 +18,8 @@ import { sameState, type RowWrite, type StoredWatch, type WatchState, type Watch
 export interface SyncDeps {
   store: WatchStore;
   providers: ProviderSet<WatchStatusProvider>;
-  library: Pick<LibraryService, 'presentVideos'>;
+  /** The library's contribution (`watchedLibrariesRef`): the files to match. */
+  libraries: ProviderSet<WatchedLibrary>;
   outputDir: string;
   /** Announces videos whose state changed (`watch-status.videos.changed`). */
   changed: (sourceIds: string[]) => void;
@@ -32,7 +34,12 @@ interface Library {
   owner: Map<string, string>;
 }
 
-function libraryFiles(videos: Awaited<ReturnType<LibraryService['presentVideos']>>, outputDir: string): Library {
+/** The present videos of the first active library (none without one: nothing matches). */
+async function presentVideos(libraries: ProviderSet<WatchedLibrary>): Promise<LibraryVideo[]> {
+  return (await libraries.all()[0]?.presentVideos()) ?? [];
+}
+
+function libraryFiles(videos: LibraryVideo[], outputDir: string): Library {
   const files: LocalFile[] = [];
   const owner = new Map<string, string>();
   for (const v of videos) {
@@ -116,7 +123,7 @@ export class WatchSync {
         // Read once per run, and only when a server asks (an unchanged Plex-type server does not).
         let library: Promise<Library> | null = null;
         const load = () =>
-          (library ??= this.deps.library.presentVideos().then((v) => libraryFiles(v, this.deps.outputDir)));
+          (library ??= presentVideos(this.deps.libraries).then((v) => libraryFiles(v, this.deps.outputDir)));
         for (const { key, provider } of configured) {
           if (this.deps.signal.aborted) break;
           try {
