@@ -17,8 +17,6 @@ const NOT_YET: Readonly<Record<string, number>> = {
   'contracts/src/schemas/channels.ts': 606,
   'plugins/channels/src/services/video-store.ts': 527,
   'plugins/library/src/import/library-import.ts': 510,
-  'plugins/library/src/catalogue/video-library.ts': 478,
-  'plugins/library/src/catalogue/video-store.ts': 463,
   'plugins/downloader/src/ytdlp/failures.ts': 457,
   'plugins/playlists/src/services/video-store.ts': 409,
   'plugins/downloader/src/services/private-ytdlp.ts': 367,

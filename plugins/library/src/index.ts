@@ -40,7 +40,7 @@ export default definePlugin({
   optionalConsumes: [schedulerServiceRef, watchStatusServiceRef, subfolderUsersRef],
   entities: [LibraryVideoEntity, LibrarySubfolderEntity, LibraryVideoWatchEntity, LibraryFileScanEntity],
   register(ctx) {
-    const { service, library, posters, scans, rescan, importer, subfolders } = wireLibrary(ctx);
+    const { service, library, pages, posters, scans, rescan, importer, subfolders } = wireLibrary(ctx);
     ctx.provide(libraryServiceRef, service);
     // The files the watch-status plugin matches against what the media servers report.
     ctx.contribute(watchedLibrariesRef, 'library', { presentVideos: () => service.presentVideos() });
@@ -64,7 +64,7 @@ export default definePlugin({
 
     ctx.routes(async (app) => {
       mapDomainErrors(app, {});
-      await app.register(videoRoutes, { library });
+      await app.register(videoRoutes, { library, pages });
       await app.register(fileRoutes, { scans, rescan, importer, subfolders });
     });
     // A problem here (a database an older version left) must not stop the start.

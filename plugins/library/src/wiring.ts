@@ -11,7 +11,9 @@ import {
 import type { PluginContext } from '@vidkeep/plugin-kit';
 import { keepWatchCopy } from '@vidkeep/read-models';
 import { LocalLibraryService } from './catalogue/library-service.js';
+import type { LibraryDeps } from './catalogue/library-deps.js';
 import { VideoLibrary } from './catalogue/video-library.js';
+import { VideoPages } from './catalogue/video-pages.js';
 import { VideoStore } from './catalogue/video-store.js';
 import { ChannelFolderMover } from './channel-folders/channel-move.js';
 import { ChannelPosters } from './channel-folders/posters.js';
@@ -21,6 +23,7 @@ import { LibraryFileStore } from './rescan/library-file-store.js';
 import { FileRescan } from './rescan/rescan.js';
 import { FileScans } from './scans/file-scans.js';
 import { FileScanStore } from './scans/scan-store.js';
+import { SubfolderStore } from './subfolders/subfolder-store.js';
 import { SubfolderRegistry } from './subfolders/subfolders.js';
 
 export type LibraryContext = PluginContext;
@@ -47,7 +50,7 @@ export function wireLibrary(ctx: LibraryContext) {
   // The library's copy of the watched state; a change forgets the remembered totals.
   const watchCopy = keepWatchCopy(ctx, { entity: LibraryVideoWatchEntity, onChange: () => videos.watchChanged() });
   const videos = new VideoStore(ctx.orm, watchCopy);
-  const library = new VideoLibrary({
+  const libraryDeps: LibraryDeps = {
     videos,
     activeVideos,
     events: ctx.events,
@@ -57,7 +60,9 @@ export function wireLibrary(ctx: LibraryContext) {
     infoDir: join(env.paths.jobsDir, 'info'),
     linkProviders: () => linkProviders.all(),
     warn: (message, context) => ctx.logger.warn(context, message),
-  });
+  };
+  const library = new VideoLibrary(libraryDeps);
+  const pages = new VideoPages(libraryDeps);
   const mover = new ChannelFolderMover({
     videos,
     outputDir,
@@ -66,7 +71,8 @@ export function wireLibrary(ctx: LibraryContext) {
     events: ctx.events,
     logger: ctx.logger,
   });
-  const service = new LocalLibraryService({ videos, library, mover });
+  const subfolderNames = new SubfolderStore(ctx.orm);
+  const service = new LocalLibraryService({ videos, subfolders: subfolderNames, library, mover });
   // Switching channel posters on gives the folders downloaded before their poster too.
   const posters = new ChannelPosters({ videos, outputDir, artwork: () => artwork.all()[0], logger: ctx.logger });
 
@@ -81,7 +87,7 @@ export function wireLibrary(ctx: LibraryContext) {
   // A staging folder inside the output directory that is not hidden is not library content.
   const skipDirs = () => new Set(activity()?.stagingDirectories() ?? []);
   const probe = (file: string) => tools.all()[0]?.resolution(file) ?? Promise.resolve('0x0');
-  const registerSubfolders = (names: string[]) => videos.registerSubfolders(names);
+  const registerSubfolders = (names: string[]) => subfolderNames.registerSubfolders(names);
   const rescan = new FileRescan({
     outputDir,
     skipDirs,
@@ -112,12 +118,12 @@ export function wireLibrary(ctx: LibraryContext) {
   const subfolders = new SubfolderRegistry({
     outputDir,
     registry: {
-      names: () => videos.subfolders(),
+      names: () => subfolderNames.subfolders(),
       register: registerSubfolders,
-      unregister: (n) => videos.unregisterSubfolder(n),
+      unregister: (n) => subfolderNames.unregisterSubfolder(n),
     },
     users: ctx.resolveAll(subfolderUsersRef),
     defaultSubfolder: () => ctx.config.read('defaultSubfolder'),
   });
-  return { service, library, posters, scans, rescan, importer, subfolders };
+  return { service, library, pages, posters, scans, rescan, importer, subfolders };
 }

@@ -14,10 +14,12 @@ import type {
 import type { ChannelFolderMover } from '../channel-folders/channel-move.js';
 import { fileStatus } from './file-status.js';
 import type { VideoLibrary } from './video-library.js';
+import type { SubfolderStore } from '../subfolders/subfolder-store.js';
 import type { VideoStore } from './video-store.js';
 
 export interface LibraryServiceDeps {
   videos: VideoStore;
+  subfolders: SubfolderStore;
   library: VideoLibrary;
   mover: ChannelFolderMover;
 }
@@ -79,11 +81,11 @@ export class LocalLibraryService implements LibraryService {
   }
 
   registerSubfolders(names: string[]): Promise<void> {
-    return this.deps.videos.registerSubfolders(names);
+    return this.deps.subfolders.registerSubfolders(names);
   }
 
   listSubfolders(): Promise<string[]> {
-    return this.deps.videos.subfolders();
+    return this.deps.subfolders.subfolders();
   }
 
   retentionCandidates(): Promise<RetentionCandidate[]> {

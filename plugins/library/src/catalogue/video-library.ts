@@ -1,5 +1,4 @@
-import { readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { realpath, rm, stat } from 'node:fs/promises';
 import {
   ConflictError,
   DomainError,
@@ -10,50 +9,26 @@ import {
   type BulkDeleteRequest,
   type BulkDeleteResponse,
   type BulkFailure,
-  type VideoFileEntry,
-  type VideoLinkEntry,
-  type VideoLinkProvider,
-  type VideoLinksResponse,
-  type VideoMetadataResponse,
   type VideoRatingRequest,
   type VideoRatingResponse,
   type RemovedVideo,
   type VideoProtectedResponse,
   type DeleteVideoResponse,
-  type EventBus,
-  type LocalStatusEntry,
-  type LocalStatusResponse,
   type Video,
   type VideoList,
   type VideoListQuery,
   type LibraryRecord,
 } from '@vidkeep/contracts';
 import { executeDeletion, planDeletion } from '../deletion/delete.js';
-import { isInside, MANUAL_OVERRIDE, ratingTarget, rewriteNfoRating, writeMp4Rating } from '@vidkeep/library-files';
-import { fileStatus } from './file-status.js';
-import { toVideo, type VideoStore } from './video-store.js';
+import { isInside, MANUAL_OVERRIDE } from '@vidkeep/library-files';
+import { writeRatingToFiles } from './rating-files.js';
+import { toVideo } from './video-rows.js';
+import type { LibraryDeps } from './library-deps.js';
 
 /** A file of the library that exists now. */
 export interface StoredFile {
   path: string;
   size: number;
-}
-
-export interface LibraryDeps {
-  videos: VideoStore;
-  /** What is queued or downloading now (the downloader's contribution; empty without one). */
-  activeVideos: () => ReadonlyMap<string, { jobId: string; state: 'queued' | 'downloading' }>;
-  events: EventBus;
-  outputDir: string;
-  imagesDir: string;
-  /** Where an earlier version kept posters (`RuntimePaths.legacyImagesDir`): still read, never written. */
-  legacyImagesDir?: string | null;
-  /** Where the info.json of each download is kept (`<jobsDir>/info`). */
-  infoDir?: string;
-  /** The plugins that say where a video appears (`videoLinkProvidersRef`), live. */
-  linkProviders?: () => readonly VideoLinkProvider[];
-  /** Logs what did not work but is not the caller's failure. */
-  warn?: (message: string, context: Record<string, unknown>) => void;
 }
 
 const fileMissing = (message: string) => new NotFoundError(DownloaderErrorCodes.fileMissing, message);
@@ -238,7 +213,7 @@ export class VideoLibrary {
         await this.deps.videos.setRating(row.id, r.rating, MANUAL_OVERRIDE);
         changed.push(row.sourceId);
         out.success.push(row.sourceId);
-        for (const warning of await this.serially(() => this.writeRating(row, r.rating)))
+        for (const warning of await this.serially(() => writeRatingToFiles(row, r.rating, this.deps)))
           out.warnings.push({ sourceId: row.sourceId, warning });
       } catch (err) {
         out.failed.push(failureOf(row, err));
@@ -246,44 +221,6 @@ export class VideoLibrary {
     }
     if (changed.length) this.deps.events.publish('downloader.videos.changed', { sourceIds: changed });
     return out;
-  }
-
-  /** Writes a rating into a video's files; what could not be done, in words. */
-  private async writeRating(row: LibraryRecord, rating: string | null): Promise<string[]> {
-    const { outputDir } = this.deps;
-    if (row.removed) return ['Its files were deleted: the rating is kept in the library only'];
-    const media = row.filePath;
-    if (!media) {
-      return ['Audio-only downloads (mp3) carry no content rating: it is kept in the library only'];
-    }
-    if (!isInside(outputDir, media)) return ['The file is outside the output directory: it was not changed'];
-    const present = await stat(media).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-    if (!present) return ['The file is no longer on disk: the rating is kept in the library only'];
-    const warnings: string[] = [];
-    const decided = { rating, source: MANUAL_OVERRIDE };
-    if (ratingTarget(media) === 'mp4') {
-      await writeMp4Rating(media, rating).catch((err: unknown) => {
-        warnings.push(`The rating was not written into the file: ${(err as Error).message}`);
-        this.deps.warn?.('Writing a content rating into a file failed', { sourceId: row.sourceId, err });
-      });
-    } else {
-      warnings.push(`${extname(media) || 'This'} files carry no content rating here: only the NFO has it`);
-    }
-    const nfo = join(dirname(media), `${basename(media, extname(media))}.nfo`);
-    if (
-      await stat(nfo).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      await rewriteNfoRating(nfo, decided).catch((err: unknown) => {
-        warnings.push(`The NFO was not updated: ${(err as Error).message}`);
-      });
-    }
-    return warnings;
   }
 
   /**
@@ -304,91 +241,6 @@ export class VideoLibrary {
     return { success: failed.length === 0, deleted, failed };
   }
 
-  /**
-   * Reference 1.7: what the stored info.json says (description, tags, chapters, counts at download
-   * time, formats offered) and the video's files as they are on disk now.
-   */
-  async metadata(sourceId: string): Promise<VideoMetadataResponse> {
-    const row = await this.find(sourceId);
-    const info = await this.readInfo(row.sourceId);
-    return { ...metadataFields(info, row.videoResolution), relatedFiles: await this.relatedFiles(row) };
-  }
-
-  private async readInfo(sourceId: string): Promise<Record<string, unknown> | null> {
-    if (!this.deps.infoDir) return null;
-    try {
-      const parsed: unknown = JSON.parse(await readFile(join(this.deps.infoDir, `${sourceId}.info.json`), 'utf8'));
-      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** The media files, and beside them the files named with `[<id>]` (poster, NFO, subtitles). */
-  private async relatedFiles(row: LibraryRecord): Promise<VideoFileEntry[]> {
-    const { outputDir } = this.deps;
-    const out: VideoFileEntry[] = [];
-    const seen = new Set<string>();
-    const add = async (path: string, kind?: VideoFileEntry['kind']) => {
-      if (seen.has(path)) return;
-      seen.add(path);
-      const info = await stat(path).catch(() => null);
-      out.push({
-        kind: kind ?? fileKind(path),
-        name: basename(path),
-        path,
-        size: info?.isFile() ? info.size : null,
-        exists: !!info?.isFile(),
-      });
-    };
-    const media = [row.filePath, row.audioFilePath].filter((p): p is string => !!p && isInside(outputDir, p));
-    if (row.filePath && media.includes(row.filePath)) await add(row.filePath, 'video');
-    if (row.audioFilePath && media.includes(row.audioFilePath)) await add(row.audioFilePath, 'audio');
-    for (const dir of new Set(media.map((p) => dirname(p)))) {
-      const names = await readdir(dir).catch(() => [] as string[]);
-      for (const name of names.sort())
-        if (name.includes(`[${row.sourceId}]`) && !name.startsWith('.')) await add(join(dir, name));
-    }
-    return out;
-  }
-
-  /** Where the video appears besides the library: its channel, followed playlists (from the plugins that know). */
-  async links(sourceId: string): Promise<VideoLinksResponse> {
-    const row = await this.find(sourceId);
-    const providers = this.deps.linkProviders?.() ?? [];
-    const lists = await Promise.all(
-      providers.map((p) =>
-        p.linksOf({ sourceId: row.sourceId, channelId: row.channelId }).catch((err: unknown): VideoLinkEntry[] => {
-          this.deps.warn?.('A plugin could not say where a video appears', { sourceId, err });
-          return [];
-        }),
-      ),
-    );
-    return { links: lists.flat() };
-  }
-
-  /** What is downloaded, gone or active among `sourceIds`, without asking the platform. */
-  async localStatus(sourceIds: string[]): Promise<LocalStatusResponse> {
-    const ids = [...new Set(sourceIds)];
-    const rows = new Map((await this.deps.videos.bySourceIds(ids)).map((v) => [v.sourceId, v]));
-    const watch = await this.deps.videos.watchOf([...rows.keys()]);
-    const active = this.deps.activeVideos();
-    const results = await Promise.all(
-      ids.map(async (sourceId): Promise<LocalStatusEntry> => {
-        const row = rows.get(sourceId);
-        const act = active.get(sourceId);
-        return {
-          sourceId,
-          status: row ? await fileStatus(row) : 'not_downloaded',
-          activity: act?.state ?? null,
-          jobId: act?.jobId ?? null,
-          video: row ? toVideo(row, watch.get(sourceId)) : null,
-        };
-      }),
-    );
-    return { results };
-  }
-
   private async find(sourceId: string): Promise<LibraryRecord> {
     const row = await this.deps.videos.bySourceId(sourceId);
     if (!row) throw new NotFoundError(DownloaderErrorCodes.videoNotFound, `No downloaded video ${sourceId}`);
@@ -403,76 +255,5 @@ function failureOf(row: LibraryRecord, err: unknown): BulkFailure {
     videoId: row.id,
     error: domain ? domain.message : `Failed: ${(err as Error).message}`,
     code: domain?.code ?? 'DOWNLOAD_FAILED',
-  };
-}
-
-const SUBTITLE = new Set(['.srt', '.vtt', '.ass', '.ssa']);
-const IMAGE = new Set(['.jpg', '.jpeg', '.png', '.webp']);
-
-function fileKind(path: string): VideoFileEntry['kind'] {
-  const ext = extname(path).toLowerCase();
-  if (ext === '.nfo') return 'nfo';
-  if (SUBTITLE.has(ext)) return 'subtitle';
-  if (IMAGE.has(ext)) return 'thumbnail';
-  if (['.mp4', '.mkv', '.webm', '.m4v', '.mov'].includes(ext)) return 'video';
-  if (['.mp3', '.m4a', '.opus', '.ogg', '.flac'].includes(ext)) return 'audio';
-  return 'other';
-}
-
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-
-/** The metadata fields of an info.json (all null without one). */
-export function metadataFields(
-  info: Record<string, unknown> | null,
-  videoResolution: string | null,
-): Omit<VideoMetadataResponse, 'relatedFiles'> {
-  const i = info ?? {};
-  const day = typeof i.upload_date === 'string' ? /^(\d{4})(\d{2})(\d{2})$/.exec(i.upload_date) : null;
-  const formats = Array.isArray(i.formats) ? (i.formats as Record<string, unknown>[]) : [];
-  const heights = [
-    ...new Set(
-      formats
-        .filter((f) => f && f.vcodec !== 'none' && typeof f.height === 'number' && f.height > 0)
-        .map((f) => f.height as number),
-    ),
-  ].sort((a, b) => b - a);
-  const measured = videoResolution && videoResolution !== '0x0' ? /^(\d+)x(\d+)$/.exec(videoResolution) : null;
-  const width = int(i.width) ?? (measured ? Number(measured[1]) : null);
-  const height = int(i.height) ?? (measured ? Number(measured[2]) : null);
-  const chapters = Array.isArray(i.chapters) ? (i.chapters as Record<string, unknown>[]) : [];
-  const live = text(i.live_status);
-  return {
-    infoJsonAvailable: info !== null,
-    description: text(i.description),
-    viewCount: int(i.view_count),
-    likeCount: int(i.like_count),
-    commentCount: int(i.comment_count),
-    tags: strings(i.tags),
-    categories: strings(i.categories),
-    chapters: chapters
-      .filter((c) => c && typeof c.start_time === 'number')
-      .map((c) => ({
-        title: typeof c.title === 'string' ? c.title : '',
-        startTime: c.start_time as number,
-        endTime: num(c.end_time),
-      })),
-    uploadDate: day ? `${day[1]}-${day[2]}-${day[3]}` : null,
-    resolution: width && height ? `${width}x${height}` : text(i.resolution),
-    width,
-    height,
-    fps: num(i.fps),
-    aspectRatio: num(i.aspect_ratio) ?? (width && height ? Math.round((width / height) * 100) / 100 : null),
-    language: text(i.language),
-    isLive: live ? live === 'is_live' : typeof i.is_live === 'boolean' ? i.is_live : null,
-    wasLive: live ? live === 'was_live' || live === 'post_live' : typeof i.was_live === 'boolean' ? i.was_live : null,
-    availability: text(i.availability),
-    channelFollowerCount: int(i.channel_follower_count),
-    ageLimit: int(i.age_limit),
-    webpageUrl: text(i.webpage_url),
-    availableResolutions: heights,
-    downloadedTier: height ? `${height}p` : null,
   };
 }

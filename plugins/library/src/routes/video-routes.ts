@@ -23,11 +23,15 @@ import {
 } from '@vidkeep/contracts';
 import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { VideoLibrary } from '../catalogue/video-library.js';
+import type { VideoPages } from '../catalogue/video-pages.js';
 import { sendFile } from './send-file.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const videoRoutes: FastifyPluginAsyncTypebox<{ library: VideoLibrary }> = async (app, { library }) => {
+export const videoRoutes: FastifyPluginAsyncTypebox<{ library: VideoLibrary; pages: VideoPages }> = async (
+  app,
+  { library, pages },
+) => {
   app.get(
     '/api/videos',
     {
@@ -154,7 +158,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ library: VideoLibrary }> =
         response: { 200: VideoMetadataResponse, ...errors },
       },
     },
-    async (request) => library.metadata(request.params.sourceId),
+    async (request) => pages.metadata(request.params.sourceId),
   );
 
   app.get(
@@ -169,7 +173,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ library: VideoLibrary }> =
         response: { 200: VideoLinksResponse, ...errors },
       },
     },
-    async (request) => library.links(request.params.sourceId),
+    async (request) => pages.links(request.params.sourceId),
   );
 
   app.patch(
@@ -198,6 +202,6 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ library: VideoLibrary }> =
         response: { 200: LocalStatusResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => library.localStatus(request.body.sourceIds),
+    async (request) => pages.localStatus(request.body.sourceIds),
   );
 };
