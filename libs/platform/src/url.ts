@@ -10,6 +10,7 @@ const VIDEO_HOSTS = new Set([
   'www.youtube-nocookie.com',
 ]);
 const SHORT_HOSTS = new Set(['youtu.be', 'www.youtu.be']);
+const PLAYLIST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type ParsedUrl =
   | { kind: 'video'; sourceId: string }
@@ -18,6 +19,9 @@ export type ParsedUrl =
   | { kind: 'invalid'; reason: string };
 
 export const videoUrl = (sourceId: string): string => `https://www.youtube.com/watch?v=${sourceId}`;
+
+/** A short's own address (the platform opens it in its shorts player). */
+export const shortsUrl = (sourceId: string): string => `https://www.youtube.com/shorts/${sourceId}`;
 
 /** Parses what a user pasted. Whitespace around is ignored; a missing scheme is tolerated. */
 export function parsePlatformUrl(input: string): ParsedUrl {
@@ -59,3 +63,25 @@ export function parsePlatformUrl(input: string): ParsedUrl {
   if (segments[0]?.startsWith('@') || ['channel', 'c', 'user'].includes(segments[0] ?? '')) return { kind: 'channel' };
   return { kind: 'invalid', reason: 'url is not a video URL of the platform' };
 }
+
+/**
+ * The playlist id of what a user typed: a playlist URL, a watch URL with `list=`, or a bare id.
+ * Null when it names no playlist.
+ */
+export function playlistIdFrom(input: string): string | null {
+  const trimmed = input.trim();
+  if (/^(?:PL|UU|OL|FL|RD|LL)[A-Za-z0-9_-]{8,62}$/.test(trimmed)) return trimmed;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z]+:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/^(?:www|m|music)\./, '');
+  if (host !== 'youtube.com' && host !== 'youtu.be') return null;
+  const list = url.searchParams.get('list');
+  return list && PLAYLIST_ID.test(list) && list.length >= 2 ? list : null;
+}
+
+/** The platform's canonical address of a playlist. */
+export const playlistUrl = (playlistId: string) => `https://www.youtube.com/playlist?list=${playlistId}`;

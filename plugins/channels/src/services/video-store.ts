@@ -9,6 +9,7 @@ import { likeEscape, readBool, readDate, Sql, type Orm } from '@vidkeep/plugin-k
 import { UNKNOWN_WATCH, type ListedWatch, type WatchCopy } from '@vidkeep/read-models';
 import type { ChannelVideoRow } from '../entities.js';
 import { isMembersOnly, type ListedVideo } from './entries.js';
+import { shortsUrl, videoUrl } from '@vidkeep/platform';
 
 const COLUMNS = [
   'channel_id',
@@ -62,10 +63,7 @@ export function toChannelVideo(
   return {
     sourceId: row.sourceId,
     title: row.title,
-    url:
-      row.mediaType === 'short'
-        ? `https://www.youtube.com/shorts/${row.sourceId}`
-        : `https://www.youtube.com/watch?v=${row.sourceId}`,
+    url: row.mediaType === 'short' ? shortsUrl(row.sourceId) : videoUrl(row.sourceId),
     thumbnail: row.thumbnail,
     duration: row.duration,
     publishedAt: shown ? row.publishedAt!.toISOString() : null,

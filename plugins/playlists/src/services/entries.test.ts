@@ -1,31 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parsePlaylistEntry, parsePlaylistPage, playlistIdFrom, reportedCountOf } from './entries.js';
+import { parsePlaylistEntry, parsePlaylistPage, reportedCountOf } from './entries.js';
 import { judgeListing } from './platform.js';
 
 const CH = 'UCaaaaaaaaaaaaaaaaaaaaaa';
-
-describe('playlistIdFrom', () => {
-  it.each([
-    ['https://www.youtube.com/playlist?list=PLabc123_-xyz', 'PLabc123_-xyz'],
-    ['youtube.com/playlist?list=PLabc123_-xyz', 'PLabc123_-xyz'],
-    ['https://m.youtube.com/watch?v=dQw4w9WgXcQ&list=OLAK5uy_abcdefgh', 'OLAK5uy_abcdefgh'],
-    ['https://music.youtube.com/playlist?list=PLmusic12345', 'PLmusic12345'],
-    ['  PLabcdefgh12  ', 'PLabcdefgh12'],
-    ['UUaaaaaaaaaaaaaaaaaaaaaa', 'UUaaaaaaaaaaaaaaaaaaaaaa'],
-  ])('%s -> %s', (input, id) => {
-    expect(playlistIdFrom(input)).toBe(id);
-  });
-
-  it.each([
-    'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    'https://example.com/playlist?list=PLabc123',
-    'https://www.youtube.com/playlist?list=PL<script>',
-    'not a url at all',
-    'PL',
-  ])('%s names no playlist', (input) => {
-    expect(playlistIdFrom(input)).toBeNull();
-  });
-});
 
 describe('parsePlaylistEntry', () => {
   it("keeps the video's own uploader, never the playlist owner", () => {

@@ -94,25 +94,3 @@ export function parsePlaylistPage(info: SourceInfo, fallbackId: string): ListedP
 /** The reported count that `--dump-json` repeats on every flat entry. */
 export const reportedCountOf = (entry: SourceInfo): number | null =>
   count(entry.playlist_count) ?? count(entry.n_entries);
-
-/**
- * The playlist id of what a user typed: a playlist URL, a watch URL with `list=`, or a bare id.
- * Null when it names no playlist.
- */
-export function playlistIdFrom(input: string): string | null {
-  const trimmed = input.trim();
-  if (/^(?:PL|UU|OL|FL|RD|LL)[A-Za-z0-9_-]{8,62}$/.test(trimmed)) return trimmed;
-  let url: URL;
-  try {
-    url = new URL(/^[a-z]+:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
-  } catch {
-    return null;
-  }
-  const host = url.hostname.replace(/^(?:www|m|music)\./, '');
-  if (host !== 'youtube.com' && host !== 'youtu.be') return null;
-  const list = url.searchParams.get('list');
-  return list && ID.test(list) && list.length >= 2 ? list : null;
-}
-
-/** The platform's canonical address of a playlist. */
-export const playlistUrl = (playlistId: string) => `https://www.youtube.com/playlist?list=${playlistId}`;

@@ -9,12 +9,11 @@ import {
 import {
   parsePlaylistEntry,
   parsePlaylistPage,
-  playlistIdFrom,
-  playlistUrl,
   reportedCountOf,
   type ListedEntry,
   type ListedPlaylist,
 } from './entries.js';
+import { playlistIdFrom, playlistUrl } from '@vidkeep/platform';
 
 const PRIVATE_HINT = 'Only public and unlisted playlists can be followed: make it one of those on the platform.';
 

@@ -18,7 +18,7 @@ import {
   type SubscribePlaylistRequest,
 } from '@vidkeep/contracts';
 import type { PlaylistRow } from '../entities.js';
-import { playlistUrl } from './entries.js';
+import { playlistUrl } from '@vidkeep/platform';
 import { SETUP_WARNINGS, type PlaylistFollowing } from './following.js';
 import type { ListingOutcome, PlaylistLister } from './lister.js';
 import { requirePlaylistId, type PlaylistPlatform } from './platform.js';
