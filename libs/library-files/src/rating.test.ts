@@ -4,14 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNfo } from './nfo.js';
-import {
-  decideRating,
-  itunesRating,
-  ratingFromAgeLimit,
-  replaceNfoRating,
-  rewriteNfoRating,
-  writeMp4Rating,
-} from './rating.js';
+import { decideRating, itunesRating, ratingFromAgeLimit, replaceNfoRating, rewriteNfoRating } from './rating.js';
+import { writeMp4Rating } from './mp4-rating.js';
 
 let dir: string;
 
