@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WalkedFile } from '../disk/walk.js';
 import { groupByVideo, moveTarget, movedName, recordFields, subfolderOf, titleFromName } from './import-plan.js';
-import { isSidecar } from './library-import.js';
+import { isSidecar } from './import-files.js';
 
 const ID = 'dQw4w9WgXcQ';
 const file = (path: string, over: Partial<WalkedFile> = {}): WalkedFile => {

@@ -1,19 +1,15 @@
-import { appendFile, copyFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
-import { basename, dirname, extname, join, relative } from 'node:path';
+import { copyFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
 import {
   IMPORT_PREVIEW_MAX,
-  type ChannelDirectory,
-  type EventBus,
   type FileScanStarted,
   type ImportAction,
   type ImportCandidate,
   type LibraryImportPreview,
   type LibraryImportRequest,
-  type PluginLogger,
 } from '@vidkeep/contracts';
-import { exists, placeFile } from '@vidkeep/library-files';
 import { walkMedia, type WalkedFile } from '../disk/walk.js';
-import { checkStop, type FileScans, type ScanOutcome, type ScanRun } from '../scans/file-scans.js';
+import { checkStop, type ScanOutcome, type ScanRun } from '../scans/file-scans.js';
 import { resolveImportFolder, type ImportFolder } from './import-folder.js';
 import {
   groupByVideo,
@@ -26,46 +22,11 @@ import {
 } from './import-plan.js';
 import type { ImportedRecord, KnownRecord, LibraryFileStore } from '../rescan/library-file-store.js';
 import { measureResolutions } from '../scans/probe.js';
+import { ImportAnnouncer } from './announce.js';
+import { importPoster, moveFiles } from './import-files.js';
+import type { ImportDeps, Planned, Saved } from './import-types.js';
 
-export interface ImportDeps {
-  outputDir: string;
-  /** Folders no import may read (staging inside the output directory). */
-  skipDirs: () => ReadonlySet<string>;
-  /** Where the service keeps each video's info.json (`<jobsDir>/info`). */
-  infoDir: string;
-  imagesDir: string;
-  /** yt-dlp's download archive (`complete.list`): imported ids are added, so yt-dlp skips them. */
-  archiveFile: string;
-  files: LibraryFileStore;
-  scans: FileScans;
-  probe: (file: string) => Promise<string>;
-  /** Converts a WebP or PNG thumbnail to JPEG with ffmpeg; false when it could not. */
-  convertImage: (from: string, to: string) => Promise<boolean>;
-  events: EventBus;
-  registerSubfolders: (names: string[]) => Promise<void>;
-  /** The channels plugin's directory, when it runs: unknown channels become hidden channels. */
-  channels: () => ChannelDirectory | undefined;
-  /** The flat layout (`defaultSkipVideoFolder`) for moved files. */
-  flatLayout: () => boolean;
-  isActive: (sourceId: string) => boolean;
-  logger: PluginLogger;
-}
-
-/** A video found in the folder with what the import would do with it. */
-interface Planned extends FoundVideo {
-  action: ImportAction;
-  known: KnownRecord | null;
-  fields: ReturnType<typeof recordFields>;
-  /** With `move`: the folder its files go to. */
-  target: string | null;
-}
-
-/** A video whose record is written. */
-interface Saved {
-  planned: Planned;
-  record: ImportedRecord;
-  videoId: number;
-}
+export type { ImportDeps };
 
 interface Inspection {
   folder: ImportFolder;
@@ -75,7 +36,6 @@ interface Inspection {
   filesSeen: number;
 }
 
-const THUMB_EXTS = ['.jpg', '.jpeg', '.webp', '.png'];
 /** Records imported between two progress messages. */
 const CHUNK = 50;
 
@@ -86,7 +46,11 @@ const CHUNK = 50;
  * asked. Nothing is deleted; a video the library already has in place is left alone.
  */
 export class LibraryImporter {
-  constructor(private readonly deps: ImportDeps) {}
+  private readonly announcer: ImportAnnouncer;
+
+  constructor(private readonly deps: ImportDeps) {
+    this.announcer = new ImportAnnouncer(deps);
+  }
 
   /** What an import of the folder would do (dry run): nothing is written. */
   async preview(request: LibraryImportRequest): Promise<LibraryImportPreview> {
@@ -227,7 +191,7 @@ export class LibraryImporter {
     const now = new Date();
     const jobId = `import-${run.id}`;
     const downloadedAt = now.toISOString();
-    const announced = { ...(await this.readArchive()), subfolders: new Set<string>() };
+    const announced = { ...(await this.announcer.readArchive()), subfolders: new Set<string>() };
     /**
      * Writes the records gathered so far and does at once everything a finished video implies:
      * the archive line, its channel, its subfolder, the `downloaded` event. A move flushes after
@@ -242,7 +206,7 @@ export class LibraryImporter {
       const written = batch
         .map((x) => ({ ...x, videoId: x.planned.known?.id ?? ids.get(x.record.sourceId) }))
         .filter((x): x is Saved => x.videoId !== undefined);
-      await this.announce(written, announced, run, jobId, downloadedAt);
+      await this.announcer.announce(written, announced, run, jobId, downloadedAt);
       saved.push(...written);
     };
     const flushEvery = request.move === true ? 1 : CHUNK;
@@ -253,12 +217,12 @@ export class LibraryImporter {
         let video = p.video?.path ?? null;
         let audio = p.audio?.path ?? null;
         if (p.target) {
-          const moved = await this.moveFiles(p, p.target, listings);
+          const moved = await moveFiles(p, p.target, listings, this.deps.outputDir);
           video = moved.video;
           audio = moved.audio;
         }
         const main = (video ?? audio)!;
-        const thumbnailPath = await this.poster(main, p.sourceId, await listingOf(dirname(main)));
+        const thumbnailPath = await importPoster(main, p.sourceId, await listingOf(dirname(main)), this.deps);
         if (p.infoJsonPath) {
           // Kept where the service keeps every video's info.json (the video page reads it).
           const name = basename(p.infoJsonPath);
@@ -324,162 +288,6 @@ export class LibraryImporter {
     );
     return { message: importSummary(counts, inspection.folder.rel, request.move === true) };
   }
-
-  /** Moves a video's media files and their sidecars (same name stem) into `target`; never overwrites. */
-  private async moveFiles(p: Planned, target: string, listings: Map<string, string[]>) {
-    const moves: { from: string; to: string; dir: string; name: string }[] = [];
-    const out: { video: string | null; audio: string | null } = { video: null, audio: null };
-    const listing = async (dir: string) => {
-      let names = listings.get(dir);
-      if (!names) listings.set(dir, (names = await readdir(dir).catch(() => [])));
-      return names;
-    };
-    for (const [kind, file] of [
-      ['video', p.video],
-      ['audio', p.audio],
-    ] as const) {
-      if (!file) continue;
-      const stem = basename(file.name, extname(file.name));
-      for (const name of await listing(file.dir)) {
-        if (!isSidecar(name, stem)) continue;
-        const from = join(file.dir, name);
-        if (moves.some((m) => m.from === from)) continue;
-        const to = join(target, movedName(name, stem, p.sourceId));
-        moves.push({ from, to, dir: file.dir, name });
-        if (from === file.path) out[kind] = to;
-      }
-    }
-    for (const m of moves)
-      if (m.from !== m.to && (await exists(m.to)))
-        throw new Error(`${relative(this.deps.outputDir, m.to)} is already there; nothing of this video was moved`);
-    await mkdir(target, { recursive: true });
-    for (const m of moves) {
-      if (m.from === m.to) continue;
-      await placeFile(m.from, m.to);
-      listings.set(
-        m.dir,
-        (listings.get(m.dir) ?? []).filter((n) => n !== m.name),
-      );
-    }
-    listings.delete(target);
-    return out;
-  }
-
-  /** The library's poster from a thumbnail beside the media file (`<name>.jpg`, or WebP/PNG converted). */
-  private async poster(mediaPath: string, sourceId: string, names: string[]): Promise<string | null> {
-    const stem = basename(mediaPath, extname(mediaPath));
-    const found = THUMB_EXTS.map((ext) => `${stem}${ext}`).find((n) => names.includes(n));
-    if (!found) return null;
-    const from = join(dirname(mediaPath), found);
-    const to = join(this.deps.imagesDir, `videothumb-${sourceId}.jpg`);
-    await mkdir(this.deps.imagesDir, { recursive: true });
-    const ext = extname(found).toLowerCase();
-    if (ext === '.jpg' || ext === '.jpeg') {
-      await copyFile(from, to);
-      return to;
-    }
-    return (await this.deps.convertImage(from, to)) ? to : null;
-  }
-
-  /**
-   * The lines of the download archive as it is now, and what the first append must start with: a
-   * newline when the file does not end with one (every later append, ours or a download's, ends
-   * with one, so the file is read once per run).
-   */
-  private async readArchive(): Promise<{ archive: Set<string>; lead: string }> {
-    const current = await readFile(this.deps.archiveFile, 'utf8').catch(() => '');
-    const lead = current.length > 0 && !current.endsWith('\n') ? '\n' : '';
-    return { archive: new Set(current.split('\n').map((l) => l.trim())), lead };
-  }
-
-  /**
-   * What a finished video implies, for a batch of saved records: `youtube <id>` lines for ids the
-   * archive does not hold yet (one append), unknown channels as hidden channels, the subfolders,
-   * and one `downloader.video.downloaded` event each.
-   */
-  private async announce(
-    batch: Saved[],
-    seen: { archive: Set<string>; lead: string; subfolders: Set<string> },
-    run: ScanRun,
-    jobId: string,
-    downloadedAt: string,
-  ): Promise<void> {
-    if (batch.length === 0) return;
-    const { deps } = this;
-    const lines = [...new Set(batch.map((s) => `youtube ${s.record.sourceId}`))].filter((l) => !seen.archive.has(l));
-    if (lines.length > 0) {
-      try {
-        await mkdir(dirname(deps.archiveFile), { recursive: true });
-        await appendFile(deps.archiveFile, `${seen.lead}${lines.join('\n')}\n`);
-        seen.lead = '';
-        for (const l of lines) seen.archive.add(l);
-      } catch (err) {
-        run.problem(deps.archiveFile, `The download archive could not be updated: ${(err as Error).message}`);
-      }
-    }
-    await this.ensureChannels(
-      batch.map((s) => s.record),
-      run,
-    );
-    const subfolders = [...new Set(batch.map((s) => s.record.subfolder))].filter(
-      (x): x is string => !!x && !seen.subfolders.has(x),
-    );
-    if (subfolders.length > 0) {
-      await deps.registerSubfolders(subfolders);
-      for (const f of subfolders) seen.subfolders.add(f);
-    }
-    for (const s of batch) {
-      deps.events.publish('downloader.video.downloaded', {
-        jobId,
-        jobType: 'import',
-        videoId: s.videoId,
-        sourceId: s.record.sourceId,
-        title: s.record.title,
-        channelId: s.record.channelId,
-        channelName: s.record.channelName,
-        filePath: s.record.filePath,
-        audioFilePath: s.record.audioFilePath,
-        subfolder: s.record.subfolder,
-        publishedAt: s.planned.fields.publishedAt,
-        mediaType: s.record.mediaType,
-        downloadedAt,
-      });
-    }
-  }
-
-  /** Unknown channels of imported videos become hidden channels, seeded with the subfolder their files are in. */
-  private async ensureChannels(records: ImportedRecord[], run: ScanRun): Promise<void> {
-    const directory = this.deps.channels();
-    if (!directory) return;
-    const byChannel = new Map<string, { name: string | null; subfolders: Set<string | null> }>();
-    for (const r of records) {
-      if (!r.channelId) continue;
-      const c = byChannel.get(r.channelId) ?? { name: r.channelName, subfolders: new Set() };
-      c.subfolders.add(r.subfolder);
-      byChannel.set(r.channelId, c);
-    }
-    for (const [channelId, c] of byChannel) {
-      const subfolder = c.subfolders.size === 1 ? [...c.subfolders][0]! : null;
-      try {
-        await directory.ensureChannels([{ channelId, name: c.name }], {
-          subfolder,
-          videoQuality: null,
-          audioFormat: null,
-          titleFilterRegex: null,
-        });
-      } catch (err) {
-        run.problem(
-          this.deps.outputDir,
-          `The channel ${c.name ?? channelId} could not be recorded: ${(err as Error).message}`,
-        );
-      }
-    }
-  }
-}
-
-/** A sidecar of a media file: the same name stem followed by `.` (`.info.json`, `.en.srt`) or `-` (`-fanart.jpg`). */
-export function isSidecar(name: string, stem: string): boolean {
-  return name.startsWith(stem) && (name.charAt(stem.length) === '.' || name.charAt(stem.length) === '-');
 }
 
 /** `in-library` when the library has the video in place; `restore` when it had deleted it or lost its file. */
