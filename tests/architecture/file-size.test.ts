@@ -17,7 +17,6 @@ const NOT_YET: Readonly<Record<string, number>> = {
   'contracts/src/schemas/channels.ts': 606,
   'plugins/channels/src/services/video-store.ts': 525,
   'plugins/library/src/import/library-import.ts': 318,
-  'plugins/downloader/src/ytdlp/failures.ts': 457,
   'plugins/playlists/src/services/video-store.ts': 409,
   'plugins/downloader/src/services/private-ytdlp.ts': 367,
   'contracts/src/schemas/playlists.ts': 365,
