@@ -9,6 +9,7 @@ import {
   type MediaTools,
   type Static,
 } from '@vidkeep/contracts';
+import { sharedFiles } from '@vidkeep/library-files';
 import { MANAGED_TEMP_PATH, type PluginContext } from '@vidkeep/plugin-kit';
 import { probeResolution } from './files/finalize.js';
 import type { DownloaderOptions } from './options.js';
@@ -65,9 +66,8 @@ export function wireDownloader(ctx: DownloaderContext) {
       // Default staging sits inside the output directory (hidden), so the final move is a rename.
       return c.useTmpForDownloads ? c.tmpFilePath : join(env.paths.outputDir, '.vidkeep-staging');
     },
-    infoDir: join(env.paths.jobsDir, 'info'),
+    ...sharedFiles(env.paths),
     imagesDir: env.paths.imagesDir,
-    archiveFile: join(env.paths.configDir, 'complete.list'),
   };
   const hub = ctx.tryResolve(liveHubRef);
   const library = ctx.resolve(libraryServiceRef);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   channelArtworkProvidersRef,
   channelDirectoriesRef,
@@ -9,6 +8,7 @@ import {
   videoLinkProvidersRef,
 } from '@vidkeep/contracts';
 import type { PluginContext } from '@vidkeep/plugin-kit';
+import { sharedFiles } from '@vidkeep/library-files';
 import { keepWatchCopy } from '@vidkeep/read-models';
 import { LocalLibraryService } from './catalogue/library-service.js';
 import type { LibraryDeps } from './catalogue/library-deps.js';
@@ -38,6 +38,7 @@ const NOTHING_ACTIVE: ReadonlyMap<string, { jobId: string; state: 'queued' | 'do
 export function wireLibrary(ctx: LibraryContext) {
   const { env } = ctx;
   const outputDir = env.paths.outputDir;
+  const { infoDir, archiveFile } = sharedFiles(env.paths);
   const downloads = ctx.resolveAll(downloadActivityProvidersRef);
   const tools = ctx.resolveAll(mediaToolsProvidersRef);
   const artwork = ctx.resolveAll(channelArtworkProvidersRef);
@@ -57,7 +58,7 @@ export function wireLibrary(ctx: LibraryContext) {
     outputDir,
     imagesDir: env.paths.imagesDir,
     legacyImagesDir: env.paths.legacyImagesDir,
-    infoDir: join(env.paths.jobsDir, 'info'),
+    infoDir,
     linkProviders: () => linkProviders.all(),
     warn: (message, context) => ctx.logger.warn(context, message),
   };
@@ -101,9 +102,9 @@ export function wireLibrary(ctx: LibraryContext) {
   const importer = new LibraryImporter({
     outputDir,
     skipDirs,
-    infoDir: join(env.paths.jobsDir, 'info'),
+    infoDir,
     imagesDir: env.paths.imagesDir,
-    archiveFile: join(env.paths.configDir, 'complete.list'),
+    archiveFile,
     files,
     scans,
     probe,

@@ -29,7 +29,6 @@ export function videoQueryProblem(raw: string): { query: string } | { error: str
 }
 
 /** A video found on the platform, before the library's state is added. */
-type Found = FoundVideo;
 
 const ID = /^[A-Za-z0-9_-]{11}$/;
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -58,7 +57,7 @@ function thumbnailOf(e: SourceInfo): string | null {
 }
 
 /** A yt-dlp search entry (flat) or info dict as a result; null for anything that is not a video. */
-export function fromYtDlp(e: SourceInfo): Found | null {
+export function fromYtDlp(e: SourceInfo): FoundVideo | null {
   const id = str(e.id);
   if (!id || !ID.test(id)) return null;
   return {
@@ -115,7 +114,7 @@ export class VideoLookup {
       if (timeout.aborted) return searchTimedOut(this.deps.timeoutMs);
       return null;
     };
-    let found: Found[] | null = null;
+    let found: FoundVideo[] | null = null;
     const api = this.deps.api();
     if (api?.available()) {
       try {
@@ -148,7 +147,7 @@ export class VideoLookup {
       const seen = new Set<string>();
       found = entries
         .map(fromYtDlp)
-        .filter((v): v is Found => !!v && !seen.has(v.sourceId) && !!seen.add(v.sourceId))
+        .filter((v): v is FoundVideo => !!v && !seen.has(v.sourceId) && !!seen.add(v.sourceId))
         .slice(0, count);
     }
     const rows = new Map((await this.deps.library.records(found.map((v) => v.sourceId))).map((r) => [r.sourceId, r]));
