@@ -71,7 +71,26 @@ function members(checker: ts.TypeChecker, type: ts.Type, at: ts.Node): string[] 
  */
 const NAME_ONLY = new Set(['AppConfig']);
 
+/**
+ * Whether a name is deprecated: a `@deprecated` tag on its declaration or on any re-export on the
+ * way to it (the kit deprecates some contracts' names on its own re-export).
+ */
+function isDeprecated(checker: ts.TypeChecker, exported: ts.Symbol): boolean {
+  for (let symbol: ts.Symbol | undefined = exported; symbol;) {
+    if (symbol.declarations?.some((d) => ts.getJSDocDeprecatedTag(d) !== undefined)) return true;
+    if (!(symbol.flags & ts.SymbolFlags.Alias)) return false;
+    const next: ts.Symbol | undefined = checker.getImmediateAliasedSymbol(symbol);
+    symbol = next === symbol ? undefined : next;
+  }
+  return false;
+}
+
 function describeExport(checker: ts.TypeChecker, exported: ts.Symbol, at: ts.Node): string[] {
+  const lines = describeDeclaration(checker, exported, at);
+  return isDeprecated(checker, exported) ? ['/** @deprecated */', ...lines] : lines;
+}
+
+function describeDeclaration(checker: ts.TypeChecker, exported: ts.Symbol, at: ts.Node): string[] {
   const name = exported.getName();
   const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
   const lines: string[] = [];

@@ -32,7 +32,6 @@ export {
   workerFile,
   type RuntimeEnvironment,
   type RuntimePaths,
-  type Orm,
   Sql,
   likeEscape,
   readBool,
@@ -53,10 +52,25 @@ export {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  EntitySchema,
-  BigIntType,
-  type EntityManager,
-  type FilterQuery,
+} from '@vidkeep/core/plugin-api';
+
+// The database: a plugin's tables and the entity manager (MikroORM's objects, declared by vidkeep).
+export {
+  defineEntity,
+  type EntityDefinition,
+  type EntityOptions,
+  type EntityProperty,
+  type EntityPropertyType,
+  type EntityIndex,
+  type Orm,
+  type PluginEntityManager,
+  type EntityRef,
+  type EntityWhere,
+  type WhereOperators,
+  type FindOptions,
+  type EntityData,
+  type PluginConnection,
+  type PluginPlatform,
 } from '@vidkeep/core/plugin-api';
 
 // TypeBox, the one schema library of vidkeep (never install `typebox` or `@sinclair/typebox` yourself).
@@ -299,3 +313,6 @@ export {
   WebhookBody,
   type WebhookEvent,
 } from '@vidkeep/contracts';
+
+// Names 1.3.0 replaced, kept for plugins built against 1.x until 2.0.0.
+export * from './deprecated.js';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as contracts from '@vidkeep/contracts';
 import { builtinMigrations } from '@vidkeep/migrations';
 import type { PluginDefinition } from '@vidkeep/core/plugin-api';
+import { entitySchemaOf } from '@vidkeep/core/testing';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './sources.js';
 
@@ -25,7 +26,9 @@ export function tableProblem(pluginId: string, table: string): string | null {
 describe('tables', () => {
   it.each(PLUGIN_IDS)('every entity of %s is stored in a table named after the plugin', async (id) => {
     const def = await definitionOf(id);
-    const problems = (def.entities ?? []).flatMap((e) => tableProblem(id, e.meta.tableName ?? e.meta.collection) ?? []);
+    const problems = (def.entities ?? [])
+      .map((e) => entitySchemaOf(e).meta)
+      .flatMap((meta) => tableProblem(id, meta.tableName ?? meta.collection) ?? []);
     expect(problems).toEqual([]);
   });
 

@@ -33,7 +33,7 @@ const AUTH: Entry = { id: 'auth', package: '@vidkeep/plugin-auth' };
 async function plugin(id: string, body: string, file = `${id}.js`): Promise<Entry> {
   await writeFile(
     join(scratch, file),
-    `import { definePlugin, EntitySchema, Type, NotFoundError } from '@vidkeep/plugin-kit';\n${body}`,
+    `import { definePlugin, defineEntity, EntitySchema, Type, NotFoundError } from '@vidkeep/plugin-kit';\n${body}`,
   );
   return { id, package: `./${file}` };
 }
@@ -73,7 +73,7 @@ async function notesPlugin(id: string, migrationName = '20260101000000_initial')
   ]);
   return plugin(
     id,
-    `const Note = new EntitySchema({ name: '${className}Note', tableName: '${table}', properties: {
+    `const Note = defineEntity({ name: '${className}Note', tableName: '${table}', properties: {
   id: { type: 'number', primary: true, autoincrement: true }, text: { type: 'string' } } });
 export default definePlugin({
   id: '${id}', version: '1.0.0', core: '^1.0.0', entities: [Note],
@@ -247,7 +247,7 @@ describe('names a third-party plugin must own', () => {
   it('an entity table without the plugin id', async () => {
     const p = await plugin(
       'acme-tables',
-      `const Row = new EntitySchema({ name: 'Row', tableName: 'rows', properties: { id: { type: 'number', primary: true } } });
+      `const Row = defineEntity({ name: 'Row', tableName: 'rows', properties: { id: { type: 'number', primary: true } } });
 export default definePlugin({ id: 'acme-tables', version: '1.0.0', core: '^1.0.0', entities: [Row], register() {} });\n`,
     );
     const err = await bootError([AUTH, p]);
@@ -255,7 +255,7 @@ export default definePlugin({ id: 'acme-tables', version: '1.0.0', core: '^1.0.0
     expect(err.message).toMatch(/^Plugin "acme-tables": entity "Row" is stored in table "rows"/);
   });
 
-  it('an entity whose table name comes from its class name', async () => {
+  it('an entity whose table name comes from its class name (a 1.x plugin, with the deprecated EntitySchema)', async () => {
     const p = await plugin(
       'acme-derived',
       `const Row = new EntitySchema({ name: 'AcmeRow', properties: { id: { type: 'number', primary: true } } });

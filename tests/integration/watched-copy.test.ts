@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeSetup, login, TestHarness, type TestApp } from '@vidkeep/core/testing';
+import { completeSetup, login, pluginOrm, TestHarness, type TestApp } from '@vidkeep/core/testing';
 import type { ChannelVideoPage, PlaylistVideoPage, VideoList } from '@vidkeep/contracts';
 import type { Orm } from '@vidkeep/core/plugin-api';
 import { fakeChannelId, fakeVideoId } from '../fakes/platform/index.js';
@@ -99,7 +99,7 @@ describe('the watched state copies of the video lists', () => {
     // Known before the start: a third watched, a third known and not watched, a third unknown.
     setStates(third(0), third(1));
     await bootWith(true);
-    await seed(t.app.vidkeep.orm);
+    await seed(pluginOrm(t.app.vidkeep.orm));
   }, 60_000);
   afterAll(async () => {
     await h.closeAll();

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/sqlite';
 import type { PluginLogger } from '@vidkeep/contracts';
+import { entitySchemaOf, type EntityDefinition } from '../plugin-api/entities.js';
 import { BootErrorCodes, PluginBootError } from '../manifest/boot-error.js';
 
 export type Orm = MikroORM;
@@ -41,8 +42,9 @@ export interface PluginMigrations {
 
 export interface OpenDatabaseOptions {
   file: string;
+  /** The plugins' entities (`defineEntity`, or a 1.x plugin's `EntitySchema`). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  entities: EntitySchema<any>[];
+  entities: (EntityDefinition<any> | EntitySchema<any>)[];
   /** The built-in timeline (`migrations/`). */
   migrations: MigrationEntry[];
   pluginMigrations?: PluginMigrations[];
@@ -64,7 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Orm> {
   const timeline = [...options.migrations].sort((a, b) => a.name.localeCompare(b.name));
   const orm = await MikroORM.init({
     dbName: options.file,
-    entities: options.entities,
+    entities: options.entities.map(entitySchemaOf),
     discovery: { warnWhenNoEntities: false },
     migrations: {
       tableName: MIGRATIONS_TABLE,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PluginLogger } from '@vidkeep/contracts';
 import { openDatabase, type Orm } from './orm.js';
+import { pluginOrm } from './plugin-orm.js';
 import { closeReadConnection } from './read-connection.js';
 import { Sql } from './sql.js';
 
@@ -17,7 +18,7 @@ describe('hot reads through the read-only connection', () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'vidkeep-read-conn-'));
     orm = await openDatabase({ file: join(dir, 'test.db'), entities: [], migrations: [], logger: silent });
-    sql = new Sql(orm);
+    sql = new Sql(pluginOrm(orm));
     await sql.run('create table items (id integer primary key, name text, done integer, at integer)');
   });
   afterEach(async () => {

@@ -1,9 +1,16 @@
+import type { Orm as PluginOrm } from '../plugin-api/orm.js';
 import type { Orm } from './orm.js';
+import { coreOrm } from './plugin-orm.js';
 import { readConnectionOf } from './read-connection.js';
 
 /** Raw SQL helpers: hot read paths and bulk upserts skip the ORM's unit of work. */
 export class Sql {
-  constructor(private readonly orm: Orm) {}
+  private readonly orm: Orm;
+
+  /** `orm`: the plugin's `ctx.orm`. */
+  constructor(orm: PluginOrm) {
+    this.orm = coreOrm(orm);
+  }
 
   /** A Date as the driver stores it (SQLite: epoch milliseconds). */
   date(value: Date | null): unknown {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PluginIdentity, PluginManifest, type ManifestEntry } from '@vidkeep/contracts';
-import { UnderscoreNamingStrategy } from '@mikro-orm/core';
+import { type EntitySchema, UnderscoreNamingStrategy } from '@mikro-orm/core';
 import semver from 'semver';
 import { check, type ValidationIssue } from '../validation/schema-validator.js';
 import { PLUGIN_API_VERSION } from '../version.js';
@@ -49,7 +49,7 @@ const MIGRATION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 function thirdPartyProblem(def: PluginDefinition): string | null {
   const tablePrefix = tablePrefixOf(def.id);
   for (const entity of def.entities ?? []) {
-    const meta = entity.meta;
+    const meta = (entity as EntitySchema).meta; // an EntityDefinition is an EntitySchema inside the core
     const table = meta.tableName ?? meta.collection ?? new UnderscoreNamingStrategy().classToTableName(meta.className);
     if (!ownsName(table, tablePrefix, /_/)) {
       return `entity "${meta.className}" is stored in table "${table}", but a plugin's tables must be named "${tablePrefix}" or "${tablePrefix}_<name>" (set tableName)`;

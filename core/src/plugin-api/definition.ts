@@ -1,4 +1,4 @@
-import type { EntityManager, EntitySchema, MigrationObject } from '@mikro-orm/core';
+import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type {
   AnyServiceRef,
@@ -12,8 +12,9 @@ import type {
   Static,
   TObject,
 } from '@vidkeep/contracts';
-import type { Orm } from '../db/orm.js';
 import type { RuntimeEnvironment } from '../env.js';
+import type { EntityDefinition } from './entities.js';
+import type { Orm, PluginEntityManager } from './orm.js';
 
 export const PLUGIN_BRAND = Symbol.for('vidkeep.plugin');
 
@@ -63,8 +64,8 @@ export interface PluginContext<
   readonly config: PluginConfig<ConfigSection>;
   readonly events: EventBus;
   readonly orm: Orm;
-  /** A fresh MikroORM entity manager (identity map) for one unit of work. */
-  em(): EntityManager;
+  /** A fresh entity manager (identity map) for one unit of work. */
+  em(): PluginEntityManager;
   /** Binds a service into the app's DI container under its ref (one provider per ref). */
   provide<T>(ref: ServiceRef<T>, value: T): void;
   /**
@@ -125,9 +126,12 @@ export interface PluginDefinition<O extends TObject = TObject, C extends TObject
   options?: O;
   /** This plugin's keys in `config.json` (merged into the one config schema). */
   config?: C;
-  /** MikroORM entity schemas; table names start with the plugin id. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- entity schemas of any entity type
-  entities?: EntitySchema<any>[];
+  /**
+   * The plugin's tables (`defineEntity`; a 1.x plugin's `EntitySchema` until 2.0.0); a third-party
+   * plugin's table names start with its id.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- entities of any row type
+  entities?: (EntityDefinition<any> | EntitySchema<any>)[];
   /**
    * The plugin's own migrations (built-in plugins use the top-level timeline instead):
    * `{ name, class }`, or `{ name, load }` to import the class only when it has to run. They run

@@ -24,13 +24,30 @@ export { m3uText, type M3uEntry } from './m3u.js';
 export { compileTitleFilter, FilterTimeoutError, matchTitles, type CompiledFilter } from './title-filter.js';
 export type { RuntimeEnvironment, RuntimePaths } from '../env.js';
 export { MANAGED_TEMP_PATH } from '../env.js';
-export type { Orm } from '../db/orm.js';
+export {
+  defineEntity,
+  type EntityDefinition,
+  type EntityIndex,
+  type EntityOptions,
+  type EntityProperty,
+  type EntityPropertyType,
+} from './entities.js';
+export type {
+  EntityData,
+  EntityRef,
+  EntityWhere,
+  FindOptions,
+  Orm,
+  PluginConnection,
+  PluginEntityManager,
+  PluginPlatform,
+  WhereOperators,
+} from './orm.js';
 export { likeEscape, readBool, readDate, readJson, readNumber, readText, Sql } from '../db/sql.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 /** The Fastify types route modules and hooks use, so a plugin needs no direct Fastify import. */
 export type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-export { BigIntType, EntitySchema } from '@mikro-orm/core';
-export type { EntityManager, FilterQuery } from '@mikro-orm/core';
+export { BigIntType, EntitySchema, type EntityManager, type FilterQuery } from './deprecated.js';
 
 /**
  * The compiled worker file for a task, next to the calling module: `workerFile(import.meta.url,

@@ -12,6 +12,7 @@ import {
 } from '@vidkeep/contracts';
 import type { ConfigCheck, FileConfigService } from '../config/config-service.js';
 import type { Orm } from '../db/orm.js';
+import { pluginEm, pluginOrm } from '../db/plugin-orm.js';
 import { MissingServiceError, ServiceConflictError, type ServiceRegistry } from '../di/container.js';
 import type { RuntimeEnvironment } from '../env.js';
 import type { InProcessEventBus } from '../events/event-bus.js';
@@ -161,8 +162,8 @@ export function createPluginContext(
     env: parts.env,
     config: pluginConfig,
     events: pluginEvents(parts.events, def.id, parts.states),
-    orm: parts.orm,
-    em: () => parts.orm.em.fork(),
+    orm: pluginOrm(parts.orm),
+    em: () => pluginEm(parts.orm),
     provide: (ref, value) => guard(() => services.provide(ref, value, def.id)),
     contribute: (ref, key, provider) => guard(() => services.contribute(ref, key, provider, def.id)),
     resolve: (ref) => {

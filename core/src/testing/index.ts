@@ -7,6 +7,8 @@ import { buildApp, type BuildAppOptions, type VidkeepApp } from '../app.js';
 
 /** A real SQLite file opened with the given entities and migrations, as the app opens its database. */
 export { openDatabase } from '../db/orm.js';
+export { coreOrm, pluginOrm } from '../db/plugin-orm.js';
+export { entitySchemaOf } from '../plugin-api/entities.js';
 
 export interface TestAppOptions extends Omit<BuildAppOptions, 'env' | 'logger' | 'cwd'> {
   /** Extra environment variables (CONFIG_DIR, SOURCE_OUTPUT_DIR and LOG_LEVEL get temp defaults). */

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PluginLogger, VideoWatch, WatchStatusService } from '@vidkeep/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Orm } from '@vidkeep/plugin-kit';
-import { openDatabase } from '@vidkeep/core/testing';
+import { openDatabase, pluginOrm } from '@vidkeep/core/testing';
 import { WatchCopy, watchCopyEntity } from './watch-copy.js';
 
 const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, fatal() {} } as unknown as PluginLogger;
@@ -42,13 +41,13 @@ const unwatched: VideoWatch = { watched: false, watchedBy: [], lastWatchedAt: nu
 /** The copy's one job: WatchCopy on a real SQLite file, without the rest of the app. */
 describe('WatchCopy', () => {
   let dir: string;
-  let orm: Orm;
+  let orm: Awaited<ReturnType<typeof openDatabase>>;
   let states: Map<string, VideoWatch>;
   let service: ReturnType<typeof fakeService>;
   let changes: number;
   const copy = (present = true, chunkSize = 2) =>
     new WatchCopy({
-      orm,
+      orm: pluginOrm(orm),
       table: 'fx_video_watch',
       service: () => (present ? service : undefined),
       logger: silent,
@@ -156,8 +155,8 @@ describe('WatchCopy', () => {
       sql: '(w.source_id is null or w.watched = ?)',
       params: [false],
     });
-    expect(() => new WatchCopy({ orm, table: 'x; drop table y', service: () => undefined, logger: silent })).toThrow(
-      /Invalid/,
-    );
+    expect(
+      () => new WatchCopy({ orm: pluginOrm(orm), table: 'x; drop table y', service: () => undefined, logger: silent }),
+    ).toThrow(/Invalid/);
   });
 });

@@ -6,7 +6,15 @@ import {
   type WatchedState,
   type WatchStatusService,
 } from '@vidkeep/contracts';
-import { EntitySchema, readBool, readJson, Sql, type Orm, type PluginContext } from '@vidkeep/plugin-kit';
+import {
+  defineEntity,
+  type EntityDefinition,
+  readBool,
+  readJson,
+  Sql,
+  type Orm,
+  type PluginContext,
+} from '@vidkeep/plugin-kit';
 
 /**
  * A plugin's own copy of the watched state of videos (`<plugin>_video_watch`).
@@ -30,8 +38,8 @@ export interface VideoWatchCopyRow {
 }
 
 /** The entity of a copy table (`name` unique among entities, `tableName` starting with the plugin id). */
-export function watchCopyEntity(name: string, tableName: string): EntitySchema<VideoWatchCopyRow> {
-  return new EntitySchema<VideoWatchCopyRow>({
+export function watchCopyEntity(name: string, tableName: string): EntityDefinition<VideoWatchCopyRow> {
+  return defineEntity<VideoWatchCopyRow>({
     name,
     tableName,
     properties: {
@@ -272,11 +280,11 @@ export class WatchCopy {
  */
 export function keepWatchCopy(
   ctx: PluginContext,
-  options: { entity: EntitySchema<VideoWatchCopyRow>; onChange?: () => void; chunkSize?: number },
+  options: { entity: EntityDefinition<VideoWatchCopyRow>; onChange?: () => void; chunkSize?: number },
 ): WatchCopy {
   const copy = new WatchCopy({
     orm: ctx.orm,
-    table: options.entity.meta.tableName ?? options.entity.meta.collection,
+    table: options.entity.tableName,
     service: () => ctx.tryResolve(watchStatusServiceRef),
     logger: ctx.logger,
     onChange: options.onChange,

@@ -1,4 +1,4 @@
-import { EntitySchema } from '@vidkeep/plugin-kit';
+import { defineEntity } from '@vidkeep/plugin-kit';
 
 export interface AuthSession {
   id: number;
@@ -12,7 +12,7 @@ export interface AuthSession {
   expiresAt: Date;
 }
 
-export const AuthSessionEntity = new EntitySchema<AuthSession>({
+export const AuthSessionEntity = defineEntity<AuthSession>({
   name: 'AuthSession',
   tableName: 'auth_sessions',
   properties: {
@@ -38,7 +38,7 @@ export interface AuthApiKey {
   isActive: boolean;
 }
 
-export const AuthApiKeyEntity = new EntitySchema<AuthApiKey>({
+export const AuthApiKeyEntity = defineEntity<AuthApiKey>({
   name: 'AuthApiKey',
   tableName: 'auth_api_keys',
   properties: {
@@ -62,7 +62,7 @@ export interface AuthFailedAttempt {
   attemptedAt: Date;
 }
 
-export const AuthFailedAttemptEntity = new EntitySchema<AuthFailedAttempt>({
+export const AuthFailedAttemptEntity = defineEntity<AuthFailedAttempt>({
   name: 'AuthFailedAttempt',
   tableName: 'auth_failed_attempts',
   indexes: [{ properties: ['limiter', 'attemptedAt'] }],

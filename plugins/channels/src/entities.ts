@@ -8,7 +8,7 @@ import type {
   Resolution,
   TabCount,
 } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/plugin-kit';
+import { defineEntity } from '@vidkeep/plugin-kit';
 import { watchCopyEntity } from '@vidkeep/read-models';
 
 export interface ChannelRow {
@@ -51,7 +51,7 @@ export interface ChannelRow {
   updatedAt: Date;
 }
 
-export const ChannelEntity = new EntitySchema<ChannelRow>({
+export const ChannelEntity = defineEntity<ChannelRow>({
   name: 'Channel',
   tableName: 'channels',
   indexes: [{ properties: ['enabled', 'title'] }],
@@ -114,7 +114,7 @@ export interface ChannelVideoRow {
   missing: boolean;
 }
 
-export const ChannelVideoEntity = new EntitySchema<ChannelVideoRow>({
+export const ChannelVideoEntity = defineEntity<ChannelVideoRow>({
   name: 'ChannelVideo',
   tableName: 'channels_videos',
   uniques: [{ properties: ['channelId', 'sourceId'] }],
@@ -158,7 +158,7 @@ export interface SubscriptionImportRow {
   finishedAt: Date | null;
 }
 
-export const SubscriptionImportEntity = new EntitySchema<SubscriptionImportRow>({
+export const SubscriptionImportEntity = defineEntity<SubscriptionImportRow>({
   name: 'SubscriptionImport',
   tableName: 'channels_subscription_imports',
   properties: {
@@ -189,7 +189,7 @@ export interface SubscriptionImportItemRow {
   finishedAt: Date | null;
 }
 
-export const SubscriptionImportItemEntity = new EntitySchema<SubscriptionImportItemRow>({
+export const SubscriptionImportItemEntity = defineEntity<SubscriptionImportItemRow>({
   name: 'SubscriptionImportItem',
   tableName: 'channels_subscription_import_items',
   indexes: [{ properties: ['importId', 'position'] }],

@@ -1,5 +1,5 @@
 import type { Diagnosis, JobAuxData, JobOptions, JobStatus, JobVideoState } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/plugin-kit';
+import { defineEntity } from '@vidkeep/plugin-kit';
 
 export interface DownloaderJob {
   id: string;
@@ -19,7 +19,7 @@ export interface DownloaderJob {
   updatedAt: Date;
 }
 
-export const DownloaderJobEntity = new EntitySchema<DownloaderJob>({
+export const DownloaderJobEntity = defineEntity<DownloaderJob>({
   name: 'DownloaderJob',
   tableName: 'downloader_jobs',
   properties: {
@@ -56,7 +56,7 @@ export interface DownloaderJobVideo {
   finishedAt: Date | null;
 }
 
-export const DownloaderJobVideoEntity = new EntitySchema<DownloaderJobVideo>({
+export const DownloaderJobVideoEntity = defineEntity<DownloaderJobVideo>({
   name: 'DownloaderJobVideo',
   tableName: 'downloader_job_videos',
   indexes: [{ properties: ['jobId', 'position'] }, { properties: ['sourceId', 'state'] }],

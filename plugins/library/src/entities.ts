@@ -6,10 +6,10 @@ import type {
   FileScanTrigger,
   LibraryRecord,
 } from '@vidkeep/contracts';
-import { BigIntType, EntitySchema } from '@vidkeep/plugin-kit';
+import { defineEntity } from '@vidkeep/plugin-kit';
 import { watchCopyEntity } from '@vidkeep/read-models';
 
-export const LibraryVideoEntity = new EntitySchema<LibraryRecord>({
+export const LibraryVideoEntity = defineEntity<LibraryRecord>({
   name: 'LibraryVideo',
   tableName: 'library_videos',
   indexes: [
@@ -33,9 +33,9 @@ export const LibraryVideoEntity = new EntitySchema<LibraryRecord>({
     thumbnailPath: { type: 'string', length: 2048, nullable: true },
     filePath: { type: 'string', length: 2048, nullable: true },
     // Numbers in JS (files stay far below 2^53 bytes); bigint in the database.
-    fileSize: { type: new BigIntType('number'), nullable: true },
+    fileSize: { type: 'bigint', bigintAs: 'number', nullable: true },
     audioFilePath: { type: 'string', length: 2048, nullable: true },
-    audioFileSize: { type: new BigIntType('number'), nullable: true },
+    audioFileSize: { type: 'bigint', bigintAs: 'number', nullable: true },
     videoResolution: { type: 'string', length: 20, nullable: true, fieldName: 'video_resolution' },
     subfolder: { type: 'string', length: 100, nullable: true },
     removed: { type: 'boolean', default: false },
@@ -56,7 +56,7 @@ export interface LibrarySubfolder {
   updatedAt: Date;
 }
 
-export const LibrarySubfolderEntity = new EntitySchema<LibrarySubfolder>({
+export const LibrarySubfolderEntity = defineEntity<LibrarySubfolder>({
   name: 'LibrarySubfolder',
   tableName: 'library_subfolders',
   properties: {
@@ -85,7 +85,7 @@ export interface LibraryFileScan {
   message: string | null;
 }
 
-export const LibraryFileScanEntity = new EntitySchema<LibraryFileScan>({
+export const LibraryFileScanEntity = defineEntity<LibraryFileScan>({
   name: 'LibraryFileScan',
   tableName: 'library_file_scans',
   indexes: [{ properties: ['operation', 'startedAt'] }],

@@ -1,5 +1,5 @@
 import type { PlaylistMediaType, PlaylistSetupError, PlaylistSortOrder } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/plugin-kit';
+import { defineEntity } from '@vidkeep/plugin-kit';
 import { watchCopyEntity } from '@vidkeep/read-models';
 
 /** A followed playlist (`playlists`). Only this plugin writes it. */
@@ -39,7 +39,7 @@ export interface PlaylistRow {
   updatedAt: Date;
 }
 
-export const PlaylistEntity = new EntitySchema<PlaylistRow>({
+export const PlaylistEntity = defineEntity<PlaylistRow>({
   name: 'Playlist',
   tableName: 'playlists',
   properties: {
@@ -104,7 +104,7 @@ export interface PlaylistVideoRow {
   autoDownloadLastAttemptAt: Date | null;
 }
 
-export const PlaylistVideoEntity = new EntitySchema<PlaylistVideoRow>({
+export const PlaylistVideoEntity = defineEntity<PlaylistVideoRow>({
   name: 'PlaylistVideo',
   tableName: 'playlists_videos',
   uniques: [{ properties: ['playlistRowId', 'sourceId'] }],
@@ -147,7 +147,7 @@ export interface PlaylistSyncStateRow {
   itemsSkipped: number | null;
 }
 
-export const PlaylistSyncStateEntity = new EntitySchema<PlaylistSyncStateRow>({
+export const PlaylistSyncStateEntity = defineEntity<PlaylistSyncStateRow>({
   name: 'PlaylistSyncState',
   tableName: 'playlists_sync_state',
   uniques: [{ properties: ['playlistRowId', 'server'] }],

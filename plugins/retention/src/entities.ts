@@ -1,5 +1,5 @@
 import type { AutoRemovalResult } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/plugin-kit';
+import { defineEntity } from '@vidkeep/plugin-kit';
 
 /** One automatic-removal run (manual or scheduled; dry runs are never stored). */
 export interface RetentionRun {
@@ -11,7 +11,7 @@ export interface RetentionRun {
   error: string | null;
 }
 
-export const RetentionRunEntity = new EntitySchema<RetentionRun>({
+export const RetentionRunEntity = defineEntity<RetentionRun>({
   name: 'RetentionRun',
   tableName: 'retention_runs',
   properties: {

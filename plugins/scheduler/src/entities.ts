@@ -1,5 +1,5 @@
 import type { TaskRunStatus, TaskTrigger } from '@vidkeep/contracts';
-import { EntitySchema } from '@vidkeep/plugin-kit';
+import { defineEntity } from '@vidkeep/plugin-kit';
 
 export interface SchedulerTaskRun {
   id: number;
@@ -13,7 +13,7 @@ export interface SchedulerTaskRun {
   finishedAt: Date | null;
 }
 
-export const SchedulerTaskRunEntity = new EntitySchema<SchedulerTaskRun>({
+export const SchedulerTaskRunEntity = defineEntity<SchedulerTaskRun>({
   name: 'SchedulerTaskRun',
   tableName: 'scheduler_task_runs',
   indexes: [{ properties: ['taskKey', 'startedAt'] }, { properties: ['status'] }],

@@ -1,4 +1,4 @@
-import { BigIntType, EntitySchema } from '@vidkeep/plugin-kit';
+import { defineEntity } from '@vidkeep/plugin-kit';
 
 /**
  * Watch status (spec 2.10 to 2.12), written only by this plugin. The video is named by its
@@ -18,7 +18,7 @@ export interface WatchRow {
   lastSyncedAt: Date;
 }
 
-export const WatchRowEntity = new EntitySchema<WatchRow>({
+export const WatchRowEntity = defineEntity<WatchRow>({
   name: 'WatchStatusVideo',
   tableName: 'watch_status_videos',
   uniques: [{ properties: ['sourceId', 'serverType', 'serverUserId'] }],
@@ -30,7 +30,7 @@ export const WatchRowEntity = new EntitySchema<WatchRow>({
     serverUserId: { type: 'string', length: 100 },
     played: { type: 'boolean', default: false },
     playCount: { type: 'integer' },
-    positionMs: { type: new BigIntType('number') },
+    positionMs: { type: 'bigint', bigintAs: 'number' },
     percentWatched: { type: 'float', columnType: 'real', nullable: true },
     lastWatchedAt: { type: 'datetime', nullable: true },
     lastSyncedAt: { type: 'datetime' },
@@ -47,7 +47,7 @@ export interface WatchUserRow {
   isPrimary: boolean;
 }
 
-export const WatchUserEntity = new EntitySchema<WatchUserRow>({
+export const WatchUserEntity = defineEntity<WatchUserRow>({
   name: 'WatchStatusUser',
   tableName: 'watch_status_users',
   uniques: [{ properties: ['serverType', 'serverUserId'] }],
@@ -68,7 +68,7 @@ export interface WatchCursorRow {
   cursor: string;
 }
 
-export const WatchCursorEntity = new EntitySchema<WatchCursorRow>({
+export const WatchCursorEntity = defineEntity<WatchCursorRow>({
   name: 'WatchStatusCursor',
   tableName: 'watch_status_cursors',
   properties: {
@@ -88,7 +88,7 @@ export interface WatchRunRow {
   outcome: Record<string, unknown>;
 }
 
-export const WatchRunEntity = new EntitySchema<WatchRunRow>({
+export const WatchRunEntity = defineEntity<WatchRunRow>({
   name: 'WatchStatusRun',
   tableName: 'watch_status_runs',
   properties: {

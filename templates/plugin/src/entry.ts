@@ -1,4 +1,4 @@
-import { EntitySchema } from '@vidkeep/plugin-kit';
+import { defineEntity } from '@vidkeep/plugin-kit';
 
 /** One signature in the guestbook. */
 export interface GuestbookEntry {
@@ -9,7 +9,7 @@ export interface GuestbookEntry {
 }
 
 /** A third-party plugin's tables start with its id (dashes as underscores): vidkeep checks it at start. */
-export const GuestbookEntryEntity = new EntitySchema<GuestbookEntry>({
+export const GuestbookEntryEntity = defineEntity<GuestbookEntry>({
   name: 'AcmeGuestbookEntry',
   tableName: 'acme_guestbook_entries',
   properties: {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AuthEvents, SESSION_LIFETIME_MS, type EventBus, type PluginLogger } from '@vidkeep/contracts';
-import type { FilterQuery, Orm } from '@vidkeep/plugin-kit';
+import type { EntityWhere, Orm } from '@vidkeep/plugin-kit';
 import { AuthSessionEntity, type AuthSession } from '../entities.js';
 import { sha256 } from './hashing.js';
 
@@ -111,7 +111,7 @@ export class SessionStore {
     return this.removeWhere({ expiresAt: { $lte: new Date(this.now()) } }, 'expired');
   }
 
-  private async removeWhere(where: FilterQuery<AuthSession>, reason: 'deleted' | 'expired'): Promise<number> {
+  private async removeWhere(where: EntityWhere<AuthSession>, reason: 'deleted' | 'expired'): Promise<number> {
     const em = this.orm.em.fork();
     const rows = await em.find(AuthSessionEntity, where, { fields: ['id', 'tokenHash'] });
     if (rows.length === 0) return 0;

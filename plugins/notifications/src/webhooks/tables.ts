@@ -1,4 +1,4 @@
-import { EntitySchema } from '@vidkeep/plugin-kit';
+import { defineEntity } from '@vidkeep/plugin-kit';
 
 /**
  * The plugin's two tables as the ORM sees them. The store reads and writes them with SQL; these
@@ -6,7 +6,7 @@ import { EntitySchema } from '@vidkeep/plugin-kit';
  * covers them like any other plugin's tables, and so a migration that drifts from them is caught.
  * Times are epoch milliseconds.
  */
-export const WebhookTable = new EntitySchema<Record<string, unknown>>({
+export const WebhookTable = defineEntity<Record<string, unknown>>({
   name: 'NotificationsWebhook',
   tableName: 'notifications_webhooks',
   properties: {
@@ -21,7 +21,7 @@ export const WebhookTable = new EntitySchema<Record<string, unknown>>({
   },
 });
 
-export const DeliveryTable = new EntitySchema<Record<string, unknown>>({
+export const DeliveryTable = defineEntity<Record<string, unknown>>({
   name: 'NotificationsDelivery',
   tableName: 'notifications_deliveries',
   properties: {
