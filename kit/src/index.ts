@@ -238,13 +238,7 @@ export {
   DownloaderErrorCodes,
   ChannelErrorCodes,
   SchedulerErrorCodes,
-  PlaylistErrorCodes,
-  PlexErrorCodes,
-  JellyfinErrorCodes,
-  EmbyErrorCodes,
   WatchStatusErrorCodes,
-  RetentionErrorCodes,
-  NotificationErrorCodes,
 } from '@vidkeep/contracts';
 
 // Configuration: marking keys, and the whole configuration's type for `ctx.config.read`.
@@ -276,42 +270,6 @@ export {
   replaceControlChars,
   cronProblem,
   CRON_MAX_LENGTH,
-} from '@vidkeep/contracts';
-
-// The notifications plugin's surface (since 1.1): its config keys, its HTTP shapes and the webhook
-// body a receiver gets. Exported so that the first-party notifications plugin is written against
-// the kit alone, and so that receivers written in TypeScript can type what they get.
-export {
-  NotificationsConfigSection,
-  AppriseTarget,
-  APPRISE_URL_PATTERN,
-  APPRISE_TARGETS_MAX,
-  NOTIFICATION_KINDS,
-  NotificationKind,
-  NotificationTestResponse,
-  NotificationTestSingleRequest,
-  AppriseStatus,
-  AppriseTargetView,
-  AppriseTargetList,
-  NewAppriseTarget,
-  AppriseTargetPatch,
-  TargetIdParams,
-  WEBHOOKS_MAX,
-  DELIVERY_STATUSES,
-  DeliveryStatus,
-  WebhookLastDelivery,
-  Webhook,
-  WebhookList,
-  NewWebhook,
-  WebhookPatch,
-  WebhookDelivery,
-  WebhookDeliveryList,
-  WebhookDeliveryQuery,
-  JobNotificationData,
-  SyncFailuresData,
-  WEBHOOK_BODY_VERSION,
-  WebhookBody,
-  type WebhookEvent,
 } from '@vidkeep/contracts';
 
 // Names 1.3.0 replaced, kept for plugins built against 1.x until 2.0.0.

@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   importsOf,
@@ -32,6 +32,12 @@ const LIBS_DIR = join(ROOT, 'libs');
 const LIBS = readdirSync(LIBS_DIR).filter((name) => existsSync(join(LIBS_DIR, name, 'package.json')));
 const LIB_PACKAGES = new Set(LIBS.map((name) => String(readJson(join(LIBS_DIR, name, 'package.json')).name)));
 const KIT_ENTRIES = ['@vidkeep/plugin-kit', '@vidkeep/plugin-kit/migration', '@vidkeep/plugin-kit/worker'];
+/** The per-plugin entries of contracts (`@vidkeep/contracts/notifications`, …). */
+const CONTRACT_SUBPATHS = new Set(
+  Object.keys(readJson(join(ROOT, 'contracts', 'package.json')).exports ?? {})
+    .filter((key) => key !== '.')
+    .map((key) => `@vidkeep/contracts/${key.slice(2)}`),
+);
 const RUNTIME_DEPS = new Set(Object.keys(rootPackage.dependencies ?? {}));
 const DEV_DEPS = new Set(Object.keys(rootPackage.devDependencies ?? {}));
 
@@ -48,7 +54,8 @@ function pluginImportProblem(
   }
   if (s.startsWith('node:')) return builtinModules.includes(s.slice(5)) ? null : 'an unknown node: module';
   if (builtinModules.includes(packageName(s))) return 'a Node builtin without the node: prefix';
-  if (s === '@vidkeep/contracts') return null;
+  // The root entry, or a plugin's own shapes (`@vidkeep/contracts/<plugin id>`, issue 32).
+  if (s === '@vidkeep/contracts' || CONTRACT_SUBPATHS.has(s)) return null;
   // One plugin surface: the built-in plugins use the kit third-party plugins use (issue 32).
   if (s.startsWith('@vidkeep/core/plugin-api')) return `${s}: plugins reach the core only through @vidkeep/plugin-kit`;
   if (KIT_ENTRIES.includes(s)) return null;
@@ -173,6 +180,8 @@ describe('kit/src', () => {
       for (const ref of importsOf(readFileSync(file, 'utf8'), file)) {
         const s = ref.specifier;
         if (ALLOWED.has(s) || (s.startsWith('node:') && builtinModules.includes(s.slice(5)))) continue;
+        // The deprecated re-exports of one plugin's own shapes (kit 1.x only).
+        if (CONTRACT_SUBPATHS.has(s) && file.endsWith('deprecated.ts')) continue;
         if (s === '@vidkeep/core/testing' && file.endsWith('testing.ts')) continue;
         if (isRelative(s) && inside(resolveRelative(file, s), dir)) continue;
         problems.push(`${where(ref)}: the kit re-exports the public surface only`);
@@ -206,13 +215,16 @@ describe('templates/plugin', () => {
 
 /**
  * Issue 18: the notifications plugin is first-party but written as an outsider would write it,
- * against the kit alone; this is what keeps the kit complete enough for a real plugin.
+ * against the kit alone; this is what keeps the kit complete enough for a real plugin. Its own
+ * HTTP shapes, config keys and error codes are the one exception (issue 32): they are its own, so
+ * they are not the kit's, and it takes them from its contracts subpath `@vidkeep/contracts/<id>`.
  */
 export const KIT_ONLY_PLUGINS = ['notifications'];
 
 /** The rule for a kit-only plugin's import; returns the problem or null. */
 export function kitOnlyProblem(ref: ImportRef, pluginDir: string, testCode: boolean): string | null {
   const s = ref.specifier;
+  if (s === `@vidkeep/contracts/${basename(pluginDir)}`) return null;
   if (isRelative(s))
     return inside(resolveRelative(ref.file, s), pluginDir) ? null : 'a relative import leaving the plugin';
   if (s.startsWith('node:')) return builtinModules.includes(s.slice(5)) ? null : 'an unknown node: module';
@@ -241,8 +253,8 @@ describe.each(KIT_ONLY_PLUGINS)('plugins/%s (kit only)', (plugin) => {
     expect(problems).toEqual([]);
   });
 
-  it('declares only the kit as a peer, like a plugin from outside', () => {
-    expect(Object.keys(own.peerDependencies ?? {})).toEqual(['@vidkeep/plugin-kit']);
+  it('declares only the kit (and contracts, for its own shapes) as a peer, like a plugin from outside', () => {
+    expect(Object.keys(own.peerDependencies ?? {}).sort()).toEqual(['@vidkeep/contracts', '@vidkeep/plugin-kit']);
     expect(Object.keys(own.dependencies ?? {}).filter((d) => d.startsWith('@vidkeep/'))).toEqual([]);
   });
 
@@ -253,6 +265,7 @@ describe.each(KIT_ONLY_PLUGINS)('plugins/%s (kit only)', (plugin) => {
     ["import x from '@vidkeep/plugin-downloader';"],
     ["const x = await import('@vidkeep/plugin-channels');"],
     ["import x from '../../downloader/src/index.js';"],
+    ["import { DownloaderErrorCodes } from '@vidkeep/contracts/downloader';"],
   ])('the rule rejects %s', (source) => {
     const file = join(pluginDir, 'src', 'x.ts');
     expect(

@@ -7,13 +7,8 @@
  * Written against `@vidkeep/plugin-kit` alone, as a plugin from outside the repository would be
  * (an architecture test keeps it so): docs/writing-plugins.md uses it as the worked example.
  */
-import {
-  definePlugin,
-  NotificationsConfigSection,
-  pluginStatesRef,
-  Sql,
-  type AppriseTarget,
-} from '@vidkeep/plugin-kit';
+import { NotificationsConfigSection, type AppriseTarget } from '@vidkeep/contracts/notifications';
+import { definePlugin, pluginStatesRef, Sql } from '@vidkeep/plugin-kit';
 import { AppriseCli } from './apprise/cli.js';
 import { addHealthChecks } from './health.js';
 import { Notifier } from './notifier.js';

@@ -3,17 +3,15 @@
  * show it, and the typed `data` of the webhook body. Pure functions: one event (or one batch of
  * sync failures) in, one notification out, whatever number of videos it covers.
  */
+import type { JobNotificationData, NotificationKind, WebhookBody } from '@vidkeep/contracts/notifications';
 import type {
   JobFinishedPayload,
-  JobNotificationData,
   MediaServerSyncFailedPayload,
-  NotificationKind,
   RetentionVideosRemovedPayload,
   StoragePausedPayload,
   StorageResumedPayload,
   ToolUpdateCheckedPayload,
   VideosDiscoveredPayload,
-  WebhookBody,
 } from '@vidkeep/plugin-kit';
 
 /** One notification, before it goes to Apprise targets and webhooks. */

@@ -1,11 +1,10 @@
 import {
   WEBHOOK_BODY_VERSION,
   type AppriseTarget,
-  type MediaServerSyncFailedPayload,
   type NotificationsConfigSection,
-  type PluginLogger,
   type WebhookBody,
-} from '@vidkeep/plugin-kit';
+} from '@vidkeep/contracts/notifications';
+import { type MediaServerSyncFailedPayload, type PluginLogger } from '@vidkeep/plugin-kit';
 import type { AppriseCli, SendResult } from './apprise/cli.js';
 import { maskAppriseUrl, wantsMarkdown } from './apprise/targets.js';
 import { syncFailedMessage, type Notification } from './messages.js';

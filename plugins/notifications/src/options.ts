@@ -1,4 +1,5 @@
-import { Type, type NotificationsConfigSection, type PluginContext } from '@vidkeep/plugin-kit';
+import { type NotificationsConfigSection } from '@vidkeep/contracts/notifications';
+import { Type, type PluginContext } from '@vidkeep/plugin-kit';
 
 /** Manifest options: the command and the timings (tests shorten the retry wait). */
 export const NotificationsOptions = Type.Object(

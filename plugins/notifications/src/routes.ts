@@ -3,19 +3,12 @@ import {
   AppriseTargetList,
   AppriseTargetPatch,
   AppriseTargetView,
-  ConflictError,
-  errorResponses,
-  HttpError,
-  IdParams,
   NewAppriseTarget,
   NewWebhook,
-  NotFoundError,
   NotificationErrorCodes as E,
   NotificationTestResponse,
   NotificationTestSingleRequest,
   TargetIdParams,
-  Type,
-  UnavailableError,
   Webhook,
   WebhookDelivery,
   WebhookDeliveryList,
@@ -24,8 +17,17 @@ import {
   WebhookPatch,
   WEBHOOKS_MAX,
   type AppriseTarget,
-  type FastifyPluginAsyncTypebox,
   type NotificationTestResponse as TestResponse,
+} from '@vidkeep/contracts/notifications';
+import {
+  ConflictError,
+  errorResponses,
+  HttpError,
+  IdParams,
+  NotFoundError,
+  Type,
+  UnavailableError,
+  type FastifyPluginAsyncTypebox,
 } from '@vidkeep/plugin-kit';
 import type { AppriseCli, SendResult } from './apprise/cli.js';
 import { targetId, viewOf } from './apprise/targets.js';

@@ -97,7 +97,7 @@ function routes(ctx: Ctx): FastifyPluginAsyncTypebox {
 export default definePlugin({
   id: ID,
   version: '1.0.0',
-  core: '^1.0.0',
+  core: '^1.3.0',
   description: 'A guestbook: sign it, read it; old entries are tidied away every night',
   toggleable: true,
   options: Options,

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppriseStatus } from '@vidkeep/plugin-kit';
+import type { AppriseStatus } from '@vidkeep/contracts/notifications';
 import { maskUrlsIn } from './targets.js';
 
 /** What `apt-get` installs it as; `options.appriseCommand` may name another. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppriseTarget, AppriseTargetView } from '@vidkeep/plugin-kit';
+import type { AppriseTarget, AppriseTargetView } from '@vidkeep/contracts/notifications';
 
 /** A target's id: a short hash of its URL (stable while the URL is; it reveals nothing of the tokens). */
 export const targetId = (url: string): string => createHash('sha256').update(url).digest('hex').slice(0, 12);

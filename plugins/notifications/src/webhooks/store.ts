@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  readBool,
-  readJson,
   type DeliveryStatus,
   type NotificationKind,
-  type Sql,
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
-} from '@vidkeep/plugin-kit';
+} from '@vidkeep/contracts/notifications';
+import { readBool, readJson, type Sql } from '@vidkeep/plugin-kit';
 import { maskWebhookUrl } from './url.js';
 
 /** A webhook as stored, with its URL and secret. */

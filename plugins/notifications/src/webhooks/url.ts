@@ -1,4 +1,5 @@
-import { InvalidInputError, NotificationErrorCodes } from '@vidkeep/plugin-kit';
+import { NotificationErrorCodes } from '@vidkeep/contracts/notifications';
+import { InvalidInputError } from '@vidkeep/plugin-kit';
 
 /**
  * A webhook URL is user input: only http and https are accepted (no `file:`, `ftp:`, `data:` or
