@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDownloadOverride, normalizeRating, normalizeSubfolderInput } from './download-override.js';
 import { SUBFOLDER_PATTERN } from './config/downloader.js';
-import { subfolderProblem } from './schemas/channels.js';
+import { subfolderProblem } from './schemas/channels/subfolders.js';
 
 describe('subfolder names', () => {
   it.each([

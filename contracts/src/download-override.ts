@@ -1,6 +1,6 @@
 import type { AudioFormat, Resolution } from './config/downloader.js';
 import type { ErrorDetail } from './errors/envelope.js';
-import { subfolderProblem } from './schemas/channels.js';
+import { subfolderProblem } from './schemas/channels/subfolders.js';
 import { CONTENT_RATINGS } from './schemas/common.js';
 
 /**

@@ -13,13 +13,10 @@ export const MAX_LINES = 300;
 
 /** Files over the limit, at most this long. */
 const NOT_YET: Readonly<Record<string, number>> = {
-  'contracts/src/schemas/downloader.ts': 833,
-  'contracts/src/schemas/channels.ts': 606,
   'plugins/channels/src/services/video-store.ts': 525,
   'plugins/library/src/import/library-import.ts': 318,
   'plugins/playlists/src/services/video-store.ts': 409,
   'plugins/downloader/src/services/private-ytdlp.ts': 367,
-  'contracts/src/schemas/playlists.ts': 365,
   'core/src/app.ts': 351,
   'core/src/manifest/load-manifest.ts': 346,
   'plugins/notifications/src/routes.ts': 347,

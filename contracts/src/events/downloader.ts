@@ -1,6 +1,7 @@
 import { Type, type Static } from '../typebox.js';
 import { Nullable } from '../schemas/common.js';
-import { Diagnosis, JobStatus } from '../schemas/downloader.js';
+import { Diagnosis } from '../schemas/downloader/failures.js';
+import { JobStatus } from '../schemas/downloader/jobs.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 

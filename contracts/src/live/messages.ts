@@ -1,5 +1,7 @@
-import type { FetchOutcome, TabType } from '../schemas/channels.js';
-import type { Diagnosis, DownloadProgress, JobSummary, JobVideoState } from '../schemas/downloader.js';
+import type { FetchOutcome } from '../schemas/channels/fetch-all.js';
+import type { TabType } from '../schemas/channels/tabs.js';
+import type { Diagnosis } from '../schemas/downloader/failures.js';
+import type { DownloadProgress, JobSummary, JobVideoState } from '../schemas/downloader/jobs.js';
 import type { FileScanOperation, FileScanProgress, FileScanRun, FileScanTrigger } from '../schemas/library-files.js';
 import type { TaskRun } from '../schemas/scheduler.js';
 import type { ImportResult, ImportSummary } from '../schemas/subscription-import.js';

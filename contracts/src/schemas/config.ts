@@ -1,6 +1,6 @@
 import { Type, type Static } from '../typebox.js';
 import { Nullable } from './common.js';
-import { YtDlpCanaryReport } from './downloader.js';
+import { YtDlpCanaryReport } from './downloader/tools.js';
 
 export const PlatformManagedFlags = Type.Object({
   useTmpForDownloads: Type.Boolean(),

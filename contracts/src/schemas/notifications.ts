@@ -5,7 +5,8 @@ import { StoragePausedPayload, StorageResumedPayload, ToolUpdateCheckedPayload }
 import { MediaServerSyncFailedPayload } from '../events/playlists.js';
 import { RetentionVideosRemovedPayload } from '../events/retention.js';
 import { DateTime, Nullable, pagedList, pageQueryFields } from './common.js';
-import { FailureKind, JobStatus } from './downloader.js';
+import { FailureKind } from './downloader/failures.js';
+import { JobStatus } from './downloader/jobs.js';
 
 /**
  * What the notifications plugin tells about: each kind is one message (Apprise) or one webhook

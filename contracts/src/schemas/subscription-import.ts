@@ -1,5 +1,6 @@
 import { Type, type Static } from '../typebox.js';
-import { ChannelAddSettings, ChannelId } from './channels.js';
+import { ChannelId } from './channels/channel.js';
+import { ChannelAddSettings } from './channels/subscriptions.js';
 import { DateTime, Nullable } from './common.js';
 
 /**

@@ -1,5 +1,7 @@
 import type { AudioFormat, Resolution } from '../config/downloader.js';
-import type { JobOptions, JobSummary, StorageStatus, VideoSearchResult } from '../schemas/downloader.js';
+import type { JobOptions, JobSummary } from '../schemas/downloader/jobs.js';
+import type { VideoSearchResult } from '../schemas/downloader/search.js';
+import type { StorageStatus } from '../schemas/downloader/storage.js';
 import type { ChannelDirectory } from './channels.js';
 import type { LibraryReads } from './library.js';
 import { multiServiceRef, serviceRef } from './ref.js';

@@ -1,4 +1,4 @@
-import type { ChannelFolderMoveResult } from '../schemas/channels.js';
+import type { ChannelFolderMoveResult } from '../schemas/channels/settings.js';
 import { multiServiceRef, serviceRef } from './ref.js';
 
 /** One downloaded video of a channel, as the downloader recorded it. */

@@ -1,4 +1,4 @@
-import type { Diagnosis } from '../schemas/downloader.js';
+import type { Diagnosis } from '../schemas/downloader/failures.js';
 import { serviceRef } from './ref.js';
 
 /** A raw yt-dlp info dict or flat-playlist entry. */
