@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { asFunction, asValue, Lifetime } from 'awilix';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { fastifyAwilixPlugin } from '@fastify/awilix';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -15,12 +15,12 @@ import {
 } from '@vidkeep/contracts';
 import { builtinMigrations } from '@vidkeep/migrations';
 import type { Logger } from 'pino';
-import { composeConfigSchema, FileConfigService } from './config/config-service.js';
-import { nameOnce, nameRegisteredPlugins } from './http/plugin-names.js';
+import { composeConfigSchema } from './config/config-schema.js';
+import { FileConfigService } from './config/config-service.js';
+import { nameRegisteredPlugins } from './http/plugin-names.js';
 import { ServiceRegistry } from './di/container.js';
 import { openDatabase, type MigrationEntry, type Orm } from './db/orm.js';
-import { closeReadConnection } from './db/read-connection.js';
-import { readEnvironment, type RuntimeEnvironment, type TrustProxySetting } from './env.js';
+import { readEnvironment, type RuntimeEnvironment } from './env.js';
 import { InProcessEventBus } from './events/event-bus.js';
 import { installAuthHook, installRouteAuthDefaults } from './http/auth-hook.js';
 import { coreRoutes } from './http/core-routes.js';
@@ -34,26 +34,19 @@ import { recordAllowedMethods } from './http/allowed-methods.js';
 import './http/fastify-types.js';
 import { installOpenApi } from './http/openapi.js';
 import { installUi, isSpaNavigation } from './http/ui.js';
-import { installValidators, lazySerializerOptions } from './http/validation.js';
+import { installValidators } from './http/validation.js';
 import { installLiveRoute, WebSocketLiveHub } from './live/live-hub.js';
 import { createLogger } from './logger.js';
-import { BootErrorCodes, PluginBootError } from './manifest/boot-error.js';
-import { loadPlugins, readManifest, tablePrefixOf, type LoadedPlugin } from './manifest/load-manifest.js';
+import { loadPlugins, readManifest, type LoadedPlugin } from './manifest/load-manifest.js';
+import { tablePrefixOf } from './manifest/plugin-ownership.js';
 import type { HealthCheckResult, PluginDefinition } from './plugin-api/definition.js';
-import {
-  checkRequiredServices,
-  createPluginContext,
-  gateRoutes,
-  type ContextParts,
-  type Hook,
-} from './plugins/context.js';
+import { checkRequiredServices, type ContextParts, type Hook } from './plugins/context.js';
+import { installLifecycleHooks, registerPlugins } from './plugins/plugin-lifecycle.js';
 import { CorePluginStates } from './plugins/plugin-states.js';
 import { RouteRules } from './plugins/route-rules.js';
 import { pluginRoutes } from './http/plugin-routes.js';
 import { installHardening } from './http/hardening.js';
-
-/** Largest request body accepted (413 beyond). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+import { createFastify, decorateClientAddress } from './http/fastify-server.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_MANIFEST_PATH = `${REPO_ROOT}plugin-manifest.json`;
@@ -94,16 +87,6 @@ declare module 'fastify' {
 }
 
 export type VidkeepApp = FastifyInstance;
-
-/**
- * Fastify treats a bare hop count as "trust nobody" (it cannot verify the immediate peer), but
- * spec 5 rule 8 lets operators give one: trust the first `n` hops, as Express does. Whoever sets
- * a hop count must make sure clients can only reach the service through those proxies.
- */
-function fastifyTrustProxy(setting: TrustProxySetting): boolean | string[] | ((addr: string, hop: number) => boolean) {
-  if (typeof setting === 'number') return (_addr, hop) => hop < setting;
-  return setting;
-}
 
 /**
  * Builds the whole application and returns it ready (every plugin registered, migrations
@@ -186,25 +169,7 @@ async function assemble(parts: {
   });
 
   const schemaOwner = {};
-  const app: FastifyInstance = Fastify({
-    ...lazySerializerOptions(schemaOwner),
-    loggerInstance: logger as unknown as FastifyBaseLogger,
-    trustProxy: fastifyTrustProxy(env.trustProxy),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // Request lines are written by our own onResponse hook, by outcome (see installRequestLogging).
-    logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
-    // A client that stalls mid-request (a slow upload, headers never finished) is answered 408
-    // and its socket closed, instead of holding a descriptor for as long as it likes.
-    requestTimeout: env.requestTimeoutMs,
-    http: {
-      headersTimeout: Math.min(60_000, env.requestTimeoutMs),
-      // Node looks for such clients this often (its default of 30 s would let a short timeout run long).
-      connectionsCheckingInterval: Math.min(30_000, Math.max(250, env.requestTimeoutMs / 4)),
-    },
-    forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-  });
+  const app = createFastify(env, logger, schemaOwner);
   nameRegisteredPlugins(app);
   const allowedMethods = recordAllowedMethods(app);
   // Before any route: every route is checked against its owner's place in the URL space.
@@ -219,12 +184,7 @@ async function assemble(parts: {
     orm,
     plugins: plugins.map((p) => ({ id: p.definition.id, version: p.definition.version })),
   });
-  const explicitProxy = env.trustProxyExplicit;
-  app.decorateRequest('clientAddress', {
-    getter(this: { ip: string; socket?: { remoteAddress?: string } }) {
-      return explicitProxy ? this.ip : (this.socket?.remoteAddress ?? this.ip);
-    },
-  });
+  decorateClientAddress(app, env);
 
   await app.register(fastifyAwilixPlugin, {
     container: services.container,
@@ -275,27 +235,7 @@ async function assemble(parts: {
     closeHooks,
     healthChecks,
   };
-  for (const plugin of plugins) {
-    const def = plugin.definition;
-    const registerPlugin = async (instance: FastifyInstance) => {
-      routeRules.claim(instance, def.id);
-      if (def.toggleable) gateRoutes(instance, def.id, states);
-      try {
-        await def.register(createPluginContext(plugin, instance, contextParts));
-      } catch (err) {
-        if (err instanceof PluginBootError) throw err;
-        throw new PluginBootError(
-          BootErrorCodes.registerFailed,
-          def.id,
-          `register() failed: ${(err as Error).message}`,
-          {
-            cause: err,
-          },
-        );
-      }
-    };
-    await app.register(nameOnce(registerPlugin, `vidkeep-plugin:${def.id}`));
-  }
+  await registerPlugins(app, plugins, { contextParts, routeRules, states });
   checkRequiredServices(plugins, services);
 
   await app.register(coreRoutes, { env, config, healthChecks, startedAt: Date.now() });
@@ -313,33 +253,7 @@ async function assemble(parts: {
     return sendNotFound(request, reply);
   });
 
-  app.addHook('onReady', async () => {
-    for (const hook of readyHooks) {
-      try {
-        await hook.fn();
-      } catch (err) {
-        throw new PluginBootError(
-          BootErrorCodes.registerFailed,
-          hook.pluginId,
-          `onReady failed: ${(err as Error).message}`,
-          { cause: err },
-        );
-      }
-    }
-  });
-  app.addHook('onClose', async () => {
-    liveHub.close();
-    for (const hook of [...closeHooks].reverse()) {
-      try {
-        await hook.fn();
-      } catch (err) {
-        logger.error({ err, plugin: hook.pluginId }, 'Plugin shutdown step failed');
-      }
-    }
-    await events.drain();
-    await closeReadConnection(orm);
-    await orm.close(true);
-  });
+  installLifecycleHooks(app, { readyHooks, closeHooks, liveHub, events, orm, logger });
 
   try {
     await app.ready();

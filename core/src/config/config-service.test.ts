@@ -11,7 +11,7 @@ import {
 } from '../testing/index.js';
 import { secret, sentOnlyTo, Type, type TSchema } from '@vidkeep/contracts';
 import { definePlugin } from '../plugin-api/definition.js';
-import { ConfigFileError } from './config-service.js';
+import { ConfigFileError } from './config-errors.js';
 import { check, defaultsOf } from '../validation/schema-validator.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,7 +1,7 @@
+/** The configuration service: `CONFIG_DIR/config.json` loaded, checked, overridden and saved. */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
-  CoreConfigSection,
   CoreEvents,
   Type,
   addressBinding,
@@ -17,20 +17,7 @@ import {
 import { check, defaultsOf } from '../validation/schema-validator.js';
 import { writeFileAtomic } from '../fs-util.js';
 import type { RuntimeEnvironment } from '../env.js';
-
-export class ConfigFileError extends Error {
-  constructor(path: string, problem: string) {
-    super(`Configuration file ${path}: ${problem}`);
-    this.name = 'ConfigFileError';
-  }
-}
-
-export class ConfigValidationError extends Error {
-  constructor(readonly details: { path: string; message: string }[]) {
-    super(details.map((d) => `${d.path}: ${d.message}`).join('; '));
-    this.name = 'ConfigValidationError';
-  }
-}
+import { ConfigFileError, ConfigValidationError } from './config-errors.js';
 
 /**
  * A rule a plugin adds to one of its keys beyond what the schema can say (e.g. the custom yt-dlp
@@ -39,32 +26,7 @@ export class ConfigValidationError extends Error {
  */
 export type ConfigCheck = (value: unknown) => string | null | Promise<string | null>;
 
-export interface ConfigSection {
-  owner: string;
-  schema: TObject;
-}
-
 type Json = Record<string, unknown>;
-
-/** Builds the whole config schema from the core's keys and every loaded plugin's section. */
-export function composeConfigSchema(sections: ConfigSection[]): {
-  schema: TObject;
-  owners: Map<string, string>;
-} {
-  const owners = new Map<string, string>();
-  const properties: Record<string, TSchema> = {};
-  for (const section of [{ owner: 'core', schema: CoreConfigSection as TObject }, ...sections]) {
-    for (const [key, schema] of Object.entries(section.schema.properties)) {
-      const previous = owners.get(key);
-      if (previous !== undefined) {
-        throw new Error(`Plugin "${section.owner}": config key "${key}" is already declared by "${previous}"`);
-      }
-      owners.set(key, section.owner);
-      properties[key] = schema as TSchema;
-    }
-  }
-  return { schema: Type.Object(properties), owners };
-}
 
 function errorsOf(schema: TSchema, value: unknown, prefix: string) {
   return check(schema, value, { prefix }).issues;

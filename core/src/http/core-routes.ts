@@ -7,7 +7,8 @@ import {
   HealthResponse,
   type GetConfigResponse as GetConfigResponseType,
 } from '@vidkeep/contracts';
-import { ConfigValidationError, type FileConfigService } from '../config/config-service.js';
+import { ConfigValidationError } from '../config/config-errors.js';
+import type { FileConfigService } from '../config/config-service.js';
 import type { RuntimeEnvironment } from '../env.js';
 import type { HealthCheckResult } from '../plugin-api/definition.js';
 import { CORE_VERSION } from '../version.js';
