@@ -13,7 +13,7 @@ import type {
   WebhookBody,
 } from '@vidkeep/contracts';
 import { Receiver } from '../../../plugins/notifications/src/test/receiver.js';
-import { CANARY_VIDEO_ID } from '../../../plugins/downloader/src/services/ytdlp-canary.js';
+import { CANARY_VIDEO_ID } from '../../../plugins/downloader/src/services/canary-video.js';
 import { buildBrokenYtDlpWheel, buildYtDlpWheel } from '../../fakes/pip/yt-dlp-wheel.js';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { bootDownloader, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';

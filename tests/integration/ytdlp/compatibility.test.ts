@@ -21,12 +21,12 @@ import {
 } from '../../../plugins/downloader/src/ytdlp/capabilities.js';
 import { javascriptOf } from '../../../plugins/downloader/src/ytdlp/javascript.js';
 import { isSupportedVersion } from '../../../plugins/downloader/src/ytdlp/versions.js';
+import { runCanary } from '../../../plugins/downloader/src/services/ytdlp-canary.js';
 import {
-  CANARY_VIDEO_ID,
   argumentListDir,
   checkEveryArgumentList,
-  runCanary,
-} from '../../../plugins/downloader/src/services/ytdlp-canary.js';
+} from '../../../plugins/downloader/src/services/canary-argument-lists.js';
+import { CANARY_VIDEO_ID } from '../../../plugins/downloader/src/services/canary-video.js';
 import { pinnedYtDlpVersion } from '../../setup-ytdlp.mjs';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 

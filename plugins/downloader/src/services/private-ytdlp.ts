@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import type { YtDlpUpdateAttempt } from '@vidkeep/contracts';
 import { runToCompletion } from '../ytdlp/process.js';
-import { normalizeVersion } from '../ytdlp/versions.js';
+import { explain, lastLine, NEWEST_ARGS, newestOf } from './pip.js';
 
 const VENV_TIMEOUT_MS = 120_000;
 const PIP_TIMEOUT_MS = 300_000;
@@ -42,35 +42,6 @@ interface ReleaseState {
   /** The one before, kept for a rollback. */
   previous: string | null;
 }
-
-/** Plain words for the failures of `python -m venv` and `pip install`. */
-function explain(stage: 'python' | 'venv' | 'pip', output: string, python: string): string {
-  const last = lastLine(output);
-  if (stage === 'python') {
-    return `Python 3 was not found ("${python}"). Install it (Debian: apt-get install python3 python3-venv) or set pythonPath in Settings.`;
-  }
-  if (stage === 'venv') {
-    if (/ensurepip|venv/i.test(output)) {
-      return `Python's venv module is missing, so no private yt-dlp can be installed. Install it (Debian: apt-get install python3-venv). (${last})`;
-    }
-    return `Creating the Python environment for yt-dlp failed: ${last}`;
-  }
-  if (/No matching distribution|Could not find a version/i.test(output)) {
-    return `pip could not find yt-dlp in the package index: it is not reachable from here, or PIP_INDEX_URL / PIP_FIND_LINKS point elsewhere. (${last})`;
-  }
-  if (/Connection|resolve|Network|timed out|Max retries/i.test(output)) {
-    return `pip could not reach the Python package index (check the network or a proxy for pip). (${last})`;
-  }
-  return `pip could not install yt-dlp: ${last}`;
-}
-
-const lastLine = (output: string): string =>
-  output
-    .trim()
-    .split('\n')
-    .filter((l) => l.trim() && !/^\s*WARNING:/.test(l))
-    .pop()
-    ?.slice(0, 300) ?? 'no output';
 
 /** A release folder name that sorts by time and never repeats. */
 function releaseName(now: Date): string {
@@ -194,46 +165,8 @@ export class PrivateYtDlp {
    */
   async askNewest(): Promise<NewestRelease> {
     const python = this.installed() ? join(this.dir, this.releases().current!, 'bin', 'python') : this.python();
-    const r = await this.run(
-      python,
-      [
-        '-m',
-        'pip',
-        'install',
-        '--dry-run',
-        '--quiet',
-        '--ignore-installed',
-        '--no-deps',
-        '--disable-pip-version-check',
-        '--no-input',
-        '--retries',
-        '1',
-        '--timeout',
-        '15',
-        '--report',
-        '-',
-        'yt-dlp',
-      ],
-      NEWEST_TIMEOUT_MS,
-    );
-    let version: string | null = null;
-    try {
-      const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as {
-        install?: { metadata?: { name?: string; version?: string } }[];
-      };
-      const found = report.install?.find((i) => /^yt[-_]dlp$/i.test(i.metadata?.name ?? ''))?.metadata?.version;
-      version = found ? normalizeVersion(found) : null;
-    } catch {
-      /* no report */
-    }
-    const problem =
-      version !== null
-        ? null
-        : r.spawnError
-          ? `Python could not be started ("${python}")`
-          : /No module named pip/i.test(r.stderr)
-            ? `pip is not installed for ${python}`
-            : `pip could not be asked: ${lastLine(`${r.stdout}\n${r.stderr}`)}`;
+    const r = await this.run(python, NEWEST_ARGS, NEWEST_TIMEOUT_MS);
+    const { version, problem } = newestOf(r, python);
     const answer: NewestRelease = { version, checkedAt: this.now().toISOString(), problem };
     this.newestKnown = answer;
     await this.write(this.newestFile, answer).catch(() => undefined);
