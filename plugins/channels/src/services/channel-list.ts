@@ -1,6 +1,7 @@
 import type { Channel, ChannelListQuery } from '@vidkeep/contracts';
 import { requireChannel } from './channel-lookup.js';
-import { toChannel, type ChannelStore } from './channel-store.js';
+import { toChannel } from './channel-rows.js';
+import type { ChannelStore } from './channel-store.js';
 import { pageCount } from './listing-query.js';
 
 /** The subscribed channels as clients list them. */

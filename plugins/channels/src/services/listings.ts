@@ -11,7 +11,8 @@ import {
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
 import { requireChannel } from './channel-lookup.js';
-import { visibleTabs, type ChannelStore } from './channel-store.js';
+import { visibleTabs } from './channel-rows.js';
+import type { ChannelStore } from './channel-store.js';
 import { FULL_FETCH_LIMIT, TabFetcher, type FetchResult } from './fetcher.js';
 import { firstPageQuery, pageCount } from './listing-query.js';
 import { listingFailed } from './platform-errors.js';

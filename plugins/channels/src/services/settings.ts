@@ -13,7 +13,7 @@ import {
   type MediaType,
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
-import { parseTabs, settingsOf, tabsCsv, visibleTabs } from './channel-store.js';
+import { parseTabs, settingsOf, tabsCsv, visibleTabs } from './channel-rows.js';
 import { compileTitleFilter } from '@vidkeep/plugin-kit';
 
 export type SettingsPatch = Partial<Omit<ChannelRow, 'id' | 'createdAt' | 'updatedAt'>>;

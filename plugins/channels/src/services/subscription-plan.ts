@@ -6,7 +6,7 @@ import {
   type UpdateChannelsRequest,
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
-import { toChannel } from './channel-store.js';
+import { toChannel } from './channel-rows.js';
 import type { ChannelMetadata } from './platform.js';
 
 export interface AddItem {

@@ -1,7 +1,8 @@
 import { ChannelErrorCodes as E, InvalidInputError, type PluginLogger, type TabType } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
 import { requireChannel } from './channel-lookup.js';
-import { parseTabs, tabsCsv, visibleTabs, type ChannelStore } from './channel-store.js';
+import { parseTabs, tabsCsv, visibleTabs } from './channel-rows.js';
+import type { ChannelStore } from './channel-store.js';
 import { platformError } from './platform-errors.js';
 import type { ChannelPlatform } from './platform.js';
 import { usableMediaTypes, type SettingsPatch } from './settings.js';
