@@ -14,7 +14,6 @@ export const MAX_LINES = 300;
 /** Files over the limit, at most this long. */
 const NOT_YET: Readonly<Record<string, number>> = {
   'plugins/channels/src/services/video-store.ts': 525,
-  'plugins/library/src/import/library-import.ts': 318,
   'plugins/playlists/src/services/video-store.ts': 409,
 };
 

@@ -1,40 +1,23 @@
-import { copyFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import {
   IMPORT_PREVIEW_MAX,
   type FileScanStarted,
-  type ImportAction,
   type ImportCandidate,
   type LibraryImportPreview,
   type LibraryImportRequest,
 } from '@vidkeep/contracts';
-import { walkMedia, type WalkedFile } from '../disk/walk.js';
 import { checkStop, type ScanOutcome, type ScanRun } from '../scans/file-scans.js';
-import { resolveImportFolder, type ImportFolder } from './import-folder.js';
-import {
-  groupByVideo,
-  moveTarget,
-  movedName,
-  recordFields,
-  subfolderOf,
-  type FoundVideo,
-  type InfoFields,
-} from './import-plan.js';
-import type { ImportedRecord, KnownRecord, LibraryFileStore } from '../rescan/library-file-store.js';
+import { resolveImportFolder } from './import-folder.js';
+import { movedName, subfolderOf } from './import-plan.js';
+import type { ImportedRecord, LibraryFileStore } from '../rescan/library-file-store.js';
 import { measureResolutions } from '../scans/probe.js';
 import { ImportAnnouncer } from './announce.js';
 import { importPoster, moveFiles } from './import-files.js';
 import type { ImportDeps, Planned, Saved } from './import-types.js';
+import { inspectImportFolder } from './import-inspection.js';
 
 export type { ImportDeps };
-
-interface Inspection {
-  folder: ImportFolder;
-  planned: Planned[];
-  noId: WalkedFile[];
-  skipped: { path: string; message: string }[];
-  filesSeen: number;
-}
 
 /** Records imported between two progress messages. */
 const CHUNK = 50;
@@ -55,7 +38,7 @@ export class LibraryImporter {
   /** What an import of the folder would do (dry run): nothing is written. */
   async preview(request: LibraryImportRequest): Promise<LibraryImportPreview> {
     const move = request.move === true;
-    const inspection = await this.inspect(request);
+    const inspection = await inspectImportFolder(this.deps, request);
     const { planned, noId } = inspection;
     const changing = planned.filter((p) => p.action !== 'in-library');
     const rel = (p: string | null) => (p === null ? null : relative(this.deps.outputDir, p));
@@ -100,76 +83,10 @@ export class LibraryImporter {
     return { status: 'started', trigger: 'manual', runId: run.id };
   }
 
-  private async inspect(request: LibraryImportRequest, run?: ScanRun): Promise<Inspection> {
-    const { deps } = this;
-    const folder = await resolveImportFolder(deps.outputDir, request.path, deps.skipDirs());
-    const walk = await walkMedia(folder.abs, {
-      skipDirs: deps.skipDirs(),
-      signal: run?.signal,
-      onFolder: (n) => run && n % 200 === 0 && run.progress('walking', n, null),
-    });
-    const skipped: Inspection['skipped'] = [];
-    const note = (path: string, message: string, count = true) => {
-      if (run) run.problem(path, message, { count });
-      skipped.push({ path: relative(deps.outputDir, path), message });
-    };
-    for (const e of walk.errors) note(e.path, `Could not read: ${e.message}`);
-
-    // Each info.json is read once (a video and its mp3 share one), one at a time between awaits.
-    const infos = new Map<string, InfoFields | null>();
-    for (const f of walk.files) {
-      if (!f.infoJson || infos.has(f.infoJson)) continue;
-      try {
-        const parsed = JSON.parse(await readFile(f.infoJson, 'utf8')) as unknown;
-        infos.set(f.infoJson, parsed && typeof parsed === 'object' ? (parsed as InfoFields) : null);
-      } catch (err) {
-        infos.set(f.infoJson, null);
-        note(f.infoJson, `The info.json could not be read (${(err as Error).message}); the file name is used instead`);
-      }
-    }
-    const { videos, noId } = groupByVideo(walk.files, (f) => (f.infoJson ? (infos.get(f.infoJson) ?? null) : null));
-    for (const f of noId)
-      note(f.path, 'No [id] in the file name and no info.json beside it, so the video is unknown', false);
-
-    const known = await deps.files.known(videos.map((v) => v.sourceId));
-    const move = request.move === true;
-    const subfolder = request.subfolder ?? null;
-    const planned: Planned[] = [];
-    for (const v of videos) {
-      for (const d of v.duplicates)
-        note(d.path, `Another file of ${v.sourceId} is imported instead: ${(v.video ?? v.audio)!.name}`, false);
-      if (deps.isActive(v.sourceId)) {
-        note((v.video ?? v.audio)!.path, `${v.sourceId} is being downloaded right now; import it later`, false);
-        continue;
-      }
-      const record = known.get(v.sourceId) ?? null;
-      const action = await actionFor(v, record);
-      const fields = recordFields(v);
-      planned.push({
-        ...v,
-        action,
-        known: record,
-        fields,
-        target:
-          move && action !== 'in-library'
-            ? moveTarget({
-                outputDir: deps.outputDir,
-                subfolder,
-                channelName: fields.channelName,
-                file: (v.video ?? v.audio)!,
-                sourceId: v.sourceId,
-                flat: deps.flatLayout(),
-              })
-            : null,
-      });
-    }
-    return { folder, planned, noId, skipped, filesSeen: walk.files.length };
-  }
-
   private async run(request: LibraryImportRequest, run: ScanRun): Promise<ScanOutcome> {
     const { deps } = this;
     const { counts } = run;
-    const inspection = await this.inspect(request, run);
+    const inspection = await inspectImportFolder(this.deps, request, run);
     counts.filesSeen = inspection.filesSeen;
     counts.noId = inspection.noId.length;
     const todo = inspection.planned.filter((p) => p.action !== 'in-library');
@@ -288,20 +205,6 @@ export class LibraryImporter {
     );
     return { message: importSummary(counts, inspection.folder.rel, request.move === true) };
   }
-}
-
-/** `in-library` when the library has the video in place; `restore` when it had deleted it or lost its file. */
-async function actionFor(v: FoundVideo, record: KnownRecord | null): Promise<ImportAction> {
-  if (!record) return 'add';
-  if (record.removed || record.missingAt !== null) return 'restore';
-  const stored = record.filePath ?? record.audioFilePath;
-  if (stored === null) return 'restore';
-  if (stored === (v.video ?? v.audio)!.path) return 'in-library';
-  const there = await stat(stored).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-  return there ? 'in-library' : 'restore';
 }
 
 function importSummary(c: ScanRun['counts'], rel: string, move: boolean): string {
