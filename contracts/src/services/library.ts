@@ -53,6 +53,8 @@ export interface LibraryReads {
   libraryVideos(sourceIds: string[]): Promise<LibraryVideo[]>;
   /** Every video whose files are in the library now (not removed): what media servers can report on. */
   presentVideos(): Promise<LibraryVideo[]>;
+  /** Every record, also removed ones: what a plugin's copy of the library state is synced with at boot. */
+  allVideos(): Promise<LibraryVideo[]>;
   /**
    * Every video that is protected or missing on disk (usually few): what a plugin's copy of these
    * flags must mark at start; `downloader.videos.changed` tells of later changes.

@@ -15,6 +15,7 @@ import {
   type Orm,
   type PluginContext,
 } from '@vidkeep/plugin-kit';
+import { ReadModel, wireReadModel, type ReadModelCopy, type ReadModelSource } from './read-model.js';
 
 /**
  * A plugin's own copy of the watched state of videos (`<plugin>_video_watch`).
@@ -88,21 +89,38 @@ export interface WatchCopyDeps {
   chunkSize?: number;
 }
 
+/** The watched state, as the watch-status plugin owns it: the source of every watch copy. */
+export const watchedState: ReadModelSource<WatchStatusService, VideoWatch> = {
+  name: 'watched state',
+  service: watchStatusServiceRef,
+  changes: [{ event: WatchStatusEvents.videosChanged, ids: ({ sourceIds }) => sourceIds }],
+  read: (service, ids) => service.watchOf(ids),
+  readAll: (service) => service.watchOfAll(),
+  // Per-user rows of every video: large, and only changed while this plugin runs.
+  atBoot: 'fill-when-empty',
+  // Without the service nothing is known: every video shows as unknown, never unwatched.
+  withoutService: 'clear',
+};
+
 /**
- * Keeps one copy table current and gives the SQL to list with it. Updates run one at a time in
- * arrival order, so an older answer never overwrites a newer one.
+ * One copy table of the watched state: the `ReadModel` keeps it current (`refresh`, `atBoot`,
+ * `idle`), and it gives the SQL to list with it.
  */
 export class WatchCopy {
   private readonly sql: Sql;
   private readonly chunk: number;
-  private queue: Promise<void> = Promise.resolve();
-  /** `filling`: the copy was found empty and a fill started (a failed one is finished later even though rows exist). */
-  private fill: 'pending' | 'filling' | 'done' = 'pending';
+  /** The read model that keeps this table current. */
+  readonly model: ReadModel<WatchStatusService, VideoWatch>;
 
   constructor(private readonly deps: WatchCopyDeps) {
     this.sql = new Sql(deps.orm);
     this.chunk = deps.chunkSize ?? WATCH_COPY_CHUNK;
     if (!/^[a-z][a-z0-9_]*$/.test(deps.table)) throw new Error(`Invalid watch copy table name "${deps.table}"`);
+    this.model = new ReadModel(watchedState, this.tableCopy(), {
+      service: deps.service,
+      logger: deps.logger,
+      chunkSize: this.chunk,
+    });
   }
 
   /**
@@ -110,20 +128,7 @@ export class WatchCopy {
    * Resolves when this update (and every earlier one) is done; failures are logged, not thrown.
    */
   refresh(sourceIds: readonly string[]): Promise<void> {
-    const ids = [...new Set(sourceIds)];
-    return this.enqueue('refresh', async () => {
-      await this.fillOnce().catch((err: unknown) => this.failed('fill', err));
-      const service = this.deps.service();
-      if (!service || ids.length === 0) return;
-      for (let i = 0; i < ids.length; i += this.chunk) {
-        const chunk = ids.slice(i, i + this.chunk);
-        const known = await service.watchOf(chunk);
-        await this.write(
-          chunk.filter((id) => known.has(id)).map((id) => [id, known.get(id)!] as const),
-          chunk.filter((id) => !known.has(id)),
-        );
-      }
-    });
+    return this.model.refresh(sourceIds);
   }
 
   /**
@@ -133,19 +138,12 @@ export class WatchCopy {
    * also makes the copy empty, so it is filled again when the service comes back.
    */
   atBoot(): Promise<void> {
-    return this.enqueue('boot', async () => {
-      if (this.deps.service()) return this.fillOnce();
-      const any = await this.sql.one(`select source_id from ${this.deps.table} limit 1`);
-      if (!any) return;
-      await this.sql.run(`delete from ${this.deps.table}`);
-      this.deps.onChange?.();
-      this.deps.logger.info({ table: this.deps.table }, 'No watch-status service: the watched state copy was emptied');
-    });
+    return this.model.atBoot();
   }
 
   /** Resolves when every update queued so far is done. */
   idle(): Promise<void> {
-    return this.queue;
+    return this.model.idle();
   }
 
   /** `left join` of the copy as `alias` on a listed table's source id column. */
@@ -217,34 +215,25 @@ export class WatchCopy {
     return out;
   }
 
-  private enqueue(what: string, work: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(work).catch((err: unknown) => this.failed(what, err));
-    this.queue = run;
-    return run;
-  }
-
-  private failed(what: string, err: unknown): void {
-    this.deps.logger.error({ err, table: this.deps.table }, `Updating the watched state copy failed (${what})`);
-  }
-
-  /**
-   * The fill happens before the first update of this process, whichever comes first (the boot's
-   * fill or a change event), so a change announced early cannot make the copy look filled.
-   */
-  private async fillOnce(): Promise<void> {
-    if (this.fill === 'done') return;
-    const service = this.deps.service();
-    if (!service) return;
-    if (this.fill === 'pending') {
-      const any = await this.sql.one(`select source_id from ${this.deps.table} limit 1`);
-      this.fill = any ? 'done' : 'filling';
-      if (this.fill === 'done') return;
-    }
-    const all = [...(await service.watchOfAll())];
-    for (let i = 0; i < all.length; i += this.chunk) await this.write(all.slice(i, i + this.chunk), []);
-    if (all.length) this.deps.logger.info({ videos: all.length, table: this.deps.table }, 'Watched state copied');
-    // Only once it worked: a failed fill is tried again before the next update.
-    this.fill = 'done';
+  /** The table as a read model's copy: known states upserted, absent ids deleted, in one transaction. */
+  private tableCopy(): ReadModelCopy<VideoWatch> {
+    const { table } = this.deps;
+    return {
+      apply: async (values) => {
+        const known = [...values].filter((e): e is [string, VideoWatch] => e[1] !== null);
+        const absent = [...values.keys()].filter((id) => values.get(id) === null);
+        await this.write(known, absent);
+      },
+      heldIds: async () =>
+        (await this.sql.all<{ source_id: string }>(`select source_id from ${table}`)).map((r) => r.source_id),
+      isEmpty: async () => !(await this.sql.one(`select source_id from ${table} limit 1`)),
+      clear: async () => {
+        if (!(await this.sql.one(`select source_id from ${table} limit 1`))) return false;
+        await this.sql.run(`delete from ${table}`);
+        this.deps.onChange?.();
+        return true;
+      },
+    };
   }
 
   /** Upserts known states and deletes absent ids, in one transaction. */
@@ -290,10 +279,6 @@ export function keepWatchCopy(
     onChange: options.onChange,
     chunkSize: options.chunkSize,
   });
-  ctx.events.subscribe(WatchStatusEvents.videosChanged, ({ sourceIds }) => copy.refresh(sourceIds));
-  ctx.onReady(() => {
-    void copy.atBoot();
-  });
-  ctx.onClose(() => copy.idle());
+  wireReadModel(ctx, copy.model);
   return copy;
 }

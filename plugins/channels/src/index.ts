@@ -26,7 +26,7 @@ import { settingsRoutes } from './routes/settings-routes.js';
 import { sourceApiRoutes } from './routes/source-api-routes.js';
 import { tabRoutes } from './routes/tab-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
-import { resyncLibraryFlags, subscribeLibraryChanges } from './subscribers/library-changes.js';
+import { subscribeLibraryChanges } from './subscribers/library-changes.js';
 import { registerTasks } from './tasks.js';
 import { wireChannels } from './wiring.js';
 
@@ -54,7 +54,6 @@ export default definePlugin({
     const wired = wireChannels(ctx);
     const { automation, previews, importer, shutdown, scheduler, deps } = wired;
     subscribeLibraryChanges(ctx.events, wired);
-    ctx.onReady(() => resyncLibraryFlags(wired, ctx.logger));
     offerServices(ctx, wired);
     if (scheduler) registerTasks(scheduler, automation);
 

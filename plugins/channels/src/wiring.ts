@@ -8,13 +8,14 @@ import {
   type Static,
 } from '@vidkeep/contracts';
 import { type PluginContext } from '@vidkeep/plugin-kit';
-import { keepWatchCopy } from '@vidkeep/read-models';
+import { keepReadModel, keepWatchCopy, libraryState } from '@vidkeep/read-models';
 import { ChannelVideoWatchEntity } from './entities.js';
 import type { ChannelsOptions } from './options.js';
 import type { ChannelRouteDeps } from './routes/deps.js';
 import { ApiKeyTest } from './services/api-key-test.js';
 import { ChannelAutomation } from './services/automation.js';
 import { ChannelList } from './services/channel-list.js';
+import { ChannelLibraryCopy } from './services/library-copy.js';
 import { ChannelSettingsService } from './services/channel-settings.js';
 import { ChannelStore } from './services/channel-store.js';
 import { DataApiClient } from './services/data-api.js';
@@ -51,6 +52,18 @@ export function wireChannels(ctx: ChannelsContext) {
   // The listings' copy of the watched state; a change forgets the remembered pages.
   const watchCopy = keepWatchCopy(ctx, { entity: ChannelVideoWatchEntity, onChange: () => videos.watchChanged() });
   const videos = new ChannelVideoStore(ctx.orm, watchCopy);
+  // The listings' copy of the library state; once recorded, the channel pages showing these
+  // videos are told to count again (a bulk deletion: at most four messages a second per channel).
+  const libraryCopy = keepReadModel(
+    ctx,
+    libraryState,
+    new ChannelLibraryCopy(ctx.orm, (channels) => {
+      videos.rowsChanged(channels.keys());
+      for (const [channelId, reason] of channels)
+        if (reason)
+          hub?.broadcast({ type: 'channelUpdated', channelId, reason }, { coalesceKey: `channelUpdated:${channelId}` });
+    }),
+  );
   const platform = new ChannelPlatform(() => sourceClient);
   const api = new DataApiClient(
     ctx.env.variables.VIDKEEP_SOURCE_API_URL || DEFAULT_DATA_API,
@@ -61,7 +74,7 @@ export function wireChannels(ctx: ChannelsContext) {
     videos,
     platform,
     downloads,
-    library,
+    libraryState: libraryCopy,
     hub,
     logger: ctx.logger,
     signal: shutdown.signal,

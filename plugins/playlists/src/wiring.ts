@@ -9,10 +9,11 @@ import {
   type LiveHub,
 } from '@vidkeep/contracts';
 import { type PluginContext } from '@vidkeep/plugin-kit';
-import { keepWatchCopy } from '@vidkeep/read-models';
+import { keepReadModel, keepWatchCopy, libraryState } from '@vidkeep/read-models';
 import { PlaylistVideoWatchEntity } from './entities.js';
 import type { PlaylistRouteDeps } from './routes/deps.js';
 import { PlaylistFollowing } from './services/following.js';
+import { PlaylistLibraryCopy } from './services/library-copy.js';
 import { PlaylistLister } from './services/lister.js';
 import { PlaylistPlatform } from './services/platform.js';
 import { PlaylistStore } from './services/playlist-store.js';
@@ -49,13 +50,28 @@ export function wirePlaylists(ctx: PluginContext): PlaylistsWiring {
   const videoStore = new PlaylistVideoStore(ctx.orm, keepWatchCopy(ctx, { entity: PlaylistVideoWatchEntity }));
   const platform = new PlaylistPlatform(() => sourceClient);
   const common = { store, videos: videoStore, hub, logger: ctx.logger, signal: shutdown.signal };
-  const lister = new PlaylistLister({ ...common, platform, downloads, library });
   const publisher = new PlaylistPublisher({
     ...common,
     providers,
     outputDir: ctx.env.paths.outputDir,
     events: ctx.events,
   });
+  // The entries' copy of the library state. Spec 1.1: after every download (manual and channel
+  // downloads too) each followed playlist holding the video rewrites its `.m3u` and syncs; a
+  // deletion drops it the same way, and files that moved are pointed at anew.
+  const libraryCopy = keepReadModel(
+    ctx,
+    libraryState,
+    new PlaylistLibraryCopy(ctx.orm, async (playlists) => {
+      for (const [id, reason] of playlists) {
+        const row = await store.byRowId(id);
+        if (!row?.enabled) continue;
+        hub?.broadcast({ type: 'playlistUpdated', playlistId: row.playlistId, reason });
+        void publisher.request(id, { m3u: true, sync: true });
+      }
+    }),
+  );
+  const lister = new PlaylistLister({ ...common, platform, downloads, libraryState: libraryCopy });
   // Channels may be switched off: then videos still go to their uploader's folder.
   const queue = new PlaylistQueue({
     downloads,

@@ -4,7 +4,7 @@ import {
   NotFoundError,
   TAB_MEDIA_TYPE,
   type DownloadQueueService,
-  type LibraryService,
+  type LibraryReads,
   type FetchOutcome,
   type FetchStatusResponse,
   type LiveHub,
@@ -12,6 +12,7 @@ import {
   type PluginLogger,
   type TabType,
 } from '@vidkeep/contracts';
+import type { LibraryState, ReadModel } from '@vidkeep/read-models';
 import type { ChannelRow } from '../entities.js';
 import type { ChannelStore } from './channel-store.js';
 import { estimateMissingDates } from './entries.js';
@@ -67,7 +68,8 @@ export class TabFetcher {
       videos: ChannelVideoStore;
       platform: ChannelPlatform;
       downloads: () => DownloadQueueService;
-      library: () => LibraryService;
+      /** The library copy: its `read` gives the library's state of listed videos. */
+      libraryState: Pick<ReadModel<LibraryReads, LibraryState>, 'read'>;
       hub: LiveHub | null;
       logger: PluginLogger;
       signal: AbortSignal;
@@ -255,14 +257,9 @@ export class TabFetcher {
     const now = new Date();
     const listed = listing.videos.slice(0, limit);
     estimateMissingDates(listed, now);
-    // One read of the library: which listed videos it has, and its flags of those (protected, missing).
-    const library = await this.deps.library().libraryVideos(listed.map((v) => v.sourceId));
-    await videos.upsert(channel.channelId, listed, new Set(library.map((v) => v.sourceId)), now);
-    const flagged = library.filter((v) => v.protected || v.missing);
-    if (flagged.length)
-      await videos.setLibraryFlags(
-        flagged.map((v) => ({ sourceId: v.sourceId, protected: v.protected, missing: v.missing })),
-      );
+    // The library's state of the listed videos, written with the rows.
+    const library = await this.deps.libraryState.read(listed.map((v) => v.sourceId));
+    await videos.upsert(channel.channelId, listed, library, now);
     const fresh = (await store.byChannelId(channel.channelId)) ?? channel;
     await store.update(channel.id, {
       lastFetchedByTab: { ...(fresh.lastFetchedByTab ?? {}), [tab]: now.toISOString() },

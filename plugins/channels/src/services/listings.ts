@@ -16,7 +16,8 @@ import type { ChannelStore } from './channel-store.js';
 import { FULL_FETCH_LIMIT, TabFetcher, type FetchResult } from './fetcher.js';
 import { firstPageQuery, pageCount } from './listing-query.js';
 import { listingFailed } from './platform-errors.js';
-import { toChannelVideo, type ChannelVideoStore } from './video-store.js';
+import { toChannelVideo } from './channel-video-rows.js';
+import type { ChannelVideoStore } from './video-store.js';
 
 const HOUR = 3600_000;
 

@@ -1,7 +1,7 @@
 import { MEDIA_TYPES, TAB_MEDIA_TYPE, TAB_TYPES, type TabCount, type TabStats, type TabType } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
 import { visibleTabs } from './channel-rows.js';
-import type { TabStatRow } from './video-store.js';
+import type { TabStatRow } from './channel-video-rows.js';
 
 const HOUR = 3600_000;
 

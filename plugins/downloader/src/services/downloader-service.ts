@@ -87,6 +87,7 @@ export function legacyDownloaderService(queue: DownloadQueueService, library: Li
     downloadedSourceIds: (ids) => library.downloadedSourceIds(ids),
     libraryVideos: (ids) => library.libraryVideos(ids),
     presentVideos: () => library.presentVideos(),
+    allVideos: () => library.allVideos(),
     flaggedVideos: () => library.flaggedVideos(),
     channelVideos: (id) => library.channelVideos(id),
     registerSubfolders: (names) => library.registerSubfolders(names),

@@ -61,6 +61,10 @@ export class LocalLibraryService implements LibraryService {
     return this.deps.videos.present();
   }
 
+  allVideos(): Promise<LibraryVideo[]> {
+    return this.deps.videos.present(true);
+  }
+
   flaggedVideos(): Promise<LibraryFlags[]> {
     return this.deps.videos.flagged();
   }

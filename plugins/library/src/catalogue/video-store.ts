@@ -91,9 +91,9 @@ export class VideoStore {
     return out;
   }
 
-  /** Every video not removed (its files are meant to be on disk). */
-  present(): Promise<LibraryVideo[]> {
-    return this.libraryRows('removed = ?', [false]);
+  /** Every video not removed (its files are meant to be on disk); with `removedToo` every record. */
+  present(removedToo = false): Promise<LibraryVideo[]> {
+    return removedToo ? this.libraryRows('1 = 1', []) : this.libraryRows('removed = ?', [false]);
   }
 
   private async libraryRows(where: string, params: unknown[]): Promise<LibraryVideo[]> {

@@ -2,10 +2,11 @@ import {
   ConflictError,
   PlaylistErrorCodes as E,
   type DownloadQueueService,
-  type LibraryService,
+  type LibraryReads,
   type LiveHub,
   type PluginLogger,
 } from '@vidkeep/contracts';
+import type { LibraryState, ReadModel } from '@vidkeep/read-models';
 import type { PlaylistRow } from '../entities.js';
 import type { Listing, PlaylistPlatform } from './platform.js';
 import type { PlaylistStore } from './playlist-store.js';
@@ -28,7 +29,8 @@ export class PlaylistLister {
       store: PlaylistStore;
       videos: PlaylistVideoStore;
       downloads: DownloadQueueService;
-      library: LibraryService;
+      /** The library copy: its `read` gives the library's state of listed entries. */
+      libraryState: Pick<ReadModel<LibraryReads, LibraryState>, 'read'>;
       hub: LiveHub | null;
       logger: PluginLogger;
       signal: AbortSignal;
@@ -57,7 +59,7 @@ export class PlaylistLister {
   }
 
   private async run(row: PlaylistRow): Promise<ListingOutcome> {
-    const { platform, videos, store, logger, library } = this.deps;
+    const { platform, videos, store, logger, libraryState } = this.deps;
     const started = Date.now();
     this.push(row, 'listing', 0);
     let read = 0;
@@ -72,11 +74,11 @@ export class PlaylistLister {
       const listMs = Date.now() - started;
       this.push(row, 'saving', listing.read);
       const ids = listing.entries.map((e) => e.sourceId);
-      const known = await library.libraryVideos(ids);
+      const library = await libraryState.read(ids);
       const now = new Date();
       const saved = await videos.saveListing(row.id, listing.entries, {
         complete: listing.complete,
-        library: new Map(known.map((v) => [v.sourceId, v])),
+        library,
         now,
       });
       const firstThumb = listing.entries.find((e) => !e.unavailable && e.thumbnail)?.thumbnail ?? null;

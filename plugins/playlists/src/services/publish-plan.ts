@@ -2,7 +2,7 @@ import { dirname, relative, sep } from 'node:path';
 import type { PlaylistMediaType, PlaylistSyncItem } from '@vidkeep/contracts';
 import type { M3uEntry } from '@vidkeep/plugin-kit';
 import type { PlaylistRow } from '../entities.js';
-import type { PublishedRow } from './video-store.js';
+import type { PublishedRow } from './playlist-video-rows.js';
 
 /**
  * What a playlist publishes, decided from its published entries (in the library, not ignored,

@@ -16,7 +16,8 @@ import { Coalescer } from './coalescer.js';
 import type { PlaylistStore } from './playlist-store.js';
 import { m3uEntries, mediaTypeOf, syncItems } from './publish-plan.js';
 import { syncsTo } from './settings.js';
-import type { PlaylistVideoStore, PublishedRow } from './video-store.js';
+import type { PublishedRow } from './playlist-video-rows.js';
+import type { PlaylistVideoStore } from './video-store.js';
 
 /** What to publish: the `.m3u` file, the media-server playlists, or both. */
 export interface PublishRequest {

@@ -1,103 +1,21 @@
 import type { PlaylistVideosQuery } from '@vidkeep/contracts';
-import { likeEscape, readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/plugin-kit';
-import { type ListedWatch, type WatchCopy } from '@vidkeep/read-models';
+import { likeEscape, Sql, type Orm } from '@vidkeep/plugin-kit';
+import type { LibraryState, WatchCopy } from '@vidkeep/read-models';
 import type { PlaylistVideoRow } from '../entities.js';
 import type { ListedEntry } from './entries.js';
+import { libraryColumns } from './library-copy.js';
+import {
+  fromDb,
+  IN_LIBRARY,
+  INSERT_COLUMNS,
+  SORTS,
+  type ListedEntryRow,
+  type PlaylistCounts,
+  type PublishedRow,
+  type SavedListing,
+} from './playlist-video-rows.js';
 
 const CHUNK = 200;
-const INSERT_COLUMNS = [
-  'playlist_row_id',
-  'source_id',
-  'position',
-  'first_seen_at',
-  'channel_id',
-  'channel_name',
-  'title',
-  'duration',
-  'published_at',
-  'thumbnail',
-  'unavailable',
-  'downloaded_at',
-  'removed',
-  'file_path',
-  'audio_file_path',
-] as const;
-
-function fromDb(r: Record<string, unknown>): PlaylistVideoRow {
-  const num = readNumber;
-  const str = readText;
-  return {
-    id: Number(r.id),
-    playlistRowId: Number(r.playlist_row_id),
-    sourceId: String(r.source_id),
-    position: Number(r.position),
-    firstSeenAt: readDate(r.first_seen_at) ?? new Date(0),
-    channelId: str(r.channel_id),
-    channelName: str(r.channel_name),
-    title: str(r.title),
-    duration: num(r.duration),
-    publishedAt: readDate(r.published_at),
-    thumbnail: str(r.thumbnail),
-    unavailable: readBool(r.unavailable),
-    ignored: readBool(r.ignored),
-    ignoredAt: readDate(r.ignored_at),
-    downloadedAt: readDate(r.downloaded_at),
-    removed: readBool(r.removed),
-    filePath: str(r.file_path),
-    audioFilePath: str(r.audio_file_path),
-    autoDownloadRequested: readBool(r.auto_download_requested),
-    autoDownloadLastAttemptAt: readDate(r.auto_download_last_attempt_at),
-  };
-}
-
-/** In the library now: downloaded and not deleted since. */
-const IN_LIBRARY = 'downloaded_at is not null and removed = ?';
-/** Orders over the columns of a table alias. */
-const SORTS: Record<PlaylistVideosQuery['sortOrder'], (alias: string) => string> = {
-  asc: (a) => `${a}.position asc, ${a}.id asc`,
-  desc: (a) => `${a}.position desc, ${a}.id desc`,
-  recent: (a) => `${a}.first_seen_at desc, ${a}.id desc`,
-};
-
-/** A page row: the entry and its watched state. */
-export interface ListedEntryRow {
-  row: PlaylistVideoRow;
-  watch: ListedWatch;
-}
-
-/** The columns of an entry that publishing (`.m3u`, media servers) reads. */
-export type PublishedRow = Pick<
-  PlaylistVideoRow,
-  'id' | 'sourceId' | 'position' | 'title' | 'channelName' | 'duration' | 'filePath' | 'audioFilePath'
->;
-
-/** What the library says about one video's files. */
-export interface LibraryFiles {
-  removed: boolean;
-  filePath: string | null;
-  audioFilePath: string | null;
-}
-
-/** downloaded_at, removed, file_path, audio_file_path of a listed row. */
-function libraryColumns(files: LibraryFiles | undefined, nowDb: unknown): unknown[] {
-  if (!files) return [null, false, null, null];
-  return files.removed ? [nowDb, true, null, null] : [nowDb, false, files.filePath, files.audioFilePath];
-}
-
-export interface PlaylistCounts {
-  /** Available entries (not private or deleted). */
-  available: number;
-  /** Available, not ignored, not in the library. */
-  notDownloaded: number;
-  /** Selected for automatic download and still pending. */
-  requested: number;
-}
-
-export interface SavedListing {
-  inserted: number;
-  pruned: number;
-}
-
 /** The entries of every playlist (`playlists_videos`); only this plugin writes it. */
 export class PlaylistVideoStore {
   private readonly sql: Sql;
@@ -112,13 +30,14 @@ export class PlaylistVideoStore {
   /**
    * Saves a listing in one transaction. New entries get `first_seen_at = now` (never changed
    * later); known ones get their new position and fresher details, keeping a channel attribution
-   * the listing omits. `downloaded` holds ids the library has ever had. Only a listing verified
+   * the listing omits. `library` holds the library's state of the listed ids (the library copy's
+   * `read`). Only a listing verified
    * complete removes the rows it no longer shows.
    */
   async saveListing(
     playlistRowId: number,
     entries: ListedEntry[],
-    options: { complete: boolean; library: ReadonlyMap<string, LibraryFiles>; now: Date },
+    options: { complete: boolean; library: ReadonlyMap<string, LibraryState>; now: Date },
   ): Promise<SavedListing> {
     const nowDb = this.sql.date(options.now);
     const known = new Set(
@@ -147,7 +66,7 @@ export class PlaylistVideoStore {
             this.sql.date(e.publishedAt),
             e.thumbnail,
             e.unavailable,
-            ...libraryColumns(options.library.get(e.sourceId), nowDb),
+            ...libraryColumns(options.library.get(e.sourceId), (at) => this.sql.date(at)),
           );
         }
         const row = `(${INSERT_COLUMNS.map(() => '?').join(',')})`;
@@ -305,46 +224,6 @@ export class PlaylistVideoStore {
     }
     for (const id of playlistRowIds) if (!out.has(id)) out.set(id, { available: 0, notDownloaded: 0, requested: 0 });
     return out;
-  }
-
-  /** A video reached the library: every playlist holding it records it and its files; its request is done. */
-  async markDownloaded(sourceId: string, at: Date, files: Omit<LibraryFiles, 'removed'>): Promise<number[]> {
-    const ids = await this.playlistsHolding(sourceId);
-    if (ids.length) {
-      await this.sql.run(
-        `update playlists_videos set downloaded_at = ?, removed = ?, file_path = ?, audio_file_path = ?,
-           auto_download_requested = ? where source_id = ?`,
-        [this.sql.date(at), false, files.filePath, files.audioFilePath, false, sourceId],
-      );
-    }
-    return ids;
-  }
-
-  /**
-   * A downloaded video's files are at a new place (found there by the file rescan, or moved with
-   * its channel's folder): the entries keep the new paths. Returns the playlists holding it.
-   */
-  async relocate(sourceId: string, files: Omit<LibraryFiles, 'removed'>): Promise<number[]> {
-    const ids = await this.playlistsHolding(sourceId);
-    if (ids.length) {
-      await this.sql.run(
-        'update playlists_videos set file_path = ?, audio_file_path = ? where source_id = ? and removed = ? and downloaded_at is not null',
-        [files.filePath, files.audioFilePath, sourceId, false],
-      );
-    }
-    return ids;
-  }
-
-  /** A downloaded video was deleted from the library. */
-  async markRemoved(sourceId: string): Promise<number[]> {
-    const ids = await this.playlistsHolding(sourceId);
-    if (ids.length) {
-      await this.sql.run(
-        'update playlists_videos set removed = ?, file_path = ?, audio_file_path = ? where source_id = ?',
-        [true, null, null, sourceId],
-      );
-    }
-    return ids;
   }
 
   /** The playlists (row ids) that list a video (the video page's links). */
