@@ -1,7 +1,6 @@
 import { Component, input, output } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatCheckboxModule } from '@angular/material/checkbox';
-import { Outcome } from '../../../shared/outcome';
+import { ListSelectionBar, type SelectionAction } from '../../../shared/selection-bar';
 import type { VideoActions } from './video-actions';
 
 export type VideoView = 'grid' | 'list';
@@ -9,42 +8,12 @@ export type VideoView = 'grid' | 'list';
 /** Select the page, act on the selection (kept across pages), and switch grid and list. */
 @Component({
   selector: 'app-selection-bar',
-  imports: [MatButtonModule, MatCheckboxModule, Outcome],
+  imports: [MatButtonModule, ListSelectionBar],
   template: `
     @let a = actions();
-    <div class="selection">
-      <mat-checkbox
-        [checked]="a.pageSelection().all"
-        [indeterminate]="a.pageSelection().some"
-        [disabled]="empty()"
-        (change)="a.selectPage($event.checked)"
-        data-testid="select-page"
-        >Select this page</mat-checkbox
-      >
-      <span class="small" role="status" data-testid="selected-count">{{ a.selected().size }} selected</span>
+    <app-list-selection-bar [source]="a" [empty]="empty()" [actions]="buttons" [testIds]="ids">
       <button
-        mat-flat-button
-        type="button"
-        (click)="a.downloadSelected()"
-        [disabled]="a.selected().size === 0 || a.busy()"
-        data-testid="download-selected"
-      >
-        Download selected
-      </button>
-      <button
-        mat-stroked-button
-        type="button"
-        (click)="a.ignoreSelected()"
-        [disabled]="a.selected().size === 0 || a.busy()"
-        data-testid="ignore-selected"
-      >
-        Ignore selected
-      </button>
-      @if (a.selected().size) {
-        <button mat-button type="button" (click)="a.clear()" data-testid="clear-selection">Clear</button>
-      }
-      <span class="grow"></span>
-      <button
+        barEnd
         mat-stroked-button
         type="button"
         (click)="viewChange.emit(view() === 'grid' ? 'list' : 'grid')"
@@ -56,18 +25,9 @@ export type VideoView = 'grid' | 'list';
           view() === 'grid' ? 'List view' : 'Grid view'
         }}
       </button>
-    </div>
-    <app-outcome [error]="a.error()" [notice]="a.notice()" testId="videos-action" />
+    </app-list-selection-bar>
   `,
   styleUrl: '../../../shared/panel-part.css',
-  styles: `
-    .selection {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 8px;
-      align-items: center;
-    }
-  `,
 })
 export class SelectionBar {
   readonly actions = input.required<VideoActions>();
@@ -75,4 +35,19 @@ export class SelectionBar {
   readonly empty = input.required<boolean>();
   readonly view = input.required<VideoView>();
   readonly viewChange = output<VideoView>();
+  readonly ids = { page: 'select-page', count: 'selected-count', clear: 'clear-selection', outcome: 'videos-action' };
+  readonly buttons: readonly SelectionAction[] = [
+    {
+      label: 'Download selected',
+      testId: 'download-selected',
+      kind: 'flat',
+      run: () => void this.actions().downloadSelected(),
+    },
+    {
+      label: 'Ignore selected',
+      testId: 'ignore-selected',
+      kind: 'stroked',
+      run: () => void this.actions().ignoreSelected(),
+    },
+  ];
 }

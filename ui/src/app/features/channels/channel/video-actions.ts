@@ -1,6 +1,7 @@
 import { computed, signal } from '@angular/core';
 import { toApiError, type Api } from '../../../core/api';
 import { KeyMessages, KeySet } from '../../../shared/keyed';
+import { pageSelection, type SelectionSource } from '../../../shared/selection-bar';
 import type { BulkIgnoreResponse, ChannelVideo, DownloadResponse, IgnoreResponse } from '../api-types';
 import { formatNumber, plural, queuedText } from '../channel-format';
 import { chunk } from '../channel-query';
@@ -24,13 +25,15 @@ export interface VideoActionsOptions {
  * What the user does with the videos of a tab: select them (across pages: source id → URL),
  * download or ignore the selection, ignore or un-ignore one video.
  */
-export class VideoActions {
+export class VideoActions implements SelectionSource {
   readonly selected = signal<ReadonlyMap<string, string>>(new Map());
-  readonly pageSelection = computed(() => {
-    const ids = this.options.videos.videos().map((v) => v.sourceId);
-    const n = ids.filter((id) => this.selected().has(id)).length;
-    return { all: ids.length > 0 && n === ids.length, some: n > 0 && n < ids.length };
-  });
+  readonly selectedCount = computed(() => this.selected().size);
+  readonly pageSelection = computed(() =>
+    pageSelection(
+      this.options.videos.videos().map((v) => v.sourceId),
+      (id) => this.selected().has(id),
+    ),
+  );
   readonly busy = signal(false);
   readonly notice = signal<string | null>(null);
   readonly error = signal<string | null>(null);

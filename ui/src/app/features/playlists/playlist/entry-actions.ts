@@ -1,6 +1,7 @@
 import { computed, signal, type Signal } from '@angular/core';
 import { toApiError, type Api } from '../../../core/api';
 import { KeyMessages, KeySet } from '../../../shared/keyed';
+import { pageSelection, type SelectionSource } from '../../../shared/selection-bar';
 import { PendingAction } from '../../../shared/pending-action';
 import { plural } from '../../channels/channel-format';
 import { chunk } from '../../channels/channel-query';
@@ -21,13 +22,15 @@ export interface EntryActionsOptions {
  * the selection or every new one, select existing ones for automatic download, ignore or
  * un-ignore one entry. Each answer is the server's own message.
  */
-export class EntryActions {
+export class EntryActions implements SelectionSource {
   readonly selected = new KeySet<string>();
-  readonly pageSelection = computed(() => {
-    const ids = this.options.videos.videos().map((v) => v.source_id);
-    const n = ids.filter((id) => this.selected.has(id)).length;
-    return { all: ids.length > 0 && n === ids.length, some: n > 0 && n < ids.length };
-  });
+  readonly selectedCount = this.selected.size;
+  readonly pageSelection = computed(() =>
+    pageSelection(
+      this.options.videos.videos().map((v) => v.source_id),
+      (id) => this.selected.has(id),
+    ),
+  );
   readonly download = new PendingAction('Not queued: ');
   readonly select = new PendingAction('Not selected: ');
   readonly busy = computed(() => this.download.busy() || this.select.busy());
@@ -47,6 +50,10 @@ export class EntryActions {
     this.selected.clear();
     this.itemErrors.clear();
     this.clearMessages();
+  }
+
+  clear(): void {
+    this.selected.clear();
   }
 
   selectPage(on: boolean): void {
