@@ -2,8 +2,7 @@ import { DatePipe } from '@angular/common';
 import { Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup, type ValidatorFn } from '@angular/forms';
-import { MAT_DIALOG_DATA, MatDialogModule, MatDialogRef } from '@angular/material/dialog';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MAT_DIALOG_DATA, MatDialogRef } from '@angular/material/dialog';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import {
   RESERVED_SUBFOLDER,
@@ -16,6 +15,7 @@ import {
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { MediaChoiceFields } from '../../shared/media-choice-fields';
 import { RATINGS } from '../../shared/ratings';
+import { SettingsDialogFrame, SettingsDialogState, type SettingsDialogParts } from '../../shared/settings-dialog';
 import { Api, toApiError } from '../../core/api';
 import type {
   AudioFormat,
@@ -76,16 +76,21 @@ const keepCountValidator: ValidatorFn = (c) => {
  */
 @Component({
   selector: 'app-channel-settings-dialog',
-  imports: [DatePipe, FORM_CONTROLS, MatDialogModule, MatSlideToggleModule, MatProgressBarModule, MediaChoiceFields],
+  imports: [DatePipe, FORM_CONTROLS, MatSlideToggleModule, MediaChoiceFields, SettingsDialogFrame],
   templateUrl: './channel-settings-dialog.html',
   styleUrls: ['../../shared/dialog-form.css', './channel-settings-dialog.css'],
 })
-export class ChannelSettingsDialog {
+export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> {
   private readonly api = inject(Api);
   readonly ratings = RATINGS;
   private readonly ref = inject<MatDialogRef<ChannelSettingsDialog, ChannelSettingsUpdateResponse>>(MatDialogRef);
   readonly data = inject<ChannelSettingsDialogData>(MAT_DIALOG_DATA);
   readonly matcher = new ShowWhenDirty();
+  readonly parts: SettingsDialogParts = {
+    formId: 'channel-settings-form',
+    testId: 'settings',
+    closeTestId: 'settings-cancel',
+  };
   readonly skipChoices = SKIP_FOLDER_CHOICES;
   readonly reserved = RESERVED_SUBFOLDER;
   readonly titleMax = TITLE_FILTER_MAX;
@@ -94,12 +99,6 @@ export class ChannelSettingsDialog {
   readonly durationMax = CHANNEL_DURATION_MAX;
   readonly label = tabLabel;
 
-  readonly loading = signal(true);
-  readonly loadError = signal<string | null>(null);
-  readonly original = signal<ChannelSettings | null>(null);
-  readonly saving = signal(false);
-  readonly error = signal<string | null>(null);
-  readonly notice = signal<string | null>(null);
   readonly previewing = signal(false);
   readonly previewError = signal<string | null>(null);
   readonly previewResult = signal<FilterPreviewResponse | null>(null);
@@ -126,6 +125,7 @@ export class ChannelSettingsDialog {
   });
 
   constructor() {
+    super();
     this.form.controls.auto_removal_protected.valueChanges
       .pipe(takeUntilDestroyed())
       .subscribe((p) => this.syncProtected(p));
@@ -145,16 +145,11 @@ export class ChannelSettingsDialog {
     return `/api/channels/${encodeURIComponent(this.data.channelId)}/settings`;
   }
 
-  async load(): Promise<void> {
-    this.loading.set(true);
-    try {
-      const r = await this.api.get<{ settings: ChannelSettings }>(this.url);
-      this.apply(r.settings);
-    } catch (err) {
-      this.loadError.set(`The settings could not be loaded: ${toApiError(err).message}`);
-    } finally {
-      this.loading.set(false);
-    }
+  load(): Promise<void> {
+    return this.loadSettings(
+      async () => (await this.api.get<{ settings: ChannelSettings }>(this.url)).settings,
+      (s) => this.apply(s),
+    );
   }
 
   private apply(s: ChannelSettings): void {
@@ -179,7 +174,6 @@ export class ChannelSettingsDialog {
     this.hiddenTabs.set(m.hidden_tabs);
     this.autoTabs.set(m.auto_download_tabs);
     this.tagList.set(parseTags(m.additional_tags));
-    this.original.set(s);
   }
 
   private syncProtected(isProtected: boolean): void {

@@ -1,8 +1,7 @@
 import { Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup } from '@angular/forms';
-import { MAT_DIALOG_DATA, MatDialogModule, MatDialogRef } from '@angular/material/dialog';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { MAT_DIALOG_DATA, MatDialogRef } from '@angular/material/dialog';
 import { Api, toApiError } from '../../../core/api';
 import { mapErrorDetails } from '../../../shared/error-paths';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../../../shared/field-rules';
 import { FORM_CONTROLS } from '../../../shared/form-controls';
 import { MediaChoiceFields } from '../../../shared/media-choice-fields';
+import { SettingsDialogFrame, SettingsDialogState, type SettingsDialogParts } from '../../../shared/settings-dialog';
 import type {
   AudioFormat,
   Playlist,
@@ -51,28 +51,28 @@ type Duration = string | number | null;
  */
 @Component({
   selector: 'app-playlist-settings-dialog',
-  imports: [FORM_CONTROLS, MatDialogModule, MatProgressBarModule, MediaChoiceFields, FollowingSection],
+  imports: [FORM_CONTROLS, MediaChoiceFields, FollowingSection, SettingsDialogFrame],
   templateUrl: './playlist-settings-dialog.html',
   styleUrls: ['../../../shared/dialog-form.css', './playlist-settings-dialog.css'],
 })
-export class PlaylistSettingsDialog {
+export class PlaylistSettingsDialog extends SettingsDialogState<PlaylistSettings> {
   private readonly api = inject(Api);
   private readonly ref = inject<MatDialogRef<PlaylistSettingsDialog, boolean>>(MatDialogRef);
   readonly data = inject<PlaylistSettingsDialogData>(MAT_DIALOG_DATA);
   readonly matcher = new ShowWhenDirty();
+  readonly parts: SettingsDialogParts = {
+    formId: 'playlist-settings-form',
+    testId: 'psettings',
+    closeText: 'Close',
+    closeTestId: 'psettings-close',
+  };
   readonly ratings = CONTENT_RATINGS;
   readonly sortChoices = SORT_ORDER_CHOICES;
   readonly reserved = RESERVED_SUBFOLDER;
   readonly titleMax = TITLE_FILTER_MAX;
   readonly clock = durationClock;
 
-  readonly loading = signal(true);
-  readonly loadError = signal<string | null>(null);
-  readonly original = signal<PlaylistSettings | null>(null);
-  readonly saving = signal(false);
-  readonly error = signal<string | null>(null);
   readonly otherErrors = signal<string[]>([]);
-  readonly notice = signal<string | null>(null);
 
   readonly form = new FormGroup({
     default_sub_folder: new FormControl('', { nonNullable: true, validators: [hintValidator(subfolderHint)] }),
@@ -88,6 +88,7 @@ export class PlaylistSettingsDialog {
   });
 
   constructor() {
+    super();
     const max = this.form.controls.max_duration;
     this.form.controls.min_duration.valueChanges
       .pipe(takeUntilDestroyed())
@@ -101,17 +102,11 @@ export class PlaylistSettingsDialog {
     return (errors?.['hint'] as string | undefined) ?? (errors?.['server'] as string | undefined) ?? null;
   }
 
-  async load(): Promise<void> {
-    this.loading.set(true);
-    try {
-      const settings = await this.api.get<PlaylistSettings>(this.url);
-      this.form.reset(toSettingsModel(settings));
-      this.original.set(settings);
-    } catch (err) {
-      this.loadError.set(`The settings could not be loaded: ${toApiError(err).message}`);
-    } finally {
-      this.loading.set(false);
-    }
+  load(): Promise<void> {
+    return this.loadSettings(
+      () => this.api.get<PlaylistSettings>(this.url),
+      (settings) => this.form.reset(toSettingsModel(settings)),
+    );
   }
 
   async save(): Promise<void> {
