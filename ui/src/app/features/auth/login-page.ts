@@ -1,17 +1,17 @@
 import { Component, inject } from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
-import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { ActivatedRoute, Router } from '@angular/router';
 import { Auth, returnTarget } from '../../core/auth';
 import { PASSWORD_MAX, USERNAME_MAX } from '../../shared/account-rules';
+import { FormSubmit } from '../../shared/form-submit';
 import { PendingAction } from '../../shared/pending-action';
 import { AuthCard } from './auth-card';
 
 @Component({
   selector: 'app-login-page',
-  imports: [ReactiveFormsModule, AuthCard, MatFormFieldModule, MatInputModule, MatButtonModule],
+  imports: [ReactiveFormsModule, AuthCard, FormSubmit, MatFormFieldModule, MatInputModule],
   template: `
     <app-auth-card title="Sign in to vidkeep">
       <form [formGroup]="form" (ngSubmit)="submit()" novalidate>
@@ -36,10 +36,7 @@ import { AuthCard } from './auth-card';
             data-testid="login-password"
           />
         </mat-form-field>
-        @if (signIn.error()) {
-          <p class="error" role="alert" data-testid="login-error">{{ signIn.error() }}</p>
-        }
-        <button mat-flat-button type="submit" [disabled]="signIn.busy()" data-testid="login-submit">Sign in</button>
+        <app-form-submit [action]="signIn" text="Sign in" testId="login" />
       </form>
     </app-auth-card>
   `,

@@ -1,6 +1,5 @@
 import { Component, inject } from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
-import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { Router } from '@angular/router';
@@ -12,12 +11,13 @@ import {
   USERNAME_MAX,
   sameValues,
 } from '../../shared/account-rules';
+import { FormSubmit } from '../../shared/form-submit';
 import { PendingAction } from '../../shared/pending-action';
 import { AuthCard } from './auth-card';
 
 @Component({
   selector: 'app-setup-page',
-  imports: [ReactiveFormsModule, AuthCard, MatFormFieldModule, MatInputModule, MatButtonModule],
+  imports: [ReactiveFormsModule, AuthCard, FormSubmit, MatFormFieldModule, MatInputModule],
   template: `
     <app-auth-card title="Set up vidkeep" [width]="460">
       <p class="muted">
@@ -70,10 +70,7 @@ import { AuthCard } from './auth-card';
         @if (form.hasError('mismatch') && form.controls.confirmPassword.touched) {
           <p class="error" role="alert">The passwords do not match</p>
         }
-        @if (setup.error()) {
-          <p class="error" role="alert" data-testid="setup-error">{{ setup.error() }}</p>
-        }
-        <button mat-flat-button type="submit" [disabled]="setup.busy()" data-testid="setup-submit">Create login</button>
+        <app-form-submit [action]="setup" text="Create login" testId="setup" />
       </form>
     </app-auth-card>
   `,
