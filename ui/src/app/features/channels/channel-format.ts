@@ -1,4 +1,4 @@
-import { formatBytes } from '../downloads/format';
+import { formatBytes } from '../../shared/format';
 import type { DownloadAllPreview, MediaType, TabStats, TabType } from './api-types';
 
 /** `TAB_TYPES` of the contracts (a value import would bundle TypeBox). */

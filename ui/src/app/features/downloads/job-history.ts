@@ -9,7 +9,7 @@ import { Live } from '../../core/live';
 import { KeySet } from '../../shared/keyed';
 import type { JobDetail, JobList, JobSummary } from './api-types';
 import { explainFailures, hasProblems } from './diagnoses';
-import { isProblemStatus, jobCountsText, statusLabel } from './format';
+import { isProblemStatus, jobCountsText, statusLabel } from '../../shared/format';
 import { JobFailures, type Explanation } from './job-failures';
 import { isActiveStatus } from './queue-state';
 

@@ -5,7 +5,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { RouterLink } from '@angular/router';
 import type { JobDetail } from './api-types';
 import { advisesCookies, COOKIES_LINK } from './diagnoses';
-import { isProblemStatus, jobCountsText, statusLabel } from './format';
+import { isProblemStatus, jobCountsText, statusLabel } from '../../shared/format';
 import { isActiveStatus, progressText, progressView } from './queue-state';
 
 /** One job of the queue: its state and counts, cancel or dismiss, and a progress bar per video. */

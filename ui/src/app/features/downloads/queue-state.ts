@@ -1,6 +1,6 @@
 import type { LiveMessage } from '@vidkeep/contracts';
 import type { JobDetail, JobStatus, JobSummary, JobVideo } from './api-types';
-import { formatBytes, formatEta, formatPercent, formatSpeed } from './format';
+import { formatBytes, formatEta, formatPercent, formatSpeed } from '../../shared/format';
 
 export const isActiveStatus = (status: JobStatus | string): boolean => status === 'queued' || status === 'running';
 

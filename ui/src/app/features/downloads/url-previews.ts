@@ -2,8 +2,8 @@ import { DatePipe } from '@angular/common';
 import { Component, DestroyRef, effect, inject, input, signal, untracked } from '@angular/core';
 import { Api, toApiError } from '../../core/api';
 import type { CheckVideoUrlResponse } from './api-types';
-import { formatDuration } from './format';
-import { resolutionTier } from '../library/resolution';
+import { formatDuration } from '../../shared/format';
+import { resolutionTier } from '../../shared/resolution';
 
 /** URLs checked per paste: `/api/checkSourceVideoURL` allows 30 a minute per client. */
 export const PREVIEW_MAX = 10;

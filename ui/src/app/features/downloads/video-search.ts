@@ -10,7 +10,7 @@ import { RouterLink } from '@angular/router';
 import { Api, toApiError } from '../../core/api';
 import { SEARCH_COUNTS, searchQueryProblem, type SearchCount } from '../channels/channel-query';
 import type { VideoSearchResponse, VideoSearchResult } from './api-types';
-import { formatDuration } from './format';
+import { formatDuration } from '../../shared/format';
 
 /**
  * Search the platform for videos (`POST /api/videos/search`): each result says whether the

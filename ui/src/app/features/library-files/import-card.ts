@@ -5,7 +5,7 @@ import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { LibraryImportPreview, LibraryImportRequest } from '@vidkeep/contracts';
 import { Api } from '../../core/api';
-import { formatBytes } from '../downloads/format';
+import { formatBytes } from '../../shared/format';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty, hintValidator, subfolderHint } from '../../shared/field-rules';
 import { PendingAction } from '../../shared/pending-action';

@@ -29,10 +29,10 @@ import type {
   VideoProtectedResponse,
   VideoRatingResponse,
 } from '../downloads/api-types';
-import { formatBytes, formatDuration } from '../downloads/format';
+import { formatBytes, formatDuration } from '../../shared/format';
 import { isActiveStatus } from '../downloads/queue-state';
 import { mediaUrl, SORT_CHOICES, type SortField } from './library-query';
-import { resolutionLabel } from './resolution';
+import { resolutionLabel } from '../../shared/resolution';
 
 type TriState = 'off' | 'only' | 'exclude';
 

@@ -20,9 +20,9 @@ import type {
   VideoProtectedResponse,
   VideoRatingResponse,
 } from '../downloads/api-types';
-import { formatBytes, formatDuration, statusLabel } from '../downloads/format';
+import { formatBytes, formatDuration, statusLabel } from '../../shared/format';
 import { mediaUrl } from './library-query';
-import { resolutionLabel } from './resolution';
+import { resolutionLabel } from '../../shared/resolution';
 
 type Link = VideoLinksResponse['links'][number];
 

@@ -5,7 +5,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api, toApiError } from '../../core/api';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { FileDrop } from '../../shared/file-drop';
-import { formatBytes } from '../downloads/format';
+import { formatBytes } from '../../shared/format';
 import type { CookieChangeResponse, CookieStatus } from './contracts';
 import { formatWhen } from './settings-format';
 

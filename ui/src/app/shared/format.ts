@@ -1,4 +1,4 @@
-/** Human formatting for sizes, speeds and times (pure; shared by the downloads and library pages). */
+/** Human formatting for sizes, speeds and times (pure; shared by the pages). */
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 

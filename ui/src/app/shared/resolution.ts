@@ -1,4 +1,9 @@
-import type { Video } from '../downloads/api-types';
+/** The fields of a library video the label needs (`Video` of the downloads API). */
+interface ResolutionSource {
+  video_resolution: string | null;
+  filePath?: string | null;
+  audioFilePath?: string | null;
+}
 
 /** Standard tiers by the height (and 16:9 width) of a landscape picture, lowest first. */
 const TIERS: readonly { height: number; width: number; label: string }[] = [
@@ -46,7 +51,7 @@ export function resolutionTier(value: string | null | undefined): string | null 
 }
 
 /** What the library shows for a video: its tier, "audio" for audio-only, or null (nothing). */
-export function resolutionLabel(video: Pick<Video, 'video_resolution' | 'filePath' | 'audioFilePath'>): string | null {
+export function resolutionLabel(video: ResolutionSource): string | null {
   const tier = resolutionTier(video.video_resolution);
   if (tier) return tier;
   if (video.video_resolution === null && !video.filePath && video.audioFilePath) return 'audio';
