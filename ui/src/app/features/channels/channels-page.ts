@@ -2,7 +2,6 @@ import { Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
 import { Api, toApiError } from '../../core/api';
@@ -11,6 +10,7 @@ import { ConfirmInline } from '../../shared/confirm-inline';
 import { KeyMessages, KeySet } from '../../shared/keyed';
 import { ListControls } from '../../shared/list-controls';
 import { ListPager } from '../../shared/list-pager';
+import { ListStatus } from '../../shared/list-status';
 import { PagedList } from '../../shared/paged-list';
 import type { Channel, ChannelList, UpdateChannelsResponse } from './api-types';
 import { autoDownloadLabel, subfolderLabel } from './channel-format';
@@ -29,7 +29,7 @@ import { SubscribePanel } from './subscribe-panel';
     MatFormFieldModule,
     MatSelectModule,
     MatButtonModule,
-    MatProgressBarModule,
+    ListStatus,
     SubscribePanel,
     ImportPanel,
   ],
@@ -71,15 +71,7 @@ import { SubscribePanel } from './subscribe-panel';
       </mat-form-field>
     </app-list-controls>
 
-    @if (list.loading()) {
-      <mat-progress-bar mode="indeterminate" aria-label="Loading channels" />
-    }
-    @if (list.error()) {
-      <p class="error" role="alert" data-testid="channels-error">{{ list.error() }}</p>
-    }
-    @if (notice()) {
-      <p role="status" data-testid="channels-notice">{{ notice() }}</p>
-    }
+    <app-list-status [list]="list" what="channels" testId="channels" [notice]="notice()" />
 
     <ul class="list" aria-label="Subscribed channels">
       @for (c of list.items(); track c.channel_id) {

@@ -6,7 +6,6 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { Api, toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
@@ -15,6 +14,7 @@ import { ConfirmInline } from '../../shared/confirm-inline';
 import { KeyMessages, KeySet } from '../../shared/keyed';
 import { ListControls } from '../../shared/list-controls';
 import { ListPager } from '../../shared/list-pager';
+import { ListStatus } from '../../shared/list-status';
 import { PagedList } from '../../shared/paged-list';
 import { NO_RANGES, RangeFilters, rangeQuery, rangesActive, type Ranges } from '../../shared/range-filters';
 import { RATINGS, ratingSourceLabel, ratingText } from '../../shared/ratings';
@@ -73,7 +73,7 @@ interface VideoPage {
     MatSelectModule,
     RangeFilters,
     RouterLink,
-    MatProgressBarModule,
+    ListStatus,
     MatTooltipModule,
     ShieldIcon,
     WatchBadge,

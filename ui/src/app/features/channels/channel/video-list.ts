@@ -2,8 +2,8 @@ import { DatePipe } from '@angular/common';
 import { Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ListPager } from '../../../shared/list-pager';
+import { ListStatus } from '../../../shared/list-status';
 import { WatchBadge } from '../../../shared/watch-badge';
 import { formatClock, plural } from '../channel-format';
 import type { ChannelVideos } from './channel-videos';
@@ -16,7 +16,7 @@ import type { VideoActions } from './video-actions';
  */
 @Component({
   selector: 'app-video-list',
-  imports: [DatePipe, ListPager, MatButtonModule, MatCheckboxModule, MatProgressBarModule, WatchBadge],
+  imports: [DatePipe, ListPager, MatButtonModule, MatCheckboxModule, ListStatus, WatchBadge],
   templateUrl: './video-list.html',
   styleUrls: [
     '../../../shared/media-card.css',

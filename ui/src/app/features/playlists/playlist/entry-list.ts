@@ -1,8 +1,8 @@
 import { Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ListPager } from '../../../shared/list-pager';
+import { ListStatus } from '../../../shared/list-status';
 import { WatchBadge } from '../../../shared/watch-badge';
 import { formatClock } from '../../channels/channel-format';
 import { videoBadges, videoTitle } from '../playlist-format';
@@ -12,7 +12,7 @@ import type { PlaylistVideos } from './playlist-videos';
 /** The entries of the page shown, as rows with their place, state and actions, and the pages. */
 @Component({
   selector: 'app-entry-list',
-  imports: [ListPager, MatButtonModule, MatCheckboxModule, MatProgressBarModule, WatchBadge],
+  imports: [ListPager, MatButtonModule, MatCheckboxModule, ListStatus, WatchBadge],
   templateUrl: './entry-list.html',
   styleUrls: [
     '../../../shared/media-card.css',
