@@ -2,6 +2,7 @@ import type { ChannelListQuery, ChannelVideosQuery, TabType } from './api-types'
 
 export type ChannelSort = 'title' | 'createdAt' | 'updatedAt';
 import type { SortOrder } from '../../shared/paged-list';
+import { isTriState, triStateChoices, type TriStateChoice } from '../../shared/tri-state';
 export type { SortOrder };
 export type TriState = ChannelVideosQuery['downloadedFilter'];
 export type VideoSort = ChannelVideosQuery['sortBy'];
@@ -27,36 +28,16 @@ export const VIDEO_SORT_CHOICES: readonly { value: VideoSort; label: string; asc
 
 /** The words of each tri-state filter, per filter ("Only downloaded", "Not downloaded"). */
 export const TRI_STATE_CHOICES: Readonly<
-  Record<'downloaded' | 'ignored' | 'watched' | 'protected' | 'missing', readonly { value: TriState; label: string }[]>
+  Record<'downloaded' | 'ignored' | 'watched' | 'protected' | 'missing', readonly TriStateChoice[]>
 > = {
-  protected: [
-    { value: 'off', label: 'Any' },
-    { value: 'only', label: 'Only protected' },
-    { value: 'exclude', label: 'Not protected' },
-  ],
-  missing: [
-    { value: 'off', label: 'Any' },
-    { value: 'only', label: 'Only missing on disk' },
-    { value: 'exclude', label: 'Not missing' },
-  ],
-  downloaded: [
-    { value: 'off', label: 'Any' },
-    { value: 'only', label: 'Only downloaded' },
-    { value: 'exclude', label: 'Not downloaded' },
-  ],
-  ignored: [
-    { value: 'off', label: 'Any' },
-    { value: 'only', label: 'Only ignored' },
-    { value: 'exclude', label: 'Not ignored' },
-  ],
-  watched: [
-    { value: 'off', label: 'Any' },
-    { value: 'only', label: 'Only watched' },
-    { value: 'exclude', label: 'Not watched' },
-  ],
+  protected: triStateChoices('Only protected', 'Not protected'),
+  missing: triStateChoices('Only missing on disk', 'Not missing'),
+  downloaded: triStateChoices('Only downloaded', 'Not downloaded'),
+  ignored: triStateChoices('Only ignored', 'Not ignored'),
+  watched: triStateChoices('Only watched', 'Not watched'),
 };
 
-export const isTriState = (v: unknown): v is TriState => v === 'off' || v === 'only' || v === 'exclude';
+export { isTriState };
 
 export interface ChannelListState {
   pageIndex: number;

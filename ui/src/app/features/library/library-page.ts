@@ -17,6 +17,7 @@ import { ListPager } from '../../shared/list-pager';
 import { ListStatus } from '../../shared/list-status';
 import { PagedList } from '../../shared/paged-list';
 import { NO_RANGES, RangeFilters, rangeQuery, rangesActive, type Ranges } from '../../shared/range-filters';
+import { triStateChoices, type TriState, type TriStateChoice } from '../../shared/tri-state';
 import { RATINGS, ratingSourceLabel, ratingText } from '../../shared/ratings';
 import { ShieldIcon } from '../../shared/shield-icon';
 import { WatchBadge } from '../../shared/watch-badge';
@@ -34,19 +35,9 @@ import { isActiveStatus } from '../downloads/queue-state';
 import { mediaUrl, SORT_CHOICES, type SortField } from './library-query';
 import { resolutionLabel } from '../../shared/resolution';
 
-type TriState = 'off' | 'only' | 'exclude';
-
-const TRI_CHOICES: Readonly<Record<'protected' | 'missing', readonly { value: TriState; label: string }[]>> = {
-  protected: [
-    { value: 'off', label: 'Any' },
-    { value: 'only', label: 'Only protected' },
-    { value: 'exclude', label: 'Not protected' },
-  ],
-  missing: [
-    { value: 'off', label: 'Any' },
-    { value: 'only', label: 'Only missing on disk' },
-    { value: 'exclude', label: 'Present on disk' },
-  ],
+const TRI_CHOICES: Readonly<Record<'protected' | 'missing', readonly TriStateChoice[]>> = {
+  protected: triStateChoices('Only protected', 'Not protected'),
+  missing: triStateChoices('Only missing on disk', 'Present on disk'),
 };
 
 interface VideoPage {
