@@ -29,7 +29,7 @@ import { SubfoldersCard } from './subfolders-card';
     <app-import-card [state]="state" [outputDir]="outputDir()" />
     <app-subfolders-card />
   `,
-  styleUrl: './files-page.css',
+  styleUrls: ['../../shared/page-column.css', './files-page.css'],
 })
 export class FilesPage {
   private readonly api = inject(Api);

@@ -22,7 +22,12 @@ import { RetentionSettings } from './retention-settings';
   selector: 'app-retention-page',
   imports: [FORM_CONTROLS, MatCardModule, MatProgressBarModule, MatSlideToggleModule, RouterLink, RemovalPlan],
   templateUrl: './retention-page.html',
-  styleUrls: ['../../shared/badges.css', './retention-page.css'],
+  styleUrls: [
+    '../../shared/badges.css',
+    '../../shared/page-column.css',
+    '../../shared/form-actions.css',
+    './retention-page.css',
+  ],
 })
 export class RetentionPage {
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;

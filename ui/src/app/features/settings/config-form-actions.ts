@@ -43,29 +43,16 @@ import type { ConfigForm } from './config-form';
       }
     </div>
   `,
+  styleUrl: '../../shared/form-actions.css',
   styles: `
     :host {
       display: block;
     }
     .alert {
-      border: 1px solid var(--mat-sys-error);
-      border-radius: 8px;
-      padding: 4px 12px;
       margin-bottom: 12px;
     }
-    .alert p {
-      margin: 8px 0;
-    }
     .actions {
-      position: sticky;
-      bottom: 0;
-      z-index: 1;
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: 8px 12px;
       padding: 8px 0;
-      background: var(--mat-sys-surface);
     }
   `,
 })
