@@ -1,4 +1,4 @@
-import type { FileScanCounts, SubfolderEntry } from '@vidkeep/contracts';
+import type { SubfolderEntry } from '@vidkeep/contracts';
 import {
   importFigures,
   importPathHint,
@@ -8,25 +8,9 @@ import {
   scanStatusLabel,
   subfolderUsage,
 } from './files-format';
+import { scanCounts } from '../../../testing/fixtures/library-files';
 
-const zero: FileScanCounts = {
-  filesSeen: 0,
-  checked: 0,
-  unchanged: 0,
-  missing: 0,
-  stillMissing: 0,
-  foundAgain: 0,
-  moved: 0,
-  resized: 0,
-  backfilled: 0,
-  probeFailed: 0,
-  untracked: 0,
-  imported: 0,
-  restored: 0,
-  alreadyInLibrary: 0,
-  noId: 0,
-  errors: 0,
-};
+const zero = scanCounts();
 
 describe('files format', () => {
   it('says what a rescan found, leaving out what did not happen', () => {

@@ -1,40 +1,17 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
-import type {
-  FileScanCounts,
-  FileScanRun,
-  LibraryImportPreview,
-  RescanStatus,
-  SubfolderEntry,
-} from '@vidkeep/contracts';
+import type { FileScanRun, LibraryImportPreview, RescanStatus, SubfolderEntry } from '@vidkeep/contracts';
 import { ApiError } from '../../core/api';
 import { dom } from '../../../testing/dom';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
 import { configView } from '../../../testing/fixtures/settings';
+import { scanCounts } from '../../../testing/fixtures/library-files';
 import { settle } from '../../../testing/settle';
 import { FilesPage } from './files-page';
 import { STATUS_POLL_MS } from './scan-state';
 
-const counts = (over: Partial<FileScanCounts> = {}): FileScanCounts => ({
-  filesSeen: 0,
-  checked: 0,
-  unchanged: 0,
-  missing: 0,
-  stillMissing: 0,
-  foundAgain: 0,
-  moved: 0,
-  resized: 0,
-  backfilled: 0,
-  probeFailed: 0,
-  untracked: 0,
-  imported: 0,
-  restored: 0,
-  alreadyInLibrary: 0,
-  noId: 0,
-  errors: 0,
-  ...over,
-});
+const counts = scanCounts;
 
 const run = (over: Partial<FileScanRun> = {}): FileScanRun => ({
   id: 1,

@@ -3,27 +3,12 @@ import { ApiError } from '../../core/api';
 import { dom } from '../../../testing/dom';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { chooseFile } from '../../../testing/files';
+import { cookieStatus } from '../../../testing/fixtures/settings';
 import { settle } from '../../../testing/settle';
 import type { CookieStatus } from './contracts';
 import { CookiesCard, cookieState } from './cookies-card';
 
-const noCookies = (extra: Partial<CookieStatus> = {}): CookieStatus => ({
-  cookiesEnabled: false,
-  customCookiesUploaded: false,
-  customFileExists: false,
-  inUse: false,
-  sizeBytes: null,
-  uploadedAt: null,
-  valid: null,
-  problem: null,
-  cookieCount: 0,
-  domains: [],
-  expiredCount: 0,
-  loginCookiePresent: false,
-  loginCookies: [],
-  loginExpiresAt: null,
-  ...extra,
-});
+const noCookies = cookieStatus;
 
 const uploaded = (extra: Partial<CookieStatus> = {}): CookieStatus =>
   noCookies({

@@ -8,7 +8,7 @@ import { dom } from '../../../testing/dom';
 import { matSelect } from '../../../testing/mat-select';
 import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake-api';
 import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
-import { configView as defaultConfigView } from '../../../testing/fixtures/settings';
+import { configView as defaultConfigView, cookieStatus } from '../../../testing/fixtures/settings';
 import { settle } from '../../../testing/settle';
 import type { ConfigView } from './config-fields';
 import type { ApiKeyItem, ScheduleEntry, SessionItem } from './contracts';
@@ -123,22 +123,7 @@ const RUNS = {
   pageSize: 20,
 };
 
-const COOKIE_STATUS = {
-  cookiesEnabled: false,
-  customCookiesUploaded: false,
-  customFileExists: false,
-  inUse: false,
-  sizeBytes: null,
-  uploadedAt: null,
-  valid: null,
-  problem: null,
-  cookieCount: 0,
-  domains: [],
-  expiredCount: 0,
-  loginCookiePresent: false,
-  loginCookies: [],
-  loginExpiresAt: null,
-};
+const COOKIE_STATUS = cookieStatus();
 
 /** The answers of the fake server that a test may change before the page is created. */
 interface Server {
