@@ -9,39 +9,12 @@ import { provideRouter } from '@angular/router';
 import { FakeApi, deferred, provideFakeApi } from '../../../testing/fake-api';
 import { matSelect } from '../../../testing/mat-select';
 import { provideFakeLive } from '../../../testing/fake-live';
+import { libraryVideo } from '../../../testing/fixtures/downloads';
 import { settle } from '../../../testing/settle';
 import type { Video } from '../downloads/api-types';
 import { LibraryPage } from './library-page';
 
-const video = (sourceId: string, extra: Partial<Video> = {}): Video => ({
-  id: 1,
-  sourceId,
-  title: `Clip ${sourceId}`,
-  channelName: 'Fixture Channel',
-  channelId: 'UCxxxxxxxxxxxxxxxxxxxxxx',
-  description: null,
-  duration: 65,
-  uploadDate: '20250101',
-  mediaType: 'video',
-  sourceUrl: `https://www.youtube.com/watch?v=${sourceId}`,
-  thumbnailUrl: `/api/videos/${sourceId}/thumbnail`,
-  filePath: `/out/${sourceId}.mp4`,
-  fileSize: 2_500_000,
-  audioFilePath: null,
-  audioFileSize: null,
-  video_resolution: '1920x1080',
-  subfolder: null,
-  removed: false,
-  downloadedAt: '2025-01-02T10:00:00.000Z',
-  jobId: null,
-  protected: false,
-  missingAt: null,
-  normalized_rating: null,
-  rating_source: null,
-  watched: null,
-  watched_by: [],
-  ...extra,
-});
+const video = libraryVideo;
 
 describe('LibraryPage', () => {
   let api: FakeApi;

@@ -6,39 +6,22 @@ import { Auth } from '../../core/auth';
 import { dom } from '../../../testing/dom';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { matSelect } from '../../../testing/mat-select';
+import { libraryVideo } from '../../../testing/fixtures/downloads';
 import { settle } from '../../../testing/settle';
 import type { Video, VideoMetadataResponse } from '../downloads/api-types';
 import { VideoPage } from './video-page';
 
 const ID = 'aaaaaaaaaaa';
-const video: Video = {
+const video: Video = libraryVideo(ID, {
   id: 7,
-  sourceId: ID,
   title: 'Fixture clip',
-  channelName: 'Fixture Channel',
-  channelId: 'UCxxxxxxxxxxxxxxxxxxxxxx',
   description: 'Saved description',
-  duration: 65,
-  uploadDate: '20250101',
-  mediaType: 'video',
-  sourceUrl: `https://www.youtube.com/watch?v=${ID}`,
-  thumbnailUrl: `/api/videos/${ID}/thumbnail`,
   filePath: '/out/Fixture Channel/clip.mp4',
   fileSize: 1_048_576,
-  audioFilePath: null,
-  audioFileSize: null,
-  video_resolution: '1920x1080',
-  subfolder: null,
-  removed: false,
-  downloadedAt: '2025-01-02T10:00:00.000Z',
   jobId: '11111111-1111-4111-8111-111111111111',
-  protected: false,
-  missingAt: null,
   normalized_rating: 'PG-13',
   rating_source: 'Channel Default',
-  watched: null,
-  watched_by: [],
-};
+});
 const meta: VideoMetadataResponse = {
   infoJsonAvailable: true,
   description: 'The whole description\nwith two lines',
