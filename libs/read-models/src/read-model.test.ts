@@ -93,6 +93,18 @@ describe('ReadModel', () => {
       logger: silent,
     }).atBoot();
     expect(cleared.held.size).toBe(0);
+    // A copy without its own `clear`: every held id is applied as null, in chunks.
+    const plain = memoryCopy({ a: 1, b: 2, c: 3 });
+    delete plain.copy.clear;
+    delete plain.copy.isEmpty;
+    const model = new ReadModel(source('reconcile', 'clear'), plain.copy, {
+      service: () => undefined,
+      logger: silent,
+      chunkSize: 2,
+    });
+    await model.atBoot();
+    expect(plain.held.size).toBe(0);
+    expect(plain.applied).toEqual([2, 1]);
   });
 
   it('reads the owner for rows about to be inserted, and answers nothing without the service', async () => {

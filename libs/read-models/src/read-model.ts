@@ -54,10 +54,13 @@ export interface ReadModelCopy<V> {
   apply(values: ReadonlyMap<string, V | null>): Promise<void>;
   /** Ids the copy holds a value for (the reconcile clears those the owner no longer has). */
   heldIds(): Promise<readonly string[]>;
-  /** Whether the copy holds no value (`fill-when-empty`). */
-  isEmpty(): Promise<boolean>;
-  /** Forgets every value (`withoutService: 'clear'`); answers whether anything was there. */
-  clear(): Promise<boolean>;
+  /** Whether the copy holds no value (`fill-when-empty`); without it, whether `heldIds` is empty. */
+  isEmpty?(): Promise<boolean>;
+  /**
+   * Forgets every value (`withoutService: 'clear'`); answers whether anything was there. Without
+   * it, every held id is applied as null.
+   */
+  clear?(): Promise<boolean>;
 }
 
 export const READ_MODEL_CHUNK = 500;
@@ -111,7 +114,7 @@ export class ReadModel<S, V> {
     return this.enqueue('boot', async () => {
       if (this.deps.service()) return this.syncOnce();
       if (this.source.withoutService !== 'clear') return;
-      if (await this.copy.clear())
+      if (await this.clearCopy())
         this.deps.logger.info(
           { readModel: this.source.name },
           `No service owns the ${this.source.name}: its copy was emptied`,
@@ -135,6 +138,18 @@ export class ReadModel<S, V> {
     return this.queue;
   }
 
+  private async copyIsEmpty(): Promise<boolean> {
+    return this.copy.isEmpty ? this.copy.isEmpty() : (await this.copy.heldIds()).length === 0;
+  }
+
+  private async clearCopy(): Promise<boolean> {
+    if (this.copy.clear) return this.copy.clear();
+    const held = await this.copy.heldIds();
+    for (let i = 0; i < held.length; i += this.chunk)
+      await this.copy.apply(new Map(held.slice(i, i + this.chunk).map((id) => [id, null])));
+    return held.length > 0;
+  }
+
   private enqueue(what: string, work: () => Promise<void>): Promise<void> {
     const run = this.queue.then(work).catch((err: unknown) => this.failed(what, err));
     this.queue = run;
@@ -156,7 +171,7 @@ export class ReadModel<S, V> {
     if (this.sync === 'done') return;
     const service = this.deps.service();
     if (!service) return;
-    if (this.sync === 'pending' && this.source.atBoot === 'fill-when-empty' && !(await this.copy.isEmpty())) {
+    if (this.sync === 'pending' && this.source.atBoot === 'fill-when-empty' && !(await this.copyIsEmpty())) {
       this.sync = 'done';
       return;
     }

@@ -88,15 +88,4 @@ export class PlaylistLibraryCopy implements ReadModelCopy<LibraryState> {
     );
     return rows.map((r) => r.source_id);
   }
-
-  async isEmpty(): Promise<boolean> {
-    return (await this.heldIds()).length === 0;
-  }
-
-  async clear(): Promise<boolean> {
-    const held = await this.heldIds();
-    for (let i = 0; i < held.length; i += 500)
-      await this.apply(new Map(held.slice(i, i + 500).map((id) => [id, null])));
-    return held.length > 0;
-  }
 }
