@@ -1,7 +1,7 @@
 import { Component, inject, signal } from '@angular/core';
 import { RouterLink } from '@angular/router';
 import { Api } from '../../core/api';
-import type { ConfigView } from '../settings/config-fields';
+import type { ConfigView } from '../../shared/config-form/config-fields';
 import { ImportCard } from './import-card';
 import { RescanCard } from './rescan-card';
 import { ScanState } from './scan-state';

@@ -1,9 +1,9 @@
 import { Component, computed, input, output } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
 import type { PluginSwitches } from '../plugins/plugin-switches';
-import { ConfigFieldControl } from '../settings/config-field';
-import type { ConfigView } from '../settings/config-fields';
-import { ConfigFormActions } from '../settings/config-form-actions';
+import { ConfigFieldControl } from '../../shared/config-form/config-field';
+import type { ConfigView } from '../../shared/config-form/config-fields';
+import { ConfigFormActions } from '../../shared/config-form/config-form-actions';
 import { ConnectionTest } from './connection-test';
 import { MediaBrowserSettings, type MediaBrowserKind } from './mediabrowser-settings';
 import { ServerCard } from './server-card';

@@ -1,5 +1,5 @@
 import { computed, signal } from '@angular/core';
-import type { FieldOption } from '../settings/config-fields';
+import type { FieldOption } from '../../shared/config-form/config-fields';
 import {
   choicesOf,
   connectedText,

@@ -5,7 +5,7 @@ import type {
   PlexConnectionResult,
   PlexLibrary,
 } from '@vidkeep/contracts';
-import type { FieldOption } from '../settings/config-fields';
+import type { FieldOption } from '../../shared/config-form/config-fields';
 import type { PluginInfo } from '../plugins/plugin-switches';
 
 export type { MediaServerConnectionOk, MediaServerLibrary, MediaServerUser, PlexConnectionResult, PlexLibrary };

@@ -3,7 +3,7 @@ import { TestBed } from '@angular/core/testing';
 import { Api } from '../../core/api';
 import { provideFakeApi } from '../../../testing/fake-api';
 import { mediaConfigView } from '../../../testing/fixtures/media-servers';
-import type { ConfigView } from '../settings/config-fields';
+import type { ConfigView } from '../../shared/config-form/config-fields';
 import { MediaBrowserSettings } from './mediabrowser-settings';
 import { PlexSettings } from './plex-settings';
 

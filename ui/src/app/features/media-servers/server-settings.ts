@@ -1,8 +1,8 @@
 import { ElementRef, Injector, computed, inject, signal, type Signal } from '@angular/core';
 import { Api } from '../../core/api';
 import { PendingAction } from '../../shared/pending-action';
-import { FIELD_BY_KEY, configField, type ConfigField, type ConfigView } from '../settings/config-fields';
-import { ConfigForm, focusFirstInvalid } from '../settings/config-form';
+import { FIELD_BY_KEY, configField, type ConfigField, type ConfigView } from '../../shared/config-form/config-fields';
+import { ConfigForm, focusFirstInvalid } from '../../shared/config-form/config-form';
 
 export interface ServerSettingsOptions {
   api: Api;

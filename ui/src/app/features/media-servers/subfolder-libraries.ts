@@ -3,9 +3,9 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
-import type { ConfigField, FieldOption } from '../settings/config-fields';
-import type { ConfigForm } from '../settings/config-form';
-import type { SubfolderLibrary } from '../settings/media-server-fields';
+import type { ConfigField, FieldOption } from '../../shared/config-form/config-fields';
+import type { ConfigForm } from '../../shared/config-form/config-form';
+import type { SubfolderLibrary } from '../../shared/config-form/media-server-fields';
 
 /**
  * `plexSubfolderLibraryMappings` as rows: a subfolder (empty: the root of the download folder)

@@ -13,7 +13,7 @@ import {
   FREE_SPACE_AMOUNT_MAX,
   KEEP_RECENT_COUNT_MAX,
   WATCHED_RULE_OPTIONS,
-} from '../settings/watch-retention-fields';
+} from '../../shared/config-form/watch-retention-fields';
 
 export type {
   AutoRemovalDryRunRequest,

@@ -5,7 +5,7 @@ import type { MediaServerStatus, WatchStatusOverview } from '@vidkeep/contracts'
 import { toApiError, type Api } from '../../core/api';
 import { mapErrorDetails } from '../../shared/error-paths';
 import { hintValidator } from '../../shared/field-rules';
-import type { ConfigView } from '../settings/config-fields';
+import type { ConfigView } from '../../shared/config-form/config-fields';
 import {
   RETENTION_KEYS,
   RULE_KEY,

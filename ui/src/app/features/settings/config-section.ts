@@ -3,11 +3,11 @@ import { ReactiveFormsModule } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
 import { Api } from '../../core/api';
 import { ApiKeyTestButton } from './api-key-test';
-import { ConfigFieldControl } from './config-field';
+import { ConfigFieldControl } from '../../shared/config-form/config-field';
 import { CustomArgsCheck } from './custom-args-check';
-import { buildConfigGroups, outputDirectoryNote, type ConfigView } from './config-fields';
-import { ConfigForm, focusFirstInvalid } from './config-form';
-import { ConfigFormActions } from './config-form-actions';
+import { buildConfigGroups, outputDirectoryNote, type ConfigView } from '../../shared/config-form/config-fields';
+import { ConfigForm, focusFirstInvalid } from '../../shared/config-form/config-form';
+import { ConfigFormActions } from '../../shared/config-form/config-form-actions';
 
 /** Section 1 of the settings page: every config key of `GET /getconfig`, saved with `PATCH /api/config`. */
 @Component({

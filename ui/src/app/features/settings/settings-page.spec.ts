@@ -10,7 +10,7 @@ import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake
 import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
 import { configView as defaultConfigView, cookieStatus } from '../../../testing/fixtures/settings';
 import { settle } from '../../../testing/settle';
-import type { ConfigView } from './config-fields';
+import type { ConfigView } from '../../shared/config-form/config-fields';
 import type { ApiKeyItem, ScheduleEntry, SessionItem } from './contracts';
 import { SettingsPage } from './settings-page';
 

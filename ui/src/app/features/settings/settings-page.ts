@@ -6,7 +6,7 @@ import { Auth } from '../../core/auth';
 import { ApiKeysSection } from './api-keys-section';
 import { ConfigSection } from './config-section';
 import { CookiesCard } from './cookies-card';
-import type { ConfigView } from './config-fields';
+import type { ConfigView } from '../../shared/config-form/config-fields';
 import { DownloaderSection } from './downloader-section';
 import { PasswordSection } from './password-section';
 import { SchedulesSection } from './schedules-section';

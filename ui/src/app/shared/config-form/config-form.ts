@@ -1,7 +1,7 @@
 import { afterNextRender, computed, linkedSignal, signal, type Injector, type Signal } from '@angular/core';
 import { FormControl, FormGroup, type AbstractControl } from '@angular/forms';
 import { toApiError, type Api } from '../../core/api';
-import { mapErrorDetails } from '../../shared/error-paths';
+import { mapErrorDetails } from '../error-paths';
 import { diffConfig, sameValue, validateField } from './config-diff';
 import type { ConfigField, ConfigView } from './config-fields';
 

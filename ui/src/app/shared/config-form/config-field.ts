@@ -1,6 +1,6 @@
 import { Component, computed, input } from '@angular/core';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
-import { FORM_CONTROLS } from '../../shared/form-controls';
+import { FORM_CONTROLS } from '../form-controls';
 import { rangeHint, type ConfigField, type FieldOption } from './config-fields';
 import type { ConfigForm } from './config-form';
 import { FilenamePreviewPanel } from './filename-preview';

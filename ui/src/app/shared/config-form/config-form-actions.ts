@@ -43,7 +43,7 @@ import type { ConfigForm } from './config-form';
       }
     </div>
   `,
-  styleUrl: '../../shared/form-actions.css',
+  styleUrl: '../form-actions.css',
   styles: `
     :host {
       display: block;
