@@ -1,7 +1,7 @@
 import { signal } from '@angular/core';
 import type { MediaServerStatus } from '@vidkeep/contracts';
 import { toApiError, type Api } from '../../core/api';
-import { PluginSwitches } from '../plugins/plugin-switches';
+import { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import type { ServerKind } from './server-format';
 

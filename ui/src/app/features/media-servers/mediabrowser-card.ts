@@ -1,6 +1,6 @@
 import { Component, computed, input, output } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
-import type { PluginSwitches } from '../plugins/plugin-switches';
+import type { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
 import { ConfigFieldControl } from '../../shared/config-form/config-field';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import { ConfigFormActions } from '../../shared/config-form/config-form-actions';

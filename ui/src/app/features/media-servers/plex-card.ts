@@ -4,7 +4,7 @@ import { ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { Api } from '../../core/api';
 import { Outcome } from '../../shared/outcome';
-import type { PluginSwitches } from '../plugins/plugin-switches';
+import type { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
 import { ConfigFieldControl } from '../../shared/config-form/config-field';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import { ConfigFormActions } from '../../shared/config-form/config-form-actions';

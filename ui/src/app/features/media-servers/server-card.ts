@@ -1,7 +1,7 @@
 import { Component, computed, input } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
-import { PluginSwitch } from '../plugins/plugin-switch';
-import type { PluginSwitches } from '../plugins/plugin-switches';
+import { PluginSwitch } from '../../shared/plugin-switch/plugin-switch';
+import type { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
 import { serverState } from './server-format';
 
 /**

@@ -6,7 +6,7 @@ import type {
   PlexLibrary,
 } from '@vidkeep/contracts';
 import type { FieldOption } from '../../shared/config-form/config-fields';
-import type { PluginInfo } from '../plugins/plugin-switches';
+import type { PluginInfo } from '../../shared/plugin-switch/plugin-switches';
 
 export type { MediaServerConnectionOk, MediaServerLibrary, MediaServerUser, PlexConnectionResult, PlexLibrary };
 

@@ -3,8 +3,8 @@ import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
 import { Api } from '../../core/api';
 import { SWITCH_OFF_EFFECT, healthText, pluginState, switchNote } from './plugin-format';
-import { PluginSwitch } from './plugin-switch';
-import { PluginSwitches } from './plugin-switches';
+import { PluginSwitch } from '../../shared/plugin-switch/plugin-switch';
+import { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
 
 /** Settings, Plugins: every plugin of the manifest with its version, health and on/off switch. */
 @Component({

@@ -1,6 +1,6 @@
 import { Component, computed, input } from '@angular/core';
 import { MatSlideToggleModule, type MatSlideToggleChange } from '@angular/material/slide-toggle';
-import { Outcome } from '../../shared/outcome';
+import { Outcome } from '../outcome';
 import type { PluginSwitches } from './plugin-switches';
 
 /**

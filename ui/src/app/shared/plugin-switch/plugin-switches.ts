@@ -1,7 +1,7 @@
 import { computed, signal } from '@angular/core';
 import type { PluginInfo } from '@vidkeep/contracts';
 import { toApiError, type Api } from '../../core/api';
-import { KeyMessages, KeySet } from '../../shared/keyed';
+import { KeyMessages, KeySet } from '../keyed';
 
 export type { PluginInfo };
 
