@@ -4,6 +4,7 @@ import {
   formatEta,
   formatPercent,
   formatSpeed,
+  formatWhen,
   isProblemStatus,
   jobCountsText,
   statusLabel,
@@ -105,5 +106,17 @@ describe('job status words', () => {
     expect(jobCountsText({ ...counts, failed: 1, skipped: 2, cancelled: 1 }, 'downloaded')).toBe(
       '3 of 5 downloaded · 1 failed · 2 skipped · 1 cancelled',
     );
+  });
+});
+
+describe('formatWhen', () => {
+  it('formats ISO date-times', () => {
+    expect(formatWhen('2026-11-23T12:02:03.429Z', 'never', 'en-US', 'UTC')).toBe('Nov 23, 2026, 12:02 PM');
+  });
+
+  it('uses the fallback for missing or invalid values', () => {
+    expect(formatWhen(null)).toBe('never');
+    expect(formatWhen(undefined, '—')).toBe('—');
+    expect(formatWhen('not a date')).toBe('never');
   });
 });

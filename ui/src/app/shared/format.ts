@@ -80,3 +80,16 @@ export function jobCountsText(
   if (counts.cancelled) parts.push(`${counts.cancelled} cancelled`);
   return parts.join(' · ');
 }
+
+/** A date-time for lists ("Nov 23, 2026, 12:02 PM"); `fallback` for none or an invalid value. */
+export function formatWhen(
+  iso: string | null | undefined,
+  fallback = 'never',
+  locale?: string,
+  timeZone?: string,
+): string {
+  if (!iso) return fallback;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return fallback;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
+}

@@ -5,11 +5,10 @@ import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { LibraryImportPreview, LibraryImportRequest } from '@vidkeep/contracts';
 import { Api } from '../../core/api';
-import { formatBytes } from '../../shared/format';
+import { formatBytes, formatWhen } from '../../shared/format';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty, hintValidator, subfolderHint } from '../../shared/field-rules';
 import { PendingAction } from '../../shared/pending-action';
-import { formatWhen } from '../settings/settings-format';
 import {
   actionLabel,
   count,

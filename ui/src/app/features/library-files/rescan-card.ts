@@ -3,7 +3,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { PendingAction } from '../../shared/pending-action';
-import { formatWhen } from '../settings/settings-format';
+import { formatWhen } from '../../shared/format';
 import { progressPercent, progressText, rescanFigures, scanStatusLabel } from './files-format';
 import type { ScanState } from './scan-state';
 

@@ -1,5 +1,5 @@
 import type { WatchStatusOverview, WatchStatusRun, WatchStatusServerOutcome } from '@vidkeep/contracts';
-import { formatWhen } from '../settings/settings-format';
+import { formatWhen } from '../../shared/format';
 
 export type { WatchStatusOverview, WatchStatusRun, WatchStatusServerOutcome };
 

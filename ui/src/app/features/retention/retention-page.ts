@@ -6,7 +6,7 @@ import { RouterLink } from '@angular/router';
 import { Api } from '../../core/api';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty } from '../../shared/field-rules';
-import { formatWhen } from '../settings/settings-format';
+import { formatWhen } from '../../shared/format';
 import { RemovalPlan } from './removal-plan';
 import { AGE_CHOICES, RULE_CHOICES, SPACE_UNITS, runWhen } from './retention-model';
 import { RetentionSettings } from './retention-settings';

@@ -3,7 +3,7 @@ import type { AbstractControl } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { Api, toApiError } from '../../core/api';
 import type { TestSourceApiKeyResponse } from './contracts';
-import { formatWhen } from './settings-format';
+import { formatWhen } from '../../shared/format';
 
 /**
  * "Test key" beside the Data API key (`sourceApiKey`): `POST /testSourceApiKey` with the key as

@@ -18,7 +18,7 @@ import { ConfirmInline } from '../../shared/confirm-inline';
 import { PendingAction } from '../../shared/pending-action';
 import { ApiKeyCreated, type CreatedKey } from './api-key-created';
 import { buildBookmarklet, buildCurlExample } from './bookmarklet';
-import { formatWhen } from './settings-format';
+import { formatWhen } from '../../shared/format';
 
 /** Spec 8 / contracts `API_KEY_NAME_MAX`, `MAX_ACTIVE_API_KEYS` (type-only imports, so mirrored). */
 export const API_KEY_NAME_MAX = 100;

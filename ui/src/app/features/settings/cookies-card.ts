@@ -5,9 +5,8 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api, toApiError } from '../../core/api';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { FileDrop } from '../../shared/file-drop';
-import { formatBytes } from '../../shared/format';
+import { formatBytes, formatWhen } from '../../shared/format';
 import type { CookieChangeResponse, CookieStatus } from './contracts';
-import { formatWhen } from './settings-format';
 
 /** Contracts `COOKIE_FILE_MAX_BYTES` (a value import would bundle TypeBox). */
 export const COOKIE_FILE_MAX_BYTES = 5 * 1024 * 1024;

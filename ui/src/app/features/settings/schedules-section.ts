@@ -11,7 +11,8 @@ import { debounceTime, merge } from 'rxjs';
 import { Api, toApiError } from '../../core/api';
 import { Live } from '../../core/live';
 import { KeyMessages } from '../../shared/keyed';
-import { formatWhen, runStatusLabel } from './settings-format';
+import { formatWhen } from '../../shared/format';
+import { runStatusLabel } from './settings-format';
 
 /** contracts `CRON_MAX_LENGTH`. */
 export const CRON_MAX = 100;

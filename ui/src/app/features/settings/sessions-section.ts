@@ -4,7 +4,8 @@ import { MatCardModule } from '@angular/material/card';
 import type { SessionItem } from './contracts';
 import { Api, toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
-import { describeUserAgent, formatWhen } from './settings-format';
+import { formatWhen } from '../../shared/format';
+import { describeUserAgent } from './settings-format';
 
 /** Section 3: the signed-in sessions (`GET /auth/sessions`), each revocable. */
 @Component({

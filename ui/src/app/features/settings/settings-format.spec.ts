@@ -1,25 +1,6 @@
 import type { ToolsResponse } from './contracts';
 import { ytdlpStatus } from '../../../testing/fixtures/settings';
-import {
-  canaryLines,
-  describeUserAgent,
-  formatWhen,
-  runStatusLabel,
-  updateSummary,
-  ytdlpSummary,
-} from './settings-format';
-
-describe('formatWhen', () => {
-  it('formats ISO date-times', () => {
-    expect(formatWhen('2026-11-23T12:02:03.429Z', 'never', 'en-US', 'UTC')).toBe('Nov 23, 2026, 12:02 PM');
-  });
-
-  it('uses the fallback for missing or invalid values', () => {
-    expect(formatWhen(null)).toBe('never');
-    expect(formatWhen(undefined, '—')).toBe('—');
-    expect(formatWhen('not a date')).toBe('never');
-  });
-});
+import { canaryLines, describeUserAgent, runStatusLabel, updateSummary, ytdlpSummary } from './settings-format';
 
 describe('describeUserAgent', () => {
   it('names common browsers and systems', () => {

@@ -1,17 +1,5 @@
 import type { ToolRollbackResponse, ToolsResponse, ToolUpdateResponse, YtDlpCanaryReport } from './contracts';
-
-/** A date-time for lists ("Nov 23, 2026, 12:02 PM"); `fallback` for none or an invalid value. */
-export function formatWhen(
-  iso: string | null | undefined,
-  fallback = 'never',
-  locale?: string,
-  timeZone?: string,
-): string {
-  if (!iso) return fallback;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return fallback;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
-}
+import { formatWhen } from '../../shared/format';
 
 /** "Firefox on Linux" from a user-agent string; the raw string when nothing is recognised. */
 export function describeUserAgent(ua: string | null | undefined): string {

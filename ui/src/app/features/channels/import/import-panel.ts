@@ -14,7 +14,7 @@ import { Live } from '../../../core/live';
 import { RESOLUTION_CHOICES } from '../../../core/media-choices';
 import { FileDrop } from '../../../shared/file-drop';
 import { hintValidator, ShowWhenDirty, subfolderHint } from '../../../shared/field-rules';
-import { formatWhen } from '../../settings/settings-format';
+import { formatWhen } from '../../../shared/format';
 import {
   IMPORT_FILE_MAX_BYTES,
   statusText,
