@@ -1,5 +1,5 @@
 import type { LiveMessage, LiveMessageType } from '@vidkeep/contracts';
-import { isTab } from '../features/channels/channel-format';
+import { isTab } from '../shared/channel-format';
 
 type Fields = Record<string, unknown>;
 

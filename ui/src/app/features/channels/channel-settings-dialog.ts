@@ -25,7 +25,7 @@ import type {
   Resolution,
   TabType,
 } from './api-types';
-import { TABS, formatClock, tabLabel } from './channel-format';
+import { TABS, formatClock, tabLabel } from '../../shared/channel-format';
 import {
   ADDITIONAL_TAGS_MAX,
   CHANNEL_DURATION_MAX,

@@ -13,8 +13,8 @@ import { ListPager } from '../../shared/list-pager';
 import { ListStatus } from '../../shared/list-status';
 import { PagedList } from '../../shared/paged-list';
 import type { Channel, ChannelList, UpdateChannelsResponse } from './api-types';
-import { autoDownloadLabel, subfolderLabel } from './channel-format';
-import { CHANNEL_SORT_CHOICES, channelListQuery, type ChannelSort } from './channel-query';
+import { autoDownloadLabel, subfolderLabel } from '../../shared/channel-format';
+import { CHANNEL_SORT_CHOICES, channelListQuery, type ChannelSort } from '../../shared/channel-query';
 import { ImportPanel } from './import/import-panel';
 import { SubscribePanel } from './subscribe-panel';
 

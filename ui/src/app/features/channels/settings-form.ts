@@ -1,5 +1,5 @@
 import type { AudioFormat, ChannelSettings, ChannelSettingsUpdate, Resolution, TabType } from './api-types';
-import { TABS, autoDownloadCsv, autoDownloadTabs } from './channel-format';
+import { TABS, autoDownloadCsv, autoDownloadTabs } from '../../shared/channel-format';
 
 /** Limits of docs/channels.md "Settings" (contracts `ADDITIONAL_TAGS_MAX`); the subfolder and title filter rules are in `shared/field-rules.ts`. */
 export const ADDITIONAL_TAGS_MAX = 1000;

@@ -14,8 +14,8 @@ import type {
   ChannelSearchResult,
   UpdateChannelsResponse,
 } from './api-types';
-import { formatCount, tabLabel } from './channel-format';
-import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount } from './channel-query';
+import { formatCount, tabLabel } from '../../shared/channel-format';
+import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount } from '../../shared/channel-query';
 
 /** Subscribing: look a channel up by URL / @handle and confirm, or search the platform. */
 @Component({

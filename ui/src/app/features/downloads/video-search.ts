@@ -8,7 +8,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
 import { Api, toApiError } from '../../core/api';
-import { SEARCH_COUNTS, searchQueryProblem, type SearchCount } from '../channels/channel-query';
+import { SEARCH_COUNTS, searchQueryProblem, type SearchCount } from '../../shared/channel-query';
 import type { VideoSearchResponse, VideoSearchResult } from './api-types';
 import { formatDuration } from '../../shared/format';
 

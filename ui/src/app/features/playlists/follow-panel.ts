@@ -8,7 +8,7 @@ import { Api } from '../../core/api';
 import { Live } from '../../core/live';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { PendingAction } from '../../shared/pending-action';
-import { fetchProgressText, formatNumber, plural } from '../channels/channel-format';
+import { fetchProgressText, formatNumber, plural } from '../../shared/channel-format';
 import type { PlaylistPreview, SubscribePlaylistRequest, SubscribePlaylistResponse } from './api-types';
 
 /** What the last follow did, for the notice under the form. */

@@ -8,7 +8,7 @@ import { Live } from '../../core/live';
 import { KeySet } from '../../shared/keyed';
 import { ListPager } from '../../shared/list-pager';
 import { PagedList } from '../../shared/paged-list';
-import { formatNumber } from '../channels/channel-format';
+import { formatNumber } from '../../shared/channel-format';
 import type { Playlist, PlaylistList } from './api-types';
 import { FollowPanel } from './follow-panel';
 import { autoDownloadState, listingText } from './playlist-format';

@@ -5,7 +5,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { Api } from '../../../core/api';
 import { PendingAction } from '../../../shared/pending-action';
 import type { ChannelSettingsUpdateResponse, UpdateChannelsResponse } from '../api-types';
-import { savedSettingsNotice, subfolderLabel } from '../channel-format';
+import { savedSettingsNotice, subfolderLabel } from '../../../shared/channel-format';
 import { ChannelSettingsDialog, type ChannelSettingsDialogData } from '../channel-settings-dialog';
 import type { ChannelOverview } from './channel-overview';
 

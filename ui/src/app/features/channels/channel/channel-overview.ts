@@ -9,8 +9,8 @@ import type {
   TabStatsResponse,
   TabType,
 } from '../api-types';
-import { autoDownloadTabs } from '../channel-format';
-import { channelApiPath } from '../channel-query';
+import { autoDownloadTabs } from '../../../shared/channel-format';
+import { channelApiPath } from '../../../shared/channel-query';
 import { PendingAction } from '../../../shared/pending-action';
 
 export interface ChannelOverviewOptions {

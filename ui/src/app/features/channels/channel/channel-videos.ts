@@ -4,7 +4,7 @@ import { KeySet } from '../../../shared/keyed';
 import { PagedList, type PageAnswer } from '../../../shared/paged-list';
 import { NO_RANGES, rangeQuery, rangesActive, type Ranges } from '../../../shared/range-filters';
 import type { ChannelVideo, ChannelVideoPage, TabType } from '../api-types';
-import { DEFAULT_VIDEO_STATE, channelVideosQuery, type TriState, type VideoSort } from '../channel-query';
+import { DEFAULT_VIDEO_STATE, channelVideosQuery, type TriState, type VideoSort } from '../../../shared/channel-query';
 
 export type VideoFilter = 'downloaded' | 'ignored' | 'watched' | 'protected' | 'missing';
 export const VIDEO_FILTERS: readonly VideoFilter[] = ['downloaded', 'ignored', 'watched', 'protected', 'missing'];

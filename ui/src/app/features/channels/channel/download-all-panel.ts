@@ -1,6 +1,6 @@
 import { Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { downloadAllPreviewText, queueButtonText, sizeBasisText } from '../channel-format';
+import { downloadAllPreviewText, queueButtonText, sizeBasisText } from '../../../shared/channel-format';
 import type { DownloadAll } from './download-all';
 
 /** What "Download all…" would queue, its confirmation, and the outcome. */

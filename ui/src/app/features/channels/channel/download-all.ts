@@ -1,7 +1,7 @@
 import { signal, type Signal } from '@angular/core';
 import { toApiError, type Api } from '../../../core/api';
 import type { DownloadAllPreview, DownloadAllResponse, TabType } from '../api-types';
-import { plural, skippedText } from '../channel-format';
+import { plural, skippedText } from '../../../shared/channel-format';
 
 export interface DownloadAllOptions {
   api: Api;

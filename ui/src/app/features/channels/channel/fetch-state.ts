@@ -1,6 +1,6 @@
 import type { LiveMessage } from '@vidkeep/contracts';
 import type { FetchOutcome, FetchStatusResponse, TabType } from '../api-types';
-import type { ChannelFetchProgress } from '../channel-format';
+import type { ChannelFetchProgress } from '../../../shared/channel-format';
 
 /** A full listing fetch ("Load all") of one tab, as the page shows it. */
 export interface FetchState extends ChannelFetchProgress {

@@ -2,8 +2,14 @@ import { DestroyRef, computed, inject, signal, type Signal } from '@angular/core
 import type { LiveMessage } from '@vidkeep/contracts';
 import { toApiError, type Api } from '../../../core/api';
 import type { FetchAllResponse, FetchCancelResponse, FetchOutcome, FetchStatusResponse, TabType } from '../api-types';
-import { channelFetchProgressText, fetchPacingText, formatTotalDuration, plural, tabLabel } from '../channel-format';
-import { channelApiPath } from '../channel-query';
+import {
+  channelFetchProgressText,
+  fetchPacingText,
+  formatTotalDuration,
+  plural,
+  tabLabel,
+} from '../../../shared/channel-format';
+import { channelApiPath } from '../../../shared/channel-query';
 import {
   advanceFetch,
   fetchStateFromMessage,

@@ -3,7 +3,7 @@ import { Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSlideToggleModule, type MatSlideToggleChange } from '@angular/material/slide-toggle';
-import { tabKnownText, tabLabel, tabStatsText } from '../channel-format';
+import { tabKnownText, tabLabel, tabStatsText } from '../../../shared/channel-format';
 import type { ChannelOverview } from './channel-overview';
 import type { DownloadAll } from './download-all';
 import type { FetchTracker } from './fetch-tracker';

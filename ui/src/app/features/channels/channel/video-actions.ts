@@ -3,8 +3,8 @@ import { toApiError, type Api } from '../../../core/api';
 import { KeyMessages, KeySet } from '../../../shared/keyed';
 import { pageSelection, type SelectionSource } from '../../../shared/selection-bar';
 import type { BulkIgnoreResponse, ChannelVideo, DownloadResponse, IgnoreResponse } from '../api-types';
-import { formatNumber, plural, queuedText } from '../channel-format';
-import { chunk } from '../channel-query';
+import { formatNumber, plural, queuedText } from '../../../shared/channel-format';
+import { chunk } from '../../../shared/channel-query';
 import type { ChannelVideos } from './channel-videos';
 
 /** Source ids per `POST …/videos/bulk-ignore` (the server's limit). */

@@ -3,7 +3,7 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { ListControls } from '../../../shared/list-controls';
 import { RangeFilters } from '../../../shared/range-filters';
-import { TRI_STATE_CHOICES, VIDEO_SORT_CHOICES } from '../channel-query';
+import { TRI_STATE_CHOICES, VIDEO_SORT_CHOICES } from '../../../shared/channel-query';
 import { VIDEO_FILTERS, type ChannelVideos, type VideoFilter } from './channel-videos';
 
 const FILTER_LABELS: Readonly<Record<VideoFilter, string>> = {

@@ -5,7 +5,7 @@ import { MatCheckboxModule } from '@angular/material/checkbox';
 import { ListPager } from '../../../shared/list-pager';
 import { ListStatus } from '../../../shared/list-status';
 import { WatchBadge } from '../../../shared/watch-badge';
-import { formatClock, plural } from '../channel-format';
+import { formatClock, plural } from '../../../shared/channel-format';
 import type { ChannelVideos } from './channel-videos';
 import type { VideoView } from './selection-bar';
 import type { VideoActions } from './video-actions';

@@ -4,7 +4,7 @@ import { MatCheckboxModule } from '@angular/material/checkbox';
 import { ListPager } from '../../../shared/list-pager';
 import { ListStatus } from '../../../shared/list-status';
 import { WatchBadge } from '../../../shared/watch-badge';
-import { formatClock } from '../../channels/channel-format';
+import { formatClock } from '../../../shared/channel-format';
 import { videoBadges, videoTitle } from '../playlist-format';
 import type { EntryActions } from './entry-actions';
 import type { PlaylistVideos } from './playlist-videos';

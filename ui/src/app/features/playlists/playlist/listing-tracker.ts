@@ -1,7 +1,7 @@
 import { signal, type Signal } from '@angular/core';
 import type { LiveMessage } from '@vidkeep/contracts';
 import { toApiError, type Api } from '../../../core/api';
-import { fetchProgressText, plural } from '../../channels/channel-format';
+import { fetchProgressText, plural } from '../../../shared/channel-format';
 import type { RefreshPlaylistResponse } from '../api-types';
 import { playlistApiPath } from '../playlist-format';
 

@@ -4,7 +4,7 @@ import { MatDialog } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { ConfirmInline } from '../../../shared/confirm-inline';
 import { Outcome } from '../../../shared/outcome';
-import { formatNumber } from '../../channels/channel-format';
+import { formatNumber } from '../../../shared/channel-format';
 import { autoDownloadState, listingText } from '../playlist-format';
 import { PlaylistSettingsDialog, type PlaylistSettingsDialogData } from '../settings/playlist-settings-dialog';
 import type { ListingTracker } from './listing-tracker';

@@ -2,7 +2,7 @@ import { signal, type Signal } from '@angular/core';
 import type { LiveMessage } from '@vidkeep/contracts';
 import type { Api } from '../../../core/api';
 import { PendingAction } from '../../../shared/pending-action';
-import { plural } from '../../channels/channel-format';
+import { plural } from '../../../shared/channel-format';
 import type { PlaylistDetail, PlaylistSyncAccepted, PlaylistSyncState, RegenerateM3uResponse } from '../api-types';
 import { playlistApiPath } from '../playlist-format';
 import { syncOutcomes, type ServerOutcome } from './sync-outcome';

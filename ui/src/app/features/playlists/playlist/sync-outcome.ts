@@ -1,4 +1,4 @@
-import { plural } from '../../channels/channel-format';
+import { plural } from '../../../shared/channel-format';
 import type { PlaylistSyncState } from '../api-types';
 
 /** What one server did in the sync that "Sync now" asked for. */

@@ -2,7 +2,7 @@ import { Component, computed, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
 import { Outcome } from '../../../shared/outcome';
-import { formatNumber } from '../../channels/channel-format';
+import { formatNumber } from '../../../shared/channel-format';
 import { formatDateTime } from '../playlist-format';
 import type { PlaylistOverview } from './playlist-overview';
 import type { PublishActions } from './publish-actions';

@@ -6,7 +6,7 @@ import { Api } from '../../../core/api';
 import { ConfirmInline } from '../../../shared/confirm-inline';
 import { Outcome } from '../../../shared/outcome';
 import { PendingAction } from '../../../shared/pending-action';
-import { plural } from '../../channels/channel-format';
+import { plural } from '../../../shared/channel-format';
 import type {
   PatchPlaylistRequest,
   Playlist,

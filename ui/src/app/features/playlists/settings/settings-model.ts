@@ -1,5 +1,5 @@
 import type { ValidatorFn } from '@angular/forms';
-import { formatClock } from '../../channels/channel-format';
+import { formatClock } from '../../../shared/channel-format';
 import type {
   AudioFormat,
   PlaylistSettings,

@@ -1,5 +1,14 @@
-import { formatBytes } from '../../shared/format';
-import type { DownloadAllPreview, MediaType, TabStats, TabType } from './api-types';
+import { formatBytes } from './format';
+import type {
+  DownloadAllPreviewResponse,
+  MediaType,
+  Static,
+  TabStats as TabStatsSchema,
+  TabType,
+} from '@vidkeep/contracts';
+
+type DownloadAllPreview = Static<typeof DownloadAllPreviewResponse>;
+type TabStats = Static<typeof TabStatsSchema>;
 
 /** `TAB_TYPES` of the contracts (a value import would bundle TypeBox). */
 export const TABS: readonly TabType[] = ['videos', 'shorts', 'streams'];

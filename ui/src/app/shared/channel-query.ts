@@ -1,8 +1,8 @@
-import type { ChannelListQuery, ChannelVideosQuery, TabType } from './api-types';
+import type { ChannelListQuery, ChannelVideosQuery, TabType } from '@vidkeep/contracts';
 
 export type ChannelSort = 'title' | 'createdAt' | 'updatedAt';
-import type { SortOrder } from '../../shared/paged-list';
-import { isTriState, triStateChoices, type TriStateChoice } from '../../shared/tri-state';
+import type { SortOrder } from './paged-list';
+import { isTriState, triStateChoices, type TriStateChoice } from './tri-state';
 export type { SortOrder };
 export type TriState = ChannelVideosQuery['downloadedFilter'];
 export type VideoSort = ChannelVideosQuery['sortBy'];
