@@ -8,7 +8,7 @@ import { Live } from '../../core/live';
 import { KeySet } from '../../shared/keyed';
 import type { JobDetail, JobList, JobSummary } from './api-types';
 import { QueueJob } from './queue-job';
-import { applyProgress, applySummary, isActiveStatus, sortQueue, upsertDetail } from './queue-state';
+import { applyProgress, applySummary, isActiveStatus, sortQueue, upsertDetail } from '../../shared/queue-state';
 
 /** How long live messages are gathered before the list or a job is fetched again. */
 const REFETCH_DELAY_MS = 400;

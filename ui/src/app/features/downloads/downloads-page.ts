@@ -6,7 +6,7 @@ import { ActiveQueue } from './active-queue';
 import type { StorageStatus } from './api-types';
 import { DownloadForm } from './download-form';
 import { JobHistory } from './job-history';
-import { isActiveStatus } from './queue-state';
+import { isActiveStatus } from '../../shared/queue-state';
 import { VideoSearch } from './video-search';
 
 /** The downloads page: queue videos by URL, watch the queue live, read the history. */

@@ -11,7 +11,7 @@ import type { JobDetail, JobList, JobSummary } from './api-types';
 import { explainFailures, hasProblems } from './diagnoses';
 import { isProblemStatus, jobCountsText, statusLabel } from '../../shared/format';
 import { JobFailures, type Explanation } from './job-failures';
-import { isActiveStatus } from './queue-state';
+import { isActiveStatus } from '../../shared/queue-state';
 
 /** Finished jobs, newest first, with each failure's cause and fix a click away. */
 @Component({

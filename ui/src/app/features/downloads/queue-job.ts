@@ -6,7 +6,7 @@ import { RouterLink } from '@angular/router';
 import type { JobDetail } from './api-types';
 import { advisesCookies, COOKIES_LINK } from './diagnoses';
 import { isProblemStatus, jobCountsText, statusLabel } from '../../shared/format';
-import { isActiveStatus, progressText, progressView } from './queue-state';
+import { isActiveStatus, progressText, progressView } from '../../shared/queue-state';
 
 /** One job of the queue: its state and counts, cancel or dismiss, and a progress bar per video. */
 @Component({

@@ -11,7 +11,7 @@ import { matSelect } from '../../../testing/mat-select';
 import { provideFakeLive } from '../../../testing/fake-live';
 import { libraryVideo } from '../../../testing/fixtures/downloads';
 import { settle } from '../../../testing/settle';
-import type { Video } from '../downloads/api-types';
+import type { Video } from './api-types';
 import { LibraryPage } from './library-page';
 
 const video = libraryVideo;

@@ -29,9 +29,9 @@ import type {
   VideoListQuery,
   VideoProtectedResponse,
   VideoRatingResponse,
-} from '../downloads/api-types';
+} from './api-types';
 import { formatBytes, formatDuration } from '../../shared/format';
-import { isActiveStatus } from '../downloads/queue-state';
+import { isActiveStatus } from '../../shared/queue-state';
 import { mediaUrl, SORT_CHOICES, type SortField } from './library-query';
 import { resolutionLabel } from '../../shared/resolution';
 

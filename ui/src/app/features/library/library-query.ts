@@ -1,4 +1,4 @@
-import type { VideoListQuery } from '../downloads/api-types';
+import type { VideoListQuery } from './api-types';
 
 export type SortField = VideoListQuery['sortBy'];
 export type SortOrder = VideoListQuery['sortOrder'];

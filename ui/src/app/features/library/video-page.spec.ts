@@ -8,7 +8,7 @@ import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { matSelect } from '../../../testing/mat-select';
 import { libraryVideo } from '../../../testing/fixtures/downloads';
 import { settle } from '../../../testing/settle';
-import type { Video, VideoMetadataResponse } from '../downloads/api-types';
+import type { Video, VideoMetadataResponse } from './api-types';
 import { VideoPage } from './video-page';
 
 const ID = 'aaaaaaaaaaa';

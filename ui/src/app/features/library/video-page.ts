@@ -19,7 +19,7 @@ import type {
   VideoMetadataResponse,
   VideoProtectedResponse,
   VideoRatingResponse,
-} from '../downloads/api-types';
+} from './api-types';
 import { formatBytes, formatDuration, statusLabel } from '../../shared/format';
 import { mediaUrl } from './library-query';
 import { resolutionLabel } from '../../shared/resolution';

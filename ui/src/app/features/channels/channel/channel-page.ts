@@ -6,7 +6,7 @@ import { Title } from '@angular/platform-browser';
 import { RouterLink } from '@angular/router';
 import { Api } from '../../../core/api';
 import { Live } from '../../../core/live';
-import { isActiveStatus } from '../../downloads/queue-state';
+import { isActiveStatus } from '../../../shared/queue-state';
 import { tabBadgeText, tabLabel } from '../../../shared/channel-format';
 import { channelApiPath } from '../../../shared/channel-query';
 import { ChannelHeader } from './channel-header';

@@ -1,6 +1,5 @@
-import type { LiveMessage } from '@vidkeep/contracts';
-import type { JobDetail, JobStatus, JobSummary, JobVideo } from './api-types';
-import { formatBytes, formatEta, formatPercent, formatSpeed } from '../../shared/format';
+import type { JobDetail, JobStatus, JobSummary, JobVideo, LiveMessage } from '@vidkeep/contracts';
+import { formatBytes, formatEta, formatPercent, formatSpeed } from './format';
 
 export const isActiveStatus = (status: JobStatus | string): boolean => status === 'queued' || status === 'running';
 

@@ -1,5 +1,5 @@
-import { jobDetail, jobProgressMessage, jobSummary, jobVideo } from '../../../testing/fixtures/downloads';
-import type { JobDetail, JobVideo } from './api-types';
+import { jobDetail, jobProgressMessage, jobSummary, jobVideo } from '../../testing/fixtures/downloads';
+import type { JobDetail, JobVideo } from '@vidkeep/contracts';
 import {
   applyProgress,
   applySummary,
