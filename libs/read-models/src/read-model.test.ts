@@ -129,3 +129,18 @@ describe('ReadModel', () => {
     expect((await none.read(['a'])).size).toBe(0);
   });
 });
+
+describe('ReadModel bursts', () => {
+  it('ids named while an update waits its turn join it: 500 refreshes, one read and one apply', async () => {
+    const owner: Owner = { values: new Map(Array.from({ length: 500 }, (_, i) => [`v${i}`, i])), reads: 0 };
+    const { copy, held, applied } = memoryCopy();
+    const model = new ReadModel(source('fill-when-empty', 'keep'), copy, { service: () => owner, logger: silent });
+    await model.atBoot(); // the fill: one apply of every value
+    held.clear();
+    applied.length = 0;
+    owner.reads = 0;
+    await Promise.all(Array.from({ length: 500 }, (_, i) => model.refresh([`v${i}`])));
+    expect(held.size).toBe(500);
+    expect([owner.reads, applied]).toEqual([1, [500]]);
+  });
+});

@@ -76,6 +76,9 @@ export interface ReadModelDeps<S> {
 export class ReadModel<S, V> {
   private readonly chunk: number;
   private queue: Promise<void> = Promise.resolve();
+  /** Ids named since the waiting update was queued, and that update (null once it started). */
+  private readonly pending = new Set<string>();
+  private waiting: Promise<void> | null = null;
   /** `syncing`: a sync started (one that failed is finished before the next update). */
   private sync: 'pending' | 'syncing' | 'done' = 'pending';
 
@@ -89,11 +92,16 @@ export class ReadModel<S, V> {
 
   /**
    * Reads these ids from the owner again and applies them. Resolves when this update (and every
-   * earlier one) is done; failures are logged, not thrown.
+   * earlier one) is done; failures are logged, not thrown. Ids named while an update waits its
+   * turn join it, so a burst of events (500 downloads announced at once) costs a few reads and
+   * `apply` calls, and what the copy derives from them (a playlist's publishing) runs once.
    */
   refresh(sourceIds: readonly string[]): Promise<void> {
-    const ids = [...new Set(sourceIds)];
-    return this.enqueue('refresh', async () => {
+    for (const id of sourceIds) this.pending.add(id);
+    this.waiting ??= this.enqueue('refresh', async () => {
+      this.waiting = null;
+      const ids = [...this.pending];
+      this.pending.clear();
       await this.syncOnce().catch((err: unknown) => this.failed('sync', err));
       const service = this.deps.service();
       if (!service || ids.length === 0) return;
@@ -103,6 +111,7 @@ export class ReadModel<S, V> {
         await this.copy.apply(new Map(chunk.map((id) => [id, values.get(id) ?? null])));
       }
     });
+    return this.waiting;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PlaylistDetail } from '@vidkeep/contracts';
+import type { Orm } from '@vidkeep/core/plugin-api';
 import { TestHarness } from '@vidkeep/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlex, type FakePlex } from '../../fakes/mediaservers/plex.js';
@@ -15,8 +16,8 @@ const PAGE = 200;
 /**
  * A 500-entry playlist syncs in a handful of requests: files resolve by listing the library page
  * by page (never one lookup per item) and the playlist gets all items in one `uri`. The 500
- * downloads are announced as the downloader announces them (its events, with files written on
- * disk) so the test needs no 500 real downloads; everything else is the real app.
+ * downloads are recorded and announced as the library does it (rows in its table, its events,
+ * files written on disk) so the test needs no 500 real downloads; everything else is the real app.
  */
 describe('Plex sync of a large playlist', () => {
   const h = new TestHarness();
@@ -47,8 +48,21 @@ describe('Plex sync of a large playlist', () => {
     const folder = join(app.t.dir, 'data', 'Bulk');
     mkdirSync(folder, { recursive: true });
     const started = Date.now();
+    const path = (i: number) => join(folder, `Bulk - Video ${i} [${ids[i]}].mp4`);
+    // The library's records first: the playlist's copy of the library state reads them.
+    const orm = app.t.app.diContainer.resolve<Orm>('orm');
+    const downloadedAt = orm.em.getPlatform().processDateProperty(new Date());
+    for (let i = 0; i < N; i += 100) {
+      const chunk = ids.slice(i, i + 100);
+      await orm.em.getConnection().execute(
+        `insert into library_videos (source_id, title, channel_name, channel_id, media_type, file_path, removed, downloaded_at)
+         values ${chunk.map(() => "(?, ?, 'Bulk', ?, 'video', ?, 0, ?)").join(',')}`,
+        chunk.flatMap((id, k) => [id, `Video ${i + k}`, ch, path(i + k), downloadedAt]) as never[],
+        'run',
+      );
+    }
     for (const [i, id] of ids.entries()) {
-      const filePath = join(folder, `Bulk - Video ${i} [${id}].mp4`);
+      const filePath = path(i);
       writeFileSync(filePath, '');
       app.t.app.vidkeep.events.publish('downloader.video.downloaded', {
         jobId: 'bulk-job',
