@@ -2,6 +2,7 @@ export { buildApp, DEFAULT_MANIFEST_PATH, type BuildAppOptions, type VidkeepApp,
 export { BODY_LIMIT_BYTES } from './http/fastify-server.js';
 export { CORE_VERSION, API_VERSION } from './version.js';
 export { compilePendingSchemas } from './http/validation.js';
+export { registeredRoutes, type RegisteredRoute } from './plugins/route-rules.js';
 export {
   readEnvironment,
   parseTrustProxy,

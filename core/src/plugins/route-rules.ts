@@ -11,6 +11,22 @@ const within = (url: string, prefix: string) => url === prefix || url.startsWith
 const routeKey = (method: string, url: string) =>
   `${method} ${(url.length > 1 ? url.replace(/\/+$/, '') : url).replace(/:[^/]+/g, ':')}`;
 
+/** A route as registered, and the plugin that registered it (`core` for the core's own). */
+export interface RegisteredRoute {
+  route: RouteOptions;
+  plugin: string;
+}
+
+const ROUTE_TABLES = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/**
+ * Every route added to the app, with its schema and owner, in the order they were added (the
+ * route map of `@vidkeep/contracts/routes` is generated from it).
+ */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return ROUTE_TABLES.get(app) ?? [];
+}
+
 /**
  * Who owns which route, checked as each route is added (before Fastify's own duplicate check,
  * so the message names both owners):
@@ -35,8 +51,12 @@ export class RouteRules {
   install(app: FastifyInstance): void {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the hook's `this` is the Fastify context
     const rules = this;
+    const table: RegisteredRoute[] = [];
+    ROUTE_TABLES.set(app, table);
     app.addHook('onRoute', function (this: FastifyInstance, route: RouteOptions) {
-      rules.check(rules.ownerOf(this), route);
+      const owner = rules.ownerOf(this);
+      rules.check(owner, route);
+      table.push({ route, plugin: owner ?? 'core' });
     });
   }
 

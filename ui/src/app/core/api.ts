@@ -1,6 +1,7 @@
 import { HttpClient, HttpErrorResponse, HttpParams } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import { firstValueFrom } from 'rxjs';
+import type { RouteMap } from '@vidkeep/contracts/routes';
 
 /** An API error as the server explains it: `{ error, code, details? }`. */
 export class ApiError extends Error {
@@ -44,6 +45,24 @@ export function toApiError(err: unknown): ApiError {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
+/** A route of the API: `'GET /api/channels/:channelId/settings'` (see `@vidkeep/contracts/routes`). */
+export type Route = keyof RouteMap;
+/** What a route takes: its `params`, `query` and `body`, as the server's schemas type them. */
+export type RouteInput<R extends Route> = Omit<RouteMap[R], 'response'>;
+/** What a route answers on success. */
+export type RouteResponse<R extends Route> = RouteMap[R]['response'];
+/** The input argument: optional when the route takes nothing or only optional parts. */
+type InputArgs<R extends Route> = object extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>];
+
+/** `/api/channels/:channelId/settings` with `{ channelId: 'UC1' }` is `/api/channels/UC1/settings`. */
+export function routePath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${path} needs the parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
 /** Thin promise-based client for the vidkeep HTTP API (same origin). Errors are ApiError. */
 @Injectable({ providedIn: 'root' })
 export class Api {
@@ -62,6 +81,26 @@ export class Api {
     } catch (err) {
       throw toApiError(err);
     }
+  }
+
+  /**
+   * Calls a route by its key in the route map: the path parameters, query and body are checked
+   * against the server's schemas at compile time, and so is the answer. Feature clients
+   * (`<feature>-api.ts`) are the only callers; components call them.
+   */
+  call<R extends Route>(route: R, ...[input]: InputArgs<R>): Promise<RouteResponse<R>> {
+    const space = route.indexOf(' ');
+    const method = route.slice(0, space);
+    const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+    const url = routePath(route.slice(space + 1), params as Record<string, unknown>);
+    return this.run(
+      firstValueFrom(
+        this.http.request<RouteResponse<R>>(method, url, {
+          params: this.params(query as Query),
+          body: body === undefined && method !== 'GET' && method !== 'DELETE' ? {} : body,
+        }),
+      ),
+    );
   }
 
   get<T>(url: string, query?: Query): Promise<T> {

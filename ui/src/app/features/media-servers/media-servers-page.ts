@@ -1,6 +1,7 @@
 import { Component, OnInit, inject } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
+import { PluginsApi } from '../../shared/plugin-switch/plugins-api';
 import { Api } from '../../core/api';
 import { MediaBrowserCard } from './mediabrowser-card';
 import { MediaServersState } from './media-servers-state';
@@ -67,7 +68,7 @@ import { WatchStatusCard } from './watch-status-card';
   `,
 })
 export class MediaServersPage implements OnInit {
-  readonly state = new MediaServersState(inject(Api));
+  readonly state = new MediaServersState(inject(Api), inject(PluginsApi));
   readonly mediaBrowsers = [
     { kind: 'jellyfin', label: 'Jellyfin' },
     { kind: 'emby', label: 'Emby' },

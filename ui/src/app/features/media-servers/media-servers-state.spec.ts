@@ -1,4 +1,5 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
+import { PluginsApi } from '../../shared/plugin-switch/plugins-api';
 import { Api, ApiError } from '../../core/api';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { mediaConfigView, serveMediaServers } from '../../../testing/fixtures/media-servers';
@@ -16,7 +17,7 @@ describe('MediaServersState', () => {
     TestBed.configureTestingModule({ providers: [provideFakeApi()] });
     api = TestBed.inject(FakeApi);
     fixture = blankFixture();
-    state = new MediaServersState(TestBed.inject(Api));
+    state = new MediaServersState(TestBed.inject(Api), TestBed.inject(PluginsApi));
   });
 
   afterEach(() => vi.useRealTimers());

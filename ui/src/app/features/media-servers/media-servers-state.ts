@@ -2,6 +2,7 @@ import { signal } from '@angular/core';
 import type { MediaServerStatus } from '@vidkeep/contracts';
 import { toApiError, type Api } from '../../core/api';
 import { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
+import type { PluginsApi } from '../../shared/plugin-switch/plugins-api';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import type { ServerKind } from './server-format';
 
@@ -16,8 +17,11 @@ export class MediaServersState {
   readonly status = signal<MediaServerStatus | null>(null);
   readonly switches: PluginSwitches;
 
-  constructor(private readonly api: Api) {
-    this.switches = new PluginSwitches(api, () => void this.loadStatus());
+  constructor(
+    private readonly api: Api,
+    plugins: PluginsApi,
+  ) {
+    this.switches = new PluginSwitches(plugins, () => void this.loadStatus());
   }
 
   async load(): Promise<void> {

@@ -1,10 +1,10 @@
 import { Component, OnInit, inject } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
-import { Api } from '../../core/api';
 import { SWITCH_OFF_EFFECT, healthText, pluginState, switchNote } from './plugin-format';
 import { PluginSwitch } from '../../shared/plugin-switch/plugin-switch';
 import { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
+import { PluginsApi } from '../../shared/plugin-switch/plugins-api';
 
 /** Settings, Plugins: every plugin of the manifest with its version, health and on/off switch. */
 @Component({
@@ -99,7 +99,7 @@ import { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
   `,
 })
 export class PluginsPage implements OnInit {
-  readonly switches = new PluginSwitches(inject(Api));
+  readonly switches = new PluginSwitches(inject(PluginsApi));
   readonly effect = SWITCH_OFF_EFFECT;
   readonly stateOf = pluginState;
   readonly note = switchNote;

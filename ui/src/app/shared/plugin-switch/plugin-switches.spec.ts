@@ -1,5 +1,6 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Api, ApiError } from '../../core/api';
+import { ApiError } from '../../core/api';
+import { PluginsApi } from './plugins-api';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { defaultPlugins } from '../../../testing/fixtures/plugins';
 import { blankFixture } from '../../../testing/host';
@@ -18,7 +19,7 @@ describe('PluginSwitches', () => {
     api = TestBed.inject(FakeApi);
     fixture = blankFixture();
     switched = [];
-    switches = new PluginSwitches(TestBed.inject(Api), (p) => switched.push(p));
+    switches = new PluginSwitches(TestBed.inject(PluginsApi), (p) => switched.push(p));
     api.on('GET', '/api/plugins', () => ({ plugins: defaultPlugins() }));
   });
 

@@ -1,7 +1,8 @@
 import { computed, signal } from '@angular/core';
 import type { PluginInfo } from '@vidkeep/contracts';
-import { toApiError, type Api } from '../../core/api';
+import { toApiError } from '../../core/api';
 import { KeyMessages, KeySet } from '../keyed';
+import type { PluginsApi } from './plugins-api';
 
 export type { PluginInfo };
 
@@ -20,7 +21,7 @@ export class PluginSwitches {
 
   /** @param switched Called after the server switched a plugin (the page may reread what depends on it). */
   constructor(
-    private readonly api: Api,
+    private readonly api: PluginsApi,
     private readonly switched: (plugin: PluginInfo) => void = () => undefined,
   ) {}
 
@@ -30,7 +31,7 @@ export class PluginSwitches {
 
   async load(): Promise<void> {
     try {
-      const r = await this.api.get<{ plugins: PluginInfo[] }>('/api/plugins');
+      const r = await this.api.list();
       this.plugins.set(r.plugins);
       this.loadError.set(null);
     } catch (err) {
@@ -43,9 +44,7 @@ export class PluginSwitches {
     this.switching.set(id);
     this.errors.set(id, null);
     try {
-      const { plugin } = await this.api.patch<{ plugin: PluginInfo }>(`/api/plugins/${encodeURIComponent(id)}`, {
-        enabled,
-      });
+      const { plugin } = await this.api.setEnabled(id, enabled);
       this.plugins.update((list) => (list ?? []).map((p) => (p.id === plugin.id ? plugin : p)));
       this.switched(plugin);
       return true;
