@@ -6,7 +6,8 @@
  * field renamed in the contracts changes the UI's types and fails `ng build`; a schema written
  * inline in a plugin is spelled out as a type.
  *
- * `npm run contracts:routes` rewrites the folder; `tests/integration/route-map.test.ts` fails while
+ * It also writes the UI specs' fixture of `GET /api/config/schema` (`ui/src/testing/fixtures/`).
+ * `npm run contracts:routes` rewrites them; `tests/integration/route-map.test.ts` fails while
  * its files and the app's routes differ.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,9 +16,13 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import * as contracts from '@vidkeep/contracts';
 import { registeredRoutes } from '@vidkeep/core';
-import { buildTestApp } from '@vidkeep/core/testing';
+import { buildTestApp, completeSetup } from '@vidkeep/core/testing';
 
 export const ROUTE_MAP_DIR = fileURLToPath(new URL('../../contracts/src/routes', import.meta.url));
+/** The UI specs' answer to `GET /api/config/schema`, as a default install gives it. */
+export const CONFIG_SCHEMA_FIXTURE = fileURLToPath(
+  new URL('../../ui/src/testing/fixtures/config-schema.ts', import.meta.url),
+);
 
 interface Schema {
   type?: string | string[];
@@ -180,6 +185,17 @@ export async function routeMapFiles(): Promise<Map<string, string>> {
       '',
     ].join('\n');
     files.set(index, await formatted(index, indexText));
+    const session = await completeSetup(t);
+    const schema = await t.app.inject({ url: '/api/config/schema', headers: { 'x-access-token': session } });
+    const fixture = [
+      ...HEADER,
+      "import type { ConfigSchemaResponse } from '@vidkeep/contracts';",
+      '',
+      '/** `GET /api/config/schema` on a default install (every built-in plugin on). */',
+      `export const CONFIG_SCHEMA: ConfigSchemaResponse = ${schema.body};`,
+      '',
+    ].join('\n');
+    files.set(CONFIG_SCHEMA_FIXTURE, await formatted(CONFIG_SCHEMA_FIXTURE, fixture));
     return files;
   } finally {
     await t.close();

@@ -5,6 +5,7 @@ import { fastifyAwilixPlugin } from '@fastify/awilix';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import {
+  CoreConfigSection,
   configServiceRef,
   eventBusRef,
   liveHubRef,
@@ -24,6 +25,7 @@ import { readEnvironment, type RuntimeEnvironment } from './env.js';
 import { InProcessEventBus } from './events/event-bus.js';
 import { installAuthHook, installRouteAuthDefaults } from './http/auth-hook.js';
 import { coreRoutes } from './http/core-routes.js';
+import { configSchemaRoute } from './http/config-schema-route.js';
 import {
   installErrorHandling,
   installRequestLogging,
@@ -239,6 +241,13 @@ async function assemble(parts: {
   checkRequiredServices(plugins, services);
 
   await app.register(coreRoutes, { env, config, healthChecks, startedAt: Date.now() });
+  await app.register(configSchemaRoute, {
+    sections: [
+      { id: 'core', schema: CoreConfigSection },
+      ...plugins.flatMap((p) => (p.definition.config ? [{ id: p.definition.id, schema: p.definition.config }] : [])),
+    ],
+    isActive: (id) => states.isActive(id),
+  });
   await app.register(pluginRoutes, {
     plugins,
     manifestEntries: parts.manifestEntries,

@@ -3,14 +3,14 @@ import { cp, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_MAP_DIR, routeMapFiles } from '../../core/scripts/route-map.js';
+import { CONFIG_SCHEMA_FIXTURE, ROUTE_MAP_DIR, routeMapFiles } from '../../core/scripts/route-map.js';
 import { REPO_ROOT } from '../helpers/server-process.js';
 
 describe('the route map of @vidkeep/contracts/routes', () => {
-  it('is generated from the routes the app registers (run `npm run contracts:routes` after a route change)', async () => {
+  it('is generated from the routes the app registers (run `npm run contracts:routes` after a route or config change)', async () => {
     const generated = await routeMapFiles();
     const onDisk = (await readdir(ROUTE_MAP_DIR)).map((name) => join(ROUTE_MAP_DIR, name)).sort();
-    expect(onDisk).toEqual([...generated.keys()].sort());
+    expect([...onDisk, CONFIG_SCHEMA_FIXTURE].sort()).toEqual([...generated.keys()].sort());
     for (const [path, text] of generated) expect(await readFile(path, 'utf8'), path).toBe(text);
     // Every route with a schema is there, under the plugin that registers it, named by the
     // contracts' own schemas where it uses them.

@@ -1,4 +1,5 @@
 export * from './annotations.js';
+export * from './presentation.js';
 export * from './core.js';
 export * from './auth.js';
 export * from './downloader.js';

@@ -1,5 +1,7 @@
 import { Type, type Static } from '../typebox.js';
 import { secret } from './annotations.js';
+import { presented } from './presentation.js';
+import { NOTIFICATIONS_PRESENTATION } from './presentation/notifications.js';
 
 /** An Apprise URL: a scheme and `://` (`discord://…`, `tgram://…`, `mailto://…`, `json://…`), no spaces. */
 export const APPRISE_URL_PATTERN = '^[A-Za-z][A-Za-z0-9+.-]{0,31}://[^\\s]+$';
@@ -27,17 +29,21 @@ export const AppriseTarget = Type.Object(
 export type AppriseTarget = Static<typeof AppriseTarget>;
 
 /** Config keys owned by the notifications plugin (reference section 3). */
-export const NotificationsConfigSection = Type.Object({
-  notificationsEnabled: Type.Boolean({
-    default: false,
-    description: 'Send notifications to the Apprise targets (webhooks are switched one by one)',
-  }),
-  appriseUrls: secret(
-    Type.Array(AppriseTarget, {
-      maxItems: APPRISE_TARGETS_MAX,
-      default: [],
-      description: 'Notification targets in Apprise URL syntax, `[{url, name, richFormatting}]`; write-only',
+export const NotificationsConfigSection = presented(
+  Type.Object({
+    notificationsEnabled: Type.Boolean({
+      default: false,
+      description: 'Send notifications to the Apprise targets (webhooks are switched one by one)',
     }),
-  ),
-});
+    appriseUrls: secret(
+      Type.Array(AppriseTarget, {
+        maxItems: APPRISE_TARGETS_MAX,
+        default: [],
+        description: 'Notification targets in Apprise URL syntax, `[{url, name, richFormatting}]`; write-only',
+      }),
+    ),
+  }),
+  NOTIFICATIONS_PRESENTATION,
+);
+
 export type NotificationsConfigSection = Static<typeof NotificationsConfigSection>;

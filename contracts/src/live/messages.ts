@@ -15,6 +15,8 @@ import type { ImportResult, ImportSummary } from '../schemas/subscription-import
 export interface LiveMessageMap {
   /** Sent once after authentication; a new `instanceId` means the server restarted. */
   ready: { instanceId: string };
+  /** A plugin was switched on or off at run time (`PATCH /api/plugins/{id}`): what it offers came or went. */
+  pluginToggled: { pluginId: string; enabled: boolean };
   /** The set of queued and downloading videos changed; fetch `/api/videos/activity` again. */
   videoActivityUpdated: { instanceId: string; revision: number };
   /** A job's summary changed (state, counts, message). */

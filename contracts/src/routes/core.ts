@@ -5,6 +5,9 @@ import type { Static } from '../typebox.js';
 
 /** The routes of the core. */
 export interface CoreRoutes {
+  'GET /api/config/schema': {
+    response: Static<typeof C.ConfigSchemaResponse>;
+  };
   'GET /api/health': {
     response: Static<typeof C.HealthResponse>;
   };
@@ -23,8 +26,6 @@ export interface CoreRoutes {
       };
       schedulerShutdownWaitSeconds?: number;
       apiKeyRateLimit?: number;
-      useTmpForDownloads?: boolean;
-      tmpFilePath?: string;
       preferredResolution?: '360' | '480' | '720' | '1080' | '1440' | '2160';
       videoCodec?: 'default' | 'h264' | 'h265';
       defaultSubfolder?: string;
@@ -34,6 +35,8 @@ export interface CoreRoutes {
       writeVideoFanart?: boolean;
       setFileTimesToUploadDate?: boolean;
       videoFilenamePrefix?: string;
+      useTmpForDownloads?: boolean;
+      tmpFilePath?: string;
       subtitlesEnabled?: boolean;
       subtitleLanguage?: string;
       sponsorblockEnabled?: boolean;
@@ -46,9 +49,9 @@ export interface CoreRoutes {
       proxy?: string;
       ipFamily?: 'ipv4' | 'ipv6' | 'auto';
       downloadRateLimit?: string;
+      downloadThrottledRate?: string;
       sleepRequests?: number;
       downloadSocketTimeoutSeconds?: number;
-      downloadThrottledRate?: string;
       downloadRetryCount?: number;
       downloadAutoRetryCount?: number;
       downloadAutoRetryDelaySeconds?: number;
@@ -57,10 +60,10 @@ export interface CoreRoutes {
       ytdlpCustomArgs?: string;
       inactivityTimeoutMinutes?: number;
       maxJobRuntimeHours?: number;
-      storageMinFreeGb?: number;
-      storageMaxUsedGb?: number;
       jobHistoryDays?: number;
       jobHistoryMax?: number;
+      storageMinFreeGb?: number;
+      storageMaxUsedGb?: number;
       ytdlpPath?: string;
       pythonPath?: string;
       ffmpegPath?: string;

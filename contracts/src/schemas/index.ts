@@ -1,6 +1,7 @@
 export * from './common.js';
 export * from './auth.js';
 export * from './config.js';
+export * from './config-schema.js';
 export * from './downloader/index.js';
 export * from './scheduler.js';
 export * from './channels/index.js';

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { authServiceRef, type AuthContext, type EventBus, type LiveHub, type LiveMessage } from '@vidkeep/contracts';
+import {
+  CoreEvents,
+  authServiceRef,
+  type AuthContext,
+  type EventBus,
+  type LiveHub,
+  type LiveMessage,
+} from '@vidkeep/contracts';
 import type { Logger } from 'pino';
 import type { ServiceRegistry } from '../di/container.js';
 
@@ -132,6 +139,10 @@ export function installLiveRoute(
   events: EventBus,
 ): void {
   events.subscribe('auth.session.revoked', ({ sessionIds }) => hub.revokeSessions(sessionIds));
+  // Pages that show what plugins offer (Settings' sections, menus) follow a switch at once.
+  events.subscribe(CoreEvents.pluginToggled, ({ pluginId, enabled }) =>
+    hub.broadcast({ type: 'pluginToggled', pluginId, enabled }),
+  );
 
   app.get(
     LIVE_PATH,

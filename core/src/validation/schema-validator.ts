@@ -6,6 +6,8 @@ import {
   FILENAME_PREFIX_PATTERN,
   FILENAME_PREFIX_PATTERN_MESSAGE,
   MANAGED,
+  PATTERN_MESSAGE,
+  PRESENTATION_KEYWORDS,
   REQUIRES,
   SENT_TO,
   SENT_TO_KEEPS,
@@ -45,6 +47,8 @@ export function makeAjv(options: Options = {}): Ajv {
     // strict mode still refuses unknown keywords and formats when a schema compiles; the tests
     // compile every route schema (compilePendingSchemas).
     validateSchema: false,
+    // Errors carry their schema, so a pattern's own words (`x-pattern-message`) can explain it.
+    verbose: true,
     ...options,
   });
   addFormats(ajv);
@@ -56,6 +60,7 @@ export function makeAjv(options: Options = {}): Ajv {
   ajv.addKeyword(CHOICES);
   ajv.addKeyword(REQUIRES);
   ajv.addKeyword('example');
+  for (const keyword of PRESENTATION_KEYWORDS) ajv.addKeyword(keyword);
   return ajv;
 }
 
@@ -76,7 +81,8 @@ export function formatIssues(errors: readonly ErrorObject[] | null | undefined, 
       path += `/${String(e.params.missingProperty)}`;
       message = 'is required';
     } else if (e.keyword === 'pattern') {
-      message = PATTERN_MESSAGES[String(e.params.pattern)] ?? message;
+      const own = (e.parentSchema as Record<string, unknown> | undefined)?.[PATTERN_MESSAGE];
+      message = typeof own === 'string' ? own : (PATTERN_MESSAGES[String(e.params.pattern)] ?? message);
     }
     return { path, message };
   });

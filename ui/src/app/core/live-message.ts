@@ -19,6 +19,7 @@ const oneOf =
  */
 const CHECKS: { readonly [K in LiveMessageType]: (m: Fields) => boolean } = {
   ready: (m) => isString(m['instanceId']),
+  pluginToggled: (m) => isString(m['pluginId']) && typeof m['enabled'] === 'boolean',
   videoActivityUpdated: (m) => isString(m['instanceId']) && isNumber(m['revision']),
   jobUpdated: (m) => {
     const job = m['job'];
