@@ -1,6 +1,8 @@
 import { Component, OnInit, inject } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
+import { ConfigApi } from '../../shared/config-form/config-api';
+import { ConfigSchema } from '../../shared/config-form/config-schema';
 import { PluginsApi } from '../../shared/plugin-switch/plugins-api';
 import { Api } from '../../core/api';
 import { MediaBrowserCard } from './mediabrowser-card';
@@ -68,7 +70,7 @@ import { WatchStatusCard } from './watch-status-card';
   `,
 })
 export class MediaServersPage implements OnInit {
-  readonly state = new MediaServersState(inject(Api), inject(PluginsApi));
+  readonly state = new MediaServersState(inject(Api), inject(PluginsApi), inject(ConfigApi), inject(ConfigSchema));
   readonly mediaBrowsers = [
     { kind: 'jellyfin', label: 'Jellyfin' },
     { kind: 'emby', label: 'Emby' },

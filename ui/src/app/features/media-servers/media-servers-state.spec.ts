@@ -1,4 +1,6 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
+import { ConfigApi } from '../../shared/config-form/config-api';
+import { ConfigSchema } from '../../shared/config-form/config-schema';
 import { PluginsApi } from '../../shared/plugin-switch/plugins-api';
 import { Api, ApiError } from '../../core/api';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
@@ -17,7 +19,12 @@ describe('MediaServersState', () => {
     TestBed.configureTestingModule({ providers: [provideFakeApi()] });
     api = TestBed.inject(FakeApi);
     fixture = blankFixture();
-    state = new MediaServersState(TestBed.inject(Api), TestBed.inject(PluginsApi));
+    state = new MediaServersState(
+      TestBed.inject(Api),
+      TestBed.inject(PluginsApi),
+      TestBed.inject(ConfigApi),
+      TestBed.inject(ConfigSchema),
+    );
   });
 
   afterEach(() => vi.useRealTimers());

@@ -3,6 +3,8 @@ import type { MediaServerStatus } from '@vidkeep/contracts';
 import { toApiError, type Api } from '../../core/api';
 import { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
 import type { PluginsApi } from '../../shared/plugin-switch/plugins-api';
+import type { ConfigApi } from '../../shared/config-form/config-api';
+import type { ConfigSchema } from '../../shared/config-form/config-schema';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import type { ServerKind } from './server-format';
 
@@ -20,6 +22,8 @@ export class MediaServersState {
   constructor(
     private readonly api: Api,
     plugins: PluginsApi,
+    private readonly configApi: ConfigApi,
+    private readonly schema: ConfigSchema,
   ) {
     this.switches = new PluginSwitches(plugins, () => void this.loadStatus());
   }
@@ -48,7 +52,9 @@ export class MediaServersState {
 
   private async loadConfig(): Promise<void> {
     try {
-      this.config.set(await this.api.get<ConfigView>('/getconfig'));
+      // The cards read each key's declaration: the view shows once both are here.
+      const [view] = await Promise.all([this.configApi.view(), this.schema.ensure()]);
+      this.config.set(view as ConfigView);
     } catch (err) {
       this.error.set(`The configuration could not be loaded: ${toApiError(err).message}`);
     }

@@ -2,6 +2,9 @@ import { signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { Api } from '../../core/api';
 import { provideFakeApi } from '../../../testing/fake-api';
+import { loadedConfigSchema } from '../../../testing/config-schema';
+import { ConfigApi } from '../../shared/config-form/config-api';
+import type { ConfigSchema } from '../../shared/config-form/config-schema';
 import { mediaConfigView } from '../../../testing/fixtures/media-servers';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import { MediaBrowserSettings } from './mediabrowser-settings';
@@ -9,11 +12,19 @@ import { PlexSettings } from './plex-settings';
 
 describe('media-server settings (state)', () => {
   const view = signal<ConfigView>(mediaConfigView());
-  const options = () => ({ api: TestBed.inject(Api), view, saved: (v: ConfigView) => view.set(v) });
+  let schema: ConfigSchema;
+  const options = () => ({
+    api: TestBed.inject(Api),
+    config: TestBed.inject(ConfigApi),
+    schema,
+    view,
+    saved: (v: ConfigView) => view.set(v),
+  });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     TestBed.configureTestingModule({ providers: [provideFakeApi()] });
     view.set(mediaConfigView());
+    schema = await loadedConfigSchema();
   });
 
   it('Jellyfin and Emby: says what is missing, and sends typed values only', () => {

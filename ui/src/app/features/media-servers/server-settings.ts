@@ -1,11 +1,18 @@
 import { ElementRef, Injector, computed, inject, signal, type Signal } from '@angular/core';
 import { Api } from '../../core/api';
 import { PendingAction } from '../../shared/pending-action';
-import { FIELD_BY_KEY, configField, type ConfigField, type ConfigView } from '../../shared/config-form/config-fields';
+import { ConfigApi } from '../../shared/config-form/config-api';
+import { configField, type ConfigField, type ConfigView } from '../../shared/config-form/config-fields';
+import { ConfigSchema } from '../../shared/config-form/config-schema';
 import { ConfigForm, focusFirstInvalid } from '../../shared/config-form/config-form';
+import { ENTRY_RULES } from './subfolder-library-rule';
 
 export interface ServerSettingsOptions {
   api: Api;
+  /** Where the card's config keys are saved. */
+  config: ConfigApi;
+  /** What the server declares of each key (loaded before the cards show). */
+  schema: ConfigSchema;
   /** `GET /getconfig` as the page holds it. */
   view: Signal<ConfigView>;
   /** The server's new view after a save. */
@@ -21,7 +28,14 @@ export interface ServerSettingsOptions {
 export function cardOptions(view: Signal<ConfigView>, saved: (view: ConfigView) => void): ServerSettingsOptions {
   const host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
   const injector = inject(Injector);
-  return { api: inject(Api), view, saved, invalid: () => focusFirstInvalid(host, injector) };
+  return {
+    api: inject(Api),
+    config: inject(ConfigApi),
+    schema: inject(ConfigSchema),
+    view,
+    saved,
+    invalid: () => focusFirstInvalid(host, injector),
+  };
 }
 
 /**
@@ -52,11 +66,11 @@ export abstract class ServerSettings {
     this.fields = computed(() => {
       const view = options.view();
       return keys
-        .filter((k) => !this.optional.includes(k) || k in view)
-        .map((k) => configField(FIELD_BY_KEY.get(k)!, view));
+        .filter((k) => (!this.optional.includes(k) || k in view) && options.schema.meta(k))
+        .map((k) => configField({ ...options.schema.meta(k)!, entryRule: ENTRY_RULES[k] }, view));
     });
     this.byKey = computed(() => new Map(this.fields().map((f) => [f.key, f])));
-    this.cf = new ConfigForm({ ...options, fields: this.fields });
+    this.cf = new ConfigForm({ ...options, api: options.config, fields: this.fields });
   }
 
   /** Tests the connection with what the form holds, and lists the pickers' choices when it can. */

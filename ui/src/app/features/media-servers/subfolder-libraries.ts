@@ -5,7 +5,7 @@ import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
 import type { ConfigField, FieldOption } from '../../shared/config-form/config-fields';
 import type { ConfigForm } from '../../shared/config-form/config-form';
-import type { SubfolderLibrary } from '../../shared/config-form/media-server-fields';
+import type { SubfolderLibrary } from './subfolder-library-rule';
 
 /**
  * `plexSubfolderLibraryMappings` as rows: a subfolder (empty: the root of the download folder)

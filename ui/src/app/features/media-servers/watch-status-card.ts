@@ -6,7 +6,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { RouterLink } from '@angular/router';
 import { Outcome } from '../../shared/outcome';
 import { ConfigFieldControl } from '../../shared/config-form/config-field';
-import { FIELD_BY_KEY, configField, type ConfigView } from '../../shared/config-form/config-fields';
+import { configField, type ConfigView } from '../../shared/config-form/config-fields';
 import { ConfigForm } from '../../shared/config-form/config-form';
 import { ConfigFormActions } from '../../shared/config-form/config-form-actions';
 import { cardOptions } from './server-settings';
@@ -147,9 +147,12 @@ export class WatchStatusCard {
   /** The keys this server has (none while the watch-status plugin is not loaded). */
   readonly fields = computed(() => {
     const view = this.view();
-    return WATCH_STATUS_KEYS.filter((k) => k in view).map((k) => configField(FIELD_BY_KEY.get(k)!, view));
+    return WATCH_STATUS_KEYS.flatMap((k) => {
+      const meta = this.options.schema.meta(k);
+      return meta && k in view ? [configField(meta, view)] : [];
+    });
   });
-  readonly cf = new ConfigForm({ ...this.options, fields: this.fields });
+  readonly cf = new ConfigForm({ ...this.options, api: this.options.config, fields: this.fields });
   readonly stateText = syncStateText;
   readonly runText = runText;
   readonly servers = runServers;

@@ -1,15 +1,21 @@
-import { Component, ElementRef, Injector, computed, inject, input, output } from '@angular/core';
+import { Component, ElementRef, Injector, computed, inject, input, output, signal } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
-import { Api } from '../../core/api';
+import { toApiError } from '../../core/api';
 import { ApiKeyTestButton } from './api-key-test';
 import { ConfigFieldControl } from '../../shared/config-form/config-field';
 import { CustomArgsCheck } from './custom-args-check';
 import { buildConfigGroups, outputDirectoryNote, type ConfigView } from '../../shared/config-form/config-fields';
 import { ConfigForm, focusFirstInvalid } from '../../shared/config-form/config-form';
 import { ConfigFormActions } from '../../shared/config-form/config-form-actions';
+import { ConfigApi } from '../../shared/config-form/config-api';
+import { ConfigSchema } from '../../shared/config-form/config-schema';
 
-/** Section 1 of the settings page: every config key of `GET /getconfig`, saved with `PATCH /api/config`. */
+/**
+ * Section 1 of the settings page: every running plugin's config keys as the server declares them
+ * (`GET /api/config/schema`), with their values from `GET /getconfig`, saved with
+ * `PATCH /api/config`. A plugin switched off loses its group at once.
+ */
 @Component({
   selector: 'app-config-section',
   imports: [
@@ -30,12 +36,22 @@ export class ConfigSection {
   /** The server's new view after a successful save. */
   readonly saved = output<ConfigView>();
 
-  readonly groups = computed(() => buildConfigGroups(this.view()));
+  private readonly schema = inject(ConfigSchema);
+  /** Why the plugins' declared keys could not be read, or null. */
+  readonly schemaError = signal<string | null>(null);
+  /** One group per running plugin, as the server declares its keys (none while they load). */
+  readonly groups = computed(() => buildConfigGroups(this.schema.plugins() ?? [], this.view()));
   readonly cf = new ConfigForm({
-    api: inject(Api),
+    api: inject(ConfigApi),
     fields: computed(() => this.groups().flatMap((g) => g.sections.flatMap((s) => s.fields))),
     saved: (view) => this.saved.emit(view),
     invalid: () => focusFirstInvalid(this.host.nativeElement, this.injector),
   });
   readonly outputNote = computed(() => outputDirectoryNote(this.view()));
+
+  constructor() {
+    this.schema.ensure().catch((err: unknown) => {
+      this.schemaError.set(`The settings of the plugins could not be read: ${toApiError(err).message}`);
+    });
+  }
 }

@@ -13,6 +13,7 @@ import { settle } from '../../../testing/settle';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import type { ApiKeyItem, ScheduleEntry, SessionItem } from './contracts';
 import { SettingsPage } from './settings-page';
+import { CONFIG_SCHEMA } from '../../../testing/fixtures/config-schema';
 
 const KEY = 'vk_0967397a4ed9a20dde2f05d7890b3bb9a696d1da5d69ad027072e9b3cd6b036e';
 
@@ -166,6 +167,7 @@ function serve(api: FakeApi): Server {
   };
   api
     .on('GET', '/getconfig', () => structuredClone(server.config))
+    .on('GET', '/api/config/schema', () => CONFIG_SCHEMA)
     .on('GET', '/api/keys', () => ({ keys: server.keys }))
     .on('GET', '/auth/sessions', () => SESSIONS)
     .on('GET', '/api/ytdlp/version', () => TOOLS)
@@ -225,7 +227,8 @@ describe('SettingsPage', () => {
     it('shows the keys grouped by owner, without managed keys, with secrets as set / not set', async () => {
       await create();
       const legends = qa('fieldset legend').map((l) => l.textContent?.trim());
-      expect(legends).toEqual(['General', 'Authentication', 'Downloads', 'Channels', 'Scheduler']);
+      // In the order the server lists its plugins (the manifest's).
+      expect(legends).toEqual(['General', 'Scheduler', 'Authentication', 'Downloads', 'Channels']);
       expect(q('[data-testid="config-uuid"]')).toBeNull();
       expect(q('[data-testid="config-username"]')).toBeNull();
       expect(q('[data-testid="config-passwordHash"]')).toBeNull();

@@ -1,11 +1,5 @@
 import { diffConfig, sameValue, validateField } from './config-diff';
-import { FIELD_BY_KEY, type ConfigFieldMeta } from './config-fields';
-
-const meta = (key: string): ConfigFieldMeta => {
-  const m = FIELD_BY_KEY.get(key);
-  if (!m) throw new Error(`unknown key ${key}`);
-  return m;
-};
+import { metaOf as meta } from '../../../testing/config-schema';
 
 describe('sameValue', () => {
   it('compares arrays as sets and scalars strictly', () => {

@@ -67,7 +67,8 @@ export function validateField(meta: ConfigFieldMeta, value: unknown): string | n
       return typeof value === 'boolean' ? null : 'Choose on or off';
     case 'enum':
       return meta.options?.some((o) => o.value === value) ? null : 'Choose one of the options';
-    case 'multi': {
+    case 'multi':
+    case 'list': {
       if (!Array.isArray(value)) return 'Choose from the list';
       if (new Set(value.map(entryText)).size !== value.length) return 'Each entry may be chosen once';
       if (meta.maxItems !== undefined && value.length > meta.maxItems) return `Choose at most ${meta.maxItems}`;

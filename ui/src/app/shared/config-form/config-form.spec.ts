@@ -1,11 +1,13 @@
 import { computed, signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Api, ApiError } from '../../core/api';
+import { ApiError } from '../../core/api';
+import { metaOf } from '../../../testing/config-schema';
+import { ConfigApi } from './config-api';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { configView } from '../../../testing/fixtures/settings';
 import { blankFixture } from '../../../testing/host';
 import { settle } from '../../../testing/settle';
-import { FIELD_BY_KEY, configField, type ConfigView } from './config-fields';
+import { configField, type ConfigView } from './config-fields';
 import { ConfigForm } from './config-form';
 
 const KEYS = ['jellyfinEnabled', 'jellyfinUrl', 'jellyfinApiKey', 'jellyfinVideoLibraryIds'];
@@ -35,8 +37,8 @@ describe('ConfigForm', () => {
     invalid = 0;
     current.set(view());
     cf = new ConfigForm({
-      api: TestBed.inject(Api),
-      fields: computed(() => KEYS.map((k) => configField(FIELD_BY_KEY.get(k)!, current()))),
+      api: TestBed.inject(ConfigApi),
+      fields: computed(() => KEYS.map((k) => configField(metaOf(k), current()))),
       saved: (v) => saved.push(v),
       invalid: () => invalid++,
     });
@@ -134,7 +136,7 @@ describe('ConfigForm', () => {
   it('keeps read-only keys disabled and never sends them', () => {
     current.set(view({ readOnlyKeys: ['jellyfinUrl'] }));
     expect(control('jellyfinUrl').disabled).toBe(true);
-    expect(cf.hintOf(configField(FIELD_BY_KEY.get('jellyfinUrl')!, current()))).toMatch(/^Read-only: Forced/);
+    expect(cf.hintOf(configField(metaOf('jellyfinUrl'), current()))).toMatch(/^Read-only: Forced/);
     control('jellyfinUrl').setValue('http://changed:8096');
     expect(cf.patch()).toEqual({});
   });

@@ -1,6 +1,7 @@
 import { afterNextRender, computed, linkedSignal, signal, type Injector, type Signal } from '@angular/core';
 import { FormControl, FormGroup, type AbstractControl } from '@angular/forms';
-import { toApiError, type Api } from '../../core/api';
+import { toApiError } from '../../core/api';
+import type { ConfigApi } from './config-api';
 import { mapErrorDetails } from '../error-paths';
 import { diffConfig, sameValue, validateField } from './config-diff';
 import type { ConfigField, ConfigView } from './config-fields';
@@ -9,7 +10,7 @@ export type ConfigFormGroup = FormGroup<Record<string, FormControl<unknown>>>;
 
 function initialValue(f: ConfigField): unknown {
   if (f.kind === 'secret') return '';
-  if (f.kind === 'multi') return Array.isArray(f.value) ? [...(f.value as unknown[])] : [];
+  if (f.kind === 'multi' || f.kind === 'list') return Array.isArray(f.value) ? [...(f.value as unknown[])] : [];
   return f.value;
 }
 
@@ -46,7 +47,7 @@ function keepTyped(
 }
 
 export interface ConfigFormOptions {
-  api: Api;
+  api: ConfigApi;
   /** The keys this form edits, with their values on the server; a new list starts a new form. */
   fields: Signal<readonly ConfigField[]>;
   /** The server's new view after a successful save. */
@@ -160,7 +161,7 @@ export class ConfigForm {
     }
     this.busy.set(true);
     try {
-      const view = await this.options.api.patch<ConfigView>('/api/config', patch);
+      const view: ConfigView = await this.options.api.save(patch);
       this.status.set(`Saved ${keys.length} setting${keys.length === 1 ? '' : 's'}.`);
       this.fresh.update((n) => n + 1);
       this.options.saved(view);

@@ -5,6 +5,8 @@ import { ApiError } from '../../core/api';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { settle } from '../../../testing/settle';
 import { FilenamePreviewPanel, PREVIEW_DEBOUNCE_MS } from './filename-preview';
+import { validateField } from './config-diff';
+import { metaOf } from '../../../testing/config-schema';
 
 @Component({
   selector: 'app-preview-host',
@@ -12,7 +14,12 @@ import { FilenamePreviewPanel, PREVIEW_DEBOUNCE_MS } from './filename-preview';
   template: `<app-filename-preview [control]="control()" />`,
 })
 class Host {
-  readonly control = signal(new FormControl('%(title)s'));
+  // With the field's own rules, as the settings form builds it from the declared key.
+  readonly control = signal(
+    new FormControl('%(title)s', {
+      validators: (c) => (validateField(metaOf('videoFilenamePrefix'), c.value) ? { field: true } : null),
+    }),
+  );
 }
 
 describe('FilenamePreviewPanel', () => {

@@ -1,8 +1,8 @@
 import { Component, DestroyRef, effect, inject, input, signal } from '@angular/core';
 import type { AbstractControl } from '@angular/forms';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
+import { ConfigApi } from './config-api';
 import type { FilenamePreview } from './contracts';
-import { FILENAME_PREFIX_PATTERN } from './config-fields';
 
 /** How long typing must pause before the server is asked (each answer runs yt-dlp). */
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -14,8 +14,6 @@ type State =
   | { kind: 'checking' }
   | { kind: 'shown'; preview: FilenamePreview }
   | { kind: 'refused'; message: string };
-
-const PATTERN = new RegExp(FILENAME_PREFIX_PATTERN);
 
 /**
  * The live preview of `videoFilenamePrefix` under its field: once typing pauses, the server renders
@@ -75,7 +73,7 @@ const PATTERN = new RegExp(FILENAME_PREFIX_PATTERN);
   `,
 })
 export class FilenamePreviewPanel {
-  private readonly api = inject(Api);
+  private readonly api = inject(ConfigApi);
   /** The prefix field's control: every value it takes is previewed. */
   readonly control = input.required<AbstractControl>();
   readonly state = signal<State>({ kind: 'idle' });
@@ -112,7 +110,8 @@ export class FilenamePreviewPanel {
     this.clearTimer();
     const prefix = typeof value === 'string' ? value : '';
     this.asked++;
-    if (prefix.length > 160 || !PATTERN.test(prefix)) {
+    // The field's own rules (length, pattern) ran before this change was announced.
+    if (prefix === '' || this.control().invalid) {
       this.state.set({ kind: 'idle' });
       return;
     }
@@ -124,7 +123,7 @@ export class FilenamePreviewPanel {
     const n = this.asked;
     this.state.set({ kind: 'checking' });
     try {
-      const preview = await this.api.post<FilenamePreview>('/api/config/filename-preview', { prefix });
+      const preview = await this.api.filenamePreview(prefix);
       if (n === this.asked) this.state.set({ kind: 'shown', preview });
     } catch (err) {
       if (n === this.asked) this.state.set({ kind: 'refused', message: toApiError(err).message });
