@@ -1,8 +1,8 @@
 import { Component, inject, input, signal } from '@angular/core';
 import type { AbstractControl } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
-import { Api, toApiError } from '../../core/api';
-import type { TestSourceApiKeyResponse } from './contracts';
+import { toApiError, type RouteResponse } from '../../core/api';
+import { SettingsApi } from './settings-api';
 import { formatWhen } from '../../shared/format';
 
 /**
@@ -80,14 +80,14 @@ import { formatWhen } from '../../shared/format';
   `,
 })
 export class ApiKeyTestButton {
-  private readonly api = inject(Api);
+  private readonly api = inject(SettingsApi);
   /** The form control of `sourceApiKey` (write-only: empty means "keep the stored key"). */
   readonly control = input.required<AbstractControl>();
   /** Whether a key is stored. */
   readonly stored = input(false);
   readonly disabled = input(false);
   readonly busy = signal(false);
-  readonly result = signal<TestSourceApiKeyResponse | null>(null);
+  readonly result = signal<RouteResponse<'POST /testSourceApiKey'> | null>(null);
   readonly error = signal<string | null>(null);
   readonly when = (iso: string) => formatWhen(iso);
   readonly quota = (n: number) => n.toLocaleString('en-US');
@@ -102,7 +102,7 @@ export class ApiKeyTestButton {
     this.error.set(null);
     try {
       const key = this.typed();
-      this.result.set(await this.api.post<TestSourceApiKeyResponse>('/testSourceApiKey', key ? { apiKey: key } : {}));
+      this.result.set(await this.api.testSourceApiKey(key));
     } catch (err) {
       this.error.set(`The key could not be tested: ${toApiError(err).message}`);
     } finally {

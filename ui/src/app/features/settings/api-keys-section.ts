@@ -12,8 +12,9 @@ import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { DomSanitizer } from '@angular/platform-browser';
-import type { ApiKeyItem, ApiKeyList, CreateApiKeyResponse } from './contracts';
-import { Api, toApiError } from '../../core/api';
+import type { ApiKeyItem } from './contracts';
+import { toApiError } from '../../core/api';
+import { SettingsApi } from './settings-api';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { PendingAction } from '../../shared/pending-action';
 import { ApiKeyCreated, type CreatedKey } from './api-key-created';
@@ -70,7 +71,7 @@ const notBlank = (c: AbstractControl) =>
   `,
 })
 export class ApiKeysSection implements OnInit {
-  private readonly api = inject(Api);
+  private readonly api = inject(SettingsApi);
   private readonly sanitizer = inject(DomSanitizer);
   private readonly injector = inject(Injector);
   private readonly createdPanel = viewChild(ApiKeyCreated);
@@ -104,7 +105,7 @@ export class ApiKeysSection implements OnInit {
 
   async load(): Promise<void> {
     try {
-      const r = await this.api.get<ApiKeyList>('/api/keys');
+      const r = await this.api.apiKeys();
       this.keys.set(r.keys);
       this.loadError.set(null);
     } catch (err) {
@@ -116,7 +117,7 @@ export class ApiKeysSection implements OnInit {
     this.name.markAsTouched();
     if (this.name.invalid) return;
     await this.creating.run(async () => {
-      const r = await this.api.post<CreateApiKeyResponse>('/api/keys', { name: this.name.value.trim() });
+      const r = await this.api.createApiKey(this.name.value.trim());
       const bookmarklet = buildBookmarklet(this.origin, r.key);
       this.created.set({
         id: r.id,
@@ -147,7 +148,7 @@ export class ApiKeysSection implements OnInit {
     this.deleting.set(k.id);
     this.deleteError.set(null);
     try {
-      await this.api.delete(`/api/keys/${k.id}`);
+      await this.api.removeApiKey(k.id);
       this.confirming.set(null);
       if (this.created()?.id === k.id) this.dismiss();
       await this.load();

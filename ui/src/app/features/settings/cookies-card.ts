@@ -2,7 +2,8 @@ import { Component, OnInit, computed, inject, output, signal } from '@angular/co
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
+import { SettingsApi } from './settings-api';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { FileDrop } from '../../shared/file-drop';
 import { formatBytes, formatWhen } from '../../shared/format';
@@ -175,7 +176,7 @@ export function cookieState(s: CookieStatus): { text: string; tone: 'ok' | 'warn
   `,
 })
 export class CookiesCard implements OnInit {
-  private readonly api = inject(Api);
+  private readonly api = inject(SettingsApi);
   /** The cookie file changed (an upload also turns `cookiesEnabled` on): the configuration should be read again. */
   readonly changed = output();
 
@@ -196,7 +197,7 @@ export class CookiesCard implements OnInit {
 
   async load(): Promise<void> {
     try {
-      this.status.set(await this.api.get<CookieStatus>('/api/cookies/status'));
+      this.status.set(await this.api.cookieStatus());
       this.loadError.set(null);
     } catch (err) {
       this.loadError.set(`The cookie status could not be read: ${toApiError(err).message}`);
@@ -204,13 +205,11 @@ export class CookiesCard implements OnInit {
   }
 
   async upload(file: File): Promise<void> {
-    const form = new FormData();
-    form.append('cookieFile', file, file.name);
-    await this.change(() => this.api.post<CookieChangeResponse>('/api/cookies/upload', form), 'Not uploaded: ');
+    await this.change(() => this.api.uploadCookies(file), 'Not uploaded: ');
   }
 
   async remove(): Promise<void> {
-    await this.change(() => this.api.delete<CookieChangeResponse>('/api/cookies'), 'Not deleted: ');
+    await this.change(() => this.api.removeCookies(), 'Not deleted: ');
     this.confirming.set(false);
   }
 

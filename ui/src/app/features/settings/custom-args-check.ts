@@ -1,7 +1,7 @@
 import { Component, DestroyRef, effect, inject, input, signal } from '@angular/core';
 import type { AbstractControl } from '@angular/forms';
-import { Api, toApiError } from '../../core/api';
-import type { ValidateArgsResponse } from './contracts';
+import { toApiError } from '../../core/api';
+import { SettingsApi } from './settings-api';
 
 /** How long typing must pause before the arguments are checked. */
 export const CHECK_DELAY_MS = 600;
@@ -78,7 +78,7 @@ export type ArgsVerdict =
   `,
 })
 export class CustomArgsCheck {
-  private readonly api = inject(Api);
+  private readonly api = inject(SettingsApi);
   /** The form control of `ytdlpCustomArgs`. */
   readonly control = input.required<AbstractControl>();
   readonly verdict = signal<ArgsVerdict | null>(null);
@@ -128,7 +128,7 @@ export class CustomArgsCheck {
     this.verdict.set({ kind: 'checking' });
     let verdict: ArgsVerdict;
     try {
-      const r = await this.api.post<ValidateArgsResponse>('/api/ytdlp/validate-args', { args: text });
+      const r = await this.api.validateArgs(text);
       verdict = r.ok
         ? { kind: 'ok', message: r.message }
         : { kind: 'refused', message: r.message, option: null, stderr: r.stderr };

@@ -1,8 +1,9 @@
 import { Component, OnInit, computed, inject, input, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
-import type { ToolRollbackResponse, ToolUpdateResponse, ToolsResponse } from './contracts';
-import { Api, toApiError } from '../../core/api';
+import type { ToolsResponse } from './contracts';
+import { toApiError } from '../../core/api';
+import { SettingsApi } from './settings-api';
 import { ToolStatus } from '../../core/tool-status';
 import { canaryLines, lastUpdateLine, rollbackSummary, updateSummary, ytdlpSummary } from './settings-format';
 
@@ -157,7 +158,7 @@ type ToolState = ToolsResponse['ffmpeg'];
   `,
 })
 export class DownloaderSection implements OnInit {
-  private readonly api = inject(Api);
+  private readonly api = inject(SettingsApi);
   private readonly status = inject(ToolStatus);
   /** `isPlatformManaged.ytdlpUpdates` of `GET /getconfig`. */
   readonly updatesManaged = input(false);
@@ -202,7 +203,7 @@ export class DownloaderSection implements OnInit {
 
   async update(): Promise<void> {
     await this.run(async () => {
-      const r = await this.api.post<ToolUpdateResponse>('/api/ytdlp/update');
+      const r = await this.api.updateYtdlp();
       // The checks are listed when they decided something: a release refused, or one taken.
       const checks = r.canary && (!r.success || r.reason === 'updated') ? canaryLines(r.canary) : [];
       return { success: r.success, text: updateSummary(r), checks };
@@ -211,7 +212,7 @@ export class DownloaderSection implements OnInit {
 
   async rollBack(): Promise<void> {
     await this.run(async () => {
-      const r = await this.api.post<ToolRollbackResponse>('/api/ytdlp/rollback');
+      const r = await this.api.rollBackYtdlp();
       return { success: true, text: rollbackSummary(r), checks: [] };
     });
   }

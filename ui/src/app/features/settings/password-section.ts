@@ -8,6 +8,7 @@ import { MatInputModule } from '@angular/material/input';
 import { firstValueFrom } from 'rxjs';
 import { toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
+import { CHANGE_PASSWORD_URL, type ChangePasswordBody } from './settings-api';
 import { NEW_PASSWORD_VALIDATORS, PASSWORD_MAX, PASSWORD_MIN, sameValues } from '../../shared/account-rules';
 
 /** Section 4: `POST /auth/change-password` (other sessions stay signed in, spec 5 rule 2). */
@@ -124,11 +125,9 @@ export class PasswordSection {
     try {
       const token = this.auth.token();
       await firstValueFrom(
-        this.http.post(
-          '/auth/change-password',
-          { currentPassword, newPassword },
-          { headers: token ? { 'x-access-token': token } : {} },
-        ),
+        this.http.post(CHANGE_PASSWORD_URL, { currentPassword, newPassword } satisfies ChangePasswordBody, {
+          headers: token ? { 'x-access-token': token } : {},
+        }),
       );
       this.form.reset();
       this.done.set('Password changed. Your other sessions stay signed in: revoke them under Sessions if needed.');

@@ -6,9 +6,10 @@ import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSlideToggleModule, type MatSlideToggleChange } from '@angular/material/slide-toggle';
-import type { ScheduleEntry, ScheduleList, ScheduleUpdated, TaskRun, TaskRunList, TaskRunStarted } from './contracts';
+import type { ScheduleEntry, TaskRun } from './contracts';
 import { debounceTime, merge } from 'rxjs';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
+import { SettingsApi } from './settings-api';
 import { Live } from '../../core/live';
 import { KeyMessages } from '../../shared/keyed';
 import { formatWhen } from '../../shared/format';
@@ -30,7 +31,7 @@ interface History {
   styleUrl: './schedules-section.css',
 })
 export class SchedulesSection implements OnInit {
-  private readonly api = inject(Api);
+  private readonly api = inject(SettingsApi);
   private readonly live = inject(Live);
   readonly cronMax = CRON_MAX;
   readonly schedules = signal<ScheduleEntry[] | null>(null);
@@ -64,7 +65,7 @@ export class SchedulesSection implements OnInit {
 
   async load(): Promise<void> {
     try {
-      const r = await this.api.get<ScheduleList>('/api/schedules');
+      const r = await this.api.schedules();
       this.schedules.set(r.schedules);
       this.timezone.set(r.timezone);
       this.error.set(null);
@@ -92,7 +93,7 @@ export class SchedulesSection implements OnInit {
     this.taskError.set(s.key, null);
     this.taskNote.set(s.key, null);
     try {
-      const r = await this.api.patch<ScheduleUpdated>(`/api/schedules/${encodeURIComponent(s.key)}`, body);
+      const r = await this.api.updateSchedule(s.key, body);
       this.replace(r.schedule);
       this.taskNote.set(s.key, note);
       return true;
@@ -147,7 +148,7 @@ export class SchedulesSection implements OnInit {
     this.taskError.set(s.key, null);
     this.taskNote.set(s.key, null);
     try {
-      const r = await this.api.post<TaskRunStarted>(`/api/schedules/${encodeURIComponent(s.key)}/run`);
+      const r = await this.api.runSchedule(s.key);
       this.taskNote.set(s.key, r.message);
       await this.refreshTask(s.key);
     } catch (err) {
@@ -178,7 +179,7 @@ export class SchedulesSection implements OnInit {
   private async loadRuns(key: string): Promise<void> {
     let next: History;
     try {
-      const r = await this.api.get<TaskRunList>(`/api/schedules/${encodeURIComponent(key)}/runs`, { pageSize: 20 });
+      const r = await this.api.scheduleRuns(key, 20);
       next = { runs: r.runs, error: null };
     } catch (err) {
       next = { runs: this.history()[key]?.runs ?? null, error: toApiError(err).message };

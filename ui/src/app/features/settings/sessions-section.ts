@@ -2,7 +2,8 @@ import { Component, OnInit, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import type { SessionItem } from './contracts';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
+import { SettingsApi } from './settings-api';
 import { Auth } from '../../core/auth';
 import { formatWhen } from '../../shared/format';
 import { describeUserAgent } from './settings-format';
@@ -90,7 +91,7 @@ import { describeUserAgent } from './settings-format';
   `,
 })
 export class SessionsSection implements OnInit {
-  private readonly api = inject(Api);
+  private readonly api = inject(SettingsApi);
   private readonly auth = inject(Auth);
   readonly sessions = signal<SessionItem[] | null>(null);
   readonly error = signal<string | null>(null);
@@ -110,7 +111,7 @@ export class SessionsSection implements OnInit {
 
   async load(): Promise<void> {
     try {
-      this.sessions.set(await this.api.get<SessionItem[]>('/auth/sessions'));
+      this.sessions.set(await this.api.sessions());
       this.error.set(null);
     } catch (err) {
       this.error.set(toApiError(err).message);
@@ -121,7 +122,7 @@ export class SessionsSection implements OnInit {
     this.busy.set(s.id);
     this.error.set(null);
     try {
-      await this.api.delete(`/auth/sessions/${s.id}`);
+      await this.api.revokeSession(s.id);
       if (s.current) {
         // The token is gone: the next authenticated call answers 401 and the interceptor signs out.
         await this.load().finally(() => this.auth.expired());

@@ -1,7 +1,7 @@
 import { Component, Injector, OnInit, afterNextRender, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { ActivatedRoute, RouterLink } from '@angular/router';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { ApiKeysSection } from './api-keys-section';
 import { ConfigSection } from './config-section';
@@ -11,6 +11,7 @@ import { DownloaderSection } from './downloader-section';
 import { PasswordSection } from './password-section';
 import { SchedulesSection } from './schedules-section';
 import { SessionsSection } from './sessions-section';
+import { SettingsApi } from './settings-api';
 
 interface NavEntry {
   id: string;
@@ -118,7 +119,7 @@ interface NavEntry {
   `,
 })
 export class SettingsPage implements OnInit {
-  private readonly api = inject(Api);
+  private readonly api = inject(SettingsApi);
   readonly auth = inject(Auth);
   readonly config = signal<ConfigView | null>(null);
   readonly configError = signal<string | null>(null);
@@ -151,7 +152,7 @@ export class SettingsPage implements OnInit {
   async loadConfig(): Promise<void> {
     this.configError.set(null);
     try {
-      this.config.set(await this.api.get<ConfigView>('/getconfig'));
+      this.config.set(await this.api.config());
     } catch (err) {
       this.configError.set(toApiError(err).message);
     }
