@@ -1,11 +1,5 @@
-/** The API types this feature uses, from the contracts (type-only: nothing is bundled). */
-export type {
-  AppriseTargetList,
-  AppriseTargetView,
-  NotificationKind,
-  NotificationTestResponse,
-  Webhook,
-  WebhookDelivery,
-  WebhookDeliveryList,
-  WebhookList,
-} from '@vidkeep/contracts';
+/**
+ * The contracts types this feature names (type-only: nothing is bundled). What a route answers
+ * comes typed from `notifications-api.ts`.
+ */
+export type { AppriseTargetList, NotificationKind, Webhook, WebhookDelivery } from '@vidkeep/contracts';
