@@ -7,7 +7,7 @@ import {
   resultHeadline,
   strategyViews,
   type AutoRemovalResult,
-} from './retention-model';
+} from './removal-words';
 
 /**
  * What a removal run did, or a preview would do: the headline (how many videos, how many

@@ -6,18 +6,14 @@ import {
   controlOfKey,
   daysProblem,
   dryRunBody,
-  formatSize,
   keepRecentProblem,
-  keepRecentText,
-  resultBreakdown,
-  resultHeadline,
   spaceAmountProblem,
-  strategyViews,
   toModel,
   toValues,
   valuesOf,
   type RetentionValues,
 } from './retention-model';
+import { formatSize, keepRecentText, resultBreakdown, resultHeadline, strategyViews } from './removal-words';
 
 const values = (extra: Partial<RetentionValues> = {}): RetentionValues => ({ ...RETENTION_DEFAULTS, ...extra });
 

@@ -14,7 +14,7 @@ import {
 import { matSelect } from '../../../testing/mat-select';
 import { poll } from '../../../testing/poll';
 import { settle } from '../../../testing/settle';
-import type { AutoRemovalResult } from './retention-model';
+import type { AutoRemovalResult } from './removal-words';
 import { RetentionPage } from './retention-page';
 
 /** A preview in which age finds 12 videos (10 listed), watched is skipped and space has room. */

@@ -3,12 +3,12 @@ import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { RouterLink } from '@angular/router';
-import { Api } from '../../core/api';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty } from '../../shared/field-rules';
 import { formatWhen } from '../../shared/format';
 import { RemovalPlan } from './removal-plan';
-import { AGE_CHOICES, RULE_CHOICES, SPACE_UNITS, runWhen } from './retention-model';
+import { AGE_CHOICES, RULE_CHOICES, SPACE_UNITS } from './retention-model';
+import { runWhen } from './removal-words';
 import { RetentionSettings } from './retention-settings';
 
 /**
@@ -32,7 +32,7 @@ import { RetentionSettings } from './retention-settings';
 export class RetentionPage {
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
   private readonly injector = inject(Injector);
-  readonly s = new RetentionSettings({ api: inject(Api), invalid: () => this.focusFirstProblem() });
+  readonly s = new RetentionSettings({ invalid: () => this.focusFirstProblem() });
   readonly ageChoices = AGE_CHOICES;
   readonly ruleChoices = RULE_CHOICES;
   readonly units = SPACE_UNITS;
