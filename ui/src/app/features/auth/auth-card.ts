@@ -1,9 +1,10 @@
-import { Component, ViewEncapsulation, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, ViewEncapsulation, input } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 
 /** The card of the pages before sign-in (setup, login): a title and the form projected into it. */
 @Component({
   selector: 'app-auth-card',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatCardModule],
   template: `
     <mat-card class="card" [style.max-width.px]="width()">

@@ -1,4 +1,4 @@
-import { Component, OnInit, inject } from '@angular/core';
+import { ChangeDetectionStrategy, Component, OnInit, inject } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
 import { SWITCH_OFF_EFFECT, healthText, pluginState, switchNote } from './plugin-format';
@@ -9,6 +9,7 @@ import { PluginsApi } from '../../shared/plugin-switch/plugins-api';
 /** Settings, Plugins: every plugin of the manifest with its version, health and on/off switch. */
 @Component({
   selector: 'app-plugins-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [RouterLink, MatButtonModule, PluginSwitch],
   template: `
     <nav class="back"><a routerLink="/settings">← Settings</a></nav>

@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import {
   formatSize,
   keepRecentText,
@@ -18,6 +18,7 @@ import {
  */
 @Component({
   selector: 'app-removal-plan',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [DatePipe],
   template: `
     @let r = result();

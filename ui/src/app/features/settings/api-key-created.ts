@@ -1,4 +1,4 @@
-import { Component, ElementRef, input, linkedSignal, output, viewChild } from '@angular/core';
+import { ChangeDetectionStrategy, Component, ElementRef, input, linkedSignal, output, viewChild } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import type { SafeUrl } from '@angular/platform-browser';
 import { copyText } from './clipboard';
@@ -16,6 +16,7 @@ export interface CreatedKey {
 /** The new key shown once: copy it, the bookmarklet and a curl command, then "Done". */
 @Component({
   selector: 'app-api-key-created',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule],
   template: `
     @let c = created();

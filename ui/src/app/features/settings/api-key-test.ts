@@ -1,7 +1,8 @@
 import { Component, inject, input, signal } from '@angular/core';
 import type { AbstractControl } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
-import { toApiError, type RouteResponse } from '../../core/api';
+import type { RouteResponse } from '../../core/api';
+import { PendingAction } from '../../shared/pending-action';
 import { SettingsApi } from './settings-api';
 import { formatWhen } from '../../shared/format';
 
@@ -20,10 +21,10 @@ import { formatWhen } from '../../shared/format';
         mat-stroked-button
         type="button"
         (click)="test()"
-        [disabled]="busy() || disabled() || (!typed() && !stored())"
+        [disabled]="testing.busy() || disabled() || (!typed() && !stored())"
         data-testid="api-key-test"
       >
-        {{ busy() ? 'Testing…' : typed() ? 'Test this key' : 'Test the saved key' }}
+        {{ testing.busy() ? 'Testing…' : typed() ? 'Test this key' : 'Test the saved key' }}
       </button>
       @if (!typed() && !stored()) {
         <span class="muted small">Enter a key to test it before saving.</span>
@@ -50,8 +51,8 @@ import { formatWhen } from '../../shared/format';
         </p>
       }
     }
-    @if (error()) {
-      <p class="error small" role="alert" data-testid="api-key-test-error">{{ error() }}</p>
+    @if (testing.error(); as e) {
+      <p class="error small" role="alert" data-testid="api-key-test-error">{{ e }}</p>
     }
   `,
   styles: `
@@ -86,9 +87,8 @@ export class ApiKeyTestButton {
   /** Whether a key is stored. */
   readonly stored = input(false);
   readonly disabled = input(false);
-  readonly busy = signal(false);
+  readonly testing = new PendingAction('The key could not be tested: ');
   readonly result = signal<RouteResponse<'POST /testSourceApiKey'> | null>(null);
-  readonly error = signal<string | null>(null);
   readonly when = (iso: string) => formatWhen(iso);
   readonly quota = (n: number) => n.toLocaleString('en-US');
 
@@ -97,16 +97,8 @@ export class ApiKeyTestButton {
   }
 
   async test(): Promise<void> {
-    this.busy.set(true);
     this.result.set(null);
-    this.error.set(null);
-    try {
-      const key = this.typed();
-      this.result.set(await this.api.testSourceApiKey(key));
-    } catch (err) {
-      this.error.set(`The key could not be tested: ${toApiError(err).message}`);
-    } finally {
-      this.busy.set(false);
-    }
+    const key = this.typed();
+    await this.testing.run(async () => this.result.set(await this.api.testSourceApiKey(key)));
   }
 }

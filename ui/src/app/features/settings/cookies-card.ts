@@ -1,4 +1,4 @@
-import { Component, OnInit, computed, inject, output, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, OnInit, computed, inject, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
@@ -29,6 +29,7 @@ export function cookieState(s: CookieStatus): { text: string; tone: 'ok' | 'warn
  */
 @Component({
   selector: 'app-cookies-card',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatCardModule, MatButtonModule, MatProgressBarModule, ConfirmInline, FileDrop],
   template: `
     <mat-card appearance="outlined">

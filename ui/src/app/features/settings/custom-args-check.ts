@@ -1,4 +1,4 @@
-import { Component, DestroyRef, effect, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, DestroyRef, effect, inject, input, signal } from '@angular/core';
 import type { AbstractControl } from '@angular/forms';
 import { toApiError } from '../../core/api';
 import { SettingsApi } from './settings-api';
@@ -21,6 +21,7 @@ export type ArgsVerdict =
  */
 @Component({
   selector: 'app-custom-args-check',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   host: { class: 'wide', 'aria-live': 'polite' },
   template: `
     @switch (verdict()?.kind) {

@@ -1,4 +1,4 @@
-import { Component, OnInit, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, OnInit, computed, inject, input, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import type { ToolsResponse } from './contracts';
@@ -15,6 +15,7 @@ type ToolState = ToolsResponse['ffmpeg'];
  */
 @Component({
   selector: 'app-downloader-section',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatCardModule, MatButtonModule],
   template: `
     <mat-card appearance="outlined">

@@ -1,4 +1,4 @@
-import { Component, OnInit, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, OnInit, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
@@ -26,6 +26,7 @@ interface History {
 /** Section 6: the scheduler's tasks (`GET /api/schedules`), their cron, on/off, manual runs and history. */
 @Component({
   selector: 'app-schedules-section',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [FormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule, MatSlideToggleModule],
   templateUrl: './schedules-section.html',
   styleUrl: './schedules-section.css',
@@ -39,7 +40,7 @@ export class SchedulesSection implements OnInit {
   readonly error = signal<string | null>(null);
   readonly busy = signal<string | null>(null);
   readonly editing = signal<string | null>(null);
-  cronText = '';
+  readonly cronText = signal('');
   readonly taskError = new KeyMessages<string>();
   readonly taskNote = new KeyMessages<string>();
   /** Open histories by task key. */
@@ -118,7 +119,7 @@ export class SchedulesSection implements OnInit {
   }
 
   edit(s: ScheduleEntry): void {
-    this.cronText = s.schedule;
+    this.cronText.set(s.schedule);
     this.taskError.set(s.key, null);
     this.editing.set(s.key);
   }
@@ -130,7 +131,7 @@ export class SchedulesSection implements OnInit {
   }
 
   async saveCron(s: ScheduleEntry): Promise<void> {
-    const cron = this.cronText.trim().replace(/\s+/g, ' ');
+    const cron = this.cronText().trim().replace(/\s+/g, ' ');
     if (cron === '') {
       this.taskError.set(s.key, 'Enter a cron schedule, or use Restore default.');
       return;

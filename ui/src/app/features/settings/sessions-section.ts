@@ -1,4 +1,4 @@
-import { Component, OnInit, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, OnInit, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import type { SessionItem } from './contracts';
@@ -11,6 +11,7 @@ import { describeUserAgent } from './settings-format';
 /** Section 3: the signed-in sessions (`GET /auth/sessions`), each revocable. */
 @Component({
   selector: 'app-sessions-section',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatCardModule, MatButtonModule],
   template: `
     <mat-card appearance="outlined">
