@@ -16,7 +16,7 @@ import { FORM_CONTROLS } from '../../shared/form-controls';
 import { MediaChoiceFields } from '../../shared/media-choice-fields';
 import { RATINGS } from '../../shared/ratings';
 import { SettingsDialogFrame, SettingsDialogState, type SettingsDialogParts } from '../../shared/settings-dialog';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
 import type {
   AudioFormat,
   ChannelSettings,
@@ -25,6 +25,7 @@ import type {
   Resolution,
   TabType,
 } from './api-types';
+import { ChannelsApi } from './channels-api';
 import { TABS, formatClock, tabLabel } from '../../shared/channel-format';
 import {
   ADDITIONAL_TAGS_MAX,
@@ -81,7 +82,7 @@ const keepCountValidator: ValidatorFn = (c) => {
   styleUrls: ['../../shared/dialog-form.css', './channel-settings-dialog.css'],
 })
 export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> {
-  private readonly api = inject(Api);
+  private readonly api = inject(ChannelsApi);
   readonly ratings = RATINGS;
   private readonly ref = inject<MatDialogRef<ChannelSettingsDialog, ChannelSettingsUpdateResponse>>(MatDialogRef);
   readonly data = inject<ChannelSettingsDialogData>(MAT_DIALOG_DATA);
@@ -141,13 +142,9 @@ export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> 
     void this.load();
   }
 
-  private get url(): string {
-    return `/api/channels/${encodeURIComponent(this.data.channelId)}/settings`;
-  }
-
   load(): Promise<void> {
     return this.loadSettings(
-      async () => (await this.api.get<{ settings: ChannelSettings }>(this.url)).settings,
+      async () => (await this.api.settings(this.data.channelId)).settings,
       (s) => this.apply(s),
     );
   }
@@ -213,12 +210,7 @@ export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> 
     this.previewing.set(true);
     this.previewError.set(null);
     try {
-      const r = await this.api.get<FilterPreviewResponse>(
-        `/api/channels/${encodeURIComponent(this.data.channelId)}/filter-preview`,
-        {
-          title_filter_regex: this.form.controls.title_filter_regex.value.trim(),
-        },
-      );
+      const r = await this.api.filterPreview(this.data.channelId, this.form.controls.title_filter_regex.value.trim());
       this.previewResult.set(r);
     } catch (err) {
       this.previewResult.set(null);
@@ -283,7 +275,7 @@ export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> 
     // The server decides: the hints above never block saving, its answer is shown here.
     this.saving.set(true);
     try {
-      const r = await this.api.put<ChannelSettingsUpdateResponse>(this.url, body);
+      const r = await this.api.saveSettings(this.data.channelId, body);
       this.ref.close(r);
     } catch (err) {
       // 400 lists every rule broken (e.g. the reserved subfolder); 409 while a download of the

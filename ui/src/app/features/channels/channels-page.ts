@@ -4,7 +4,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
 import { Live } from '../../core/live';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { KeyMessages, KeySet } from '../../shared/keyed';
@@ -12,10 +12,12 @@ import { ListControls } from '../../shared/list-controls';
 import { ListPager } from '../../shared/list-pager';
 import { ListStatus } from '../../shared/list-status';
 import { PagedList } from '../../shared/paged-list';
-import type { Channel, ChannelList, UpdateChannelsResponse } from './api-types';
+import type { Channel } from './api-types';
+import { ChannelsApi } from './channels-api';
 import { autoDownloadLabel, subfolderLabel } from '../../shared/channel-format';
 import { CHANNEL_SORT_CHOICES, channelListQuery, type ChannelSort } from '../../shared/channel-query';
 import { ImportPanel } from './import/import-panel';
+import { ImportsApi } from './import/imports-api';
 import { SubscribePanel } from './subscribe-panel';
 
 /** Subscribed channels: subscribe, search, sort, filter by subfolder, page, unsubscribe. */
@@ -155,7 +157,8 @@ import { SubscribePanel } from './subscribe-panel';
   styleUrls: ['../../shared/avatar.css', '../../shared/item-list.css', './channels-page.css'],
 })
 export class ChannelsPage {
-  private readonly api = inject(Api);
+  private readonly api = inject(ChannelsApi);
+  private readonly imports = inject(ImportsApi);
   private readonly live = inject(Live);
   readonly sortChoices = CHANNEL_SORT_CHOICES;
   readonly folderLabel = subfolderLabel;
@@ -177,7 +180,7 @@ export class ChannelsPage {
         sortOrder: l.sortOrder(),
         subFolder: this.subFolder(),
       });
-      const r = await this.api.get<ChannelList>('/getchannels', query);
+      const r = await this.api.list(query);
       // Keep the chosen subfolder selectable even when it no longer has channels.
       const chosen = this.subFolder();
       this.subFolders.set(chosen && !r.subFolders.includes(chosen) ? [...r.subFolders, chosen] : r.subFolders);
@@ -204,8 +207,8 @@ export class ChannelsPage {
         if (m.import.status === 'running') this.importing.set(true);
       });
     void this.list.load();
-    void this.api
-      .get<unknown>('/api/subscriptions/imports/active')
+    void this.imports
+      .active()
       .then((active) => active && this.importing.set(true))
       .catch(() => undefined);
   }
@@ -225,7 +228,7 @@ export class ChannelsPage {
     this.removing.set(c.channel_id);
     this.itemErrors.set(c.channel_id, null);
     try {
-      await this.api.post<UpdateChannelsResponse>('/updatechannels', { remove: [c.url] });
+      await this.api.update({ remove: [c.url] });
       this.confirming.set(null);
       this.notice.set(`Unsubscribed from ${c.title}. Subscribing again restores its settings.`);
       await this.list.load();

@@ -6,14 +6,9 @@ import { MatInputModule } from '@angular/material/input';
 import { MatProgressSpinnerModule } from '@angular/material/progress-spinner';
 import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
-import { Api, toApiError } from '../../core/api';
-import type {
-  AddChannelInfoResponse,
-  ChannelInfo,
-  ChannelSearchResponse,
-  ChannelSearchResult,
-  UpdateChannelsResponse,
-} from './api-types';
+import { toApiError } from '../../core/api';
+import type { ChannelInfo, ChannelSearchResult } from './api-types';
+import { ChannelsApi } from './channels-api';
 import { formatCount, tabLabel } from '../../shared/channel-format';
 import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount } from '../../shared/channel-query';
 
@@ -33,7 +28,7 @@ import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount }
   styleUrls: ['../../shared/lookup-panel.css', './subscribe-panel.css'],
 })
 export class SubscribePanel {
-  private readonly api = inject(Api);
+  private readonly api = inject(ChannelsApi);
   /** A channel was subscribed (its id): the list should reload. */
   readonly subscribed = output<string>();
   readonly counts = SEARCH_COUNTS;
@@ -74,7 +69,7 @@ export class SubscribePanel {
     this.lookingUp.set(true);
     this.found.set(null);
     try {
-      const r = await this.api.post<AddChannelInfoResponse>('/addchannelinfo', { url });
+      const r = await this.api.lookUp(url);
       this.brokenFound.set(false);
       this.found.set(r.channelInfo);
     } catch (err) {
@@ -88,7 +83,7 @@ export class SubscribePanel {
     this.confirming.set(true);
     this.subscribeError.set(null);
     try {
-      await this.api.post<UpdateChannelsResponse>('/updatechannels', {
+      await this.api.update({
         add: [{ url: c.url, channel_id: c.channel_id }],
       });
       this.found.set(null);
@@ -110,7 +105,7 @@ export class SubscribePanel {
     if (problem) return;
     this.searching.set(true);
     try {
-      const r = await this.api.post<ChannelSearchResponse>('/api/channels/search', { query: query.trim(), count });
+      const r = await this.api.search(query.trim(), count);
       this.brokenResults.set(new Set());
       this.resultErrors.set({});
       this.results.set(r.results);
@@ -125,7 +120,7 @@ export class SubscribePanel {
     this.subscribing.set(new Set([...this.subscribing(), r.channelId]));
     this.setResultError(r.channelId, null);
     try {
-      await this.api.post<UpdateChannelsResponse>('/updatechannels', {
+      await this.api.update({
         add: [{ url: r.url, channel_id: r.channelId }],
       });
       this.markSubscribed(r.channelId);

@@ -4,12 +4,12 @@ import { FormControl, FormGroup } from '@angular/forms';
 import { MatProgressSpinnerModule } from '@angular/material/progress-spinner';
 import { RouterLink } from '@angular/router';
 import type { LiveMessage } from '@vidkeep/contracts';
-import { Api } from '../../core/api';
 import { Live } from '../../core/live';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { PendingAction } from '../../shared/pending-action';
 import { fetchProgressText, formatNumber, plural } from '../../shared/channel-format';
-import type { PlaylistPreview, SubscribePlaylistRequest, SubscribePlaylistResponse } from './api-types';
+import type { PlaylistPreview, SubscribePlaylistRequest } from './api-types';
+import { PlaylistsApi } from './playlists-api';
 
 /** What the last follow did, for the notice under the form. */
 interface Followed {
@@ -31,7 +31,7 @@ interface Followed {
   styleUrls: ['../../shared/lookup-panel.css', './follow-panel.css'],
 })
 export class FollowPanel {
-  private readonly api = inject(Api);
+  private readonly api = inject(PlaylistsApi);
   /** A playlist was followed (its id): the list should reload. */
   readonly followed = output<string>();
   readonly count = formatNumber;
@@ -69,7 +69,7 @@ export class FollowPanel {
       return;
     }
     await this.lookup.run(async () => {
-      const p = await this.api.post<PlaylistPreview>('/api/playlists/addplaylistinfo', { url });
+      const p = await this.api.lookUp(url);
       this.brokenThumb.set(false);
       this.autoDownload.setValue(false);
       this.preview.set(p);
@@ -81,7 +81,7 @@ export class FollowPanel {
     const body: SubscribePlaylistRequest = { url: p.url };
     if (this.autoDownload.value && p.auto_follow_possible) body.settings = { auto_download: true };
     await this.follow.run(async () => {
-      const r = await this.api.post<SubscribePlaylistResponse>('/api/playlists', body);
+      const r = await this.api.follow(body);
       const restored = r.restored ? ' It was removed before: its settings and history are back.' : '';
       this.done.set({
         playlistId: r.playlist.playlist_id,

@@ -3,17 +3,12 @@ import {
   autoDownloadState,
   canSelectForAutomatic,
   listingText,
-  playlistApiPath,
   playlistVideosQuery,
   videoBadges,
   videoTitle,
 } from './playlist-format';
 
 describe('playlist-format', () => {
-  it('escapes the playlist id in API paths', () => {
-    expect(playlistApiPath('PL a/b', 'videos', 'x', 'ignore')).toBe('/api/playlists/PL%20a%2Fb/videos/x/ignore');
-  });
-
   it('says in plain words whether automatic downloads run, wait and why, or are off', () => {
     expect(autoDownloadState(playlist())).toEqual({ kind: 'off', text: 'Automatic downloads are off.' });
     const on = autoDownloadState(followedAutomatically());

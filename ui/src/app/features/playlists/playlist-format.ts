@@ -3,10 +3,6 @@ import type { SortOrder } from '../../shared/paged-list';
 import { watchedStateQuery, type WatchedState } from '../../shared/watch-state';
 import type { Playlist, PlaylistSetupError, PlaylistVideo, PlaylistVideosQuery } from './api-types';
 
-/** `/api/playlists/<id>/<parts…>` with the id escaped. */
-export const playlistApiPath = (playlistId: string, ...parts: string[]): string =>
-  ['/api/playlists', encodeURIComponent(playlistId), ...parts].join('/');
-
 /** The contracts' `PLAYLIST_SELECTION_MAX`: entries per download or selection request. */
 export const SELECTION_MAX = 1000;
 

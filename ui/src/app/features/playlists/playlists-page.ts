@@ -3,13 +3,13 @@ import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { RouterLink } from '@angular/router';
-import { Api } from '../../core/api';
 import { Live } from '../../core/live';
 import { KeySet } from '../../shared/keyed';
 import { ListPager } from '../../shared/list-pager';
 import { PagedList } from '../../shared/paged-list';
 import { formatNumber } from '../../shared/channel-format';
-import type { Playlist, PlaylistList } from './api-types';
+import type { Playlist } from './api-types';
+import { PlaylistsApi } from './playlists-api';
 import { FollowPanel } from './follow-panel';
 import { autoDownloadState, listingText } from './playlist-format';
 
@@ -73,7 +73,7 @@ import { autoDownloadState, listingText } from './playlist-format';
   styleUrls: ['../../shared/item-list.css', './playlists-page.css'],
 })
 export class PlaylistsPage {
-  private readonly api = inject(Api);
+  private readonly api = inject(PlaylistsApi);
   readonly count = formatNumber;
   readonly autoState = autoDownloadState;
   readonly listed = listingText;
@@ -84,7 +84,7 @@ export class PlaylistsPage {
     sortBy: 'updated',
     sortOrder: 'desc',
     fetch: async (l) => {
-      const r = await this.api.get<PlaylistList>('/api/playlists', { page: l.pageIndex() + 1, pageSize: l.pageSize() });
+      const r = await this.api.list({ page: l.pageIndex() + 1, pageSize: l.pageSize() });
       return { items: r.playlists, total: r.total };
     },
   });

@@ -2,9 +2,9 @@ import { Component, inject, input, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialog } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { Api } from '../../../core/api';
 import { PendingAction } from '../../../shared/pending-action';
-import type { ChannelSettingsUpdateResponse, UpdateChannelsResponse } from '../api-types';
+import type { ChannelSettingsUpdateResponse } from '../api-types';
+import { ChannelsApi } from '../channels-api';
 import { savedSettingsNotice, subfolderLabel } from '../../../shared/channel-format';
 import { ChannelSettingsDialog, type ChannelSettingsDialogData } from '../channel-settings-dialog';
 import type { ChannelOverview } from './channel-overview';
@@ -87,7 +87,7 @@ import type { ChannelOverview } from './channel-overview';
   styleUrls: ['../../../shared/avatar.css', '../../../shared/badges.css', './channel-header.css'],
 })
 export class ChannelHeader {
-  private readonly api = inject(Api);
+  private readonly api = inject(ChannelsApi);
   private readonly dialog = inject(MatDialog);
   readonly overview = input.required<ChannelOverview>();
   readonly channelId = input.required<string>();
@@ -115,7 +115,7 @@ export class ChannelHeader {
     const c = this.overview().channel();
     if (!c) return;
     await this.subscribing.run(async () => {
-      await this.api.post<UpdateChannelsResponse>('/updatechannels', {
+      await this.api.update({
         add: [{ url: c.url, channel_id: c.channel_id }],
       });
       this.notice.set(`Subscribed to ${c.title}.`);

@@ -1,20 +1,13 @@
 import { computed, signal, type Signal } from '@angular/core';
 import type { Title } from '@angular/platform-browser';
-import { toApiError, type Api } from '../../../core/api';
-import type {
-  Channel,
-  ChannelTabsResponse,
-  TabAutoDownloadResponse,
-  TabStats,
-  TabStatsResponse,
-  TabType,
-} from '../api-types';
+import { toApiError } from '../../../core/api';
+import type { Channel, TabStats, TabType } from '../api-types';
+import type { ChannelsApi } from '../channels-api';
 import { autoDownloadTabs } from '../../../shared/channel-format';
-import { channelApiPath } from '../../../shared/channel-query';
 import { PendingAction } from '../../../shared/pending-action';
 
 export interface ChannelOverviewOptions {
-  api: Api;
+  api: ChannelsApi;
   title: Title;
   /** The channel of the route; answers for another one (the user moved on) are dropped. */
   channelId: Signal<string>;
@@ -65,7 +58,7 @@ export class ChannelOverview {
   async loadChannel(id = this.options.channelId()): Promise<void> {
     this.loading.set(true);
     try {
-      const c = await this.options.api.get<Channel>(`/getchannelinfo/${encodeURIComponent(id)}`);
+      const c = await this.options.api.channel(id);
       if (id !== this.options.channelId()) return;
       this.channel.set(c);
       this.brokenAvatar.set(false);
@@ -88,7 +81,7 @@ export class ChannelOverview {
   /** The tabs; the chosen one stays chosen when it still exists. */
   async loadTabs(id = this.options.channelId()): Promise<void> {
     try {
-      const r = await this.options.api.get<ChannelTabsResponse>(channelApiPath(id, 'tabs'));
+      const r = await this.options.api.tabs(id);
       if (id !== this.options.channelId()) return;
       const index = r.availableTabs.indexOf(this.currentTab());
       this.tabs.set(r.availableTabs);
@@ -107,7 +100,7 @@ export class ChannelOverview {
   async loadStats(): Promise<void> {
     const generation = ++this.statsGeneration;
     try {
-      const r = await this.options.api.get<TabStatsResponse>(channelApiPath(this.options.channelId(), 'tab-stats'));
+      const r = await this.options.api.tabStats(this.options.channelId());
       if (generation !== this.statsGeneration) return;
       this.stats.set(r.tabs);
       this.statsError.set(null);
@@ -119,9 +112,10 @@ export class ChannelOverview {
 
   /** Turns auto-download of the current tab on or off; false when the server refused. */
   async setAutoDownload(enabled: boolean): Promise<boolean> {
-    const path = channelApiPath(this.options.channelId(), 'tabs', this.currentTab(), 'auto-download');
+    const id = this.options.channelId();
+    const tab = this.currentTab();
     return this.auto.run(async () => {
-      const r = await this.options.api.patch<TabAutoDownloadResponse>(path, { enabled });
+      const r = await this.options.api.setTabAutoDownload(id, tab, enabled);
       const c = this.channel();
       if (c) this.channel.set({ ...c, auto_download_enabled_tabs: r.autoDownloadEnabledTabs });
     });

@@ -4,11 +4,10 @@ import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatTabsModule } from '@angular/material/tabs';
 import { Title } from '@angular/platform-browser';
 import { RouterLink } from '@angular/router';
-import { Api } from '../../../core/api';
 import { Live } from '../../../core/live';
 import { isActiveStatus } from '../../../shared/queue-state';
 import { tabBadgeText, tabLabel } from '../../../shared/channel-format';
-import { channelApiPath } from '../../../shared/channel-query';
+import { ChannelsApi } from '../channels-api';
 import { ChannelHeader } from './channel-header';
 import { ChannelOverview } from './channel-overview';
 import { ChannelVideos } from './channel-videos';
@@ -48,7 +47,7 @@ const RELOAD_DELAY_MS = 1000;
   styleUrl: './channel-page.css',
 })
 export class ChannelPage {
-  private readonly api = inject(Api);
+  private readonly api = inject(ChannelsApi);
   private readonly live = inject(Live);
 
   /** From the route `/channels/:channelId` (withComponentInputBinding). */
@@ -58,7 +57,6 @@ export class ChannelPage {
 
   readonly overview = new ChannelOverview({ api: this.api, title: inject(Title), channelId: this.channelId });
   private readonly tab = this.overview.currentTab;
-  private readonly path = (...parts: string[]) => channelApiPath(this.channelId(), ...parts);
   readonly videos = new ChannelVideos({
     api: this.api,
     channelId: this.channelId,
@@ -67,7 +65,7 @@ export class ChannelPage {
   });
   readonly actions = new VideoActions({
     api: this.api,
-    path: this.path,
+    channelId: this.channelId,
     videos: this.videos,
     queued: () => this.scheduleReload(),
     ignoredChanged: () => void this.overview.loadStats(),
@@ -84,7 +82,7 @@ export class ChannelPage {
   });
   readonly downloadAll = new DownloadAll({
     api: this.api,
-    path: this.path,
+    channelId: this.channelId,
     tab: this.tab,
     queued: () => this.scheduleReload(),
   });

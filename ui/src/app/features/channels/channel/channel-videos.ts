@@ -1,9 +1,9 @@
 import { computed, signal, type Signal, type WritableSignal } from '@angular/core';
-import type { Api } from '../../../core/api';
 import { KeySet } from '../../../shared/keyed';
 import { PagedList, type PageAnswer } from '../../../shared/paged-list';
 import { NO_RANGES, rangeQuery, rangesActive, type Ranges } from '../../../shared/range-filters';
 import type { ChannelVideo, ChannelVideoPage, TabType } from '../api-types';
+import type { ChannelsApi } from '../channels-api';
 import { DEFAULT_VIDEO_STATE, channelVideosQuery, type TriState, type VideoSort } from '../../../shared/channel-query';
 
 export type VideoFilter = 'downloaded' | 'ignored' | 'watched' | 'protected' | 'missing';
@@ -13,7 +13,7 @@ export const VIDEO_FILTERS: readonly VideoFilter[] = ['downloaded', 'ignored', '
 type VideoPageAnswer = PageAnswer<ChannelVideo> & { page: ChannelVideoPage };
 
 export interface ChannelVideosOptions {
-  api: Api;
+  api: ChannelsApi;
   channelId: Signal<string>;
   tab: Signal<TabType>;
   /** False until the channel's tabs are known: there is no list to ask for before. */
@@ -65,10 +65,7 @@ export class ChannelVideos {
           sortBy: l.sortBy(),
           sortOrder: l.sortOrder(),
         });
-        const page = await options.api.get<ChannelVideoPage>(
-          `/getchannelvideos/${encodeURIComponent(options.channelId())}`,
-          query,
-        );
+        const page = await options.api.videos(options.channelId(), query);
         return { items: page.videos, total: page.total, page };
       },
     });

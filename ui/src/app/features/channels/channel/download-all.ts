@@ -1,12 +1,13 @@
 import { signal, type Signal } from '@angular/core';
-import { toApiError, type Api } from '../../../core/api';
-import type { DownloadAllPreview, DownloadAllResponse, TabType } from '../api-types';
+import { toApiError } from '../../../core/api';
+import type { DownloadAllPreview, TabType } from '../api-types';
+import type { ChannelsApi } from '../channels-api';
 import { plural, skippedText } from '../../../shared/channel-format';
 
 export interface DownloadAllOptions {
-  api: Api;
-  /** `channelApiPath` of the channel shown. */
-  path: (...parts: string[]) => string;
+  api: ChannelsApi;
+  /** The channel shown. */
+  channelId: Signal<string>;
   tab: Signal<TabType>;
   /** A job was queued: the list shows its videos queued a moment later. */
   queued: () => void;
@@ -34,9 +35,7 @@ export class DownloadAll {
     this.loading.set(true);
     this.reset();
     try {
-      const r = await this.options.api.get<DownloadAllPreview>(this.options.path('download-all', 'preview'), {
-        tabType: tab,
-      });
+      const r = await this.options.api.downloadAllPreview(this.options.channelId(), tab);
       if (tab === this.options.tab()) this.preview.set(r);
     } catch (err) {
       this.error.set(`The preview could not be loaded: ${toApiError(err).message}`);
@@ -50,7 +49,7 @@ export class DownloadAll {
     this.busy.set(true);
     this.error.set(null);
     try {
-      const r = await this.options.api.post<DownloadAllResponse>(this.options.path('download-all'), { tabType: tab });
+      const r = await this.options.api.downloadAll(this.options.channelId(), tab);
       this.preview.set(null);
       const skipped = skippedText(r.skipped ?? []);
       this.notice.set(

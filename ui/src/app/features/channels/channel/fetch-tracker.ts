@@ -1,7 +1,8 @@
 import { DestroyRef, computed, inject, signal, type Signal } from '@angular/core';
 import type { LiveMessage } from '@vidkeep/contracts';
-import { toApiError, type Api } from '../../../core/api';
-import type { FetchAllResponse, FetchCancelResponse, FetchOutcome, FetchStatusResponse, TabType } from '../api-types';
+import { toApiError } from '../../../core/api';
+import type { FetchAllResponse, FetchOutcome, TabType } from '../api-types';
+import type { ChannelsApi } from '../channels-api';
 import {
   channelFetchProgressText,
   fetchPacingText,
@@ -9,7 +10,6 @@ import {
   plural,
   tabLabel,
 } from '../../../shared/channel-format';
-import { channelApiPath } from '../../../shared/channel-query';
 import {
   advanceFetch,
   fetchStateFromMessage,
@@ -22,7 +22,7 @@ import {
 export const FETCH_POLL_MS = 500;
 
 export interface FetchTrackerOptions {
-  api: Api;
+  api: ChannelsApi;
   channelId: Signal<string>;
   tab: Signal<TabType>;
   /** A full listing of `tab` ended that this page saw running: its figures and videos changed. */
@@ -93,11 +93,7 @@ export class FetchTracker {
     this.state.set(startingFetch(tab, true));
     this.startPolling(tab);
     try {
-      const r = await this.options.api.post<FetchAllResponse>(
-        `/fetchallchannelvideos/${encodeURIComponent(id)}`,
-        {},
-        { tabType: tab },
-      );
+      const r = await this.options.api.fetchAll(id, tab);
       if (id !== this.options.channelId()) return;
       this.reset();
       this.notice.set(loadedNotice(tab, r));
@@ -122,7 +118,7 @@ export class FetchTracker {
   async check(): Promise<void> {
     const tab = this.options.tab();
     try {
-      const s = await this.options.api.get<FetchStatusResponse>(this.statusPath(), { tabType: tab });
+      const s = await this.options.api.fetchStatus(this.options.channelId(), tab);
       const state = fetchStateFromStatus(s, tab, false);
       if (state && !this.state()) {
         this.state.set(state);
@@ -142,11 +138,7 @@ export class FetchTracker {
     if (!f || f.cancelling || this.cancelling()) return;
     this.cancelling.set(true);
     try {
-      await this.options.api.post<FetchCancelResponse>(
-        channelApiPath(this.options.channelId(), 'fetch', 'cancel'),
-        {},
-        { tabType: f.tab },
-      );
+      await this.options.api.cancelFetch(this.options.channelId(), f.tab);
       this.onProgress({ ...f, cancelling: true });
     } catch (err) {
       const e = toApiError(err);
@@ -160,10 +152,6 @@ export class FetchTracker {
   /** A pushed `channelFetchProgress` of a full fetch of this channel. */
   onMessage(m: LiveMessage<'channelFetchProgress'>): void {
     this.onProgress(fetchStateFromMessage(m, false));
-  }
-
-  private statusPath(): string {
-    return channelApiPath(this.options.channelId(), 'fetch-status');
   }
 
   private startPolling(tab: TabType): void {
@@ -181,7 +169,7 @@ export class FetchTracker {
     if (this.pollInFlight) return;
     this.pollInFlight = true;
     try {
-      const s = await this.options.api.get<FetchStatusResponse>(this.statusPath(), { tabType: tab });
+      const s = await this.options.api.fetchStatus(this.options.channelId(), tab);
       if (!this.pollTimer) return;
       const state = fetchStateFromStatus(s, tab, false);
       if (state) this.onProgress(state);

@@ -1,8 +1,9 @@
-import { computed, signal } from '@angular/core';
-import { toApiError, type Api } from '../../../core/api';
+import { computed, signal, type Signal } from '@angular/core';
+import { toApiError } from '../../../core/api';
 import { KeyMessages, KeySet } from '../../../shared/keyed';
 import { pageSelection, type SelectionSource } from '../../../shared/selection-bar';
-import type { BulkIgnoreResponse, ChannelVideo, DownloadResponse, IgnoreResponse } from '../api-types';
+import type { ChannelVideo } from '../api-types';
+import type { ChannelsApi } from '../channels-api';
 import { formatNumber, plural, queuedText } from '../../../shared/channel-format';
 import { chunk } from '../../../shared/channel-query';
 import type { ChannelVideos } from './channel-videos';
@@ -11,9 +12,9 @@ import type { ChannelVideos } from './channel-videos';
 const BULK_IGNORE_MAX = 5000;
 
 export interface VideoActionsOptions {
-  api: Api;
-  /** `channelApiPath` of the channel shown. */
-  path: (...parts: string[]) => string;
+  api: ChannelsApi;
+  /** The channel shown. */
+  channelId: Signal<string>;
   videos: ChannelVideos;
   /** Videos were queued: the list shows them queued a moment later. */
   queued: () => void;
@@ -81,7 +82,7 @@ export class VideoActions implements SelectionSource {
     let sent = 0;
     try {
       for (const batch of chunk(urls)) {
-        const r = await this.options.api.post<DownloadResponse>('/api/videos/download', { urls: batch });
+        const r = await this.options.api.download(batch);
         queued += r.queued;
         active += r.alreadyActiveIds?.length ?? 0;
         sent += batch.length;
@@ -107,9 +108,7 @@ export class VideoActions implements SelectionSource {
     try {
       const messages: string[] = [];
       for (const batch of chunk(ids, BULK_IGNORE_MAX)) {
-        const r = await this.options.api.post<BulkIgnoreResponse>(this.options.path('videos', 'bulk-ignore'), {
-          sourceIds: batch,
-        });
+        const r = await this.options.api.bulkIgnore(this.options.channelId(), batch);
         messages.push(r.message);
       }
       this.selected.set(new Map());
@@ -127,8 +126,7 @@ export class VideoActions implements SelectionSource {
     this.itemBusy.set(v.sourceId);
     this.itemErrors.set(v.sourceId, null);
     try {
-      const action = ignored ? 'ignore' : 'unignore';
-      await this.options.api.post<IgnoreResponse>(this.options.path('videos', encodeURIComponent(v.sourceId), action));
+      await this.options.api.setIgnored(this.options.channelId(), v.sourceId, ignored);
       this.options.videos.update(v.sourceId, { ignored });
       this.options.ignoredChanged();
       // With an ignored filter the video leaves the page.

@@ -9,7 +9,6 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
-import { Api } from '../../../core/api';
 import { Live } from '../../../core/live';
 import { RESOLUTION_CHOICES } from '../../../core/media-choices';
 import { FileDrop } from '../../../shared/file-drop';
@@ -22,6 +21,7 @@ import {
   type ImportSourceKind,
   type ResultFilter,
 } from './subscription-import';
+import { ImportsApi } from './imports-api';
 
 const STATE_LABELS = { success: 'Subscribed', skipped: 'Skipped', error: 'Failed', pending: 'Waiting' } as const;
 
@@ -53,7 +53,7 @@ export class ImportPanel {
   /** Channels were subscribed: the list should be read again. */
   readonly imported = output();
 
-  readonly state = new SubscriptionImportState(inject(Api));
+  readonly state = new SubscriptionImportState(inject(ImportsApi));
   readonly maxBytes = IMPORT_FILE_MAX_BYTES;
   readonly source = signal<ImportSourceKind>('takeout');
   readonly quality = new FormControl<string>('', { nonNullable: true });

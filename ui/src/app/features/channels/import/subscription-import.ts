@@ -1,26 +1,22 @@
 import { computed, signal } from '@angular/core';
 import type {
   ChannelAddSettings,
-  ImportDetail,
   ImportPreview,
   ImportPreviewChannel,
   ImportResult,
   ImportSummary,
   LiveMessage,
 } from '@vidkeep/contracts';
-import { toApiError, type Api } from '../../../core/api';
+import { toApiError } from '../../../core/api';
 import { KeySet } from '../../../shared/keyed';
+import type { ImportSourceKind, ImportsApi } from './imports-api';
+
+export type { ImportSourceKind } from './imports-api';
 
 /** Contracts `IMPORT_FILE_MAX_BYTES` (a value import would bundle TypeBox). */
 export const IMPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
-export type ImportSourceKind = 'takeout' | 'cookies';
 export type ResultFilter = 'all' | 'success' | 'skipped' | 'error';
-
-const PREVIEW_URL: Record<ImportSourceKind, string> = {
-  takeout: '/api/subscriptions/preview/takeout',
-  cookies: '/api/subscriptions/preview/cookies',
-};
 
 /** "46 subscribed, 2 skipped, 2 failed" (the parts that are not zero). */
 export function countsText(s: Pick<ImportSummary, 'successes' | 'skipped' | 'errors'>): string {
@@ -85,18 +81,18 @@ export class SubscriptionImportState {
     return f === 'all' ? this.results() : this.results().filter((r) => r.state === f);
   });
 
-  constructor(private readonly api: Api) {}
+  constructor(private readonly api: ImportsApi) {}
 
   /** The running import (after a reload) or the last one. */
   async load(): Promise<void> {
     try {
-      const active = await this.api.get<ImportSummary | null>('/api/subscriptions/imports/active');
+      const active = await this.api.active();
       if (active) {
         this.run.set(active);
         await this.refreshResults(active.jobId);
         return;
       }
-      const { imports } = await this.api.get<{ imports: ImportSummary[] }>('/api/subscriptions/imports');
+      const { imports } = await this.api.list();
       this.last.set(imports[0] ?? null);
     } catch (err) {
       this.error.set(`The imports could not be read: ${toApiError(err).message}`);
@@ -107,9 +103,7 @@ export class SubscriptionImportState {
     this.busy.set('preview');
     this.error.set(null);
     try {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      const preview = await this.api.post<ImportPreview>(PREVIEW_URL[kind], form);
+      const preview = await this.api.preview(kind, file);
       this.preview.set(preview);
       this.selected.clear();
       this.selected.setAll(preview.channels.filter((c) => !c.alreadySubscribed).map((c) => c.channelId));
@@ -145,7 +139,7 @@ export class SubscriptionImportState {
     this.busy.set('start');
     this.error.set(null);
     try {
-      const { jobId, total } = await this.api.post<{ jobId: string; total: number }>('/api/subscriptions/imports', {
+      const { jobId, total } = await this.api.start({
         channels,
         source: preview.source,
         ...(toAddSettings(settings) ? { settings: toAddSettings(settings) } : {}),
@@ -180,7 +174,7 @@ export class SubscriptionImportState {
     if (!run) return;
     this.busy.set('cancel');
     try {
-      await this.api.post(`/api/subscriptions/imports/${run.jobId}/cancel`);
+      await this.api.cancel(run.jobId);
       this.run.set({ ...run, cancelRequested: true });
     } catch (err) {
       this.error.set(`Not cancelled: ${toApiError(err).message}`);
@@ -223,7 +217,7 @@ export class SubscriptionImportState {
 
   private async refreshResults(jobId: string): Promise<void> {
     try {
-      const detail = await this.api.get<ImportDetail>(`/api/subscriptions/imports/${jobId}`);
+      const detail = await this.api.detail(jobId);
       const { results, ...summary } = detail;
       this.run.set(summary);
       this.results.set(results);

@@ -1,6 +1,7 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Api, ApiError } from '../../../core/api';
+import { ApiError } from '../../../core/api';
+import { PlaylistsApi } from '../playlists-api';
 import { FakeApi, provideFakeApi } from '../../../../testing/fake-api';
 import { PLAYLIST_ID, playlistVideo, servePlaylist } from '../../../../testing/fixtures/playlists';
 import { blankFixture } from '../../../../testing/host';
@@ -24,7 +25,7 @@ describe('EntryActions', () => {
     api = TestBed.inject(FakeApi);
     fixture = blankFixture();
     const id = signal(PLAYLIST_ID);
-    const http = TestBed.inject(Api);
+    const http = TestBed.inject(PlaylistsApi);
     changes = 0;
     videos = TestBed.runInInjectionContext(() => new PlaylistVideos({ api: http, playlistId: id }));
     actions = new EntryActions({ api: http, playlistId: id, videos, changed: () => changes++ });

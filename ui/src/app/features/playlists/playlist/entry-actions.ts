@@ -1,16 +1,17 @@
 import { computed, signal, type Signal } from '@angular/core';
-import { toApiError, type Api } from '../../../core/api';
+import { toApiError } from '../../../core/api';
 import { KeyMessages, KeySet } from '../../../shared/keyed';
 import { pageSelection, type SelectionSource } from '../../../shared/selection-bar';
 import { PendingAction } from '../../../shared/pending-action';
 import { plural } from '../../../shared/channel-format';
 import { chunk } from '../../../shared/channel-query';
-import type { PlaylistDownloadResponse, PlaylistSelectionResponse, PlaylistVideo } from '../api-types';
-import { SELECTION_MAX, playlistApiPath } from '../playlist-format';
+import type { PlaylistVideo } from '../api-types';
+import { SELECTION_MAX } from '../playlist-format';
+import type { PlaylistsApi } from '../playlists-api';
 import type { PlaylistVideos } from './playlist-videos';
 
 export interface EntryActionsOptions {
-  api: Api;
+  api: PlaylistsApi;
   playlistId: Signal<string>;
   videos: PlaylistVideos;
   /** Something was queued or selected, or an entry ignored: the list and the counts change. */
@@ -41,10 +42,6 @@ export class EntryActions implements SelectionSource {
 
   constructor(private readonly options: EntryActionsOptions) {}
 
-  private path(...parts: string[]): string {
-    return playlistApiPath(this.options.playlistId(), ...parts);
-  }
-
   /** Another playlist: its own selection and messages. */
   reset(): void {
     this.selected.clear();
@@ -71,10 +68,7 @@ export class EntryActions implements SelectionSource {
     const messages: string[] = [];
     const ok = await this.download.run(async () => {
       for (const videoIds of batches) {
-        const r = await this.options.api.post<PlaylistDownloadResponse>(
-          this.path('download'),
-          videoIds ? { videoIds } : {},
-        );
+        const r = await this.options.api.download(this.options.playlistId(), videoIds ? { videoIds } : {});
         messages.push(r.message);
       }
     });
@@ -92,9 +86,7 @@ export class EntryActions implements SelectionSource {
     const skipped: string[] = [];
     const ok = await this.select.run(async () => {
       for (const videoIds of chunk(ids, SELECTION_MAX)) {
-        const r = await this.options.api.post<PlaylistSelectionResponse>(this.path('auto-download', 'select'), {
-          videoIds,
-        });
+        const r = await this.options.api.selectForAutoDownload(this.options.playlistId(), videoIds);
         requested += r.requested;
         skipped.push(...r.skipped.map((s) => s.reason));
       }
@@ -113,9 +105,7 @@ export class EntryActions implements SelectionSource {
     this.itemBusy.set(v.source_id);
     this.itemErrors.set(v.source_id, null);
     try {
-      await this.options.api.post(
-        this.path('videos', encodeURIComponent(v.source_id), ignored ? 'ignore' : 'unignore'),
-      );
+      await this.options.api.setIgnored(this.options.playlistId(), v.source_id, ignored);
       this.options.videos.update(v.source_id, { ignored });
       this.options.changed();
     } catch (err) {

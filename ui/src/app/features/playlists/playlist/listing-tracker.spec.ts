@@ -1,6 +1,7 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Api, ApiError } from '../../../core/api';
+import { ApiError } from '../../../core/api';
+import { PlaylistsApi } from '../playlists-api';
 import { deferred, FakeApi, provideFakeApi } from '../../../../testing/fake-api';
 import { PLAYLIST_ID } from '../../../../testing/fixtures/playlists';
 import { blankFixture } from '../../../../testing/host';
@@ -27,7 +28,11 @@ describe('ListingTracker', () => {
     api = TestBed.inject(FakeApi);
     fixture = blankFixture();
     listed = 0;
-    tracker = new ListingTracker({ api: TestBed.inject(Api), playlistId: signal(PLAYLIST_ID), listed: () => listed++ });
+    tracker = new ListingTracker({
+      api: TestBed.inject(PlaylistsApi),
+      playlistId: signal(PLAYLIST_ID),
+      listed: () => listed++,
+    });
   });
 
   afterEach(() => vi.useRealTimers());

@@ -1,9 +1,8 @@
 import { signal, type Signal } from '@angular/core';
 import type { LiveMessage } from '@vidkeep/contracts';
-import { toApiError, type Api } from '../../../core/api';
+import { toApiError } from '../../../core/api';
 import { fetchProgressText, plural } from '../../../shared/channel-format';
-import type { RefreshPlaylistResponse } from '../api-types';
-import { playlistApiPath } from '../playlist-format';
+import type { PlaylistsApi } from '../playlists-api';
 
 /** A listing that runs: this page's own Refresh, or one it saw (another window, the scheduler). */
 export interface RunningListing {
@@ -13,7 +12,7 @@ export interface RunningListing {
 }
 
 export interface ListingTrackerOptions {
-  api: Api;
+  api: PlaylistsApi;
   playlistId: Signal<string>;
   /** A listing ended: the entries and counts changed. */
   listed: () => void;
@@ -49,7 +48,7 @@ export class ListingTracker {
     this.clearMessages();
     this.running.set({ own: true, stage: 'starting', itemsFetched: 0 });
     try {
-      const r = await this.options.api.post<RefreshPlaylistResponse>(playlistApiPath(id, 'refresh'));
+      const r = await this.options.api.refresh(id);
       if (id !== this.options.playlistId()) return;
       this.running.set(null);
       this.notice.set(

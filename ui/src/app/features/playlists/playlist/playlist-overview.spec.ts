@@ -1,7 +1,8 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import type { Title } from '@angular/platform-browser';
-import { Api, ApiError } from '../../../core/api';
+import { ApiError } from '../../../core/api';
+import { PlaylistsApi } from '../playlists-api';
 import { deferred, FakeApi, provideFakeApi } from '../../../../testing/fake-api';
 import { PLAYLIST_ID, playlist, playlistDetail } from '../../../../testing/fixtures/playlists';
 import { blankFixture } from '../../../../testing/host';
@@ -24,7 +25,7 @@ describe('PlaylistOverview', () => {
     id.set(PLAYLIST_ID);
     titles.length = 0;
     const title = { setTitle: (t: string) => titles.push(t) } as unknown as Title;
-    overview = new PlaylistOverview({ api: TestBed.inject(Api), title, playlistId: id });
+    overview = new PlaylistOverview({ api: TestBed.inject(PlaylistsApi), title, playlistId: id });
   });
 
   afterEach(() => vi.useRealTimers());

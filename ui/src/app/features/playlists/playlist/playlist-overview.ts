@@ -1,12 +1,12 @@
 import { computed, signal, type Signal } from '@angular/core';
 import type { Title } from '@angular/platform-browser';
-import { toApiError, type Api } from '../../../core/api';
+import { toApiError } from '../../../core/api';
 import { PendingAction } from '../../../shared/pending-action';
-import type { Playlist, PlaylistDetail, PlaylistRemovedResponse } from '../api-types';
-import { playlistApiPath } from '../playlist-format';
+import type { Playlist, PlaylistDetail } from '../api-types';
+import type { PlaylistsApi } from '../playlists-api';
 
 export interface PlaylistOverviewOptions {
-  api: Api;
+  api: PlaylistsApi;
   title: Title;
   /** The playlist of the route; answers for another one (the user moved on) are dropped. */
   playlistId: Signal<string>;
@@ -48,7 +48,7 @@ export class PlaylistOverview {
     const generation = ++this.generation;
     if (!quiet) this.loading.set(true);
     try {
-      const d = await this.options.api.get<PlaylistDetail>(playlistApiPath(id));
+      const d = await this.options.api.detail(id);
       if (generation !== this.generation) return;
       this.detail.set(d);
       this.error.set(null);
@@ -76,7 +76,7 @@ export class PlaylistOverview {
     const id = this.options.playlistId();
     const generation = ++this.generation;
     try {
-      const d = await this.options.api.get<PlaylistDetail>(playlistApiPath(id));
+      const d = await this.options.api.detail(id);
       if (generation !== this.generation) return id === this.options.playlistId() ? d : null;
       this.detail.set(d);
       return d;
@@ -94,7 +94,7 @@ export class PlaylistOverview {
   /** Stops following (a soft delete: videos, the .m3u file and server playlists stay). */
   async remove(): Promise<boolean> {
     return this.removing.run(async () => {
-      const r = await this.options.api.delete<PlaylistRemovedResponse>(playlistApiPath(this.options.playlistId()));
+      const r = await this.options.api.remove(this.options.playlistId());
       this.removed.set(r.message);
     });
   }

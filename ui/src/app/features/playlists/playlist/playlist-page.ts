@@ -2,8 +2,8 @@ import { Component, DestroyRef, effect, inject, input, untracked } from '@angula
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { Title } from '@angular/platform-browser';
 import { RouterLink } from '@angular/router';
-import { Api } from '../../../core/api';
 import { Live } from '../../../core/live';
+import { PlaylistsApi } from '../playlists-api';
 import { EntryActions } from './entry-actions';
 import { EntryBar } from './entry-bar';
 import { EntryFilters } from './entry-filters';
@@ -55,7 +55,7 @@ const RELOAD_DELAY_MS = 1000;
   `,
 })
 export class PlaylistPage {
-  private readonly api = inject(Api);
+  private readonly api = inject(PlaylistsApi);
   private readonly live = inject(Live);
 
   /** From the route `/playlists/:playlistId` (withComponentInputBinding). */

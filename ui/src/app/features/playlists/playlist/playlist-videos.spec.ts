@@ -1,6 +1,6 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Api } from '../../../core/api';
+import { PlaylistsApi } from '../playlists-api';
 import { FakeApi, provideFakeApi } from '../../../../testing/fake-api';
 import { PLAYLIST_ID, servePlaylist } from '../../../../testing/fixtures/playlists';
 import { blankFixture } from '../../../../testing/host';
@@ -20,7 +20,7 @@ describe('PlaylistVideos', () => {
     servePlaylist(api);
     fixture = blankFixture();
     videos = TestBed.runInInjectionContext(
-      () => new PlaylistVideos({ api: TestBed.inject(Api), playlistId: signal(PLAYLIST_ID) }),
+      () => new PlaylistVideos({ api: TestBed.inject(PlaylistsApi), playlistId: signal(PLAYLIST_ID) }),
     );
     void videos.load();
     await settle(fixture);

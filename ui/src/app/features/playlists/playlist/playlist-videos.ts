@@ -1,13 +1,13 @@
 import { computed, signal, type Signal } from '@angular/core';
-import type { Api } from '../../../core/api';
 import { KeySet } from '../../../shared/keyed';
 import { PagedList } from '../../../shared/paged-list';
 import type { WatchedState } from '../../../shared/watch-state';
-import type { PlaylistVideo, PlaylistVideoPage } from '../api-types';
-import { playlistApiPath, playlistVideosQuery, type DownloadState, type PlaylistVideoSort } from '../playlist-format';
+import type { PlaylistVideo } from '../api-types';
+import type { PlaylistsApi } from '../playlists-api';
+import { playlistVideosQuery, type DownloadState, type PlaylistVideoSort } from '../playlist-format';
 
 export interface PlaylistVideosOptions {
-  api: Api;
+  api: PlaylistsApi;
   playlistId: Signal<string>;
 }
 
@@ -41,7 +41,7 @@ export class PlaylistVideos {
           downloadState: this.downloadState(),
           watchedState: this.watchedState(),
         });
-        const page = await options.api.get<PlaylistVideoPage>(playlistApiPath(options.playlistId(), 'videos'), query);
+        const page = await options.api.videos(options.playlistId(), query);
         return { items: page.videos, total: page.total };
       },
     });

@@ -1,6 +1,7 @@
 import { signal } from '@angular/core';
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Api, ApiError } from '../../../core/api';
+import { ApiError } from '../../../core/api';
+import { PlaylistsApi } from '../playlists-api';
 import { FakeApi, provideFakeApi } from '../../../../testing/fake-api';
 import { PLAYLIST_ID, playlistDetail, syncState } from '../../../../testing/fixtures/playlists';
 import { blankFixture } from '../../../../testing/host';
@@ -36,12 +37,12 @@ describe('PublishActions', () => {
       ],
     });
     detail = shown;
-    const apiClient = TestBed.inject(Api);
+    const apiClient = TestBed.inject(PlaylistsApi);
     publish = new PublishActions({
       api: apiClient,
       playlistId: signal(PLAYLIST_ID),
       detail: () => shown,
-      readDetail: () => apiClient.get<PlaylistDetail>(BASE),
+      readDetail: () => apiClient.detail(PLAYLIST_ID),
       published: () => published++,
     });
     api.on('POST', `${BASE}/sync`, () => ({ success: true, message: 'Syncing to Jellyfin and Plex' }));

@@ -1,14 +1,13 @@
 import { signal, type Signal } from '@angular/core';
 import type { LiveMessage } from '@vidkeep/contracts';
-import type { Api } from '../../../core/api';
 import { PendingAction } from '../../../shared/pending-action';
 import { plural } from '../../../shared/channel-format';
-import type { PlaylistDetail, PlaylistSyncAccepted, PlaylistSyncState, RegenerateM3uResponse } from '../api-types';
-import { playlistApiPath } from '../playlist-format';
+import type { PlaylistDetail, PlaylistSyncState } from '../api-types';
+import type { PlaylistsApi } from '../playlists-api';
 import { syncOutcomes, type ServerOutcome } from './sync-outcome';
 
 export interface PublishActionsOptions {
-  api: Api;
+  api: PlaylistsApi;
   playlistId: Signal<string>;
   /** The detail as the page shows it now. */
   detail: () => PlaylistDetail | null;
@@ -62,7 +61,7 @@ export class PublishActions {
     this.posting = true;
     this.endedEarly = false;
     const sent = await this.sync.run(async () => {
-      const r = await this.options.api.post<PlaylistSyncAccepted>(playlistApiPath(this.options.playlistId(), 'sync'));
+      const r = await this.options.api.sync(this.options.playlistId());
       const after = detail?.sync_running ? ' after the sync that runs now' : '';
       this.syncNotice.set(servers ? `${r.message}${after}…` : r.message);
       this.syncWaiting.set(servers);
@@ -74,9 +73,7 @@ export class PublishActions {
   async rebuildM3u(): Promise<void> {
     this.rebuildNotice.set(null);
     await this.rebuild.run(async () => {
-      const r = await this.options.api.post<RegenerateM3uResponse>(
-        playlistApiPath(this.options.playlistId(), 'regenerate-m3u'),
-      );
+      const r = await this.options.api.regenerateM3u(this.options.playlistId());
       this.rebuildNotice.set(
         r.success && r.path
           ? `Rebuilt ${r.path} with ${plural(r.entries, 'entry', 'entries')}.`

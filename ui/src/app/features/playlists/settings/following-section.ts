@@ -2,19 +2,13 @@ import { Component, computed, inject, input, linkedSignal, output, signal } from
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
-import { Api } from '../../../core/api';
 import { ConfirmInline } from '../../../shared/confirm-inline';
 import { Outcome } from '../../../shared/outcome';
 import { PendingAction } from '../../../shared/pending-action';
 import { plural } from '../../../shared/channel-format';
-import type {
-  PatchPlaylistRequest,
-  Playlist,
-  PlaylistDetail,
-  PlaylistResetResponse,
-  PlaylistResponse,
-} from '../api-types';
-import { autoDownloadState, formatDateTime, playlistApiPath } from '../playlist-format';
+import type { PatchPlaylistRequest, Playlist, PlaylistDetail } from '../api-types';
+import { autoDownloadState, formatDateTime } from '../playlist-format';
+import { PlaylistsApi } from '../playlists-api';
 
 /** A slide toggle or checkbox whose state the template hands in with its change. */
 interface Switch {
@@ -33,7 +27,7 @@ interface Switch {
   styleUrls: ['../../../shared/dialog-form.css', './following-section.css'],
 })
 export class FollowingSection {
-  private readonly api = inject(Api);
+  private readonly api = inject(PlaylistsApi);
   readonly detail = input.required<PlaylistDetail>();
   readonly changed = output<Playlist>();
   readonly playlist = linkedSignal(() => this.detail().playlist);
@@ -65,7 +59,7 @@ export class FollowingSection {
   private async patch(body: PatchPlaylistRequest, control: Switch): Promise<void> {
     this.notice.set(null);
     const ok = await this.change.run(async () => {
-      const r = await this.api.patch<PlaylistResponse>(playlistApiPath(this.playlist().playlist_id), body);
+      const r = await this.api.update(this.playlist().playlist_id, body);
       this.accept(r.playlist);
     });
     if (!ok) control.checked = !control.checked;
@@ -75,9 +69,7 @@ export class FollowingSection {
   async reset(): Promise<void> {
     this.notice.set(null);
     const ok = await this.resetting.run(async () => {
-      const r = await this.api.post<PlaylistResetResponse>(
-        playlistApiPath(this.playlist().playlist_id, 'auto-download', 'reset'),
-      );
+      const r = await this.api.resetAutoDownload(this.playlist().playlist_id);
       this.accept(r.playlist);
       const cleared = r.cleared ? ` ${plural(r.cleared, 'waiting selection')} cleared.` : '';
       this.notice.set(

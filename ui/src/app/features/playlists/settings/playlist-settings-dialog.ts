@@ -2,7 +2,7 @@ import { Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup } from '@angular/forms';
 import { MAT_DIALOG_DATA, MatDialogRef } from '@angular/material/dialog';
-import { Api, toApiError } from '../../../core/api';
+import { toApiError } from '../../../core/api';
 import { mapErrorDetails } from '../../../shared/error-paths';
 import {
   RESERVED_SUBFOLDER,
@@ -15,15 +15,8 @@ import {
 import { FORM_CONTROLS } from '../../../shared/form-controls';
 import { MediaChoiceFields } from '../../../shared/media-choice-fields';
 import { SettingsDialogFrame, SettingsDialogState, type SettingsDialogParts } from '../../../shared/settings-dialog';
-import type {
-  AudioFormat,
-  Playlist,
-  PlaylistDetail,
-  PlaylistSettings,
-  PlaylistSettingsResponse,
-  Resolution,
-} from '../api-types';
-import { playlistApiPath } from '../playlist-format';
+import type { AudioFormat, Playlist, PlaylistDetail, PlaylistSettings, Resolution } from '../api-types';
+import { PlaylistsApi } from '../playlists-api';
 import { FollowingSection } from './following-section';
 import {
   CONTENT_RATINGS,
@@ -56,7 +49,7 @@ type Duration = string | number | null;
   styleUrls: ['../../../shared/dialog-form.css', './playlist-settings-dialog.css'],
 })
 export class PlaylistSettingsDialog extends SettingsDialogState<PlaylistSettings> {
-  private readonly api = inject(Api);
+  private readonly api = inject(PlaylistsApi);
   private readonly ref = inject<MatDialogRef<PlaylistSettingsDialog, boolean>>(MatDialogRef);
   readonly data = inject<PlaylistSettingsDialogData>(MAT_DIALOG_DATA);
   readonly matcher = new ShowWhenDirty();
@@ -104,7 +97,7 @@ export class PlaylistSettingsDialog extends SettingsDialogState<PlaylistSettings
 
   load(): Promise<void> {
     return this.loadSettings(
-      () => this.api.get<PlaylistSettings>(this.url),
+      () => this.api.settings(this.id),
       (settings) => this.form.reset(toSettingsModel(settings)),
     );
   }
@@ -127,7 +120,7 @@ export class PlaylistSettingsDialog extends SettingsDialogState<PlaylistSettings
     }
     this.saving.set(true);
     try {
-      await this.api.put<PlaylistSettingsResponse>(this.url, body);
+      await this.api.saveSettings(this.id, body);
       this.ref.close(true);
     } catch (err) {
       const e = toApiError(err);
@@ -149,7 +142,7 @@ export class PlaylistSettingsDialog extends SettingsDialogState<PlaylistSettings
     this.data.followingChanged?.(playlist);
   }
 
-  private get url(): string {
-    return playlistApiPath(this.data.detail.playlist.playlist_id, 'settings');
+  private get id(): string {
+    return this.data.detail.playlist.playlist_id;
   }
 }
