@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup, type ValidatorFn } from '@angular/forms';
 import { MAT_DIALOG_DATA, MatDialogRef } from '@angular/material/dialog';
@@ -26,6 +26,7 @@ import type {
   TabType,
 } from './api-types';
 import { ChannelsApi } from './channels-api';
+import { PendingAction } from '../../shared/pending-action';
 import { TABS, formatClock, tabLabel } from '../../shared/channel-format';
 import {
   ADDITIONAL_TAGS_MAX,
@@ -77,6 +78,7 @@ const keepCountValidator: ValidatorFn = (c) => {
  */
 @Component({
   selector: 'app-channel-settings-dialog',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [DatePipe, FORM_CONTROLS, MatSlideToggleModule, MediaChoiceFields, SettingsDialogFrame],
   templateUrl: './channel-settings-dialog.html',
   styleUrls: ['../../shared/dialog-form.css', './channel-settings-dialog.css'],
@@ -100,8 +102,8 @@ export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> 
   readonly durationMax = CHANNEL_DURATION_MAX;
   readonly label = tabLabel;
 
-  readonly previewing = signal(false);
-  readonly previewError = signal<string | null>(null);
+  /** The filter preview's request. */
+  readonly previewing = new PendingAction();
   readonly previewResult = signal<FilterPreviewResponse | null>(null);
   readonly hiddenTabs = signal<TabType[]>([]);
   readonly autoTabs = signal<TabType[]>([]);
@@ -207,17 +209,11 @@ export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> 
   }
 
   async preview(): Promise<void> {
-    this.previewing.set(true);
-    this.previewError.set(null);
-    try {
-      const r = await this.api.filterPreview(this.data.channelId, this.form.controls.title_filter_regex.value.trim());
-      this.previewResult.set(r);
-    } catch (err) {
-      this.previewResult.set(null);
-      this.previewError.set(toApiError(err).message);
-    } finally {
-      this.previewing.set(false);
-    }
+    const regex = this.form.controls.title_filter_regex.value.trim();
+    const ok = await this.previewing.run(async () => {
+      this.previewResult.set(await this.api.filterPreview(this.data.channelId, regex));
+    });
+    if (!ok) this.previewResult.set(null);
   }
 
   /** A duration field's value as a clock (`90` → `1:30`), for its hint. */

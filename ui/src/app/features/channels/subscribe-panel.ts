@@ -1,4 +1,4 @@
-import { Component, inject, output, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, output, signal } from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -9,12 +9,14 @@ import { RouterLink } from '@angular/router';
 import { toApiError } from '../../core/api';
 import type { ChannelInfo, ChannelSearchResult } from './api-types';
 import { ChannelsApi } from './channels-api';
+import { PendingAction } from '../../shared/pending-action';
 import { formatCount, tabLabel } from '../../shared/channel-format';
 import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount } from '../../shared/channel-query';
 
 /** Subscribing: look a channel up by URL / @handle and confirm, or search the platform. */
 @Component({
   selector: 'app-subscribe-panel',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     ReactiveFormsModule,
     RouterLink,
@@ -47,8 +49,7 @@ export class SubscribePanel {
     query: new FormControl('', { nonNullable: true }),
     count: new FormControl<SearchCount>(25, { nonNullable: true }),
   });
-  readonly searching = signal(false);
-  readonly searchError = signal<string | null>(null);
+  readonly searching = new PendingAction('Search failed: ');
   readonly results = signal<ChannelSearchResult[] | null>(null);
   readonly brokenResults = signal<ReadonlySet<string>>(new Set());
   readonly subscribing = signal<ReadonlySet<string>>(new Set());
@@ -101,19 +102,14 @@ export class SubscribePanel {
   async search(): Promise<void> {
     const { query, count } = this.searchForm.getRawValue();
     const problem = searchQueryProblem(query);
-    this.searchError.set(problem);
+    this.searching.error.set(problem);
     if (problem) return;
-    this.searching.set(true);
-    try {
+    await this.searching.run(async () => {
       const r = await this.api.search(query.trim(), count);
       this.brokenResults.set(new Set());
       this.resultErrors.set({});
       this.results.set(r.results);
-    } catch (err) {
-      this.searchError.set(`Search failed: ${toApiError(err).message}`);
-    } finally {
-      this.searching.set(false);
-    }
+    });
   }
 
   async subscribeResult(r: ChannelSearchResult): Promise<void> {

@@ -1,4 +1,4 @@
-import { Component, inject, output, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, output, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup } from '@angular/forms';
 import { MatProgressSpinnerModule } from '@angular/material/progress-spinner';
@@ -26,6 +26,7 @@ interface Followed {
  */
 @Component({
   selector: 'app-follow-panel',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [FORM_CONTROLS, RouterLink, MatProgressSpinnerModule],
   templateUrl: './follow-panel.html',
   styleUrls: ['../../shared/lookup-panel.css', './follow-panel.css'],

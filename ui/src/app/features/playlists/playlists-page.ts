@@ -1,4 +1,4 @@
-import { Component, inject } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
@@ -16,6 +16,7 @@ import { autoDownloadState, listingText } from './playlist-format';
 /** Followed playlists: follow one by URL, the list (most recently changed first), pages. */
 @Component({
   selector: 'app-playlists-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [RouterLink, MatButtonModule, MatProgressBarModule, ListPager, FollowPanel],
   template: `
     <h1>Playlists</h1>

@@ -1,4 +1,4 @@
-import { Component, inject, input, output, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, input, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialog } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
@@ -12,6 +12,7 @@ import type { ChannelOverview } from './channel-overview';
 /** The channel's avatar, name, links and state, with subscribing again and its settings. */
 @Component({
   selector: 'app-channel-header',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule, MatProgressBarModule],
   template: `
     @let o = overview();

@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { downloadAllPreviewText, queueButtonText, sizeBasisText } from '../../../shared/channel-format';
 import type { DownloadAll } from './download-all';
@@ -6,6 +6,7 @@ import type { DownloadAll } from './download-all';
 /** What "Download all…" would queue, its confirmation, and the outcome. */
 @Component({
   selector: 'app-download-all-panel',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule],
   template: `
     @let d = state();

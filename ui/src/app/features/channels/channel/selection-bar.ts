@@ -1,4 +1,4 @@
-import { Component, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { ListSelectionBar, type SelectionAction } from '../../../shared/selection-bar';
 import type { VideoActions } from './video-actions';
@@ -8,6 +8,7 @@ export type VideoView = 'grid' | 'list';
 /** Select the page, act on the selection (kept across pages), and switch grid and list. */
 @Component({
   selector: 'app-selection-bar',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule, ListSelectionBar],
   template: `
     @let a = actions();

@@ -1,5 +1,5 @@
 import { LowerCasePipe } from '@angular/common';
-import { Component, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSlideToggleModule, type MatSlideToggleChange } from '@angular/material/slide-toggle';
@@ -14,6 +14,7 @@ import type { FetchTracker } from './fetch-tracker';
  */
 @Component({
   selector: 'app-tab-stats-bar',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [LowerCasePipe, MatButtonModule, MatProgressBarModule, MatSlideToggleModule],
   template: `
     @let o = overview();

@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { ListControls } from '../../../shared/list-controls';
@@ -17,6 +17,7 @@ const FILTER_LABELS: Readonly<Record<VideoFilter, string>> = {
 /** Search, the downloaded / ignored / watched filters, sort and order of a tab's videos. */
 @Component({
   selector: 'app-video-filters',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [ListControls, MatFormFieldModule, MatSelectModule, RangeFilters],
   template: `
     @let v = videos();

@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { Component, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { ListPager } from '../../../shared/list-pager';
@@ -16,6 +16,7 @@ import type { VideoActions } from './video-actions';
  */
 @Component({
   selector: 'app-video-list',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [DatePipe, ListPager, MatButtonModule, MatCheckboxModule, ListStatus, WatchBadge],
   templateUrl: './video-list.html',
   styleUrls: [

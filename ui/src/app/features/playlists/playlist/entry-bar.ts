@@ -1,4 +1,4 @@
-import { Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { ListSelectionBar, type SelectionAction } from '../../../shared/selection-bar';
 import { canSelectForAutomatic } from '../playlist-format';
@@ -8,6 +8,7 @@ import type { PlaylistOverview } from './playlist-overview';
 /** Select the page, act on the selection (kept across pages), and "Download new". */
 @Component({
   selector: 'app-entry-bar',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule, ListSelectionBar],
   template: `
     @let a = actions();

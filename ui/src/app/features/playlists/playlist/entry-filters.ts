@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { ListControls } from '../../../shared/list-controls';
@@ -9,6 +9,7 @@ import type { PlaylistVideos } from './playlist-videos';
 /** Search, the download-state and watched filters, sort and order of a playlist's entries. */
 @Component({
   selector: 'app-entry-filters',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [ListControls, MatFormFieldModule, MatSelectModule, WatchedFilter],
   template: `
     @let v = videos();

@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { ListPager } from '../../../shared/list-pager';
@@ -12,6 +12,7 @@ import type { PlaylistVideos } from './playlist-videos';
 /** The entries of the page shown, as rows with their place, state and actions, and the pages. */
 @Component({
   selector: 'app-entry-list',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [ListPager, MatButtonModule, MatCheckboxModule, ListStatus, WatchBadge],
   templateUrl: './entry-list.html',
   styleUrls: [

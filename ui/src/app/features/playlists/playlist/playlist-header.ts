@@ -1,4 +1,4 @@
-import { Component, computed, inject, input, output, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialog } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
@@ -13,6 +13,7 @@ import type { PlaylistOverview } from './playlist-overview';
 /** The playlist's picture, name, figures and state, with Refresh, Settings and Remove. */
 @Component({
   selector: 'app-playlist-header',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule, MatProgressBarModule, ConfirmInline, Outcome],
   templateUrl: './playlist-header.html',
   styleUrl: './playlist-header.css',

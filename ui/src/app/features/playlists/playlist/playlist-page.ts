@@ -1,4 +1,4 @@
-import { Component, DestroyRef, effect, inject, input, untracked } from '@angular/core';
+import { ChangeDetectionStrategy, Component, DestroyRef, effect, inject, input, untracked } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { Title } from '@angular/platform-browser';
 import { RouterLink } from '@angular/router';
@@ -26,6 +26,7 @@ const RELOAD_DELAY_MS = 1000;
  */
 @Component({
   selector: 'app-playlist-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [RouterLink, PlaylistHeader, EntryFilters, EntryBar, EntryList, SyncPanel],
   template: `
     <nav class="back"><a routerLink="/playlists">← All playlists</a></nav>

@@ -1,4 +1,4 @@
-import { Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
 import { Outcome } from '../../../shared/outcome';
@@ -11,6 +11,7 @@ import { serverLabel } from './sync-outcome';
 /** Where the playlist is published: each media server's sync state, Sync now and Rebuild .m3u. */
 @Component({
   selector: 'app-sync-panel',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [RouterLink, MatButtonModule, Outcome],
   template: `
     @let d = overview().detail();

@@ -1,4 +1,13 @@
-import { Component, computed, inject, input, linkedSignal, output, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  inject,
+  input,
+  linkedSignal,
+  output,
+  signal,
+} from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
@@ -22,6 +31,7 @@ interface Switch {
  */
 @Component({
   selector: 'app-following-section',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule, MatCheckboxModule, MatSlideToggleModule, ConfirmInline, Outcome],
   templateUrl: './following-section.html',
   styleUrls: ['../../../shared/dialog-form.css', './following-section.css'],

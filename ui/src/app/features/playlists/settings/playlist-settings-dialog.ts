@@ -1,4 +1,4 @@
-import { Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup } from '@angular/forms';
 import { MAT_DIALOG_DATA, MatDialogRef } from '@angular/material/dialog';
@@ -44,6 +44,7 @@ type Duration = string | number | null;
  */
 @Component({
   selector: 'app-playlist-settings-dialog',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [FORM_CONTROLS, MediaChoiceFields, FollowingSection, SettingsDialogFrame],
   templateUrl: './playlist-settings-dialog.html',
   styleUrls: ['../../../shared/dialog-form.css', './playlist-settings-dialog.css'],
