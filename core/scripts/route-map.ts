@@ -142,7 +142,13 @@ export async function routeMapFiles(): Promise<Map<string, string>> {
       const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
       const parts: string[] = [];
       const part = (key: string, s: Schema | undefined) => {
-        if (s) parts.push(`    ${key}: ${typeOf(s, names, '    ')};`);
+        if (!s) return;
+        // What the server fills in from a default, a client may leave out.
+        const defaulted = Object.entries(s.properties ?? {})
+          .filter(([, p]) => (p as { default?: unknown }).default !== undefined)
+          .map(([k]) => JSON.stringify(k));
+        const type = typeOf(s, names, '    ');
+        parts.push(`    ${key}: ${defaulted.length ? `DefaultsOptional<${type}, ${defaulted.join(' | ')}>` : type};`);
       };
       part('params', schema.params);
       part('query', schema.querystring);
@@ -163,6 +169,9 @@ export async function routeMapFiles(): Promise<Map<string, string>> {
         ...HEADER,
         "import type * as C from '../index.js';",
         "import type { Static } from '../typebox.js';",
+        ...([...entries.values()].some((e) => e.includes('DefaultsOptional<'))
+          ? ["import type { DefaultsOptional } from './defaults.js';"]
+          : []),
         '',
         `/** The routes of ${plugin === 'core' ? 'the core' : `the ${plugin} plugin`}. */`,
         `export interface ${pascal(plugin)}Routes {`,
@@ -172,6 +181,20 @@ export async function routeMapFiles(): Promise<Map<string, string>> {
       ].join('\n');
       files.set(path, await formatted(path, text));
     }
+    const defaults = join(ROUTE_MAP_DIR, 'defaults.ts');
+    files.set(
+      defaults,
+      await formatted(
+        defaults,
+        [
+          ...HEADER,
+          '',
+          '/** `T` with the keys `K` optional: the fields of a query or body the server fills from their defaults. */',
+          'export type DefaultsOptional<T, K extends PropertyKey> = Omit<T, K & keyof T> & Partial<Pick<T, K & keyof T>>;',
+          '',
+        ].join('\n'),
+      ),
+    );
     const index = join(ROUTE_MAP_DIR, 'index.ts');
     const indexText = [
       ...HEADER,

@@ -2,12 +2,13 @@
 // tests/integration/route-map.test.ts fails while this file and the routes differ.
 import type * as C from '../index.js';
 import type { Static } from '../typebox.js';
+import type { DefaultsOptional } from './defaults.js';
 
 /** The routes of the channels plugin. */
 export interface ChannelsRoutes {
   'GET /api/channels/:channelId/download-all/preview': {
     params: Static<typeof C.ChannelIdParams>;
-    query: Static<typeof C.DownloadAllPreviewQuery>;
+    query: DefaultsOptional<Static<typeof C.DownloadAllPreviewQuery>, 'tabType'>;
     response: Static<typeof C.DownloadAllPreviewResponse>;
   };
   'GET /api/channels/:channelId/fetch-status': {
@@ -17,7 +18,7 @@ export interface ChannelsRoutes {
   };
   'GET /api/channels/:channelId/filter-preview': {
     params: Static<typeof C.ChannelIdParams>;
-    query: Static<typeof C.FilterPreviewQuery>;
+    query: DefaultsOptional<Static<typeof C.FilterPreviewQuery>, 'title_filter_regex'>;
     response: Static<typeof C.FilterPreviewResponse>;
   };
   'GET /api/channels/:channelId/settings': {
@@ -56,12 +57,25 @@ export interface ChannelsRoutes {
     response: Static<typeof C.Channel>;
   };
   'GET /getchannels': {
-    query: Static<typeof C.ChannelListQuery>;
+    query: DefaultsOptional<Static<typeof C.ChannelListQuery>, 'page' | 'pageSize' | 'sortBy' | 'sortOrder'>;
     response: Static<typeof C.ChannelList>;
   };
   'GET /getchannelvideos/:channelId': {
     params: Static<typeof C.ChannelIdParams>;
-    query: Static<typeof C.ChannelVideosQuery>;
+    query: DefaultsOptional<
+      Static<typeof C.ChannelVideosQuery>,
+      | 'page'
+      | 'pageSize'
+      | 'downloadedFilter'
+      | 'ignoredFilter'
+      | 'watchedFilter'
+      | 'watchedState'
+      | 'protectedFilter'
+      | 'missingFilter'
+      | 'sortBy'
+      | 'sortOrder'
+      | 'tabType'
+    >;
     response: Static<typeof C.ChannelVideoPage>;
   };
   'PATCH /api/channels/:channelId/tabs/:tabType/auto-download': {
@@ -75,12 +89,12 @@ export interface ChannelsRoutes {
   };
   'POST /api/channels/:channelId/download-all': {
     params: Static<typeof C.ChannelIdParams>;
-    body: Static<typeof C.DownloadAllRequest>;
+    body: DefaultsOptional<Static<typeof C.DownloadAllRequest>, 'tabType'>;
     response: Static<typeof C.DownloadAllResponse>;
   };
   'POST /api/channels/:channelId/fetch/cancel': {
     params: Static<typeof C.ChannelIdParams>;
-    query: Static<typeof C.TabQuery>;
+    query: DefaultsOptional<Static<typeof C.TabQuery>, 'tabType'>;
     response: Static<typeof C.FetchCancelResponse>;
   };
   'POST /api/channels/:channelId/tabs/redetect': {
@@ -104,7 +118,7 @@ export interface ChannelsRoutes {
     response: Static<typeof C.AutoDownloadRunResponse>;
   };
   'POST /api/channels/search': {
-    body: Static<typeof C.ChannelSearchRequest>;
+    body: DefaultsOptional<Static<typeof C.ChannelSearchRequest>, 'count'>;
     response: Static<typeof C.ChannelSearchResponse>;
   };
   'POST /api/subscriptions/imports': {
@@ -129,7 +143,7 @@ export interface ChannelsRoutes {
   };
   'POST /fetchallchannelvideos/:channelId': {
     params: Static<typeof C.ChannelIdParams>;
-    query: Static<typeof C.FetchAllQuery>;
+    query: DefaultsOptional<Static<typeof C.FetchAllQuery>, 'page' | 'pageSize' | 'downloadedFilter' | 'tabType'>;
     response: Static<typeof C.FetchAllResponse>;
   };
   'POST /testSourceApiKey': {

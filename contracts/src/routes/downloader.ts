@@ -2,6 +2,7 @@
 // tests/integration/route-map.test.ts fails while this file and the routes differ.
 import type * as C from '../index.js';
 import type { Static } from '../typebox.js';
+import type { DefaultsOptional } from './defaults.js';
 
 /** The routes of the downloader plugin. */
 export interface DownloaderRoutes {
@@ -15,7 +16,7 @@ export interface DownloaderRoutes {
     response: Static<typeof C.StorageStatus>;
   };
   'GET /api/jobs': {
-    query: Static<typeof C.JobListQuery>;
+    query: DefaultsOptional<Static<typeof C.JobListQuery>, 'page' | 'pageSize'>;
     response: Static<typeof C.JobList>;
   };
   'GET /api/jobs/:jobId': {
@@ -26,7 +27,7 @@ export interface DownloaderRoutes {
     response: Static<typeof C.VideoActivity>;
   };
   'GET /api/ytdlp/version': {
-    query: Static<typeof C.ToolsQuery>;
+    query: DefaultsOptional<Static<typeof C.ToolsQuery>, 'refresh'>;
     response: Static<typeof C.ToolsResponse>;
   };
   'POST /api/checkSourceVideoURL': {
@@ -52,7 +53,7 @@ export interface DownloaderRoutes {
     response: Static<typeof C.DownloadResponse>;
   };
   'POST /api/videos/search': {
-    body: Static<typeof C.VideoSearchRequest>;
+    body: DefaultsOptional<Static<typeof C.VideoSearchRequest>, 'count'>;
     response: Static<typeof C.VideoSearchResponse>;
   };
   'POST /api/ytdlp/rollback': {

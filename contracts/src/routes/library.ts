@@ -2,6 +2,7 @@
 // tests/integration/route-map.test.ts fails while this file and the routes differ.
 import type * as C from '../index.js';
 import type { Static } from '../typebox.js';
+import type { DefaultsOptional } from './defaults.js';
 
 /** The routes of the library plugin. */
 export interface LibraryRoutes {
@@ -24,7 +25,17 @@ export interface LibraryRoutes {
     response: Static<typeof C.SubfolderList>;
   };
   'GET /api/videos': {
-    query: Static<typeof C.VideoListQuery>;
+    query: DefaultsOptional<
+      Static<typeof C.VideoListQuery>,
+      | 'page'
+      | 'pageSize'
+      | 'sortBy'
+      | 'sortOrder'
+      | 'includeRemoved'
+      | 'watchedState'
+      | 'protectedFilter'
+      | 'missingFilter'
+    >;
     response: Static<typeof C.VideoList>;
   };
   'GET /api/videos/:sourceId': {
@@ -33,7 +44,7 @@ export interface LibraryRoutes {
   };
   'GET /api/videos/:sourceId/file': {
     params: Static<typeof C.SourceIdParams>;
-    query: Static<typeof C.VideoFileQuery>;
+    query: DefaultsOptional<Static<typeof C.VideoFileQuery>, 'kind' | 'download'>;
     response: unknown;
   };
   'GET /api/videos/:sourceId/links': {
@@ -55,11 +66,11 @@ export interface LibraryRoutes {
     response: Static<typeof C.VideoProtectedResponse>;
   };
   'POST /api/maintenance/import': {
-    body: Static<typeof C.LibraryImportRequest>;
+    body: DefaultsOptional<Static<typeof C.LibraryImportRequest>, 'move'>;
     response: Static<typeof C.FileScanStarted>;
   };
   'POST /api/maintenance/import/preview': {
-    body: Static<typeof C.LibraryImportRequest>;
+    body: DefaultsOptional<Static<typeof C.LibraryImportRequest>, 'move'>;
     response: Static<typeof C.LibraryImportPreview>;
   };
   'POST /api/maintenance/rescan-files': {

@@ -2,6 +2,7 @@
 // tests/integration/route-map.test.ts fails while this file and the routes differ.
 import type * as C from '../index.js';
 import type { Static } from '../typebox.js';
+import type { DefaultsOptional } from './defaults.js';
 
 /** The routes of the notifications plugin. */
 export interface NotificationsRoutes {
@@ -21,7 +22,7 @@ export interface NotificationsRoutes {
   };
   'GET /api/notifications/webhooks/:id/deliveries': {
     params: Static<typeof C.IdParams>;
-    query: Static<typeof C.WebhookDeliveryQuery>;
+    query: DefaultsOptional<Static<typeof C.WebhookDeliveryQuery>, 'page' | 'pageSize'>;
     response: Static<typeof C.WebhookDeliveryList>;
   };
   'PATCH /api/notifications/targets/:targetId': {
@@ -35,7 +36,7 @@ export interface NotificationsRoutes {
     response: Static<typeof C.Webhook>;
   };
   'POST /api/notifications/targets': {
-    body: Static<typeof C.NewAppriseTarget>;
+    body: DefaultsOptional<Static<typeof C.NewAppriseTarget>, 'richFormatting' | 'enabled'>;
     response: Static<typeof C.AppriseTargetView>;
   };
   'POST /api/notifications/targets/:targetId/test': {
@@ -46,11 +47,11 @@ export interface NotificationsRoutes {
     response: Static<typeof C.NotificationTestResponse>;
   };
   'POST /api/notifications/test-single': {
-    body: Static<typeof C.NotificationTestSingleRequest>;
+    body: DefaultsOptional<Static<typeof C.NotificationTestSingleRequest>, 'richFormatting'>;
     response: Static<typeof C.NotificationTestResponse>;
   };
   'POST /api/notifications/webhooks': {
-    body: Static<typeof C.NewWebhook>;
+    body: DefaultsOptional<Static<typeof C.NewWebhook>, 'enabled'>;
     response: Static<typeof C.Webhook>;
   };
   'POST /api/notifications/webhooks/:id/test': {

@@ -2,6 +2,7 @@
 // tests/integration/route-map.test.ts fails while this file and the routes differ.
 import type * as C from '../index.js';
 import type { Static } from '../typebox.js';
+import type { DefaultsOptional } from './defaults.js';
 
 /** The routes of the playlists plugin. */
 export interface PlaylistsRoutes {
@@ -13,7 +14,7 @@ export interface PlaylistsRoutes {
     response: Static<typeof C.MediaServerStatus>;
   };
   'GET /api/playlists': {
-    query: Static<typeof C.PlaylistListQuery>;
+    query: DefaultsOptional<Static<typeof C.PlaylistListQuery>, 'page' | 'pageSize'>;
     response: Static<typeof C.PlaylistList>;
   };
   'GET /api/playlists/:playlistId': {
@@ -26,7 +27,10 @@ export interface PlaylistsRoutes {
   };
   'GET /api/playlists/:playlistId/videos': {
     params: Static<typeof C.PlaylistIdParams>;
-    query: Static<typeof C.PlaylistVideosQuery>;
+    query: DefaultsOptional<
+      Static<typeof C.PlaylistVideosQuery>,
+      'page' | 'pageSize' | 'sortOrder' | 'downloadState' | 'watchedState'
+    >;
     response: Static<typeof C.PlaylistVideoPage>;
   };
   'PATCH /api/playlists/:playlistId': {

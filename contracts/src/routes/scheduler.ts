@@ -2,6 +2,7 @@
 // tests/integration/route-map.test.ts fails while this file and the routes differ.
 import type * as C from '../index.js';
 import type { Static } from '../typebox.js';
+import type { DefaultsOptional } from './defaults.js';
 
 /** The routes of the scheduler plugin. */
 export interface SchedulerRoutes {
@@ -10,7 +11,7 @@ export interface SchedulerRoutes {
   };
   'GET /api/schedules/:key/runs': {
     params: Static<typeof C.TaskKeyParams>;
-    query: Static<typeof C.TaskRunListQuery>;
+    query: DefaultsOptional<Static<typeof C.TaskRunListQuery>, 'page' | 'pageSize'>;
     response: Static<typeof C.TaskRunList>;
   };
   'PATCH /api/schedules/:key': {
