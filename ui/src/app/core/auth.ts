@@ -2,30 +2,20 @@ import { HttpInterceptorFn } from '@angular/common/http';
 import { Injectable, computed, inject, signal } from '@angular/core';
 import { CanActivateFn, Router, UrlTree } from '@angular/router';
 import { catchError, throwError } from 'rxjs';
-import type { ErrorCode } from '@vidkeep/contracts';
-import { Api } from './api';
+import type { ErrorCode, SetupStatusResponse } from '@vidkeep/contracts';
+import { AuthApi } from './auth-api';
 
 const TOKEN_KEY = 'vidkeep.token';
 const USER_KEY = 'vidkeep.username';
 /** The token the UI uses when the server has authentication turned off (spec 5, rule 7). */
 export const AUTH_DISABLED_TOKEN = 'auth-disabled';
 
-export interface SetupStatus {
-  requiresSetup: boolean;
-  platformManaged: boolean;
-  message: string | null;
-}
-
-interface LoginAnswer {
-  token: string;
-  expires: string;
-  username: string;
-}
+export type SetupStatus = SetupStatusResponse;
 
 /** Session state: the token, who is signed in, and whether the server wants logins at all. */
 @Injectable({ providedIn: 'root' })
 export class Auth {
-  private readonly api = inject(Api);
+  private readonly api = inject(AuthApi);
   private readonly router = inject(Router);
   readonly token = signal<string | null>(localStorage.getItem(TOKEN_KEY));
   readonly username = signal<string | null>(localStorage.getItem(USER_KEY));
@@ -36,7 +26,7 @@ export class Auth {
 
   setupStatus(force = false): Promise<SetupStatus> {
     if (force || !this.status) {
-      this.status = this.api.get<SetupStatus>('/setup/status').then((s) => {
+      this.status = this.api.setupStatus().then((s) => {
         if (!s.requiresSetup && s.platformManaged) {
           // Authentication is off: sign in automatically with a synthetic token.
           this.authEnabled.set(false);
@@ -59,7 +49,7 @@ export class Auth {
   }
 
   async login(username: string, password: string): Promise<void> {
-    const r = await this.api.post<LoginAnswer>('/auth/login', { username, password });
+    const r = await this.api.login(username, password);
     this.store(r.token, r.username);
   }
 
@@ -69,14 +59,14 @@ export class Auth {
     password: string;
     confirmPassword: string;
   }): Promise<void> {
-    const r = await this.api.post<LoginAnswer>('/setup/create-auth', body);
+    const r = await this.api.createAuth(body);
     this.status = null;
     this.store(r.token, r.username);
   }
 
   async logout(): Promise<void> {
     try {
-      if (this.authEnabled()) await this.api.post('/auth/logout');
+      if (this.authEnabled()) await this.api.logout();
     } finally {
       this.expired();
     }

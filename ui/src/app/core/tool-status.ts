@@ -1,6 +1,6 @@
 import { Injectable, inject, signal } from '@angular/core';
 import type { ToolsResponse } from '@vidkeep/contracts';
-import { Api } from './api';
+import { Api, type RouteInput } from './api';
 
 /**
  * What the server knows of yt-dlp, ffmpeg and ffprobe (`GET /api/ytdlp/version`), shared by the
@@ -14,7 +14,9 @@ export class ToolStatus {
 
   /** Loads the tools; `refresh` has the server run them again (and ask pip for the newest yt-dlp). */
   async load(refresh = false): Promise<ToolsResponse> {
-    const t = await this.api.get<ToolsResponse>('/api/ytdlp/version', refresh ? { refresh: true } : undefined);
+    // No `refresh` unless asked (the server defaults it); the map types the query after defaults.
+    const input = (refresh ? { query: { refresh: true } } : {}) as RouteInput<'GET /api/ytdlp/version'>;
+    const t = await this.api.call('GET /api/ytdlp/version', input);
     this.tools.set(t);
     return t;
   }

@@ -2,11 +2,12 @@ import { Component, DestroyRef, inject, output, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
+import { DownloadsApi } from './downloads-api';
 import type { LiveMessage } from '@vidkeep/contracts';
 import { Live } from '../../core/live';
 import { KeySet } from '../../shared/keyed';
-import type { JobDetail, JobList, JobSummary } from './api-types';
+import type { JobDetail, JobSummary } from './api-types';
 import { QueueJob } from './queue-job';
 import { applyProgress, applySummary, isActiveStatus, sortQueue, upsertDetail } from '../../shared/queue-state';
 
@@ -58,7 +59,7 @@ export const FINISHED_VISIBLE_MS = 60_000;
   `,
 })
 export class ActiveQueue {
-  private readonly api = inject(Api);
+  private readonly api = inject(DownloadsApi);
   private readonly live = inject(Live);
 
   readonly jobs = signal<JobDetail[]>([]);
@@ -98,10 +99,8 @@ export class ActiveQueue {
     const generation = ++this.generation;
     this.loading.set(true);
     try {
-      const list = await this.api.get<JobList>('/api/jobs', { status: 'active', page: 1, pageSize: 200 });
-      const details = await Promise.all(
-        list.jobs.map((j) => this.api.get<JobDetail>(`/api/jobs/${j.id}`).catch(() => null)),
-      );
+      const list = await this.api.jobs({ status: 'active', page: 1, pageSize: 200 });
+      const details = await Promise.all(list.jobs.map((j) => this.api.job(j.id).catch(() => null)));
       if (generation !== this.generation) return;
       const active = details.filter(
         (d): d is JobDetail => d !== null && isActiveStatus(d.status) && !this.done.has(d.id),
@@ -122,7 +121,7 @@ export class ActiveQueue {
   async sync(): Promise<void> {
     const generation = this.generation;
     try {
-      const list = await this.api.get<JobList>('/api/jobs', { status: 'active', page: 1, pageSize: 200 });
+      const list = await this.api.jobs({ status: 'active', page: 1, pageSize: 200 });
       if (generation !== this.generation) return;
       const listed = new Set(list.jobs.map((j) => j.id));
       this.jobs.set(this.jobs().filter((j) => listed.has(j.id) || this.lingerTimers.has(j.id)));
@@ -135,7 +134,7 @@ export class ActiveQueue {
   /** Fetches one job's videos again. */
   async refreshJob(jobId: string): Promise<void> {
     try {
-      const detail = await this.api.get<JobDetail>(`/api/jobs/${jobId}`);
+      const detail = await this.api.job(jobId);
       const active = isActiveStatus(detail.status);
       if (active && this.done.has(jobId)) return; // an answer older than the job's end
       if (!active && this.done.has(jobId) && !this.lingerTimers.has(jobId)) return; // dismissed
@@ -152,9 +151,7 @@ export class ActiveQueue {
     this.cancelling.set(job.id);
     this.notice.set(null);
     try {
-      const r = await this.api.post<{ success: boolean; message: string; job: JobSummary }>(
-        `/api/jobs/${job.id}/cancel`,
-      );
+      const r = await this.api.cancelJob(job.id);
       this.notice.set({ text: `${job.label}: ${r.message}`, error: !r.success });
       this.applySummary(r.job);
     } catch (err) {

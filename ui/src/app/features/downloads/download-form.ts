@@ -5,7 +5,8 @@ import { MatAutocompleteModule } from '@angular/material/autocomplete';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressSpinnerModule } from '@angular/material/progress-spinner';
 import { RouterLink } from '@angular/router';
-import { Api, ApiError, toApiError } from '../../core/api';
+import { ApiError, toApiError } from '../../core/api';
+import { DownloadsApi } from './downloads-api';
 import { AUDIO_CHOICES } from '../../core/media-choices';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { RATINGS } from '../../shared/ratings';
@@ -216,7 +217,7 @@ import { UrlPreviews } from './url-previews';
   styleUrl: './download-form.css',
 })
 export class DownloadForm {
-  private readonly api = inject(Api);
+  private readonly api = inject(DownloadsApi);
   readonly resolutions = RESOLUTION_CHOICES;
   readonly audioChoices = AUDIO_CHOICES;
   readonly batchMax = DOWNLOAD_BATCH_MAX;
@@ -279,16 +280,16 @@ export class DownloadForm {
   private async loadDefaults(): Promise<void> {
     const problems: string[] = [];
     const [config, folders] = await Promise.all([
-      this.api.get<{ preferredResolution?: unknown }>('/getconfig').catch((err: unknown) => {
+      this.api.config().catch((err: unknown) => {
         problems.push(`The preferred resolution could not be read (${toApiError(err).message}).`);
         return null;
       }),
-      this.api.get<string[]>('/api/channels/subfolders').catch((err: unknown) => {
+      this.api.channelSubfolders().catch((err: unknown) => {
         problems.push(`Subfolder suggestions are unavailable (${toApiError(err).message}).`);
         return [] as string[];
       }),
     ]);
-    const preferred = config?.preferredResolution;
+    const preferred = config && 'preferredResolution' in config ? config.preferredResolution : undefined;
     if (isResolution(preferred) && this.form.controls.resolution.pristine)
       this.form.controls.resolution.setValue(preferred);
     this.subfolders.set([...new Set(folders)].sort((a, b) => a.localeCompare(b)));
@@ -332,7 +333,7 @@ export class DownloadForm {
     }
     this.busy.set(true);
     try {
-      const r = await this.api.post<DownloadResponse>('/api/videos/download', built.body);
+      const r = await this.api.download(built.body);
       this.lastOptions = options;
       this.result.set(r);
       // What was queued leaves the box; lines the server refused stay there to be fixed.

@@ -1,6 +1,7 @@
 import { Component, DestroyRef, inject, signal, viewChild } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
+import { DownloadsApi } from './downloads-api';
 import { Live } from '../../core/live';
 import { ActiveQueue } from './active-queue';
 import type { StorageStatus } from './api-types';
@@ -52,7 +53,7 @@ import { VideoSearch } from './video-search';
   `,
 })
 export class DownloadsPage {
-  private readonly api = inject(Api);
+  private readonly api = inject(DownloadsApi);
   private readonly live = inject(Live);
   readonly queue = viewChild(ActiveQueue);
   readonly form = viewChild(DownloadForm);
@@ -77,7 +78,7 @@ export class DownloadsPage {
 
   async loadStorage(): Promise<void> {
     try {
-      this.storage.set(await this.api.get<StorageStatus>('/api/downloader/storage'));
+      this.storage.set(await this.api.storage());
       this.storageError.set(null);
     } catch (err) {
       this.storageError.set(`The storage status could not be read: ${toApiError(err).message}`);

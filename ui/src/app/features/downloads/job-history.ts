@@ -4,10 +4,11 @@ import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatPaginatorModule, type PageEvent } from '@angular/material/paginator';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
+import { DownloadsApi } from './downloads-api';
 import { Live } from '../../core/live';
 import { KeySet } from '../../shared/keyed';
-import type { JobDetail, JobList, JobSummary } from './api-types';
+import type { JobSummary } from './api-types';
 import { explainFailures, hasProblems } from './diagnoses';
 import { isProblemStatus, jobCountsText, statusLabel } from '../../shared/format';
 import { JobFailures, type Explanation } from './job-failures';
@@ -107,7 +108,7 @@ import { isActiveStatus } from '../../shared/queue-state';
   `,
 })
 export class JobHistory {
-  private readonly api = inject(Api);
+  private readonly api = inject(DownloadsApi);
   private readonly live = inject(Live);
   readonly statusLabel = statusLabel;
   readonly countsText = jobCountsText;
@@ -144,7 +145,7 @@ export class JobHistory {
     const generation = ++this.generation;
     this.loading.set(true);
     try {
-      const r = await this.api.get<JobList>('/api/jobs', {
+      const r = await this.api.jobs({
         status: 'finished',
         page: this.pageIndex() + 1,
         pageSize: this.pageSize(),
@@ -184,7 +185,7 @@ export class JobHistory {
   private async explain(jobId: string): Promise<void> {
     this.explanations.update((e) => ({ ...e, [jobId]: { loading: true, error: null, failures: [] } }));
     try {
-      const detail = await this.api.get<JobDetail>(`/api/jobs/${jobId}`);
+      const detail = await this.api.job(jobId);
       this.explanations.update((e) => ({
         ...e,
         [jobId]: { loading: false, error: null, failures: explainFailures(detail) },

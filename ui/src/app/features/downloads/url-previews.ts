@@ -1,6 +1,7 @@
 import { DatePipe } from '@angular/common';
 import { Component, DestroyRef, effect, inject, input, signal, untracked } from '@angular/core';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
+import { DownloadsApi } from './downloads-api';
 import type { CheckVideoUrlResponse } from './api-types';
 import { formatDuration } from '../../shared/format';
 import { resolutionTier } from '../../shared/resolution';
@@ -118,7 +119,7 @@ export type Preview =
   styleUrl: '../../shared/badges.css',
 })
 export class UrlPreviews {
-  private readonly api = inject(Api);
+  private readonly api = inject(DownloadsApi);
   /** The URLs as pasted (parsed, without duplicates). */
   readonly urls = input.required<string[]>();
   readonly shown = signal<string[]>([]);
@@ -149,7 +150,7 @@ export class UrlPreviews {
   private async check(url: string): Promise<void> {
     this.set(url, { state: 'checking' });
     try {
-      const result = await this.api.post<CheckVideoUrlResponse>('/api/checkSourceVideoURL', { url });
+      const result = await this.api.checkUrl(url);
       this.set(url, { state: 'done', result });
     } catch (err) {
       this.set(url, { state: 'failed', error: toApiError(err).message });

@@ -7,9 +7,10 @@ import { MatInputModule } from '@angular/material/input';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
+import { DownloadsApi } from './downloads-api';
 import { SEARCH_COUNTS, searchQueryProblem, type SearchCount } from '../../shared/channel-query';
-import type { VideoSearchResponse, VideoSearchResult } from './api-types';
+import type { VideoSearchResult } from './api-types';
 import { formatDuration } from '../../shared/format';
 
 /**
@@ -161,7 +162,7 @@ import { formatDuration } from '../../shared/format';
   `,
 })
 export class VideoSearch {
-  private readonly api = inject(Api);
+  private readonly api = inject(DownloadsApi);
   /** A result's URL, for the download box. */
   readonly add = output<string>();
   readonly counts = SEARCH_COUNTS;
@@ -181,10 +182,7 @@ export class VideoSearch {
     if (problem) return;
     this.busy.set(true);
     try {
-      const r = await this.api.post<VideoSearchResponse>('/api/videos/search', {
-        query: this.query().trim(),
-        count: this.count(),
-      });
+      const r = await this.api.search(this.query().trim(), this.count());
       this.results.set(r.results);
     } catch (err) {
       this.error.set(toApiError(err).message);

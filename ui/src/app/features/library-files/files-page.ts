@@ -1,8 +1,7 @@
 import { Component, inject, signal } from '@angular/core';
 import { RouterLink } from '@angular/router';
-import { Api } from '../../core/api';
-import type { ConfigView } from '../../shared/config-form/config-fields';
 import { ImportCard } from './import-card';
+import { LibraryFilesApi } from './library-files-api';
 import { RescanCard } from './rescan-card';
 import { ScanState } from './scan-state';
 import { SubfoldersCard } from './subfolders-card';
@@ -32,14 +31,14 @@ import { SubfoldersCard } from './subfolders-card';
   styleUrls: ['../../shared/page-column.css', './files-page.css'],
 })
 export class FilesPage {
-  private readonly api = inject(Api);
+  private readonly api = inject(LibraryFilesApi);
   readonly state = new ScanState();
   readonly outputDir = signal<string | null>(null);
 
   constructor() {
     void this.state.load();
-    void this.api.get<ConfigView>('/getconfig').then(
-      (view) => this.outputDir.set(typeof view.sourceOutputDirectory === 'string' ? view.sourceOutputDirectory : null),
+    void this.api.config().then(
+      (view) => this.outputDir.set(view.sourceOutputDirectory),
       () => undefined,
     );
   }

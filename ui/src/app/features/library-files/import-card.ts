@@ -4,7 +4,7 @@ import { FormControl, FormGroup } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { LibraryImportPreview, LibraryImportRequest } from '@vidkeep/contracts';
-import { Api } from '../../core/api';
+import { LibraryFilesApi } from './library-files-api';
 import { formatBytes, formatWhen } from '../../shared/format';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty, hintValidator, subfolderHint } from '../../shared/field-rules';
@@ -187,7 +187,7 @@ export const PREVIEW_ROWS = 50;
   styleUrl: './files-page.css',
 })
 export class ImportCard {
-  private readonly api = inject(Api);
+  private readonly api = inject(LibraryFilesApi);
   readonly state = input.required<ScanState>();
   readonly outputDir = input<string | null>(null);
   readonly matcher = new ShowWhenDirty();
@@ -260,7 +260,7 @@ export class ImportCard {
     }
     const request = this.request(this.form.getRawValue());
     void this.previewing.run(async () => {
-      const result = await this.api.post<LibraryImportPreview>('/api/maintenance/import/preview', request);
+      const result = await this.api.previewImport(request);
       this.previewed.set({ key: this.key(request), result });
     });
   }

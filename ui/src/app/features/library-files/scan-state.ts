@@ -4,13 +4,13 @@ import type {
   FileScanOperation,
   FileScanProgress,
   FileScanRun,
-  FileScanStarted,
   LibraryImportRequest,
   LiveMessage,
   RescanStatus,
 } from '@vidkeep/contracts';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
 import { Live } from '../../core/live';
+import { LibraryFilesApi } from './library-files-api';
 
 /** How often the status is asked while a run goes on and the live connection is down. */
 export const STATUS_POLL_MS = 2000;
@@ -29,7 +29,7 @@ export interface CurrentRun {
  * here, so the page shows the run at once. Create it in an injection context.
  */
 export class ScanState {
-  private readonly api = inject(Api);
+  private readonly api = inject(LibraryFilesApi);
   private readonly live = inject(Live);
   readonly lastRun = signal<FileScanRun | null>(null);
   readonly lastImport = signal<FileScanRun | null>(null);
@@ -54,7 +54,7 @@ export class ScanState {
 
   async load(): Promise<void> {
     try {
-      this.apply(await this.api.get<RescanStatus>('/api/maintenance/rescan-status'));
+      this.apply(await this.api.rescanStatus());
       this.loadError.set(null);
       this.loaded.set(true);
     } catch (err) {
@@ -64,13 +64,13 @@ export class ScanState {
 
   /** `POST /api/maintenance/rescan-files`; throws the server's refusal (409 while a run goes on). */
   async startRescan(): Promise<void> {
-    const started = await this.api.post<FileScanStarted>('/api/maintenance/rescan-files');
+    const started = await this.api.startRescan();
     this.began(started.runId, 'rescan');
   }
 
   /** `POST /api/maintenance/import`; throws the server's refusal (400 for the folder, 409). */
   async startImport(request: LibraryImportRequest): Promise<void> {
-    const started = await this.api.post<FileScanStarted>('/api/maintenance/import', request);
+    const started = await this.api.startImport(request);
     this.began(started.runId, 'import');
   }
 

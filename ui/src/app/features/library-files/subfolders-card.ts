@@ -1,14 +1,15 @@
 import { Component, inject, signal, viewChild } from '@angular/core';
 import { FormControl, FormGroup, FormGroupDirective } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
-import type { SubfolderCreated, SubfolderEntry } from '@vidkeep/contracts';
-import { Api, toApiError } from '../../core/api';
+import type { SubfolderEntry } from '@vidkeep/contracts';
+import { toApiError } from '../../core/api';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty, hintValidator, subfolderHint } from '../../shared/field-rules';
 import { KeyMessages, KeySet } from '../../shared/keyed';
 import { PendingAction } from '../../shared/pending-action';
 import { subfolderUsage } from './files-format';
+import { LibraryFilesApi } from './library-files-api';
 
 const required = hintValidator((v) => (v.trim() ? subfolderHint(v) : 'Give a name'));
 
@@ -109,7 +110,7 @@ const required = hintValidator((v) => (v.trim() ? subfolderHint(v) : 'Give a nam
   styleUrl: './files-page.css',
 })
 export class SubfoldersCard {
-  private readonly api = inject(Api);
+  private readonly api = inject(LibraryFilesApi);
   readonly list = signal<SubfolderEntry[] | null>(null);
   readonly loadError = signal<string | null>(null);
   readonly notice = signal<string | null>(null);
@@ -130,7 +131,7 @@ export class SubfoldersCard {
 
   async load(): Promise<void> {
     try {
-      this.list.set(await this.api.get<SubfolderEntry[]>('/api/subfolders'));
+      this.list.set(await this.api.subfolders());
       this.loadError.set(null);
     } catch (err) {
       this.loadError.set(toApiError(err).message);
@@ -144,7 +145,7 @@ export class SubfoldersCard {
       return;
     }
     void this.adding.run(async () => {
-      const r = await this.api.post<SubfolderCreated>('/api/subfolders', { name: this.name.value.trim() });
+      const r = await this.api.addSubfolder(this.name.value.trim());
       this.notice.set(r.created ? `Added __${r.name}.` : `__${r.name} was already there.`);
       this.addDirective()?.resetForm();
       await this.load();
@@ -156,9 +157,7 @@ export class SubfoldersCard {
     this.errors.set(e.name, null);
     this.notice.set(null);
     try {
-      const r = await this.api.delete<{ deleted: true; folderRemoved: boolean }>(
-        `/api/subfolders/${encodeURIComponent(e.name)}`,
-      );
+      const r = await this.api.removeSubfolder(e.name);
       this.notice.set(`Deleted ${e.displayName}${r.folderRemoved ? ' and its empty folder' : ''}.`);
       this.confirming.set(e.name, false);
       await this.load();

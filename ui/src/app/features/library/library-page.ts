@@ -7,7 +7,7 @@ import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { Live } from '../../core/live';
 import { ConfirmInline } from '../../shared/confirm-inline';
@@ -23,29 +23,17 @@ import { ShieldIcon } from '../../shared/shield-icon';
 import { WatchBadge } from '../../shared/watch-badge';
 import { watchedStateQuery, type WatchedState } from '../../shared/watch-state';
 import { WatchedFilter } from '../../shared/watched-filter';
-import type {
-  BulkDeleteResponse,
-  Video,
-  VideoListQuery,
-  VideoProtectedResponse,
-  VideoRatingResponse,
-} from './api-types';
+import type { Video } from './api-types';
 import { formatBytes, formatDuration } from '../../shared/format';
 import { isActiveStatus } from '../../shared/queue-state';
-import { mediaUrl, SORT_CHOICES, type SortField } from './library-query';
+import { LibraryApi, videoFileUrl, videoThumbnailUrl, type VideoQuery } from './library-api';
+import { SORT_CHOICES, type SortField } from './library-query';
 import { resolutionLabel } from '../../shared/resolution';
 
 const TRI_CHOICES: Readonly<Record<'protected' | 'missing', readonly TriStateChoice[]>> = {
   protected: triStateChoices('Only protected', 'Not protected'),
   missing: triStateChoices('Only missing on disk', 'Present on disk'),
 };
-
-interface VideoPage {
-  videos: Video[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 /**
  * Downloaded videos: search, sort, the watched filter, pages, play in the browser, protect from
@@ -74,7 +62,7 @@ interface VideoPage {
   styleUrls: ['../../shared/media-card.css', '../../shared/badges.css', './library-page.css'],
 })
 export class LibraryPage {
-  private readonly api = inject(Api);
+  private readonly api = inject(LibraryApi);
   private readonly auth = inject(Auth);
   private readonly live = inject(Live);
   private readonly playerRef = viewChild<ElementRef<HTMLElement>>('player');
@@ -110,7 +98,7 @@ export class LibraryPage {
     sortBy: 'downloadedAt',
     sortOrder: 'desc',
     fetch: async (l) => {
-      const query: Partial<VideoListQuery> = {
+      const query: VideoQuery = {
         page: l.pageIndex() + 1,
         pageSize: l.pageSize(),
         sortBy: l.sortBy(),
@@ -122,7 +110,7 @@ export class LibraryPage {
         ...(this.channel() ? { channelId: this.channel()!.id } : {}),
         ...rangeQuery(this.ranges()),
       };
-      const r = await this.api.get<VideoPage>('/api/videos', query);
+      const r = await this.api.videos(query);
       return { items: r.videos, total: r.total };
     },
   });
@@ -163,15 +151,11 @@ export class LibraryPage {
   }
 
   thumbUrl(v: Video): string {
-    return mediaUrl(`/api/videos/${encodeURIComponent(v.sourceId)}/thumbnail`, this.auth.token());
+    return videoThumbnailUrl(v.sourceId, this.auth.token());
   }
 
   fileUrl(v: Video, download = false): string {
-    return mediaUrl(
-      `/api/videos/${encodeURIComponent(v.sourceId)}/file`,
-      this.auth.token(),
-      download ? { download: 'true' } : {},
-    );
+    return videoFileUrl(v.sourceId, this.auth.token(), download);
   }
 
   play(v: Video): void {
@@ -200,9 +184,7 @@ export class LibraryPage {
     this.deleting.set(v.sourceId);
     this.itemErrors.set(v.sourceId, null);
     try {
-      const r = await this.api.delete<{ success: boolean; message: string }>(
-        `/api/videos/${encodeURIComponent(v.sourceId)}`,
-      );
+      const r = await this.api.removeVideo(v.sourceId);
       if (this.playing()?.sourceId === v.sourceId) this.closePlayer();
       this.confirming.set(null);
       this.notice.set(r.message);
@@ -264,10 +246,7 @@ export class LibraryPage {
     this.bulkMessage.set(null);
     this.bulkError.set(null);
     try {
-      const r = await this.api.post<VideoRatingResponse>('/api/videos/rating', {
-        sourceIds: ids,
-        rating: rating === 'NR' ? null : rating,
-      });
+      const r = await this.api.rate(ids, rating === 'NR' ? null : rating);
       const what = rating === 'NR' ? 'Not rated' : rating;
       const parts = [`${r.success.length} video${r.success.length === 1 ? '' : 's'} rated ${what}.`];
       if (r.warnings.length) parts.push(`${r.warnings.length} kept it in the library only: ${r.warnings[0]!.warning}.`);
@@ -290,7 +269,7 @@ export class LibraryPage {
     this.bulkMessage.set(null);
     this.bulkError.set(null);
     try {
-      const r = await this.api.delete<BulkDeleteResponse>('/api/videos', { sourceIds: ids });
+      const r = await this.api.removeVideos(ids);
       const parts = [`Deleted the files of ${r.deleted.length} video${r.deleted.length === 1 ? '' : 's'}.`];
       if (r.failed.length) parts.push(`${r.failed.length} not deleted: ${r.failed.map((f) => f.error).join('; ')}`);
       (r.failed.length ? this.bulkError : this.bulkMessage).set(parts.join(' '));
@@ -318,9 +297,7 @@ export class LibraryPage {
     this.protecting.set(id);
     this.updateItem(id, { protected: on });
     try {
-      const r = await this.api.patch<VideoProtectedResponse>(`/api/videos/${encodeURIComponent(id)}/protected`, {
-        protected: on,
-      });
+      const r = await this.api.setProtected(id, on);
       this.updateItem(id, { protected: r.protected });
     } catch (err) {
       this.updateItem(id, { protected: before });

@@ -5,23 +5,15 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { Router, RouterLink } from '@angular/router';
-import { Api, toApiError } from '../../core/api';
+import { toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { RATINGS, ratingSourceLabel, ratingText } from '../../shared/ratings';
 import { ShieldIcon } from '../../shared/shield-icon';
 import { WatchBadge } from '../../shared/watch-badge';
-import type {
-  DownloadResponse,
-  JobSummary,
-  Video,
-  VideoLinksResponse,
-  VideoMetadataResponse,
-  VideoProtectedResponse,
-  VideoRatingResponse,
-} from './api-types';
+import type { JobSummary, Video, VideoLinksResponse, VideoMetadataResponse } from './api-types';
 import { formatBytes, formatDuration, statusLabel } from '../../shared/format';
-import { mediaUrl } from './library-query';
+import { LibraryApi, videoFileUrl, videoThumbnailUrl } from './library-api';
 import { resolutionLabel } from '../../shared/resolution';
 
 type Link = VideoLinksResponse['links'][number];
@@ -50,7 +42,7 @@ type Link = VideoLinksResponse['links'][number];
   styleUrls: ['../../shared/badges.css', './video-page.css'],
 })
 export class VideoPage {
-  private readonly api = inject(Api);
+  private readonly api = inject(LibraryApi);
   private readonly auth = inject(Auth);
   private readonly router = inject(Router);
   private readonly player = viewChild<ElementRef<HTMLVideoElement>>('player');
@@ -97,20 +89,17 @@ export class VideoPage {
   async load(sourceId: string): Promise<void> {
     this.loading.set(true);
     this.loadError.set(null);
-    const path = `/api/videos/${encodeURIComponent(sourceId)}`;
     try {
-      const video = await this.api.get<Video>(path);
+      const video = await this.api.video(sourceId);
       this.video.set(video);
       this.ratingChoice.set(video.normalized_rating ?? (video.rating_source ? 'NR' : ''));
       const [meta, links, job] = await Promise.all([
-        this.api.get<VideoMetadataResponse>(`${path}/metadata`).catch((err: unknown) => {
+        this.api.metadata(sourceId).catch((err: unknown) => {
           this.metaError.set(`The stored details could not be read: ${toApiError(err).message}`);
           return null;
         }),
-        this.api.get<VideoLinksResponse>(`${path}/links`).catch(() => ({ links: [] as Link[] })),
-        video.jobId
-          ? this.api.get<JobSummary>(`/api/jobs/${encodeURIComponent(video.jobId)}`).catch(() => null)
-          : Promise.resolve(null),
+        this.api.links(sourceId).catch(() => ({ links: [] as Link[] })),
+        video.jobId ? this.api.job(video.jobId).catch(() => null) : Promise.resolve(null),
       ]);
       this.meta.set(meta);
       this.links.set(links.links);
@@ -124,15 +113,11 @@ export class VideoPage {
   }
 
   fileUrl(v: Video, download = false): string {
-    return mediaUrl(
-      `/api/videos/${encodeURIComponent(v.sourceId)}/file`,
-      this.auth.token(),
-      download ? { download: 'true' } : {},
-    );
+    return videoFileUrl(v.sourceId, this.auth.token(), download);
   }
 
   thumbUrl(v: Video): string {
-    return mediaUrl(`/api/videos/${encodeURIComponent(v.sourceId)}/thumbnail`, this.auth.token());
+    return videoThumbnailUrl(v.sourceId, this.auth.token());
   }
 
   /** Jumps the player to a chapter. */
@@ -155,10 +140,7 @@ export class VideoPage {
     const v = this.video();
     if (!v || !this.start('protect')) return;
     try {
-      const r = await this.api.patch<VideoProtectedResponse>(
-        `/api/videos/${encodeURIComponent(v.sourceId)}/protected`,
-        { protected: on },
-      );
+      const r = await this.api.setProtected(v.sourceId, on);
       this.video.set({ ...v, protected: r.protected });
       this.message.set(r.protected ? 'Protected: automatic removal keeps it.' : 'No longer protected.');
     } catch (err) {
@@ -173,10 +155,7 @@ export class VideoPage {
     const choice = this.ratingChoice();
     if (!v || !choice || !this.start('rate')) return;
     try {
-      const r = await this.api.post<VideoRatingResponse>('/api/videos/rating', {
-        sourceIds: [v.sourceId],
-        rating: choice === 'NR' ? null : choice,
-      });
+      const r = await this.api.rate([v.sourceId], choice === 'NR' ? null : choice);
       if (r.failed.length) throw new Error(r.failed[0]!.error);
       this.video.set({
         ...v,
@@ -196,7 +175,7 @@ export class VideoPage {
     const v = this.video();
     if (!v || !this.start('delete')) return;
     try {
-      const r = await this.api.delete<{ message: string }>(`/api/videos/${encodeURIComponent(v.sourceId)}`);
+      const r = await this.api.removeVideo(v.sourceId);
       this.confirmDelete.set(false);
       this.message.set(r.message);
       await this.load(v.sourceId);
@@ -212,7 +191,7 @@ export class VideoPage {
     const v = this.video();
     if (!v || !this.start('redownload')) return;
     try {
-      const r = await this.api.post<DownloadResponse>('/api/videos/download', { url: v.sourceUrl });
+      const r = await this.api.redownload(v.sourceUrl);
       this.message.set(r.queued ? 'Queued for download again: follow it on the Downloads page.' : r.message);
     } catch (err) {
       this.actionError.set(`Not queued: ${toApiError(err).message}`);

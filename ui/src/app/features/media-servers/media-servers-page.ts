@@ -5,6 +5,7 @@ import { ConfigApi } from '../../shared/config-form/config-api';
 import { ConfigSchema } from '../../shared/config-form/config-schema';
 import { PluginsApi } from '../../shared/plugin-switch/plugins-api';
 import { Api } from '../../core/api';
+import { MediaServersApi } from './media-servers-api';
 import { MediaBrowserCard } from './mediabrowser-card';
 import { MediaServersState } from './media-servers-state';
 import { PlexCard } from './plex-card';
@@ -70,7 +71,12 @@ import { WatchStatusCard } from './watch-status-card';
   `,
 })
 export class MediaServersPage implements OnInit {
-  readonly state = new MediaServersState(inject(Api), inject(PluginsApi), inject(ConfigApi), inject(ConfigSchema));
+  readonly state = new MediaServersState(
+    inject(MediaServersApi),
+    inject(PluginsApi),
+    inject(ConfigApi),
+    inject(ConfigSchema),
+  );
   readonly mediaBrowsers = [
     { kind: 'jellyfin', label: 'Jellyfin' },
     { kind: 'emby', label: 'Emby' },

@@ -4,6 +4,7 @@ import { ConfigSchema } from '../../shared/config-form/config-schema';
 import { PluginsApi } from '../../shared/plugin-switch/plugins-api';
 import { Api, ApiError } from '../../core/api';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
+import { MediaServersApi } from './media-servers-api';
 import { mediaConfigView, serveMediaServers } from '../../../testing/fixtures/media-servers';
 import { blankFixture } from '../../../testing/host';
 import { settle } from '../../../testing/settle';
@@ -20,7 +21,7 @@ describe('MediaServersState', () => {
     api = TestBed.inject(FakeApi);
     fixture = blankFixture();
     state = new MediaServersState(
-      TestBed.inject(Api),
+      TestBed.inject(MediaServersApi),
       TestBed.inject(PluginsApi),
       TestBed.inject(ConfigApi),
       TestBed.inject(ConfigSchema),

@@ -1,10 +1,11 @@
 import { signal } from '@angular/core';
 import type { MediaServerStatus } from '@vidkeep/contracts';
-import { toApiError, type Api } from '../../core/api';
+import { toApiError } from '../../core/api';
 import { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
 import type { PluginsApi } from '../../shared/plugin-switch/plugins-api';
 import type { ConfigApi } from '../../shared/config-form/config-api';
 import type { ConfigSchema } from '../../shared/config-form/config-schema';
+import type { MediaServersApi } from './media-servers-api';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import type { ServerKind } from './server-format';
 
@@ -20,7 +21,7 @@ export class MediaServersState {
   readonly switches: PluginSwitches;
 
   constructor(
-    private readonly api: Api,
+    private readonly client: MediaServersApi,
     plugins: PluginsApi,
     private readonly configApi: ConfigApi,
     private readonly schema: ConfigSchema,
@@ -63,7 +64,7 @@ export class MediaServersState {
   /** Which kinds are connected; unknown (null) when the playlists plugin that answers it is missing. */
   private async loadStatus(): Promise<void> {
     try {
-      this.status.set(await this.api.get<MediaServerStatus>('/api/mediaservers/status'));
+      this.status.set(await this.client.status());
     } catch {
       this.status.set(null);
     }

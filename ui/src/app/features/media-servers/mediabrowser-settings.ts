@@ -5,10 +5,10 @@ import {
   connectedText,
   userChoice,
   videoLibraryChoices,
-  type MediaServerConnectionOk,
   type MediaServerLibrary,
   type MediaServerUser,
 } from './server-format';
+import type { MediaBrowserCheckBody } from './media-servers-api';
 import { ServerSettings, type ServerSettingsOptions } from './server-settings';
 
 /** The Jellyfin-type kinds: the same keys and checks under their own prefix. */
@@ -71,8 +71,9 @@ export class MediaBrowserSettings extends ServerSettings {
   }
 
   /** The body of the checks: the URL and user as typed, the key only when one was typed. */
-  body(): Record<string, string> {
+  body(): MediaBrowserCheckBody {
     const k = this.keys;
+    // The keys are this kind's (`jellyfinUrl` or `embyUrl`…), which the index signature cannot say.
     const body: Record<string, string> = {};
     const url = String(this.typed(k.url) ?? '');
     if (url) body[k.url] = url;
@@ -86,7 +87,7 @@ export class MediaBrowserSettings extends ServerSettings {
   async testConnection(): Promise<void> {
     const k = this.keys;
     const ok = await this.runTest([k.url, k.apiKey, k.userId], async () => {
-      const r = await this.options.api.post<MediaServerConnectionOk>(this.path('test'), this.body());
+      const r = await this.options.client.mediaBrowserTest(this.kind, this.body());
       return connectedText(this.label, r);
     });
     if (ok) await this.loadLists();
@@ -97,15 +98,11 @@ export class MediaBrowserSettings extends ServerSettings {
     delete body[this.keys.userId];
     await this.lists.run(async () => {
       const [u, l] = await Promise.all([
-        this.options.api.post<{ users: MediaServerUser[] }>(this.path('users'), body),
-        this.options.api.post<{ libraries: MediaServerLibrary[] }>(this.path('libraries'), body),
+        this.options.client.mediaBrowserUsers(this.kind, body),
+        this.options.client.mediaBrowserLibraries(this.kind, body),
       ]);
       this.users.set(u.users);
       this.libraries.set(l.libraries);
     });
-  }
-
-  private path(check: 'test' | 'users' | 'libraries'): string {
-    return `/api/mediaservers/${this.kind}/${check}`;
   }
 }

@@ -9,6 +9,7 @@ import { ConfigFieldControl } from '../../shared/config-form/config-field';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import { ConfigFormActions } from '../../shared/config-form/config-form-actions';
 import { ConnectionTest } from './connection-test';
+import { MediaServersApi } from './media-servers-api';
 import { PlexSettings } from './plex-settings';
 import { PlexSignIn } from './plex-sign-in';
 import { ServerCard } from './server-card';
@@ -47,7 +48,7 @@ export class PlexCard {
 
   readonly settings = new PlexSettings(cardOptions(this.view, (v) => this.saved.emit(v)));
   readonly signIn = new PlexSignIn({
-    api: this.api,
+    api: inject(MediaServersApi),
     // Not `noopener`, and the opener is not cut: Chromium refuses to close a window whose opener
     // was set to null, and the card closes the window once the sign-in is through.
     openWindow: () => this.window?.open('', 'vidkeep-plex-sign-in', 'popup,width=620,height=720') ?? null,

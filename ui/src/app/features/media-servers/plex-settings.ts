@@ -1,12 +1,7 @@
 import { computed, signal } from '@angular/core';
+import type { PlexConnectionTest } from '@vidkeep/contracts';
 import type { FieldOption } from '../../shared/config-form/config-fields';
-import {
-  choicesOf,
-  plexConnectedText,
-  plexLibraryChoices,
-  type PlexConnectionResult,
-  type PlexLibrary,
-} from './server-format';
+import { choicesOf, plexConnectedText, plexLibraryChoices, type PlexLibrary } from './server-format';
 import { ServerSettings, type ServerSettingsOptions } from './server-settings';
 
 /** What addresses the Plex server and signs in: a change of these is tested before it is saved. */
@@ -50,22 +45,22 @@ export class PlexSettings extends ServerSettings {
   }
 
   /** The test's body: the address as typed (a forced URL is the server's), the token only when typed. */
-  body(): Record<string, unknown> {
-    const body: Record<string, unknown> = {
-      plexIP: this.typed('plexIP') ?? '',
-      plexPort: this.typed('plexPort') ?? '',
+  body(): PlexConnectionTest {
+    const body: PlexConnectionTest = {
+      plexIP: String(this.typed('plexIP') ?? ''),
+      plexPort: String(this.typed('plexPort') ?? ''),
       plexViaHttps: this.typed('plexViaHttps') === true,
     };
-    if (!this.field('mediaserverUrl').readOnly) body['mediaserverUrl'] = this.typed('mediaserverUrl') ?? '';
+    if (!this.field('mediaserverUrl').readOnly) body.mediaserverUrl = String(this.typed('mediaserverUrl') ?? '');
     const token = this.typedSecret('plexApiKey');
-    if (token) body['plexApiKey'] = token;
+    if (token) body.plexApiKey = token;
     return body;
   }
 
   /** Asks Plex for its version; lists the libraries when the saved connection is the tested one. */
   async testConnection(): Promise<void> {
     const ok = await this.runTest(PLEX_CONNECTION_KEYS, async () => {
-      const r = await this.options.api.post<PlexConnectionResult>('/api/mediaservers/plex/test', this.body());
+      const r = await this.options.client.plexTest(this.body());
       return plexConnectedText(r);
     });
     if (!ok) return;
@@ -78,7 +73,7 @@ export class PlexSettings extends ServerSettings {
 
   async listLibraries(): Promise<void> {
     await this.lists.run(async () => {
-      const libs = await this.options.api.get<PlexLibrary[]>('/getplexlibraries');
+      const libs = await this.options.client.plexLibraries();
       if (libs.length === 0) throw new Error('Plex answered without libraries: add one over the download folder.');
       this.libraries.set(libs);
     });

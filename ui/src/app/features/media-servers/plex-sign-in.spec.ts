@@ -1,9 +1,10 @@
 import { TestBed, type ComponentFixture } from '@angular/core/testing';
-import { Api, ApiError } from '../../core/api';
+import { ApiError } from '../../core/api';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { blankFixture } from '../../../testing/host';
 import { poll } from '../../../testing/poll';
 import { settle } from '../../../testing/settle';
+import { MediaServersApi } from './media-servers-api';
 import { PIN_GIVE_UP_MS, PIN_POLL_MS, PlexSignIn } from './plex-sign-in';
 
 /** A popup as the page sees it: where it was sent, whether it was closed. */
@@ -34,7 +35,7 @@ describe('PlexSignIn', () => {
     signedIn = 0;
     pin = () => ({ status: 'pending', message: 'Waiting for the sign-in to be approved on plex.tv' });
     signIn = new PlexSignIn({
-      api: TestBed.inject(Api),
+      api: TestBed.inject(MediaServersApi),
       openWindow: () => popup as unknown as Window,
       signedIn: () => signedIn++,
     });

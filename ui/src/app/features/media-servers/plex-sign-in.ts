@@ -1,6 +1,6 @@
 import { signal } from '@angular/core';
-import type { PlexAuthUrl, PlexPinStatus } from '@vidkeep/contracts';
-import { toApiError, type Api } from '../../core/api';
+import { toApiError } from '../../core/api';
+import type { MediaServersApi } from './media-servers-api';
 
 /** How often the PIN is checked while the sign-in window is open. */
 export const PIN_POLL_MS = 2000;
@@ -8,7 +8,7 @@ export const PIN_POLL_MS = 2000;
 export const PIN_GIVE_UP_MS = 5 * 60_000;
 
 export interface PlexSignInOptions {
-  api: Api;
+  api: MediaServersApi;
   /**
    * Opens the sign-in window. Called during the click, before anything is awaited, so that no
    * popup blocker stops it; it shows the plex.tv page once the server gave its address.
@@ -47,7 +47,7 @@ export class PlexSignIn {
     this.notice.set('Opening the Plex sign-in…');
     this.waiting.set(true);
     try {
-      const { authUrl, pinId } = await this.options.api.get<PlexAuthUrl>('/plex/auth-url');
+      const { authUrl, pinId } = await this.options.api.plexAuthUrl();
       if (run !== this.run) return;
       if (this.popup && !this.popup.closed) this.popup.location.href = authUrl;
       else this.authUrl.set(authUrl);
@@ -77,7 +77,7 @@ export class PlexSignIn {
 
   private async check(run: number, pinId: number): Promise<void> {
     try {
-      const r = await this.options.api.get<PlexPinStatus>(`/plex/check-pin/${pinId}`);
+      const r = await this.options.api.plexCheckPin(pinId);
       if (run !== this.run) return;
       if (r.status === 'saved') {
         this.finish(null, r.message);

@@ -8,6 +8,7 @@ import type { ConfigSchema } from '../../shared/config-form/config-schema';
 import { mediaConfigView } from '../../../testing/fixtures/media-servers';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import { MediaBrowserSettings } from './mediabrowser-settings';
+import { MediaServersApi } from './media-servers-api';
 import { PlexSettings } from './plex-settings';
 
 describe('media-server settings (state)', () => {
@@ -15,6 +16,7 @@ describe('media-server settings (state)', () => {
   let schema: ConfigSchema;
   const options = () => ({
     api: TestBed.inject(Api),
+    client: TestBed.inject(MediaServersApi),
     config: TestBed.inject(ConfigApi),
     schema,
     view,

@@ -6,13 +6,17 @@ import { configField, type ConfigField, type ConfigView } from '../../shared/con
 import { ConfigSchema } from '../../shared/config-form/config-schema';
 import { ConfigForm, focusFirstInvalid } from '../../shared/config-form/config-form';
 import { ENTRY_RULES } from './subfolder-library-rule';
+import { MediaServersApi } from './media-servers-api';
 
 export interface ServerSettingsOptions {
+  /** For the `ConfigForm` (reads and saves the configuration). */
   api: Api;
   /** Where the card's config keys are saved. */
   config: ConfigApi;
   /** What the server declares of each key (loaded before the cards show). */
   schema: ConfigSchema;
+  /** The media-server routes: tests, users, libraries, watch status. */
+  client: MediaServersApi;
   /** `GET /getconfig` as the page holds it. */
   view: Signal<ConfigView>;
   /** The server's new view after a save. */
@@ -32,6 +36,7 @@ export function cardOptions(view: Signal<ConfigView>, saved: (view: ConfigView) 
     api: inject(Api),
     config: inject(ConfigApi),
     schema: inject(ConfigSchema),
+    client: inject(MediaServersApi),
     view,
     saved,
     invalid: () => focusFirstInvalid(host, injector),

@@ -143,7 +143,7 @@ export class WatchStatusCard {
     this.saved.emit(v);
     void this.sync.load();
   });
-  readonly sync = new WatchStatusSync(this.options.api);
+  readonly sync = new WatchStatusSync(this.options.client);
   /** The keys this server has (none while the watch-status plugin is not loaded). */
   readonly fields = computed(() => {
     const view = this.view();

@@ -1,5 +1,6 @@
 import { signal } from '@angular/core';
-import { toApiError, type Api } from '../../core/api';
+import { toApiError } from '../../core/api';
+import type { MediaServersApi } from './media-servers-api';
 import type { WatchStatusOverview } from './watch-status-format';
 
 /** contracts `WatchStatusErrorCodes.syncRunning`. */
@@ -26,11 +27,11 @@ export class WatchStatusSync {
   private waiting = false;
   private stopped = false;
 
-  constructor(private readonly api: Api) {}
+  constructor(private readonly api: MediaServersApi) {}
 
   async load(): Promise<void> {
     try {
-      const overview = await this.api.get<WatchStatusOverview>('/api/mediaservers/watch-status');
+      const overview = await this.api.watchStatus();
       if (this.stopped) return;
       this.overview.set(overview);
       this.loadError.set(null);
@@ -57,7 +58,7 @@ export class WatchStatusSync {
     this.error.set(null);
     this.busy.set(true);
     try {
-      await this.api.post<{ started: true }>('/api/mediaservers/watch-status/sync', {});
+      await this.api.startWatchStatusSync();
       this.notice.set('Sync started: the result shows here when it ends.');
       this.markRunning();
     } catch (err) {

@@ -1,0 +1,53 @@
+import { Injectable, inject } from '@angular/core';
+import type { RouteInput } from '../../core/api';
+import { Api } from '../../core/api';
+import type { SearchCount } from '../../shared/channel-query';
+
+/**
+ * The routes of the Downloads page, typed from the server's schemas (`@vidkeep/contracts/routes`).
+ * Like every `<feature>-api.ts`, it is the only place their paths are written.
+ */
+@Injectable({ providedIn: 'root' })
+export class DownloadsApi {
+  private readonly api = inject(Api);
+
+  /** The configuration, for the preferred resolution the form starts from. */
+  config() {
+    return this.api.call('GET /getconfig');
+  }
+
+  /** The subfolders channels use, as suggestions. */
+  channelSubfolders() {
+    return this.api.call('GET /api/channels/subfolders');
+  }
+
+  download(body: RouteInput<'POST /api/videos/download'>['body']) {
+    return this.api.call('POST /api/videos/download', { body });
+  }
+
+  search(query: string, count: SearchCount) {
+    // The map types `count` as never (its schema is a union built with .map): the server takes these.
+    return this.api.call('POST /api/videos/search', { body: { query, count: count as never } });
+  }
+
+  /** What a pasted URL is, before it is queued. */
+  checkUrl(url: string) {
+    return this.api.call('POST /api/checkSourceVideoURL', { body: { url } });
+  }
+
+  jobs(query: RouteInput<'GET /api/jobs'>['query']) {
+    return this.api.call('GET /api/jobs', { query });
+  }
+
+  job(jobId: string) {
+    return this.api.call('GET /api/jobs/:jobId', { params: { jobId } });
+  }
+
+  cancelJob(jobId: string) {
+    return this.api.call('POST /api/jobs/:jobId/cancel', { params: { jobId } });
+  }
+
+  storage() {
+    return this.api.call('GET /api/downloader/storage');
+  }
+}
