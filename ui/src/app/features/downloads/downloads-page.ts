@@ -1,4 +1,4 @@
-import { Component, DestroyRef, inject, signal, viewChild } from '@angular/core';
+import { Component, DestroyRef, inject, signal, viewChild, ChangeDetectionStrategy } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { toApiError } from '../../core/api';
 import { DownloadsApi } from './downloads-api';
@@ -13,6 +13,7 @@ import { VideoSearch } from './video-search';
 /** The downloads page: queue videos by URL, watch the queue live, read the history. */
 @Component({
   selector: 'app-downloads-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [DownloadForm, ActiveQueue, JobHistory, VideoSearch],
   template: `
     <h1>Downloads</h1>

@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { Component, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { RouterLink } from '@angular/router';
 import { advisesCookies, COOKIES_LINK, type ExplainedFailure } from './diagnoses';
@@ -13,6 +13,7 @@ export interface Explanation {
 /** The failures of one job with their cause and what to do, and the tool output when there is some. */
 @Component({
   selector: 'app-job-failures',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatProgressBarModule, RouterLink],
   host: { class: 'why', 'data-testid': 'history-failures' },
   template: `

@@ -1,5 +1,5 @@
 import { DatePipe } from '@angular/common';
-import { Component, DestroyRef, inject, signal } from '@angular/core';
+import { Component, DestroyRef, inject, signal, ChangeDetectionStrategy } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatPaginatorModule, type PageEvent } from '@angular/material/paginator';
@@ -17,6 +17,7 @@ import { isActiveStatus } from '../../shared/queue-state';
 /** Finished jobs, newest first, with each failure's cause and fix a click away. */
 @Component({
   selector: 'app-job-history',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [DatePipe, JobFailures, MatButtonModule, MatPaginatorModule, MatProgressBarModule],
   template: `
     <section aria-labelledby="history-title" data-testid="history">

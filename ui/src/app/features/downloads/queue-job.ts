@@ -1,4 +1,4 @@
-import { Component, input, output } from '@angular/core';
+import { Component, input, output, ChangeDetectionStrategy } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
@@ -11,6 +11,7 @@ import { isActiveStatus, progressText, progressView } from '../../shared/queue-s
 /** One job of the queue: its state and counts, cancel or dismiss, and a progress bar per video. */
 @Component({
   selector: 'app-queue-job',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatCardModule, MatButtonModule, MatProgressBarModule, RouterLink],
   template: `
     @let job = this.job();

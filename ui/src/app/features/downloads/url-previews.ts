@@ -1,5 +1,14 @@
 import { DatePipe } from '@angular/common';
-import { Component, DestroyRef, effect, inject, input, signal, untracked } from '@angular/core';
+import {
+  Component,
+  DestroyRef,
+  effect,
+  inject,
+  input,
+  signal,
+  untracked,
+  ChangeDetectionStrategy,
+} from '@angular/core';
 import { toApiError } from '../../core/api';
 import { DownloadsApi } from './downloads-api';
 import type { CheckVideoUrlResponse } from './api-types';
@@ -22,6 +31,7 @@ export type Preview =
  */
 @Component({
   selector: 'app-url-previews',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [DatePipe],
   template: `
     @if (urls().length) {

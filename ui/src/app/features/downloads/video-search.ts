@@ -1,5 +1,5 @@
 import { DatePipe, DecimalPipe } from '@angular/common';
-import { Component, inject, output, signal } from '@angular/core';
+import { Component, inject, output, signal, ChangeDetectionStrategy } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -7,8 +7,8 @@ import { MatInputModule } from '@angular/material/input';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
-import { toApiError } from '../../core/api';
 import { DownloadsApi } from './downloads-api';
+import { PendingAction } from '../../shared/pending-action';
 import { SEARCH_COUNTS, searchQueryProblem, type SearchCount } from '../../shared/channel-query';
 import type { VideoSearchResult } from './api-types';
 import { formatDuration } from '../../shared/format';
@@ -19,6 +19,7 @@ import { formatDuration } from '../../shared/format';
  */
 @Component({
   selector: 'app-video-search',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     DatePipe,
     DecimalPipe,
@@ -57,13 +58,15 @@ import { formatDuration } from '../../shared/format';
               }
             </mat-select>
           </mat-form-field>
-          <button mat-stroked-button type="submit" [disabled]="busy()" data-testid="video-search-submit">Search</button>
+          <button mat-stroked-button type="submit" [disabled]="searching.busy()" data-testid="video-search-submit">
+            Search
+          </button>
         </form>
-        @if (busy()) {
+        @if (searching.busy()) {
           <mat-progress-bar mode="indeterminate" aria-label="Searching" />
         }
-        @if (error()) {
-          <p class="error" role="alert" data-testid="video-search-error">{{ error() }}</p>
+        @if (searching.error()) {
+          <p class="error" role="alert" data-testid="video-search-error">{{ searching.error() }}</p>
         }
         @if (results(); as list) {
           @if (list.length === 0) {
@@ -168,26 +171,20 @@ export class VideoSearch {
   readonly counts = SEARCH_COUNTS;
   readonly query = signal('');
   readonly count = signal<SearchCount>(10);
-  readonly busy = signal(false);
-  readonly error = signal<string | null>(null);
+  readonly searching = new PendingAction();
   readonly results = signal<VideoSearchResult[] | null>(null);
   readonly added = signal<string | null>(null);
 
   duration = formatDuration;
 
   async search(): Promise<void> {
-    if (this.busy()) return;
+    if (this.searching.busy()) return;
     const problem = searchQueryProblem(this.query());
-    this.error.set(problem);
+    this.searching.error.set(problem);
     if (problem) return;
-    this.busy.set(true);
-    try {
+    await this.searching.run(async () => {
       const r = await this.api.search(this.query().trim(), this.count());
       this.results.set(r.results);
-    } catch (err) {
-      this.error.set(toApiError(err).message);
-    } finally {
-      this.busy.set(false);
-    }
+    });
   }
 }

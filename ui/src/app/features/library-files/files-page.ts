@@ -1,4 +1,4 @@
-import { Component, inject, signal } from '@angular/core';
+import { Component, inject, signal, ChangeDetectionStrategy } from '@angular/core';
 import { RouterLink } from '@angular/router';
 import { ImportCard } from './import-card';
 import { LibraryFilesApi } from './library-files-api';
@@ -13,6 +13,7 @@ import { SubfoldersCard } from './subfolders-card';
  */
 @Component({
   selector: 'app-files-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [RouterLink, RescanCard, ImportCard, SubfoldersCard],
   template: `
     <nav class="back"><a routerLink="/settings">← Settings</a></nav>

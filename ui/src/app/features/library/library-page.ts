@@ -1,5 +1,14 @@
 import { DatePipe } from '@angular/common';
-import { Component, computed, DestroyRef, ElementRef, inject, signal, viewChild } from '@angular/core';
+import {
+  Component,
+  computed,
+  DestroyRef,
+  ElementRef,
+  inject,
+  signal,
+  viewChild,
+  ChangeDetectionStrategy,
+} from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { RouterLink } from '@angular/router';
 import { MatButtonModule } from '@angular/material/button';
@@ -41,6 +50,7 @@ const TRI_CHOICES: Readonly<Record<'protected' | 'missing', readonly TriStateCho
  */
 @Component({
   selector: 'app-library-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     DatePipe,
     ConfirmInline,

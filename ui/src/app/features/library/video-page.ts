@@ -1,5 +1,16 @@
 import { DatePipe, DecimalPipe } from '@angular/common';
-import { Component, computed, effect, ElementRef, inject, input, signal, untracked, viewChild } from '@angular/core';
+import {
+  Component,
+  computed,
+  effect,
+  ElementRef,
+  inject,
+  input,
+  signal,
+  untracked,
+  viewChild,
+  ChangeDetectionStrategy,
+} from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
@@ -26,6 +37,7 @@ type Link = VideoLinksResponse['links'][number];
  */
 @Component({
   selector: 'app-video-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     ConfirmInline,
     DatePipe,

@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { Component, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { Outcome } from '../../shared/outcome';
 import type { ServerSettings } from './server-settings';
@@ -10,6 +10,7 @@ import type { ServerSettings } from './server-settings';
  */
 @Component({
   selector: 'app-connection-test',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule, Outcome],
   template: `
     @let s = settings();

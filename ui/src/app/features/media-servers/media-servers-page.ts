@@ -1,4 +1,4 @@
-import { Component, OnInit, inject } from '@angular/core';
+import { Component, OnInit, inject, ChangeDetectionStrategy } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
 import { ConfigApi } from '../../shared/config-form/config-api';
@@ -17,6 +17,7 @@ import { WatchStatusCard } from './watch-status-card';
  */
 @Component({
   selector: 'app-media-servers-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [RouterLink, MatButtonModule, PlexCard, MediaBrowserCard, WatchStatusCard],
   template: `
     <nav class="back"><a routerLink="/settings">← Settings</a></nav>

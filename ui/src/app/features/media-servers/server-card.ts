@@ -1,4 +1,4 @@
-import { Component, computed, input } from '@angular/core';
+import { Component, computed, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { PluginSwitch } from '../../shared/plugin-switch/plugin-switch';
 import type { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
@@ -11,6 +11,7 @@ import { serverState } from './server-format';
  */
 @Component({
   selector: 'app-server-card',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatCardModule, PluginSwitch],
   template: `
     <mat-card appearance="outlined" [attr.data-testid]="'server-card-' + kind()">
