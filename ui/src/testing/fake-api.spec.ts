@@ -13,9 +13,11 @@ class Probe {
   constructor() {
     void this.ask();
   }
-  async ask(query?: Record<string, string | number>): Promise<void> {
+  async ask(query?: { page: number }): Promise<void> {
     try {
-      this.shown.set((await this.api.get<{ text: string }>('/api/thing', query)).text);
+      // Any route will do: the fake answers what the spec's handler returns.
+      const answer = (await this.api.call('GET /api/jobs', { query })) as unknown as { text: string };
+      this.shown.set(answer.text);
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
       this.shown.set(`${e?.status} ${e?.code} ${e?.message} ${JSON.stringify(e?.details)}`);
@@ -35,7 +37,7 @@ describe('the spec kit', () => {
   afterEach(() => vi.useRealTimers());
 
   it('answers through the real Api and records what was sent', async () => {
-    api.on('GET', '/api/thing', ({ query }) => ({ text: `page ${query?.['page'] ?? 'none'}` }));
+    api.on('GET', '/api/jobs', ({ query }) => ({ text: `page ${query?.['page'] ?? 'none'}` }));
     const fixture = TestBed.createComponent(Probe);
     await settle(fixture);
     expect(fixture.nativeElement.textContent).toBe('page none');
@@ -43,16 +45,16 @@ describe('the spec kit', () => {
     await settle(fixture);
     expect(fixture.nativeElement.textContent).toBe('page 2');
     expect(api.calls).toEqual([
-      { method: 'GET', url: '/api/thing' },
-      { method: 'GET', url: '/api/thing', query: { page: '2' } },
+      { method: 'GET', url: '/api/jobs' },
+      { method: 'GET', url: '/api/jobs', query: { page: '2' } },
     ]);
   });
 
   it('sends a thrown ApiError as the server error envelope, and 404 without a route', async () => {
     const fixture = TestBed.createComponent(Probe);
     await settle(fixture);
-    expect(fixture.nativeElement.textContent).toBe('404 null No fake route for GET /api/thing []');
-    api.on('GET', '/api/thing', () => {
+    expect(fixture.nativeElement.textContent).toBe('404 null No fake route for GET /api/jobs []');
+    api.on('GET', '/api/jobs', () => {
       throw new ApiError(400, 'Bad page', 'CORE_VALIDATION_FAILED', [{ path: 'page', message: 'must be >= 1' }]);
     });
     void fixture.componentInstance.ask();
@@ -64,7 +66,7 @@ describe('the spec kit', () => {
 
   it('answers later when the handler says so; the clock moves only on request', async () => {
     const later = deferred<{ text: string }>();
-    api.on('GET', '/api/thing', () => later.promise);
+    api.on('GET', '/api/jobs', () => later.promise);
     const fixture = TestBed.createComponent(Probe);
     await settle(fixture);
     expect(fixture.nativeElement.textContent).toBe('');
@@ -76,11 +78,11 @@ describe('the spec kit', () => {
   });
 
   it('polls on the fake clock and says what it waited for', async () => {
-    api.on('GET', '/api/thing', () => ({ text: 'soon' }));
+    api.on('GET', '/api/jobs', () => ({ text: 'soon' }));
     const fixture = TestBed.createComponent(Probe);
     await settle(fixture);
     const start = Date.now();
-    api.on('GET', '/api/thing', () => ({ text: 'done' }));
+    api.on('GET', '/api/jobs', () => ({ text: 'done' }));
     setTimeout(() => void fixture.componentInstance.ask(), 2_000);
     expect(await poll(fixture, 'done', () => fixture.nativeElement.textContent === 'done')).toBe(true);
     expect(Date.now() - start).toBe(2_000);

@@ -47,8 +47,12 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 
 /** A route of the API: `'GET /api/channels/:channelId/settings'` (see `@vidkeep/contracts/routes`). */
 export type Route = keyof RouteMap;
+/** The parts of `T` that may be left out (a query whose fields are all optional) become optional. */
+type OptionalParts<T> = { [K in keyof T as object extends T[K] ? K : never]?: T[K] } & {
+  [K in keyof T as object extends T[K] ? never : K]: T[K];
+};
 /** What a route takes: its `params`, `query` and `body`, as the server's schemas type them. */
-export type RouteInput<R extends Route> = Omit<RouteMap[R], 'response'>;
+export type RouteInput<R extends Route> = OptionalParts<Omit<RouteMap[R], 'response'>>;
 /** What a route answers on success. */
 export type RouteResponse<R extends Route> = RouteMap[R]['response'];
 /** The input argument: optional when the route takes nothing or only optional parts. */
@@ -101,26 +105,5 @@ export class Api {
         }),
       ),
     );
-  }
-
-  get<T>(url: string, query?: Query): Promise<T> {
-    return this.run(firstValueFrom(this.http.get<T>(url, { params: this.params(query) })));
-  }
-
-  post<T>(url: string, body: unknown = {}, query?: Query): Promise<T> {
-    return this.run(firstValueFrom(this.http.post<T>(url, body, { params: this.params(query) })));
-  }
-
-  put<T>(url: string, body: unknown): Promise<T> {
-    return this.run(firstValueFrom(this.http.put<T>(url, body)));
-  }
-
-  patch<T>(url: string, body: unknown): Promise<T> {
-    return this.run(firstValueFrom(this.http.patch<T>(url, body)));
-  }
-
-  /** A DELETE, with a JSON body when given (`DELETE /api/videos` names its videos in one). */
-  delete<T>(url: string, body?: unknown): Promise<T> {
-    return this.run(firstValueFrom(this.http.delete<T>(url, body === undefined ? {} : { body })));
   }
 }

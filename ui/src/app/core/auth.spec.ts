@@ -39,7 +39,7 @@ describe('Auth and the auth interceptor', () => {
   it('sends the session token and keeps it across reloads', async () => {
     await signIn();
     expect(localStorage.getItem('vidkeep.token')).toBe('tok-1');
-    const call = api.get('/api/videos');
+    const call = api.call('GET /api/videos');
     const req = http.expectOne('/api/videos');
     expect(req.request.headers.get('x-access-token')).toBe('tok-1');
     req.flush({ videos: [] });
@@ -49,7 +49,7 @@ describe('Auth and the auth interceptor', () => {
   it('returns to login when the server says the session is gone, remembering the page to come back to', async () => {
     await signIn();
     vi.spyOn(router, 'url', 'get').mockReturnValue('/library?page=2');
-    const call = api.get('/api/videos');
+    const call = api.call('GET /api/videos');
     http
       .expectOne('/api/videos')
       .flush({ error: 'Session expired', code: 'AUTH_INVALID_TOKEN' }, { status: 401, statusText: 'Unauthorized' });
@@ -61,7 +61,9 @@ describe('Auth and the auth interceptor', () => {
 
   it('stays signed in on a 401 that is about the request, e.g. a wrong current password', async () => {
     await signIn();
-    const call = api.post('/auth/change-password', { currentPassword: 'nope', newPassword: 'abcdefgh1' });
+    const call = api.call('POST /auth/change-password', {
+      body: { currentPassword: 'nope', newPassword: 'abcdefgh1' },
+    });
     http
       .expectOne('/auth/change-password')
       .flush(
@@ -88,7 +90,7 @@ describe('Auth and the auth interceptor', () => {
   });
 
   it('explains an unreachable server in words', async () => {
-    const call = api.get('/api/videos');
+    const call = api.call('GET /api/videos');
     http.expectOne('/api/videos').error(new ProgressEvent('error'), { status: 0 });
     await expect(call).rejects.toMatchObject({
       status: 0,

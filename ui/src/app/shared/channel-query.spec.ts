@@ -1,11 +1,4 @@
-import {
-  DEFAULT_VIDEO_STATE,
-  channelApiPath,
-  channelListQuery,
-  channelVideosQuery,
-  chunk,
-  searchQueryProblem,
-} from './channel-query';
+import { DEFAULT_VIDEO_STATE, channelListQuery, channelVideosQuery, chunk, searchQueryProblem } from './channel-query';
 
 describe('channel-query', () => {
   it('builds the /getchannels query, leaving out empty search and subfolder', () => {
@@ -86,13 +79,5 @@ describe('channel-query', () => {
     expect(searchQueryProblem('x'.repeat(201))).toContain('200');
     expect(searchQueryProblem(' ok\u0007 ')).toContain('control');
     expect(searchQueryProblem(' lofi music ')).toBeNull();
-  });
-
-  it("builds the paths of a channel's API", () => {
-    expect(channelApiPath('UC1')).toBe('/api/channels/UC1');
-    expect(channelApiPath('UC1', 'tabs', 'videos', 'auto-download')).toBe(
-      '/api/channels/UC1/tabs/videos/auto-download',
-    );
-    expect(channelApiPath('a/b c')).toBe('/api/channels/a%2Fb%20c');
   });
 });

@@ -127,9 +127,5 @@ export function searchQueryProblem(query: string): string | null {
   return null;
 }
 
-/** The path of a channel's API resource: `channelApiPath('UC…', 'tabs')` → `/api/channels/UC…/tabs`. */
-export const channelApiPath = (channelId: string, ...parts: string[]): string =>
-  [`/api/channels/${encodeURIComponent(channelId)}`, ...parts].join('/');
-
 /** The link to a channel page of this UI. */
 export const channelLink = (channelId: string): string[] => ['/channels', channelId];

@@ -4,7 +4,6 @@ import { RouterLink } from '@angular/router';
 import { ConfigApi } from '../../shared/config-form/config-api';
 import { ConfigSchema } from '../../shared/config-form/config-schema';
 import { PluginsApi } from '../../shared/plugin-switch/plugins-api';
-import { Api } from '../../core/api';
 import { MediaServersApi } from './media-servers-api';
 import { MediaBrowserCard } from './mediabrowser-card';
 import { MediaServersState } from './media-servers-state';

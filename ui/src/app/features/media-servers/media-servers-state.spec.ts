@@ -2,7 +2,7 @@ import { TestBed, type ComponentFixture } from '@angular/core/testing';
 import { ConfigApi } from '../../shared/config-form/config-api';
 import { ConfigSchema } from '../../shared/config-form/config-schema';
 import { PluginsApi } from '../../shared/plugin-switch/plugins-api';
-import { Api, ApiError } from '../../core/api';
+import { ApiError } from '../../core/api';
 import { FakeApi, provideFakeApi } from '../../../testing/fake-api';
 import { MediaServersApi } from './media-servers-api';
 import { mediaConfigView, serveMediaServers } from '../../../testing/fixtures/media-servers';

@@ -2,7 +2,7 @@ import { DOCUMENT } from '@angular/common';
 import { Component, DestroyRef, computed, inject, input, output } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
-import { Api } from '../../core/api';
+import { ConfigApi } from '../../shared/config-form/config-api';
 import { Outcome } from '../../shared/outcome';
 import type { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
 import { ConfigFieldControl } from '../../shared/config-form/config-field';
@@ -38,7 +38,7 @@ import { SubfolderLibraries } from './subfolder-libraries';
   styleUrl: './server-card-body.css',
 })
 export class PlexCard {
-  private readonly api = inject(Api);
+  private readonly config = inject(ConfigApi);
   private readonly window = inject(DOCUMENT).defaultView;
   readonly view = input.required<ConfigView>();
   readonly switches = input.required<PluginSwitches>();
@@ -63,7 +63,7 @@ export class PlexCard {
   /** The token is saved: show it as set, and check what it reaches. */
   private async afterSignIn(): Promise<void> {
     try {
-      this.saved.emit(await this.api.get<ConfigView>('/getconfig'));
+      this.saved.emit((await this.config.view()) as ConfigView);
     } catch {
       // The page keeps the view it has; the test below still uses the saved token.
     }

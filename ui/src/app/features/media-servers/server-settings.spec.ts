@@ -1,6 +1,5 @@
 import { signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { Api } from '../../core/api';
 import { provideFakeApi } from '../../../testing/fake-api';
 import { loadedConfigSchema } from '../../../testing/config-schema';
 import { ConfigApi } from '../../shared/config-form/config-api';
@@ -15,7 +14,6 @@ describe('media-server settings (state)', () => {
   const view = signal<ConfigView>(mediaConfigView());
   let schema: ConfigSchema;
   const options = () => ({
-    api: TestBed.inject(Api),
     client: TestBed.inject(MediaServersApi),
     config: TestBed.inject(ConfigApi),
     schema,

@@ -1,5 +1,4 @@
 import { ElementRef, Injector, computed, inject, signal, type Signal } from '@angular/core';
-import { Api } from '../../core/api';
 import { PendingAction } from '../../shared/pending-action';
 import { ConfigApi } from '../../shared/config-form/config-api';
 import { configField, type ConfigField, type ConfigView } from '../../shared/config-form/config-fields';
@@ -9,8 +8,6 @@ import { ENTRY_RULES } from './subfolder-library-rule';
 import { MediaServersApi } from './media-servers-api';
 
 export interface ServerSettingsOptions {
-  /** For the `ConfigForm` (reads and saves the configuration). */
-  api: Api;
   /** Where the card's config keys are saved. */
   config: ConfigApi;
   /** What the server declares of each key (loaded before the cards show). */
@@ -33,7 +30,6 @@ export function cardOptions(view: Signal<ConfigView>, saved: (view: ConfigView) 
   const host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
   const injector = inject(Injector);
   return {
-    api: inject(Api),
     config: inject(ConfigApi),
     schema: inject(ConfigSchema),
     client: inject(MediaServersApi),

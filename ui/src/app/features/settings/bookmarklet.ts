@@ -1,5 +1,5 @@
-/** The download endpoint an API key may call (docs/authentication.md, "API keys"). */
-export const DOWNLOAD_PATH = '/api/videos/download';
+import { DOWNLOAD_PATH } from './settings-api';
+
 export const EXAMPLE_VIDEO_URL = 'https://www.youtube.com/watch?v=…';
 
 /** `https://host:port/` → `https://host:port` (no trailing slash, no path). */

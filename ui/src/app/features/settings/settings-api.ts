@@ -7,6 +7,8 @@ import { Api, type RouteInput } from '../../core/api';
  * path is here, beside the other routes of the settings page.
  */
 export const CHANGE_PASSWORD_URL = '/auth/change-password';
+/** The download route an API key may call, for the bookmarklet and the curl line (they run outside the app). */
+export const DOWNLOAD_PATH = '/api/videos/download';
 export type ChangePasswordBody = RouteInput<'POST /auth/change-password'>['body'];
 
 /**
