@@ -21,7 +21,7 @@ import { buildTestApp, completeSetup } from '@vidkeep/core/testing';
 export const ROUTE_MAP_DIR = fileURLToPath(new URL('../../contracts/src/routes', import.meta.url));
 /** The UI specs' answer to `GET /api/config/schema`, as a default install gives it. */
 export const CONFIG_SCHEMA_FIXTURE = fileURLToPath(
-  new URL('../../ui/src/testing/fixtures/config-schema.ts', import.meta.url),
+  new URL('../../ui/src/testing/fixtures/config-schema.json', import.meta.url),
 );
 
 interface Schema {
@@ -210,15 +210,7 @@ export async function routeMapFiles(): Promise<Map<string, string>> {
     files.set(index, await formatted(index, indexText));
     const session = await completeSetup(t);
     const schema = await t.app.inject({ url: '/api/config/schema', headers: { 'x-access-token': session } });
-    const fixture = [
-      ...HEADER,
-      "import type { ConfigSchemaResponse } from '@vidkeep/contracts';",
-      '',
-      '/** `GET /api/config/schema` on a default install (every built-in plugin on). */',
-      `export const CONFIG_SCHEMA: ConfigSchemaResponse = ${schema.body};`,
-      '',
-    ].join('\n');
-    files.set(CONFIG_SCHEMA_FIXTURE, await formatted(CONFIG_SCHEMA_FIXTURE, fixture));
+    files.set(CONFIG_SCHEMA_FIXTURE, await formatted(CONFIG_SCHEMA_FIXTURE, schema.body));
     return files;
   } finally {
     await t.close();

@@ -2,7 +2,11 @@ import { TestBed } from '@angular/core/testing';
 import type { ConfigFieldMeta } from '../app/shared/config-form/config-field-meta';
 import { ConfigSchema } from '../app/shared/config-form/config-schema';
 import { FakeApi } from './fake-api';
-import { CONFIG_SCHEMA } from './fixtures/config-schema';
+import type { ConfigSchemaResponse } from '@vidkeep/contracts';
+import answer from './fixtures/config-schema.json';
+
+/** `GET /api/config/schema` on a default install (every built-in plugin on), captured by `npm run contracts:routes`. */
+export const CONFIG_SCHEMA = answer as ConfigSchemaResponse;
 
 /** A key as a default install declares it (`GET /api/config/schema`, captured from the server). */
 export function metaOf(key: string): ConfigFieldMeta {

@@ -13,7 +13,7 @@ import { settle } from '../../../testing/settle';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import type { ApiKeyItem, ScheduleEntry, SessionItem } from './contracts';
 import { SettingsPage } from './settings-page';
-import { CONFIG_SCHEMA } from '../../../testing/fixtures/config-schema';
+import { CONFIG_SCHEMA } from '../../../testing/config-schema';
 
 const KEY = 'vk_0967397a4ed9a20dde2f05d7890b3bb9a696d1da5d69ad027072e9b3cd6b036e';
 
