@@ -51,6 +51,8 @@ export const ConfigSchemaResponse = Type.Object({
       id: Type.String(),
       /** The section's heading. */
       label: Type.String(),
+      /** The plugin runs now (false: switched off at run time; Settings leaves it out). */
+      enabled: Type.Boolean(),
       fields: Type.Array(ConfigFieldDescription),
     }),
   ),

@@ -61,13 +61,20 @@ describe('config description', () => {
     expect(fields.fields[5]!.label).toBe('Acme rate limit');
   });
 
-  it('leaves out a plugin that is switched off, never the core', () => {
+  it('says which plugins are switched off; the core is always on', () => {
     const sections = [
       { id: 'core', schema: Type.Object({ coreKey: Type.Boolean({ default: true }) }) },
       { id: 'acme', schema: section },
     ];
-    expect(describeConfig(sections, () => false).plugins.map((p) => p.id)).toEqual(['core']);
-    expect(describeConfig(sections, () => true).plugins.map((p) => p.id)).toEqual(['core', 'acme']);
+    const on = (active: boolean) => describeConfig(sections, () => active).plugins.map((p) => [p.id, p.enabled]);
+    expect(on(false)).toEqual([
+      ['core', true],
+      ['acme', false],
+    ]);
+    expect(on(true)).toEqual([
+      ['core', true],
+      ['acme', true],
+    ]);
   });
 
   it('refuses a presentation of a key the section lacks; a managed key has no description', () => {

@@ -104,17 +104,21 @@ export interface DescribedSection {
   schema: TObject;
 }
 
-/** Every section whose plugin runs now, each key described; keys nobody may change are left out. */
+/**
+ * Every loaded plugin's section (the core's first), each key described, with whether the plugin
+ * runs now: Settings shows the running ones, a media-server card still knows its keys while its
+ * plugin is switched off. Keys nobody may change are left out.
+ */
 export function describeConfig(
   sections: readonly DescribedSection[],
   isActive: (id: string) => boolean,
 ): ConfigSchemaResponse {
   return {
     plugins: sections
-      .filter((s) => s.id === 'core' || isActive(s.id))
       .map((s) => ({
         id: s.id,
         label: (s.schema as { title?: string }).title ?? s.id,
+        enabled: s.id === 'core' || isActive(s.id),
         fields: Object.entries(s.schema.properties).flatMap(([key, schema]) => {
           const field = describeKey(key, schema as KeySchema);
           return field ? [field] : [];

@@ -9,10 +9,10 @@ export interface ConfigSchemaRouteOptions {
 }
 
 /**
- * `GET /api/config/schema`: the config keys of the core and of every plugin that runs now, as the
+ * `GET /api/config/schema`: the config keys of the core and of every loaded plugin, as the
  * Settings form shows them (derived from each section's schema and its presentation annotations),
  * so a plugin's settings, a third-party plugin's included, need no UI code. A plugin switched off
- * at run time is left out from the next request on.
+ * at run time says `enabled: false` from the next request on.
  */
 export const configSchemaRoute: FastifyPluginAsyncTypebox<ConfigSchemaRouteOptions> = async (app, opts) => {
   app.get(
@@ -20,7 +20,7 @@ export const configSchemaRoute: FastifyPluginAsyncTypebox<ConfigSchemaRouteOptio
     {
       schema: {
         tags: ['config'],
-        summary: "Every running plugin's config keys as Settings shows them",
+        summary: "Every plugin's config keys as Settings shows them, and whether it runs",
         response: { 200: ConfigSchemaResponse },
       },
     },

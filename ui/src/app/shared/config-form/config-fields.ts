@@ -69,13 +69,14 @@ export function outputDirectoryNote(view: ConfigView): string {
 }
 
 /**
- * The form's groups, one per running plugin in the server's order: its keys present on this
+ * The form's groups, one per running plugin (switched-off ones are left out) in the server's order: its keys present on this
  * server, grouped by their sub-heading. Keys edited elsewhere become a note of where, and lists of
  * objects (edited by their own page) are left out.
  */
 export function buildConfigGroups(plugins: ConfigSchemaResponse['plugins'], view: ConfigView): ConfigGroup[] {
   const secrets = new Set(view.configuredSecrets ?? []);
   return plugins
+    .filter((plugin) => plugin.enabled)
     .map((plugin) => {
       const sections: ConfigSectionGroup[] = [];
       const notes: string[] = [];
