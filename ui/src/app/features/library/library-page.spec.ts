@@ -160,7 +160,7 @@ describe('LibraryPage', () => {
 
     it('says when nothing matches the watched filter', async () => {
       api.on('GET', '/api/videos', () => ({ videos: [], total: 0, page: 1, pageSize: 24 }));
-      fixture.componentInstance.setWatchedState('unknown');
+      fixture.componentInstance.filters.setWatchedState('unknown');
       await settle(fixture);
       expect(dom(fixture).text('[data-testid="library-empty"]')).toBe('No downloaded video matches the filters.');
     });
@@ -214,7 +214,7 @@ describe('LibraryPage', () => {
       matSelect(fixture, '[data-testid="library-filter-missing"]')
         .options.find((o) => o.value === 'exclude')!
         .select();
-      page.setRanges({
+      page.filters.setRanges({
         from: '2025-01-01',
         to: '2025-01-31',
         minLength: '1',
@@ -289,7 +289,7 @@ describe('LibraryPage', () => {
         deleted: ['aaaaaaaaaaa'],
         failed: [{ sourceId: 'bbbbbbbbbbb', videoId: 2, error: 'unsafe path', code: 'DOWNLOAD_UNSAFE_PATH' }],
       }));
-      fixture.componentInstance.selectPage(true);
+      fixture.componentInstance.bulk.selectPage(true);
       await settle(fixture);
       el().querySelector<HTMLButtonElement>('[data-testid="library-bulk-delete"]')!.click();
       await settle(fixture);

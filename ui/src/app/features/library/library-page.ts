@@ -1,14 +1,5 @@
 import { DatePipe } from '@angular/common';
-import {
-  Component,
-  computed,
-  DestroyRef,
-  ElementRef,
-  inject,
-  signal,
-  viewChild,
-  ChangeDetectionStrategy,
-} from '@angular/core';
+import { Component, DestroyRef, ElementRef, inject, signal, viewChild, ChangeDetectionStrategy } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { RouterLink } from '@angular/router';
 import { MatButtonModule } from '@angular/material/button';
@@ -25,24 +16,19 @@ import { ListControls } from '../../shared/list-controls';
 import { ListPager } from '../../shared/list-pager';
 import { ListStatus } from '../../shared/list-status';
 import { PagedList } from '../../shared/paged-list';
-import { NO_RANGES, RangeFilters, rangeQuery, rangesActive, type Ranges } from '../../shared/range-filters';
-import { triStateChoices, type TriState, type TriStateChoice } from '../../shared/tri-state';
+import { RangeFilters } from '../../shared/range-filters';
 import { RATINGS, ratingSourceLabel, ratingText } from '../../shared/ratings';
 import { ShieldIcon } from '../../shared/shield-icon';
 import { WatchBadge } from '../../shared/watch-badge';
-import { watchedStateQuery, type WatchedState } from '../../shared/watch-state';
 import { WatchedFilter } from '../../shared/watched-filter';
 import type { Video } from './api-types';
 import { formatBytes, formatDuration } from '../../shared/format';
 import { isActiveStatus } from '../../shared/queue-state';
+import { LibraryBulk } from './library-bulk';
+import { LibraryFilters } from './library-filters';
 import { LibraryApi, videoFileUrl, videoThumbnailUrl, type VideoQuery } from './library-api';
 import { SORT_CHOICES, type SortField } from './library-query';
 import { resolutionLabel } from '../../shared/resolution';
-
-const TRI_CHOICES: Readonly<Record<'protected' | 'missing', readonly TriStateChoice[]>> = {
-  protected: triStateChoices('Only protected', 'Not protected'),
-  missing: triStateChoices('Only missing on disk', 'Present on disk'),
-};
 
 /**
  * Downloaded videos: search, sort, the watched filter, pages, play in the browser, protect from
@@ -77,31 +63,9 @@ export class LibraryPage {
   private readonly live = inject(Live);
   private readonly playerRef = viewChild<ElementRef<HTMLElement>>('player');
   readonly sortChoices = SORT_CHOICES;
-  /** The watched filter (`watchedState`; "any" is not sent). */
-  readonly watchedState = signal<WatchedState>('any');
-  readonly protectedFilter = signal<TriState>('off');
-  readonly missingFilter = signal<TriState>('off');
-  /** Only this channel's videos (chosen by clicking a channel name); null = every channel. */
-  readonly channel = signal<{ id: string; name: string } | null>(null);
-  readonly ranges = signal<Ranges>(NO_RANGES);
-  readonly triChoices = TRI_CHOICES;
   readonly ratings = RATINGS;
-  readonly filtersActive = computed(
-    () =>
-      this.watchedState() !== 'any' ||
-      this.protectedFilter() !== 'off' ||
-      this.missingFilter() !== 'off' ||
-      this.channel() !== null ||
-      rangesActive(this.ranges()),
-  );
-  /** Selected videos, kept across pages, for the bulk actions. */
-  readonly selected = new KeySet<string>();
-  readonly bulkRating = signal<string>('');
-  readonly bulkBusy = signal(false);
-  readonly bulkConfirmDelete = signal(false);
-  readonly bulkMessage = signal<string | null>(null);
-  readonly bulkError = signal<string | null>(null);
-
+  /** The filters; a change goes back to the first page. */
+  readonly filters = new LibraryFilters(() => this.list.firstPage());
   readonly list = new PagedList<Video, SortField>({
     what: 'library',
     pageSize: 24,
@@ -114,15 +78,15 @@ export class LibraryPage {
         sortBy: l.sortBy(),
         sortOrder: l.sortOrder(),
         search: l.search() || undefined,
-        watchedState: watchedStateQuery(this.watchedState()),
-        ...(this.protectedFilter() !== 'off' ? { protectedFilter: this.protectedFilter() } : {}),
-        ...(this.missingFilter() !== 'off' ? { missingFilter: this.missingFilter() } : {}),
-        ...(this.channel() ? { channelId: this.channel()!.id } : {}),
-        ...rangeQuery(this.ranges()),
+        ...this.filters.query(),
       };
       const r = await this.api.videos(query);
       return { items: r.videos, total: r.total };
     },
+  });
+  /** Selecting videos, and rating or deleting the selected ones. */
+  readonly bulk = new LibraryBulk(this.api, this.list, (ids) => {
+    if (ids.includes(this.playing()?.sourceId ?? '')) this.closePlayer();
   });
   readonly notice = signal<string | null>(null);
   readonly brokenThumbs = new KeySet<string>();
@@ -203,94 +167,6 @@ export class LibraryPage {
       this.itemErrors.set(v.sourceId, `Not deleted: ${toApiError(err).message}`);
     } finally {
       this.deleting.set(null);
-    }
-  }
-
-  setWatchedState(state: WatchedState): void {
-    this.watchedState.set(state);
-    this.list.firstPage();
-  }
-
-  setFilter(which: 'protected' | 'missing', value: TriState): void {
-    (which === 'protected' ? this.protectedFilter : this.missingFilter).set(value);
-    this.list.firstPage();
-  }
-
-  setRanges(value: Ranges): void {
-    this.ranges.set(value);
-    this.list.firstPage();
-  }
-
-  filterChannel(v: Video | null): void {
-    this.channel.set(v?.channelId ? { id: v.channelId, name: v.channelName ?? v.channelId } : null);
-    this.list.firstPage();
-  }
-
-  clearFilters(): void {
-    this.watchedState.set('any');
-    this.protectedFilter.set('off');
-    this.missingFilter.set('off');
-    this.channel.set(null);
-    this.ranges.set(NO_RANGES);
-    this.list.firstPage();
-  }
-
-  selectPage(on: boolean): void {
-    this.selected.setAll(
-      this.list.items().map((v) => v.sourceId),
-      on,
-    );
-  }
-
-  pageSelected(): boolean {
-    const items = this.list.items();
-    return items.length > 0 && items.every((v) => this.selected.has(v.sourceId));
-  }
-
-  /** Sets the content rating of every selected video (`POST /api/videos/rating`). */
-  async rateSelected(): Promise<void> {
-    const ids = this.selected.values();
-    const rating = this.bulkRating();
-    if (!ids.length || !rating || this.bulkBusy()) return;
-    this.bulkBusy.set(true);
-    this.bulkMessage.set(null);
-    this.bulkError.set(null);
-    try {
-      const r = await this.api.rate(ids, rating === 'NR' ? null : rating);
-      const what = rating === 'NR' ? 'Not rated' : rating;
-      const parts = [`${r.success.length} video${r.success.length === 1 ? '' : 's'} rated ${what}.`];
-      if (r.warnings.length) parts.push(`${r.warnings.length} kept it in the library only: ${r.warnings[0]!.warning}.`);
-      if (r.failed.length) parts.push(`${r.failed.length} failed: ${r.failed[0]!.error}.`);
-      this.bulkMessage.set(parts.join(' '));
-      this.selected.clear();
-      await this.list.load({ quiet: true });
-    } catch (err) {
-      this.bulkError.set(`Not rated: ${toApiError(err).message}`);
-    } finally {
-      this.bulkBusy.set(false);
-    }
-  }
-
-  /** Deletes the files of every selected video (`DELETE /api/videos`). */
-  async deleteSelected(): Promise<void> {
-    const ids = this.selected.values();
-    if (!ids.length || this.bulkBusy()) return;
-    this.bulkBusy.set(true);
-    this.bulkMessage.set(null);
-    this.bulkError.set(null);
-    try {
-      const r = await this.api.removeVideos(ids);
-      const parts = [`Deleted the files of ${r.deleted.length} video${r.deleted.length === 1 ? '' : 's'}.`];
-      if (r.failed.length) parts.push(`${r.failed.length} not deleted: ${r.failed.map((f) => f.error).join('; ')}`);
-      (r.failed.length ? this.bulkError : this.bulkMessage).set(parts.join(' '));
-      this.selected.setAll(r.deleted, false);
-      if (r.deleted.includes(this.playing()?.sourceId ?? '')) this.closePlayer();
-      this.bulkConfirmDelete.set(false);
-      await this.list.load();
-    } catch (err) {
-      this.bulkError.set(`Not deleted: ${toApiError(err).message}`);
-    } finally {
-      this.bulkBusy.set(false);
     }
   }
 
