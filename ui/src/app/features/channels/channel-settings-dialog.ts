@@ -1,30 +1,16 @@
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
-import { FormControl, FormGroup, type ValidatorFn } from '@angular/forms';
 import { MAT_DIALOG_DATA, MatDialogRef } from '@angular/material/dialog';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
-import {
-  RESERVED_SUBFOLDER,
-  ShowWhenDirty,
-  TITLE_FILTER_MAX,
-  hintValidator as hint,
-  subfolderHint,
-  titleFilterHint,
-} from '../../shared/field-rules';
+import { RESERVED_SUBFOLDER, ShowWhenDirty, TITLE_FILTER_MAX } from '../../shared/field-rules';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { MediaChoiceFields } from '../../shared/media-choice-fields';
 import { RATINGS } from '../../shared/ratings';
 import { SettingsDialogFrame, SettingsDialogState, type SettingsDialogParts } from '../../shared/settings-dialog';
 import { toApiError } from '../../core/api';
-import type {
-  AudioFormat,
-  ChannelSettings,
-  ChannelSettingsUpdateResponse,
-  FilterPreviewResponse,
-  Resolution,
-  TabType,
-} from './api-types';
+import type { ChannelSettings, ChannelSettingsUpdateResponse, FilterPreviewResponse, TabType } from './api-types';
+import { channelSettingsForm, formValues, modelOf } from './channel-settings-rules';
 import { ChannelsApi } from './channels-api';
 import { PendingAction } from '../../shared/pending-action';
 import { TABS, formatClock, tabLabel } from '../../shared/channel-format';
@@ -35,42 +21,18 @@ import {
   SKIP_FOLDER_CHOICES,
   changedSettings,
   durationHint,
-  durationRangeHint,
   hiddenTabsHint,
   parseDuration,
-  parseKeepCount,
   parseTags,
   subfolderMoveNotice,
-  tagsHint,
   toModel,
   type SettingsModel,
-  type TriChoice,
 } from './settings-form';
 
 export interface ChannelSettingsDialogData {
   channelId: string;
   title: string;
 }
-
-const durationValidator: ValidatorFn = (c) => {
-  const problem = durationHint(c.value as string | number | null);
-  return problem ? { hint: problem } : null;
-};
-/** On the longest duration: it must be longer than the shortest (re-run when the shortest changes). */
-const rangeValidator: ValidatorFn = (c) => {
-  const problem = durationRangeHint(
-    parseDuration(c.parent?.get('min_duration')?.value as string | number | null),
-    parseDuration(c.value as string | number | null),
-  );
-  return problem ? { hint: problem } : null;
-};
-
-const keepCountValidator: ValidatorFn = (c) => {
-  const n = parseKeepCount(c.value as string | number | null);
-  if (n === null) return null;
-  if (Number.isNaN(n)) return { hint: 'A whole number, 0 or more (empty = keep everything)' };
-  return n > KEEP_RECENT_MAX ? { hint: `At most ${KEEP_RECENT_MAX}` } : null;
-};
 
 /**
  * Every setting of a channel (`GET|PUT /api/channels/{id}/settings`); closes with the server's
@@ -111,21 +73,7 @@ export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> 
   /** What saving a changed subfolder does (the folder moves), or null. */
   readonly moveNotice = signal<string | null>(null);
 
-  readonly form = new FormGroup({
-    subfolder: new FormControl('', { nonNullable: true, validators: [hint(subfolderHint)] }),
-    video_quality: new FormControl<Resolution | ''>('', { nonNullable: true }),
-    audio_format: new FormControl<AudioFormat | ''>('', { nonNullable: true }),
-    skip_video_folder: new FormControl<TriChoice>('default', { nonNullable: true }),
-    title_filter_regex: new FormControl('', { nonNullable: true, validators: [hint(titleFilterHint)] }),
-    additional_tags: new FormControl('', { nonNullable: true, validators: [hint(tagsHint)] }),
-    m3u_enabled: new FormControl(false, { nonNullable: true }),
-    m3u_sort_order: new FormControl<'oldest_first' | 'newest_first'>('oldest_first', { nonNullable: true }),
-    auto_removal_protected: new FormControl(false, { nonNullable: true }),
-    auto_removal_keep_recent_count: new FormControl<string | number | null>(null, { validators: [keepCountValidator] }),
-    default_rating: new FormControl('', { nonNullable: true }),
-    min_duration: new FormControl<string | number | null>(null, { validators: [durationValidator] }),
-    max_duration: new FormControl<string | number | null>(null, { validators: [durationValidator, rangeValidator] }),
-  });
+  readonly form = channelSettingsForm();
 
   constructor() {
     super();
@@ -153,21 +101,7 @@ export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> 
 
   private apply(s: ChannelSettings): void {
     const m = toModel(s);
-    this.form.reset({
-      subfolder: m.subfolder,
-      video_quality: m.video_quality,
-      audio_format: m.audio_format,
-      skip_video_folder: m.skip_video_folder,
-      title_filter_regex: m.title_filter_regex,
-      additional_tags: m.additional_tags,
-      m3u_enabled: m.m3u_enabled,
-      m3u_sort_order: m.m3u_sort_order,
-      auto_removal_protected: m.auto_removal_protected,
-      auto_removal_keep_recent_count: m.auto_removal_keep_recent_count,
-      default_rating: m.default_rating,
-      min_duration: m.min_duration,
-      max_duration: m.max_duration,
-    });
+    this.form.reset(formValues(m));
     this.moveNotice.set(null);
     this.syncProtected(m.auto_removal_protected);
     this.hiddenTabs.set(m.hidden_tabs);
@@ -224,24 +158,7 @@ export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> 
 
   /** The form as a settings model (a keep count that is not a whole number is NaN). */
   model(): SettingsModel {
-    const v = this.form.getRawValue();
-    return {
-      subfolder: v.subfolder,
-      video_quality: v.video_quality,
-      audio_format: v.audio_format,
-      skip_video_folder: v.skip_video_folder,
-      title_filter_regex: v.title_filter_regex,
-      additional_tags: v.additional_tags,
-      m3u_enabled: v.m3u_enabled,
-      m3u_sort_order: v.m3u_sort_order,
-      auto_removal_protected: v.auto_removal_protected,
-      auto_removal_keep_recent_count: parseKeepCount(v.auto_removal_keep_recent_count),
-      min_duration: parseDuration(v.min_duration),
-      max_duration: parseDuration(v.max_duration),
-      hidden_tabs: this.hiddenTabs(),
-      auto_download_tabs: this.autoTabs(),
-      default_rating: v.default_rating,
-    };
+    return modelOf(this.form.getRawValue(), { hidden_tabs: this.hiddenTabs(), auto_download_tabs: this.autoTabs() });
   }
 
   async save(): Promise<void> {
