@@ -41,8 +41,21 @@ export interface ConfigPresentation {
   keys: Readonly<Record<string, KeyPresentation>>;
 }
 
+/**
+ * A copy of `schema` with `extra` set. TypeBox keeps the kind of a schema in a property that is not
+ * enumerable (`~kind`), which a spread would drop (and `Value.Create` would no longer know the
+ * schema), so the copy takes every property descriptor.
+ */
+function copyWith<T extends object>(schema: T, extra: Record<string, unknown>): T {
+  const copy = Object.create(
+    Object.getPrototypeOf(schema) as object | null,
+    Object.getOwnPropertyDescriptors(schema),
+  ) as T;
+  return Object.assign(copy, extra);
+}
+
 function annotate(schema: TSchema, p: KeyPresentation): TSchema {
-  const out: Record<string, unknown> = { ...schema };
+  const out: Record<string, unknown> = {};
   if (p.title !== undefined) out['title'] = p.title;
   if (p.description !== undefined) out['description'] = p.description;
   if (p.group !== undefined) out[GROUP] = p.group;
@@ -51,7 +64,7 @@ function annotate(schema: TSchema, p: KeyPresentation): TSchema {
   if (p.optionLabels !== undefined) out[OPTION_LABELS] = { ...p.optionLabels };
   if (p.multiline) out[MULTILINE] = true;
   if (p.editedIn !== undefined) out[EDITED_IN] = p.editedIn;
-  return out as TSchema;
+  return copyWith(schema, out);
 }
 
 /**
@@ -67,5 +80,5 @@ export function presented<T extends TObject>(section: T, presentation: ConfigPre
     properties[key] = annotate(schema, p);
   }
   for (const [key, schema] of Object.entries(section.properties)) properties[key] ??= schema as TSchema;
-  return { ...section, title: presentation.title, properties } as T;
+  return copyWith(section, { title: presentation.title, properties });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Value } from 'typebox/value';
 import { Type, managed, presented, secret } from '@vidkeep/contracts';
 import { describeConfig, describeKey } from './config-description.js';
 
@@ -75,6 +76,10 @@ describe('config description', () => {
       ['core', true],
       ['acme', true],
     ]);
+  });
+
+  it('keeps a presented section a TypeBox schema: its defaults are still created', () => {
+    expect(Value.Create(section)).toMatchObject({ acmeMode: 'fast', acmeTags: [], acmeLimit: null, acmeRateLimit: 0 });
   });
 
   it('refuses a presentation of a key the section lacks; a managed key has no description', () => {
