@@ -10,10 +10,11 @@ export const VideoSearchRequest = Type.Object(
       maxLength: 1000,
       description: '1 to 200 characters after trimming; no control characters',
     }),
-    count: Type.Union(
-      VIDEO_SEARCH_COUNTS.map((n) => Type.Literal(n)),
-      { default: 25, description: 'One of 10, 25, 50, 100' },
-    ),
+    // Spelled out: a mapped list of literals types as never[] (VIDEO_SEARCH_COUNTS).
+    count: Type.Union([Type.Literal(10), Type.Literal(25), Type.Literal(50), Type.Literal(100)], {
+      default: 25,
+      description: 'One of 10, 25, 50, 100',
+    }),
   },
   { additionalProperties: false },
 );

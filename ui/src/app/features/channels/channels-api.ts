@@ -28,9 +28,7 @@ export class ChannelsApi {
 
   /** Searches the platform for channels. */
   search(query: string, count: SearchCount) {
-    // The contracts type `count` (a union built from a list of literals) as never.
-    const body = { query, count } as RouteInput<'POST /api/channels/search'>['body'];
-    return this.api.call('POST /api/channels/search', { body });
+    return this.api.call('POST /api/channels/search', { body: { query, count } });
   }
 
   /** Subscribes (`add`) or unsubscribes (`remove`). */

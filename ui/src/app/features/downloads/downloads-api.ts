@@ -26,8 +26,7 @@ export class DownloadsApi {
   }
 
   search(query: string, count: SearchCount) {
-    // The map types `count` as never (its schema is a union built with .map): the server takes these.
-    return this.api.call('POST /api/videos/search', { body: { query, count: count as never } });
+    return this.api.call('POST /api/videos/search', { body: { query, count } });
   }
 
   /** What a pasted URL is, before it is queued. */

@@ -16,8 +16,7 @@ export class LibraryApi {
 
   /** A page of the library; what is left out the server defaults. */
   videos(query: VideoQuery) {
-    // The map types the query after the server's defaults, which makes `includeRemoved` required.
-    return this.api.call('GET /api/videos', { query: query as RouteInput<'GET /api/videos'>['query'] });
+    return this.api.call('GET /api/videos', { query });
   }
 
   video(sourceId: string) {

@@ -63,8 +63,6 @@ export class NotificationsApi {
 
   /** A webhook's latest deliveries (the server's first page). */
   deliveries(id: number) {
-    // `page` and `pageSize` have schema defaults that the map types as required; none is sent.
-    const query = {} as RouteInput<'GET /api/notifications/webhooks/:id/deliveries'>['query'];
-    return this.api.call('GET /api/notifications/webhooks/:id/deliveries', { params: { id }, query });
+    return this.api.call('GET /api/notifications/webhooks/:id/deliveries', { params: { id }, query: {} });
   }
 }

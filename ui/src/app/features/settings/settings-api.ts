@@ -94,8 +94,6 @@ export class SettingsApi {
 
   /** The latest runs of a task (the first page). */
   scheduleRuns(key: string, pageSize: number) {
-    // `page` has a schema default (1) that the map types as required; the request leaves it out.
-    const query = { pageSize } as RouteInput<'GET /api/schedules/:key/runs'>['query'];
-    return this.api.call('GET /api/schedules/:key/runs', { params: { key }, query });
+    return this.api.call('GET /api/schedules/:key/runs', { params: { key }, query: { pageSize } });
   }
 }
