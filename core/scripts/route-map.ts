@@ -2,9 +2,11 @@
  * Generates `contracts/src/routes/`, the route map of `@vidkeep/contracts/routes`: for every
  * route the app registers (all built-in plugins on), its method and path and the types of its
  * params, query, body and success response, derived from the very schema objects the route uses.
- * A schema exported by the contracts is named (`Static<typeof C.ChannelSettingsResponse>`), so a
- * field renamed in the contracts changes the UI's types and fails `ng build`; a schema written
- * inline in a plugin is spelled out as a type.
+ * Each route is one `Route<Response, Params, Query, Body>` (see the generated `route.ts`): a schema
+ * exported by the contracts stands by its export name (`'ChannelSettingsResponse'`, resolved to
+ * its `Static` type), so a field renamed in the contracts changes the UI's types and fails
+ * `ng build`; a schema written inline in a plugin is spelled out as a type (a named alias below
+ * the routes when it spans lines).
  *
  * It also writes the UI specs' fixture of `GET /api/config/schema` (`ui/src/testing/fixtures/`).
  * `npm run contracts:routes` rewrites them; `tests/integration/route-map.test.ts` fails while
@@ -119,6 +121,31 @@ const HEADER = [
   '// tests/integration/route-map.test.ts fails while this file and the routes differ.',
 ];
 
+/** The types the route files share: a route's slots and the names they resolve. */
+const ROUTE_HELPERS = [
+  ...HEADER,
+  "import type * as C from '../index.js';",
+  "import type { Static } from '../typebox.js';",
+  '',
+  '/** A contracts schema named by its export name resolves to its type; any other type stays as it is. */',
+  'export type Resolve<T> = T extends keyof typeof C ? Static<(typeof C)[T]> : T;',
+  '',
+  '/** `T` (resolved) with the keys `K` optional: the fields of a query or body the server fills from their defaults. */',
+  'export type DefaultsOptional<T, K extends PropertyKey> = Omit<Resolve<T>, K & keyof Resolve<T>> &',
+  '  Partial<Pick<Resolve<T>, K & keyof Resolve<T>>>;',
+  '',
+  'type Slot<K extends string, T> = [T] extends [never] ? unknown : { [P in K]: Resolve<T> };',
+  '',
+  '/**',
+  ' * A route: its success `response` and, where it takes them, its `params`, `query` and `body`',
+  ' * (`never`: not taken). Each is a contracts export name or a type.',
+  ' */',
+  "export type Route<Response, Params = never, Query = never, Body = never> = Slot<'params', Params> &",
+  "  Slot<'query', Query> &",
+  "  Slot<'body', Body> & { response: Resolve<Response> };",
+  '',
+].join('\n');
+
 const pascal = (id: string) => id.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
 
 /** Formatted as `prettier --check` wants it, so the lint and the route map's test agree. */
@@ -135,66 +162,67 @@ export async function routeMapFiles(): Promise<Map<string, string>> {
   const t = await buildTestApp({ logLevel: 'warn' });
   try {
     const names = exportedNames();
-    const byPlugin = new Map<string, Map<string, string>>();
+    const byPlugin = new Map<string, { routes: Map<string, string>; aliases: string[] }>();
     for (const { route, plugin } of registeredRoutes(t.app)) {
       const schema = (route.schema ?? {}) as RouteSchema;
       if (schema.hide || route.url.includes('*')) continue;
       const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
-      const parts: string[] = [];
-      const part = (key: string, s: Schema | undefined) => {
-        if (!s) return;
-        // What the server fills in from a default, a client may leave out.
-        const defaulted = Object.entries(s.properties ?? {})
-          .filter(([, p]) => (p as { default?: unknown }).default !== undefined)
-          .map(([k]) => JSON.stringify(k));
-        const type = typeOf(s, names, '    ');
-        parts.push(`    ${key}: ${defaulted.length ? `DefaultsOptional<${type}, ${defaulted.join(' | ')}>` : type};`);
-      };
-      part('params', schema.params);
-      part('query', schema.querystring);
-      part('body', schema.body);
-      const success = successOf(schema.response);
-      parts.push(`    response: ${success ? typeOf(success, names, '    ') : 'unknown'};`);
-      const entries = byPlugin.get(plugin) ?? new Map<string, string>();
+      const entries = byPlugin.get(plugin) ?? { routes: new Map<string, string>(), aliases: [] };
       byPlugin.set(plugin, entries);
-      for (const method of methods)
-        entries.set(`${method} ${route.url}`, `  '${method} ${route.url}': {\n${parts.join('\n')}\n  };`);
+      for (const method of methods) {
+        const key = `${method} ${route.url}`;
+        // One slot per part: a contracts schema by its export name, a type spelled out in place
+        // when short, else a named alias below the interface.
+        const slot = (part: string, s: Schema | undefined) => {
+          if (!s) return 'never';
+          const name = names.get(s);
+          let type = name ? `'${name}'` : typeOf(s, names, '');
+          if (type.includes('\n')) {
+            const alias = pascal(`${key} ${part}`.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
+            entries.aliases.push(`/** The ${part} of \`${key}\`. */\ntype ${alias} = ${type};`);
+            type = alias;
+          }
+          if (part === 'response') return type;
+          // What the server fills in from a default, a client may leave out.
+          const defaulted = Object.entries(s.properties ?? {})
+            .filter(([, p]) => (p as { default?: unknown }).default !== undefined)
+            .map(([k]) => `'${k}'`);
+          return defaulted.length ? `DefaultsOptional<${type}, ${defaulted.join(' | ')}>` : type;
+        };
+        const success = successOf(schema.response);
+        const slots = [
+          success ? slot('response', success) : 'unknown',
+          slot('params', schema.params),
+          slot('query', schema.querystring),
+          slot('body', schema.body),
+        ];
+        while (slots.at(-1) === 'never') slots.pop();
+        entries.routes.set(key, `  '${key}': Route<${slots.join(', ')}>;`);
+      }
     }
     const files = new Map<string, string>();
     const plugins = [...byPlugin.keys()].sort();
     for (const plugin of plugins) {
-      const entries = byPlugin.get(plugin)!;
+      const { routes, aliases } = byPlugin.get(plugin)!;
       const path = join(ROUTE_MAP_DIR, `${plugin}.ts`);
+      const used = [...routes.values(), ...aliases].join('\n');
       const text = [
         ...HEADER,
-        "import type * as C from '../index.js';",
-        "import type { Static } from '../typebox.js';",
-        ...([...entries.values()].some((e) => e.includes('DefaultsOptional<'))
-          ? ["import type { DefaultsOptional } from './defaults.js';"]
-          : []),
+        ...(used.includes('C.') ? ["import type * as C from '../index.js';"] : []),
+        ...(used.includes('Static<') ? ["import type { Static } from '../typebox.js';"] : []),
+        `import type { ${used.includes('DefaultsOptional<') ? 'DefaultsOptional, ' : ''}Route } from './route.js';`,
         '',
         `/** The routes of ${plugin === 'core' ? 'the core' : `the ${plugin} plugin`}. */`,
         `export interface ${pascal(plugin)}Routes {`,
-        ...[...entries.keys()].sort().map((k) => entries.get(k)!),
+        ...[...routes.keys()].sort().map((k) => routes.get(k)!),
         '}',
+        ...aliases.flatMap((a) => ['', a]),
         '',
       ].join('\n');
       files.set(path, await formatted(path, text));
     }
-    const defaults = join(ROUTE_MAP_DIR, 'defaults.ts');
-    files.set(
-      defaults,
-      await formatted(
-        defaults,
-        [
-          ...HEADER,
-          '',
-          '/** `T` with the keys `K` optional: the fields of a query or body the server fills from their defaults. */',
-          'export type DefaultsOptional<T, K extends PropertyKey> = Omit<T, K & keyof T> & Partial<Pick<T, K & keyof T>>;',
-          '',
-        ].join('\n'),
-      ),
-    );
+    const helpers = join(ROUTE_MAP_DIR, 'route.ts');
+    files.set(helpers, await formatted(helpers, ROUTE_HELPERS));
     const index = join(ROUTE_MAP_DIR, 'index.ts');
     const indexText = [
       ...HEADER,

@@ -15,9 +15,12 @@ describe('the route map of @vidkeep/contracts/routes', () => {
     // Every route with a schema is there, under the plugin that registers it, named by the
     // contracts' own schemas where it uses them.
     const core = generated.get(join(ROUTE_MAP_DIR, 'core.ts'))!;
-    expect(core).toContain("'PATCH /api/plugins/:id': {");
-    expect(core).toContain('response: Static<typeof C.TogglePluginResponse>;');
-    expect(generated.get(join(ROUTE_MAP_DIR, 'channels.ts'))).toContain("'GET /api/channels/:channelId/settings': {");
+    expect(core).toContain(
+      "'PATCH /api/plugins/:id': Route<'TogglePluginResponse', 'PluginIdParams', never, 'TogglePluginRequest'>;",
+    );
+    expect(generated.get(join(ROUTE_MAP_DIR, 'channels.ts'))).toContain(
+      "'GET /api/channels/:channelId/settings': Route<'ChannelSettingsResponse', 'ChannelIdParams'>;",
+    );
   }, 120_000);
 
   it("fails the UI's build when a response field the UI reads is renamed in the contracts", async () => {

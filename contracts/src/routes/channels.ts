@@ -1,69 +1,40 @@
 // Generated from the routes the app registers by `npm run contracts:routes`; do not edit.
 // tests/integration/route-map.test.ts fails while this file and the routes differ.
-import type * as C from '../index.js';
-import type { Static } from '../typebox.js';
-import type { DefaultsOptional } from './defaults.js';
+import type { DefaultsOptional, Route } from './route.js';
 
 /** The routes of the channels plugin. */
 export interface ChannelsRoutes {
-  'GET /api/channels/:channelId/download-all/preview': {
-    params: Static<typeof C.ChannelIdParams>;
-    query: DefaultsOptional<Static<typeof C.DownloadAllPreviewQuery>, 'tabType'>;
-    response: Static<typeof C.DownloadAllPreviewResponse>;
-  };
-  'GET /api/channels/:channelId/fetch-status': {
-    params: Static<typeof C.ChannelIdParams>;
-    query: Static<typeof C.FetchStatusQuery>;
-    response: Static<typeof C.FetchStatusResponse>;
-  };
-  'GET /api/channels/:channelId/filter-preview': {
-    params: Static<typeof C.ChannelIdParams>;
-    query: DefaultsOptional<Static<typeof C.FilterPreviewQuery>, 'title_filter_regex'>;
-    response: Static<typeof C.FilterPreviewResponse>;
-  };
-  'GET /api/channels/:channelId/settings': {
-    params: Static<typeof C.ChannelIdParams>;
-    response: Static<typeof C.ChannelSettingsResponse>;
-  };
-  'GET /api/channels/:channelId/tab-stats': {
-    params: Static<typeof C.ChannelIdParams>;
-    response: Static<typeof C.TabStatsResponse>;
-  };
-  'GET /api/channels/:channelId/tabs': {
-    params: Static<typeof C.ChannelIdParams>;
-    response: Static<typeof C.ChannelTabsResponse>;
-  };
-  'GET /api/channels/subfolders': {
-    response: string[];
-  };
-  'GET /api/channels/using-default-subfolder': {
-    response: Static<typeof C.CountResponse>;
-  };
-  'GET /api/channels/using-global-file-structure': {
-    response: Static<typeof C.GlobalFileStructureResponse>;
-  };
-  'GET /api/subscriptions/imports': {
-    response: Static<typeof C.ImportList>;
-  };
-  'GET /api/subscriptions/imports/:jobId': {
-    params: Static<typeof C.ImportJobParams>;
-    response: Static<typeof C.ImportDetail>;
-  };
-  'GET /api/subscriptions/imports/active': {
-    response: Static<typeof C.ImportSummary>;
-  };
-  'GET /getchannelinfo/:channelId': {
-    params: Static<typeof C.ChannelIdParams>;
-    response: Static<typeof C.Channel>;
-  };
-  'GET /getchannels': {
-    query: DefaultsOptional<Static<typeof C.ChannelListQuery>, 'page' | 'pageSize' | 'sortBy' | 'sortOrder'>;
-    response: Static<typeof C.ChannelList>;
-  };
-  'GET /getchannelvideos/:channelId': {
-    params: Static<typeof C.ChannelIdParams>;
-    query: DefaultsOptional<
-      Static<typeof C.ChannelVideosQuery>,
+  'GET /api/channels/:channelId/download-all/preview': Route<
+    'DownloadAllPreviewResponse',
+    'ChannelIdParams',
+    DefaultsOptional<'DownloadAllPreviewQuery', 'tabType'>
+  >;
+  'GET /api/channels/:channelId/fetch-status': Route<'FetchStatusResponse', 'ChannelIdParams', 'FetchStatusQuery'>;
+  'GET /api/channels/:channelId/filter-preview': Route<
+    'FilterPreviewResponse',
+    'ChannelIdParams',
+    DefaultsOptional<'FilterPreviewQuery', 'title_filter_regex'>
+  >;
+  'GET /api/channels/:channelId/settings': Route<'ChannelSettingsResponse', 'ChannelIdParams'>;
+  'GET /api/channels/:channelId/tab-stats': Route<'TabStatsResponse', 'ChannelIdParams'>;
+  'GET /api/channels/:channelId/tabs': Route<'ChannelTabsResponse', 'ChannelIdParams'>;
+  'GET /api/channels/subfolders': Route<string[]>;
+  'GET /api/channels/using-default-subfolder': Route<'CountResponse'>;
+  'GET /api/channels/using-global-file-structure': Route<'GlobalFileStructureResponse'>;
+  'GET /api/subscriptions/imports': Route<'ImportList'>;
+  'GET /api/subscriptions/imports/:jobId': Route<'ImportDetail', 'ImportJobParams'>;
+  'GET /api/subscriptions/imports/active': Route<'ImportSummary'>;
+  'GET /getchannelinfo/:channelId': Route<'Channel', 'ChannelIdParams'>;
+  'GET /getchannels': Route<
+    'ChannelList',
+    never,
+    DefaultsOptional<'ChannelListQuery', 'page' | 'pageSize' | 'sortBy' | 'sortOrder'>
+  >;
+  'GET /getchannelvideos/:channelId': Route<
+    'ChannelVideoPage',
+    'ChannelIdParams',
+    DefaultsOptional<
+      'ChannelVideosQuery',
       | 'page'
       | 'pageSize'
       | 'downloadedFilter'
@@ -75,88 +46,77 @@ export interface ChannelsRoutes {
       | 'sortBy'
       | 'sortOrder'
       | 'tabType'
-    >;
-    response: Static<typeof C.ChannelVideoPage>;
-  };
-  'PATCH /api/channels/:channelId/tabs/:tabType/auto-download': {
-    params: Static<typeof C.ChannelTabParams>;
-    body: Static<typeof C.TabAutoDownloadRequest>;
-    response: Static<typeof C.TabAutoDownloadResponse>;
-  };
-  'POST /addchannelinfo': {
-    body: Static<typeof C.AddChannelInfoRequest>;
-    response: Static<typeof C.AddChannelInfoResponse>;
-  };
-  'POST /api/channels/:channelId/download-all': {
-    params: Static<typeof C.ChannelIdParams>;
-    body: DefaultsOptional<Static<typeof C.DownloadAllRequest>, 'tabType'>;
-    response: Static<typeof C.DownloadAllResponse>;
-  };
-  'POST /api/channels/:channelId/fetch/cancel': {
-    params: Static<typeof C.ChannelIdParams>;
-    query: DefaultsOptional<Static<typeof C.TabQuery>, 'tabType'>;
-    response: Static<typeof C.FetchCancelResponse>;
-  };
-  'POST /api/channels/:channelId/tabs/redetect': {
-    params: Static<typeof C.ChannelIdParams>;
-    response: Static<typeof C.RedetectTabsResponse>;
-  };
-  'POST /api/channels/:channelId/videos/:sourceId/ignore': {
-    params: Static<typeof C.ChannelVideoParams>;
-    response: Static<typeof C.IgnoreResponse>;
-  };
-  'POST /api/channels/:channelId/videos/:sourceId/unignore': {
-    params: Static<typeof C.ChannelVideoParams>;
-    response: Static<typeof C.IgnoreResponse>;
-  };
-  'POST /api/channels/:channelId/videos/bulk-ignore': {
-    params: Static<typeof C.ChannelIdParams>;
-    body: Static<typeof C.BulkIgnoreRequest>;
-    response: Static<typeof C.BulkIgnoreResponse>;
-  };
-  'POST /api/channels/auto-download': {
-    response: Static<typeof C.AutoDownloadRunResponse>;
-  };
-  'POST /api/channels/search': {
-    body: DefaultsOptional<Static<typeof C.ChannelSearchRequest>, 'count'>;
-    response: Static<typeof C.ChannelSearchResponse>;
-  };
-  'POST /api/subscriptions/imports': {
-    body: Static<typeof C.StartImportRequest>;
-    response: Static<typeof C.StartImportResponse>;
-  };
-  'POST /api/subscriptions/imports/:jobId/cancel': {
-    params: Static<typeof C.ImportJobParams>;
-    response: Static<typeof C.CancelImportResponse>;
-  };
-  'POST /api/subscriptions/preview/cookies': {
-    body: {
-      file: string;
-    };
-    response: Static<typeof C.ImportPreview>;
-  };
-  'POST /api/subscriptions/preview/takeout': {
-    body: {
-      file: string;
-    };
-    response: Static<typeof C.ImportPreview>;
-  };
-  'POST /fetchallchannelvideos/:channelId': {
-    params: Static<typeof C.ChannelIdParams>;
-    query: DefaultsOptional<Static<typeof C.FetchAllQuery>, 'page' | 'pageSize' | 'downloadedFilter' | 'tabType'>;
-    response: Static<typeof C.FetchAllResponse>;
-  };
-  'POST /testSourceApiKey': {
-    body: Static<typeof C.TestSourceApiKeyRequest>;
-    response: Static<typeof C.TestSourceApiKeyResponse>;
-  };
-  'POST /updatechannels': {
-    body: Static<typeof C.UpdateChannelsRequest>;
-    response: Static<typeof C.UpdateChannelsResponse>;
-  };
-  'PUT /api/channels/:channelId/settings': {
-    params: Static<typeof C.ChannelIdParams>;
-    body: Static<typeof C.ChannelSettingsUpdate>;
-    response: Static<typeof C.ChannelSettingsUpdateResponse>;
-  };
+    >
+  >;
+  'PATCH /api/channels/:channelId/tabs/:tabType/auto-download': Route<
+    'TabAutoDownloadResponse',
+    'ChannelTabParams',
+    never,
+    'TabAutoDownloadRequest'
+  >;
+  'POST /addchannelinfo': Route<'AddChannelInfoResponse', never, never, 'AddChannelInfoRequest'>;
+  'POST /api/channels/:channelId/download-all': Route<
+    'DownloadAllResponse',
+    'ChannelIdParams',
+    never,
+    DefaultsOptional<'DownloadAllRequest', 'tabType'>
+  >;
+  'POST /api/channels/:channelId/fetch/cancel': Route<
+    'FetchCancelResponse',
+    'ChannelIdParams',
+    DefaultsOptional<'TabQuery', 'tabType'>
+  >;
+  'POST /api/channels/:channelId/tabs/redetect': Route<'RedetectTabsResponse', 'ChannelIdParams'>;
+  'POST /api/channels/:channelId/videos/:sourceId/ignore': Route<'IgnoreResponse', 'ChannelVideoParams'>;
+  'POST /api/channels/:channelId/videos/:sourceId/unignore': Route<'IgnoreResponse', 'ChannelVideoParams'>;
+  'POST /api/channels/:channelId/videos/bulk-ignore': Route<
+    'BulkIgnoreResponse',
+    'ChannelIdParams',
+    never,
+    'BulkIgnoreRequest'
+  >;
+  'POST /api/channels/auto-download': Route<'AutoDownloadRunResponse'>;
+  'POST /api/channels/search': Route<
+    'ChannelSearchResponse',
+    never,
+    never,
+    DefaultsOptional<'ChannelSearchRequest', 'count'>
+  >;
+  'POST /api/subscriptions/imports': Route<'StartImportResponse', never, never, 'StartImportRequest'>;
+  'POST /api/subscriptions/imports/:jobId/cancel': Route<'CancelImportResponse', 'ImportJobParams'>;
+  'POST /api/subscriptions/preview/cookies': Route<
+    'ImportPreview',
+    never,
+    never,
+    PostApiSubscriptionsPreviewCookiesBody
+  >;
+  'POST /api/subscriptions/preview/takeout': Route<
+    'ImportPreview',
+    never,
+    never,
+    PostApiSubscriptionsPreviewTakeoutBody
+  >;
+  'POST /fetchallchannelvideos/:channelId': Route<
+    'FetchAllResponse',
+    'ChannelIdParams',
+    DefaultsOptional<'FetchAllQuery', 'page' | 'pageSize' | 'downloadedFilter' | 'tabType'>
+  >;
+  'POST /testSourceApiKey': Route<'TestSourceApiKeyResponse', never, never, 'TestSourceApiKeyRequest'>;
+  'POST /updatechannels': Route<'UpdateChannelsResponse', never, never, 'UpdateChannelsRequest'>;
+  'PUT /api/channels/:channelId/settings': Route<
+    'ChannelSettingsUpdateResponse',
+    'ChannelIdParams',
+    never,
+    'ChannelSettingsUpdate'
+  >;
 }
+
+/** The body of `POST /api/subscriptions/preview/takeout`. */
+type PostApiSubscriptionsPreviewTakeoutBody = {
+  file: string;
+};
+
+/** The body of `POST /api/subscriptions/preview/cookies`. */
+type PostApiSubscriptionsPreviewCookiesBody = {
+  file: string;
+};

@@ -1,32 +1,19 @@
 // Generated from the routes the app registers by `npm run contracts:routes`; do not edit.
 // tests/integration/route-map.test.ts fails while this file and the routes differ.
-import type * as C from '../index.js';
-import type { Static } from '../typebox.js';
-import type { DefaultsOptional } from './defaults.js';
+import type { DefaultsOptional, Route } from './route.js';
 
 /** The routes of the library plugin. */
 export interface LibraryRoutes {
-  'DELETE /api/subfolders/:name': {
-    params: Static<typeof C.SubfolderNameParams>;
-    response: Static<typeof C.SubfolderDeleted>;
-  };
-  'DELETE /api/videos': {
-    body: Static<typeof C.BulkDeleteRequest>;
-    response: Static<typeof C.BulkDeleteResponse>;
-  };
-  'DELETE /api/videos/:sourceId': {
-    params: Static<typeof C.SourceIdParams>;
-    response: Static<typeof C.DeleteVideoResponse>;
-  };
-  'GET /api/maintenance/rescan-status': {
-    response: Static<typeof C.RescanStatus>;
-  };
-  'GET /api/subfolders': {
-    response: Static<typeof C.SubfolderList>;
-  };
-  'GET /api/videos': {
-    query: DefaultsOptional<
-      Static<typeof C.VideoListQuery>,
+  'DELETE /api/subfolders/:name': Route<'SubfolderDeleted', 'SubfolderNameParams'>;
+  'DELETE /api/videos': Route<'BulkDeleteResponse', never, never, 'BulkDeleteRequest'>;
+  'DELETE /api/videos/:sourceId': Route<'DeleteVideoResponse', 'SourceIdParams'>;
+  'GET /api/maintenance/rescan-status': Route<'RescanStatus'>;
+  'GET /api/subfolders': Route<'SubfolderList'>;
+  'GET /api/videos': Route<
+    'VideoList',
+    never,
+    DefaultsOptional<
+      'VideoListQuery',
       | 'page'
       | 'pageSize'
       | 'sortBy'
@@ -35,57 +22,37 @@ export interface LibraryRoutes {
       | 'watchedState'
       | 'protectedFilter'
       | 'missingFilter'
-    >;
-    response: Static<typeof C.VideoList>;
-  };
-  'GET /api/videos/:sourceId': {
-    params: Static<typeof C.SourceIdParams>;
-    response: Static<typeof C.Video>;
-  };
-  'GET /api/videos/:sourceId/file': {
-    params: Static<typeof C.SourceIdParams>;
-    query: DefaultsOptional<Static<typeof C.VideoFileQuery>, 'kind' | 'download'>;
-    response: unknown;
-  };
-  'GET /api/videos/:sourceId/links': {
-    params: Static<typeof C.SourceIdParams>;
-    response: Static<typeof C.VideoLinksResponse>;
-  };
-  'GET /api/videos/:sourceId/metadata': {
-    params: Static<typeof C.SourceIdParams>;
-    response: Static<typeof C.VideoMetadataResponse>;
-  };
-  'GET /api/videos/:sourceId/thumbnail': {
-    params: Static<typeof C.SourceIdParams>;
-    query: Static<typeof C.ThumbnailQuery>;
-    response: unknown;
-  };
-  'PATCH /api/videos/:sourceId/protected': {
-    params: Static<typeof C.SourceIdParams>;
-    body: Static<typeof C.VideoProtectedRequest>;
-    response: Static<typeof C.VideoProtectedResponse>;
-  };
-  'POST /api/maintenance/import': {
-    body: DefaultsOptional<Static<typeof C.LibraryImportRequest>, 'move'>;
-    response: Static<typeof C.FileScanStarted>;
-  };
-  'POST /api/maintenance/import/preview': {
-    body: DefaultsOptional<Static<typeof C.LibraryImportRequest>, 'move'>;
-    response: Static<typeof C.LibraryImportPreview>;
-  };
-  'POST /api/maintenance/rescan-files': {
-    response: Static<typeof C.FileScanStarted>;
-  };
-  'POST /api/subfolders': {
-    body: Static<typeof C.CreateSubfolderRequest>;
-    response: Static<typeof C.SubfolderCreated>;
-  };
-  'POST /api/videos/local-status': {
-    body: Static<typeof C.LocalStatusRequest>;
-    response: Static<typeof C.LocalStatusResponse>;
-  };
-  'POST /api/videos/rating': {
-    body: Static<typeof C.VideoRatingRequest>;
-    response: Static<typeof C.VideoRatingResponse>;
-  };
+    >
+  >;
+  'GET /api/videos/:sourceId': Route<'Video', 'SourceIdParams'>;
+  'GET /api/videos/:sourceId/file': Route<
+    unknown,
+    'SourceIdParams',
+    DefaultsOptional<'VideoFileQuery', 'kind' | 'download'>
+  >;
+  'GET /api/videos/:sourceId/links': Route<'VideoLinksResponse', 'SourceIdParams'>;
+  'GET /api/videos/:sourceId/metadata': Route<'VideoMetadataResponse', 'SourceIdParams'>;
+  'GET /api/videos/:sourceId/thumbnail': Route<unknown, 'SourceIdParams', 'ThumbnailQuery'>;
+  'PATCH /api/videos/:sourceId/protected': Route<
+    'VideoProtectedResponse',
+    'SourceIdParams',
+    never,
+    'VideoProtectedRequest'
+  >;
+  'POST /api/maintenance/import': Route<
+    'FileScanStarted',
+    never,
+    never,
+    DefaultsOptional<'LibraryImportRequest', 'move'>
+  >;
+  'POST /api/maintenance/import/preview': Route<
+    'LibraryImportPreview',
+    never,
+    never,
+    DefaultsOptional<'LibraryImportRequest', 'move'>
+  >;
+  'POST /api/maintenance/rescan-files': Route<'FileScanStarted'>;
+  'POST /api/subfolders': Route<'SubfolderCreated', never, never, 'CreateSubfolderRequest'>;
+  'POST /api/videos/local-status': Route<'LocalStatusResponse', never, never, 'LocalStatusRequest'>;
+  'POST /api/videos/rating': Route<'VideoRatingResponse', never, never, 'VideoRatingRequest'>;
 }
