@@ -1,6 +1,7 @@
-import { completeSetup, type TestApp, type TestHarness } from '@vidkeep/core/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { completeSetup, TestHarness, type TestApp } from '@vidkeep/core/testing';
 import type { JobDetail, JobStatus } from '@vidkeep/contracts';
-import type { FakePlatform } from '../fakes/platform/index.js';
+import { startFakePlatform, type FakePlatform, type FakePlatformInit } from '../fakes/platform/index.js';
 
 /**
  * Settings that keep downloads against the local fake platform fast and deterministic. Automatic
@@ -22,19 +23,21 @@ export interface DownloadApp {
   headers: { 'x-access-token': string };
 }
 
+export interface BootOptions {
+  dir?: string;
+  config?: Record<string, unknown>;
+  env?: Record<string, string>;
+  setup?: boolean;
+  manifest?: unknown;
+  /** Where relative plugin packages of `manifest` resolve from. */
+  manifestPath?: string;
+}
+
 /** Boots the real app with yt-dlp pointed at the fake platform, completes setup, applies fast settings. */
 export async function bootDownloader(
   h: TestHarness,
   platform: FakePlatform,
-  options: {
-    dir?: string;
-    config?: Record<string, unknown>;
-    env?: Record<string, string>;
-    setup?: boolean;
-    manifest?: unknown;
-    /** Where relative plugin packages of `manifest` resolve from. */
-    manifestPath?: string;
-  } = {},
+  options: BootOptions = {},
 ): Promise<DownloadApp> {
   const t = await h.boot({
     dir: options.dir,
@@ -52,6 +55,58 @@ export async function bootDownloader(
   });
   if (res.statusCode !== 200) throw new Error(`config failed: ${res.statusCode} ${res.body}`);
   return { t, token, headers };
+}
+
+/** A fake platform and the app booted on it, shared by the tests of one `describe` block. */
+export interface PlatformSuite {
+  /** The harness the app runs in; more apps booted with it are closed with the rest. */
+  readonly h: TestHarness;
+  readonly p: FakePlatform;
+  /** The booted app; a test that restarts it puts the new one here for the tests after it. */
+  app: DownloadApp;
+}
+
+export interface PlatformSuiteOptions extends BootOptions {
+  /** The `beforeAll` timeout (starting the platform and booting the app). */
+  timeout?: number;
+  /** Runs on the started platform before the app boots (generated tabs, say). */
+  prepare?: (p: FakePlatform) => unknown;
+}
+
+/**
+ * Starts a fake platform from `init()` and boots the app on it in `beforeAll`, closes both in
+ * `afterAll`. Call it in a `describe` block; `p` and `app` are there from the block's own hooks on.
+ */
+export function platformSuite(init: () => FakePlatformInit, options: PlatformSuiteOptions = {}): PlatformSuite {
+  const { timeout = 60_000, prepare, ...boot } = options;
+  const h = new TestHarness();
+  let p: FakePlatform | undefined;
+  let app: DownloadApp | undefined;
+  beforeAll(async () => {
+    p = await startFakePlatform(init());
+    await prepare?.(p);
+    app = await bootDownloader(h, p, boot);
+  }, timeout);
+  afterAll(async () => {
+    await h.closeAll();
+    await p?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the platform suite starts in beforeAll: read it in a test or hook');
+    return value;
+  };
+  return {
+    h,
+    get p() {
+      return started(p);
+    },
+    get app() {
+      return started(app);
+    },
+    set app(next: DownloadApp) {
+      app = next;
+    },
+  };
 }
 
 export const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestHarness } from '@vidkeep/core/testing';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
-import { bootDownloader, type DownloadApp } from '../helpers/downloads.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeChannelId, fakeVideoId } from '../fakes/platform/index.js';
+import { platformSuite } from '../helpers/downloads.js';
 import { call } from './channels/helpers.js';
 
 /**
@@ -48,9 +47,6 @@ async function notRefused(field: RegExp, send: (value: string) => Promise<Answer
 }
 
 describe('hostile subfolder values', () => {
-  const h = new TestHarness();
-  let p: FakePlatform;
-  let app: DownloadApp;
   const channel = fakeChannelId('hostile');
   const video = fakeVideoId('hostile-1');
   const FOLLOWED = 'PLhostile0000000000001';
@@ -60,49 +56,47 @@ describe('hostile subfolder values', () => {
 
   /** What a refused request must not have changed. */
   const snapshot = async () => ({
-    channel: (await call(app, 'GET', `/api/channels/${channel}/settings`)).body.settings.subfolder,
-    playlist: (await call(app, 'GET', `/api/playlists/${playlistId}/settings`)).body.default_sub_folder,
-    playlists: (await call(app, 'GET', '/api/playlists')).body.playlists.length,
-    jobs: (await call(app, 'GET', '/api/jobs')).body.total,
-    subfolders: (await call(app, 'GET', '/api/channels/subfolders')).body,
-    config: (await call(app, 'GET', '/getconfig')).body,
+    channel: (await call(suite.app, 'GET', `/api/channels/${channel}/settings`)).body.settings.subfolder,
+    playlist: (await call(suite.app, 'GET', `/api/playlists/${playlistId}/settings`)).body.default_sub_folder,
+    playlists: (await call(suite.app, 'GET', '/api/playlists')).body.playlists.length,
+    jobs: (await call(suite.app, 'GET', '/api/jobs')).body.total,
+    subfolders: (await call(suite.app, 'GET', '/api/channels/subfolders')).body,
+    config: (await call(suite.app, 'GET', '/getconfig')).body,
   });
   let before: Awaited<ReturnType<typeof snapshot>>;
 
-  beforeAll(async () => {
-    const owner = { channelId: channel, channel: 'Hostile', handle: '@hostile' };
-    p = await startFakePlatform({
+  const owner = { channelId: channel, channel: 'Hostile', handle: '@hostile' };
+  const suite = platformSuite(
+    () => ({
       videos: [{ ...owner, id: video, title: 'Harmless video', uploadDate: '20260101' }],
       channels: [{ channelId: channel, handle: '@hostile', name: 'Hostile', tabs: { videos: [video] } }],
       playlists: [
         { id: FOLLOWED, title: 'Followed', channelId: channel, videoIds: [video] },
         { id: OTHER, title: 'Not followed', channelId: channel, videoIds: [video] },
       ],
-    });
-    app = await bootDownloader(h, p);
-    const added = await call(app, 'POST', '/updatechannels', {
+    }),
+    { timeout: 90_000 },
+  );
+  beforeAll(async () => {
+    const added = await call(suite.app, 'POST', '/updatechannels', {
       add: [{ url: '@hostile', settings: { sub_folder: 'Kept' } }],
     });
     expect(added.status).toBe(200);
-    const followed = await call(app, 'POST', '/api/playlists', {
+    const followed = await call(suite.app, 'POST', '/api/playlists', {
       url: playlistUrl(FOLLOWED),
       settings: { default_sub_folder: 'KeptToo' },
     });
     expect(followed.status).toBe(201);
     // The channel's videos tab is listed, so download-all would have something to queue.
-    expect((await call(app, 'GET', `/getchannelvideos/${channel}`)).status).toBe(200);
-    expect((await call(app, 'PATCH', '/api/config', { defaultSubfolder: 'Fallback' })).status).toBe(200);
+    expect((await call(suite.app, 'GET', `/getchannelvideos/${channel}`)).status).toBe(200);
+    expect((await call(suite.app, 'PATCH', '/api/config', { defaultSubfolder: 'Fallback' })).status).toBe(200);
     before = await snapshot();
     expect(before).toMatchObject({ channel: 'Kept', playlist: 'KeptToo', playlists: 1, jobs: 0 });
   }, 90_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p?.close();
-  });
 
   it('channel settings (PUT /api/channels/{id}/settings)', async () => {
     const wrong = await notRefused(/\bsubfolder\b/, (value) =>
-      call(app, 'PUT', `/api/channels/${channel}/settings`, { subfolder: value }),
+      call(suite.app, 'PUT', `/api/channels/${channel}/settings`, { subfolder: value }),
     );
     expect(wrong).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -110,7 +104,7 @@ describe('hostile subfolder values', () => {
 
   it('channel settings of a subscription (POST /updatechannels)', async () => {
     const wrong = await notRefused(/\bsub_folder\b/, (value) =>
-      call(app, 'POST', '/updatechannels', { add: [{ url: '@hostile', settings: { sub_folder: value } }] }),
+      call(suite.app, 'POST', '/updatechannels', { add: [{ url: '@hostile', settings: { sub_folder: value } }] }),
     );
     expect(wrong).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -118,7 +112,7 @@ describe('hostile subfolder values', () => {
 
   it('download-all overrides (POST /api/channels/{id}/download-all)', async () => {
     const wrong = await notRefused(/overrideSettings\b.*\bsubfolder\b/, (value) =>
-      call(app, 'POST', `/api/channels/${channel}/download-all`, {
+      call(suite.app, 'POST', `/api/channels/${channel}/download-all`, {
         tabType: 'videos',
         overrideSettings: { subfolder: value },
       }),
@@ -129,7 +123,7 @@ describe('hostile subfolder values', () => {
 
   it('playlist settings (PUT /api/playlists/{id}/settings)', async () => {
     const wrong = await notRefused(/\bdefault_sub_folder\b/, (value) =>
-      call(app, 'PUT', `/api/playlists/${playlistId}/settings`, { default_sub_folder: value }),
+      call(suite.app, 'PUT', `/api/playlists/${playlistId}/settings`, { default_sub_folder: value }),
     );
     expect(wrong).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -137,7 +131,7 @@ describe('hostile subfolder values', () => {
 
   it('following a playlist with settings (POST /api/playlists)', async () => {
     const wrong = await notRefused(/\bdefault_sub_folder\b/, (value) =>
-      call(app, 'POST', '/api/playlists', { url: playlistUrl(OTHER), settings: { default_sub_folder: value } }),
+      call(suite.app, 'POST', '/api/playlists', { url: playlistUrl(OTHER), settings: { default_sub_folder: value } }),
     );
     expect(wrong).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -145,7 +139,7 @@ describe('hostile subfolder values', () => {
 
   it('playlist download overrides (POST /api/playlists/{id}/download)', async () => {
     const wrong = await notRefused(/overrideSettings\b.*\bsubfolder\b/, (value) =>
-      call(app, 'POST', `/api/playlists/${playlistId}/download`, { overrideSettings: { subfolder: value } }),
+      call(suite.app, 'POST', `/api/playlists/${playlistId}/download`, { overrideSettings: { subfolder: value } }),
     );
     expect(wrong).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -153,7 +147,7 @@ describe('hostile subfolder values', () => {
 
   it('a manual download (POST /api/videos/download)', async () => {
     const wrong = await notRefused(/\bsubfolder\b/, (value) =>
-      call(app, 'POST', '/api/videos/download', {
+      call(suite.app, 'POST', '/api/videos/download', {
         url: `https://www.youtube.com/watch?v=${video}`,
         subfolder: value,
       }),
@@ -164,7 +158,7 @@ describe('hostile subfolder values', () => {
 
   it('the global default (PATCH /api/config defaultSubfolder)', async () => {
     const wrong = await notRefused(/\bdefaultSubfolder\b/, (value) =>
-      call(app, 'PATCH', '/api/config', { defaultSubfolder: value }),
+      call(suite.app, 'PATCH', '/api/config', { defaultSubfolder: value }),
     );
     expect(wrong).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -172,7 +166,7 @@ describe('hostile subfolder values', () => {
 
   it('the Plex library of a subfolder (PATCH /api/config plexSubfolderLibraryMappings)', async () => {
     const wrong = await notRefused(/\bplexSubfolderLibraryMappings\/0\/subfolder\b/, (value) =>
-      call(app, 'PATCH', '/api/config', {
+      call(suite.app, 'PATCH', '/api/config', {
         plexSubfolderLibraryMappings: [{ subfolder: value, libraryId: '1' }],
       }),
     );

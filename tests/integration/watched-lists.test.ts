@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestHarness } from '@vidkeep/core/testing';
 import type { ChannelVideoPage, PlaylistVideoPage, Video, VideoList } from '@vidkeep/contracts';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
+import { fakeChannelId, fakeVideoId } from '../fakes/platform/index.js';
 import { watchStatusControl } from '../fixtures/plugins/shared.js';
-import { bootDownloader, waitForJob, watchUrl, type DownloadApp } from '../helpers/downloads.js';
+import { waitForJob, watchUrl, platformSuite } from '../helpers/downloads.js';
 import { withFixturePlugins } from '../helpers/manifest.js';
 import { call, until } from './channels/helpers.js';
 
@@ -14,10 +13,7 @@ import { call, until } from './channels/helpers.js';
  * filters page and count correctly, and a video the servers stop reporting goes back to unknown.
  */
 describe('watched state in the video lists', () => {
-  const h = new TestHarness();
   const control = watchStatusControl();
-  let p: FakePlatform;
-  let app: DownloadApp;
   const ch = fakeChannelId('watched-chan');
   const v = (n: number) => fakeVideoId(`watched-${n}`);
   const LIST = 'PLwatchedlists00000001';
@@ -25,17 +21,17 @@ describe('watched state in the video lists', () => {
   const bob = 'bob (Jellyfin)';
 
   const library = async (query = '') => {
-    const res = await call<VideoList>(app, 'GET', `/api/videos?${query}`);
+    const res = await call<VideoList>(suite.app, 'GET', `/api/videos?${query}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
   const channelVideos = async (query = '') => {
-    const res = await call<ChannelVideoPage>(app, 'GET', `/getchannelvideos/${ch}?${query}`);
+    const res = await call<ChannelVideoPage>(suite.app, 'GET', `/getchannelvideos/${ch}?${query}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
   const playlistVideos = async (query = '') => {
-    const res = await call<PlaylistVideoPage>(app, 'GET', `/api/playlists/${LIST}/videos?${query}`);
+    const res = await call<PlaylistVideoPage>(suite.app, 'GET', `/api/playlists/${LIST}/videos?${query}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
@@ -44,34 +40,34 @@ describe('watched state in the video lists', () => {
   const names = (...ns: number[]) => ns.map(v).sort();
   const state = (watched: boolean, watchedBy: string[]) => ({ watched, watchedBy, lastWatchedAt: new Date() });
 
-  beforeAll(async () => {
-    const c = { channelId: ch, channel: 'Watched Channel', handle: '@watchedchan' };
-    p = await startFakePlatform({
+  const c = { channelId: ch, channel: 'Watched Channel', handle: '@watchedchan' };
+  // Registered first, so it runs last: after the app and the platform have closed.
+  afterAll(() => control.states.clear());
+  const suite = platformSuite(
+    () => ({
       videos: [1, 2, 3, 4].map((n) => ({ ...c, id: v(n), title: `Episode ${n}`, uploadDate: `2025030${n}` })),
       channels: [
         { channelId: ch, handle: '@watchedchan', name: 'Watched Channel', tabs: { videos: [4, 3, 2, 1].map(v) } },
       ],
       playlists: [{ id: LIST, title: 'Watched playlist', channelId: ch, videoIds: [v(1), v(2), v(3), v(4)] }],
-    });
-    control.states.clear();
-    app = await bootDownloader(h, p, withFixturePlugins('fx-watch-status'));
-    const added = await call(app, 'POST', '/updatechannels', {
+    }),
+    { ...withFixturePlugins('fx-watch-status'), timeout: 120_000, prepare: () => control.states.clear() },
+  );
+  beforeAll(async () => {
+    const added = await call(suite.app, 'POST', '/updatechannels', {
       add: [{ url: '@watchedchan', settings: { auto_download_enabled_tabs: '' } }],
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect((await channelVideos()).total).toBe(4);
-    expect((await call(app, 'POST', '/api/playlists', { url: LIST })).status).toBe(201);
+    expect((await call(suite.app, 'POST', '/api/playlists', { url: LIST })).status).toBe(201);
     // Three of the four are downloaded; the fourth is only listed (channel and playlist).
-    const queued = await call(app, 'POST', '/api/videos/download', { urls: [1, 2, 3].map((n) => watchUrl(v(n))) });
+    const queued = await call(suite.app, 'POST', '/api/videos/download', {
+      urls: [1, 2, 3].map((n) => watchUrl(v(n))),
+    });
     expect(queued.status, JSON.stringify(queued.body)).toBe(200);
-    await waitForJob(app, queued.body.jobId, ['completed']);
+    await waitForJob(suite.app, queued.body.jobId, ['completed']);
     await until(async () => ((await playlistVideos('downloadState=downloaded')).total === 3 ? true : undefined));
   }, 120_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p.close();
-    control.states.clear();
-  });
   beforeEach(() => {
     control.enabled = true;
   });
@@ -121,9 +117,9 @@ describe('watched state in the video lists', () => {
     const known = await library('watchedState=watched&search=episode&pageSize=1&page=2');
     expect(known).toMatchObject({ total: 1, page: 2, videos: [] });
     // One video's own page shows it too.
-    const one = await call<Video>(app, 'GET', `/api/videos/${v(1)}`);
+    const one = await call<Video>(suite.app, 'GET', `/api/videos/${v(1)}`);
     expect(one.body).toMatchObject({ watched: true, watched_by: [alice, bob] });
-    const status = await call(app, 'POST', '/api/videos/local-status', { sourceIds: [v(2), v(4)] });
+    const status = await call(suite.app, 'POST', '/api/videos/local-status', { sourceIds: [v(2), v(4)] });
     expect(status.body.results.map((r: { video: Video | null }) => r.video && r.video.watched)).toEqual([false, null]);
   });
 
@@ -197,7 +193,7 @@ describe('watched state in the video lists', () => {
       `/getchannelvideos/${ch}?watchedFilter=yes`,
       `/api/playlists/${LIST}/videos?watchedState=seen`,
     ]) {
-      const res = await call(app, 'GET', url);
+      const res = await call(suite.app, 'GET', url);
       expect(res.status, url).toBe(400);
       expect(JSON.stringify(res.body.details ?? res.body)).toMatch(/watched(State|Filter)/);
     }

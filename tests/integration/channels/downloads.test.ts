@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestHarness } from '@vidkeep/core/testing';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
-import { bootDownloader, waitForJob, type DownloadApp } from '../../helpers/downloads.js';
+import { describe, expect, it } from 'vitest';
+import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
+import { waitForJob, platformSuite } from '../../helpers/downloads.js';
 import { call, until } from './helpers.js';
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -16,19 +15,15 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 /** Download-all, automatic downloads, channel .m3u files and big listings, with real downloads. */
 describe('channel downloads', () => {
-  const h = new TestHarness();
-  let p: FakePlatform;
-  let app: DownloadApp;
   const small = fakeChannelId('small');
   const auto = fakeChannelId('auto');
   const big = fakeChannelId('big');
   const sv = (s: string) => fakeVideoId(`small-${s}`);
   const av = (s: string) => fakeVideoId(`auto-${s}`);
-
-  beforeAll(async () => {
-    const s = { channelId: small, channel: 'Small Channel', handle: '@small' };
-    const a = { channelId: auto, channel: 'Auto Channel', handle: '@auto' };
-    p = await startFakePlatform({
+  const s = { channelId: small, channel: 'Small Channel', handle: '@small' };
+  const a = { channelId: auto, channel: 'Auto Channel', handle: '@auto' };
+  const suite = platformSuite(
+    () => ({
       videos: [
         { ...s, id: sv('1'), title: 'Small one', uploadDate: '20250301' },
         { ...s, id: sv('2'), title: 'Small two', uploadDate: '20250302' },
@@ -41,48 +36,50 @@ describe('channel downloads', () => {
         { channelId: auto, handle: '@auto', name: 'Auto Channel', tabs: { videos: [av('3'), av('2'), av('1')] } },
         { channelId: big, handle: '@big', name: 'Big Channel', tabs: {} },
       ],
-    });
-    p.generateTab(big, 'videos', 5000);
-    app = await bootDownloader(h, p);
-  }, 60_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p.close();
-  });
+    }),
+    { prepare: (p) => p.generateTab(big, 'videos', 5000) },
+  );
 
   it('downloads every known video of a tab as one job, writes the channel .m3u, and counts deleted videos as downloaded', async () => {
     expect(
       (
-        await call(app, 'POST', '/updatechannels', {
+        await call(suite.app, 'POST', '/updatechannels', {
           add: [{ url: '@small', settings: { auto_download_enabled_tabs: '' } }],
         })
       ).status,
     ).toBe(200);
-    await call(app, 'PUT', `/api/channels/${small}/settings`, { m3u_enabled: true });
-    await call(app, 'GET', `/getchannelvideos/${small}`);
-    expect((await call(app, 'GET', `/api/channels/${small}/download-all/preview`)).body).toMatchObject({
+    await call(suite.app, 'PUT', `/api/channels/${small}/settings`, { m3u_enabled: true });
+    await call(suite.app, 'GET', `/getchannelvideos/${small}`);
+    expect((await call(suite.app, 'GET', `/api/channels/${small}/download-all/preview`)).body).toMatchObject({
       count: 2,
       totalDurationSeconds: 10,
       missingDurations: 0,
       skipped: [],
     });
-    expect((await call(app, 'POST', `/api/channels/${small}/download-all`, { tabType: 'music' })).status).toBe(400);
+    expect((await call(suite.app, 'POST', `/api/channels/${small}/download-all`, { tabType: 'music' })).status).toBe(
+      400,
+    );
     expect(
-      (await call(app, 'POST', `/api/channels/${small}/download-all`, { overrideSettings: { resolution: '999' } }))
-        .status,
+      (
+        await call(suite.app, 'POST', `/api/channels/${small}/download-all`, {
+          overrideSettings: { resolution: '999' },
+        })
+      ).status,
     ).toBe(400);
-    expect((await call(app, 'POST', `/api/channels/${fakeChannelId('never')}/download-all`, {})).status).toBe(404);
-    const started = await call(app, 'POST', `/api/channels/${small}/download-all`, {
+    expect((await call(suite.app, 'POST', `/api/channels/${fakeChannelId('never')}/download-all`, {})).status).toBe(
+      404,
+    );
+    const started = await call(suite.app, 'POST', `/api/channels/${small}/download-all`, {
       tabType: 'videos',
       overrideSettings: { resolution: '360', allowRedownload: true },
     });
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ status: 'accepted', queued: 2 });
-    const job = await waitForJob(app, started.body.jobId);
+    const job = await waitForJob(suite.app, started.body.jobId);
     expect(job.status).toBe('completed');
     expect(job.type).toBe('download-all');
     expect(job.options).toMatchObject({ exemptFromRuntimeCap: true, ownerChannelId: small, resolution: '360' });
-    const out = join(app.t.dir, 'data');
+    const out = join(suite.app.t.dir, 'data');
     const files = await filesUnder(out);
     expect(files.filter((f) => f.endsWith('.mp4')).every((f) => f.includes(`${join(out, 'Small Channel')}/`))).toBe(
       true,
@@ -99,7 +96,7 @@ describe('channel downloads', () => {
 
     const page = await until(
       async () => {
-        const r = await call(app, 'GET', `/getchannelvideos/${small}?downloadedFilter=only`);
+        const r = await call(suite.app, 'GET', `/getchannelvideos/${small}?downloadedFilter=only`);
         return r.body.total === 2 ? r : undefined;
       },
       5000,
@@ -109,7 +106,7 @@ describe('channel downloads', () => {
       [sv('2'), true, 'exact'],
       [sv('1'), true, 'exact'],
     ]);
-    expect((await call(app, 'GET', `/api/channels/${small}/tab-stats`)).body.tabs.videos).toMatchObject({
+    expect((await call(suite.app, 'GET', `/api/channels/${small}/tab-stats`)).body.tabs.videos).toMatchObject({
       downloaded: 2,
       loaded: 2,
       total: 2,
@@ -117,11 +114,11 @@ describe('channel downloads', () => {
     });
 
     // Deleting a file keeps it counted as downloaded and out of download-all.
-    expect((await call(app, 'DELETE', `/api/videos/${sv('1')}`)).status).toBe(200);
+    expect((await call(suite.app, 'DELETE', `/api/videos/${sv('1')}`)).status).toBe(200);
     // The listing learns of the deletion from the downloader's event, right after the answer.
     const removed = await until(
       async () => {
-        const after = await call(app, 'GET', `/getchannelvideos/${small}`);
+        const after = await call(suite.app, 'GET', `/getchannelvideos/${small}`);
         const row = after.body.videos.find((x: any) => x.sourceId === sv('1'));
         return row.removed ? row : undefined;
       },
@@ -129,19 +126,19 @@ describe('channel downloads', () => {
       'the deletion to reach the listing',
     );
     expect(removed).toMatchObject({ downloaded: true, removed: true });
-    expect((await call(app, 'GET', `/api/channels/${small}/tab-stats`)).body.tabs.videos.downloaded).toBe(2);
-    expect((await call(app, 'GET', `/api/channels/${small}/download-all/preview`)).body.count).toBe(0);
-    expect((await call(app, 'POST', `/api/channels/${small}/download-all`)).body).toMatchObject({
+    expect((await call(suite.app, 'GET', `/api/channels/${small}/tab-stats`)).body.tabs.videos.downloaded).toBe(2);
+    expect((await call(suite.app, 'GET', `/api/channels/${small}/download-all/preview`)).body.count).toBe(0);
+    expect((await call(suite.app, 'POST', `/api/channels/${small}/download-all`)).body).toMatchObject({
       status: 'nothing-to-download',
       queued: 0,
     });
     // Turning m3u off removes the file.
-    await call(app, 'PUT', `/api/channels/${small}/settings`, { m3u_enabled: false });
+    await call(suite.app, 'PUT', `/api/channels/${small}/settings`, { m3u_enabled: false });
     expect(existsSync(m3u)).toBe(false);
   }, 120_000);
 
   it('refuses a subfolder change while the channel downloads, and download-all while storage is paused', async () => {
-    p.addVideo({
+    suite.p.addVideo({
       channelId: small,
       channel: 'Small Channel',
       handle: '@small',
@@ -150,52 +147,54 @@ describe('channel downloads', () => {
       uploadDate: '20250303',
       failure: 'stall',
     });
-    p.addChannel({
+    suite.p.addChannel({
       channelId: small,
       handle: '@small',
       name: 'Small Channel',
       tabs: { videos: [sv('3'), sv('2'), sv('1')] },
     });
-    await call(app, 'POST', `/fetchallchannelvideos/${small}`);
-    const started = await call(app, 'POST', `/api/channels/${small}/download-all`);
+    await call(suite.app, 'POST', `/fetchallchannelvideos/${small}`);
+    const started = await call(suite.app, 'POST', `/api/channels/${small}/download-all`);
     expect(started.body.queued).toBe(1);
-    await waitForJob(app, started.body.jobId, ['running']);
-    const busy = await call(app, 'PUT', `/api/channels/${small}/settings`, { subfolder: 'Elsewhere' });
+    await waitForJob(suite.app, started.body.jobId, ['running']);
+    const busy = await call(suite.app, 'PUT', `/api/channels/${small}/settings`, { subfolder: 'Elsewhere' });
     expect(busy.status).toBe(409);
-    const busyAdd = await call(app, 'POST', '/updatechannels', {
+    const busyAdd = await call(suite.app, 'POST', '/updatechannels', {
       add: [{ url: '@small', settings: { sub_folder: 'Elsewhere' } }],
     });
     expect(busyAdd.status).toBe(409);
-    expect((await call(app, 'GET', `/api/channels/${small}/settings`)).body.settings.subfolder).toBeNull();
+    expect((await call(suite.app, 'GET', `/api/channels/${small}/settings`)).body.settings.subfolder).toBeNull();
     // Other settings may change meanwhile.
-    expect((await call(app, 'PUT', `/api/channels/${small}/settings`, { additional_tags: 'x' })).status).toBe(200);
-    expect((await call(app, 'POST', `/api/jobs/${started.body.jobId}/cancel`)).status).toBe(200);
-    p.releaseStalls();
-    await waitForJob(app, started.body.jobId);
+    expect((await call(suite.app, 'PUT', `/api/channels/${small}/settings`, { additional_tags: 'x' })).status).toBe(
+      200,
+    );
+    expect((await call(suite.app, 'POST', `/api/jobs/${started.body.jobId}/cancel`)).status).toBe(200);
+    suite.p.releaseStalls();
+    await waitForJob(suite.app, started.body.jobId);
 
-    await call(app, 'PATCH', '/api/config', { storageMinFreeGb: 1_000_000 });
-    const paused = await call(app, 'POST', `/api/channels/${small}/download-all`);
+    await call(suite.app, 'PATCH', '/api/config', { storageMinFreeGb: 1_000_000 });
+    const paused = await call(suite.app, 'POST', `/api/channels/${small}/download-all`);
     expect(paused.status).toBe(409);
     expect(paused.body.error).toMatch(/^Downloads are paused:/);
-    await call(app, 'PATCH', '/api/config', { storageMinFreeGb: 0 });
+    await call(suite.app, 'PATCH', '/api/config', { storageMinFreeGb: 0 });
   }, 120_000);
 
   it('automatic downloads queue only new videos that match the title filter', async () => {
-    await call(app, 'PATCH', '/api/config', { channelFilesToDownload: 5 });
+    await call(suite.app, 'PATCH', '/api/config', { channelFilesToDownload: 5 });
     expect(
       (
-        await call(app, 'POST', '/updatechannels', {
+        await call(suite.app, 'POST', '/updatechannels', {
           add: [{ url: '@auto', settings: { auto_download_enabled_tabs: 'video' } }],
         })
       ).status,
     ).toBe(200);
-    await call(app, 'PUT', `/api/channels/${auto}/settings`, { title_filter_regex: '^KEEP' });
+    await call(suite.app, 'PUT', `/api/channels/${auto}/settings`, { title_filter_regex: '^KEEP' });
     const sweep = async () => {
-      const run = await call(app, 'POST', '/api/channels/auto-download');
+      const run = await call(suite.app, 'POST', '/api/channels/auto-download');
       expect(run.status).toBe(202);
       return until(
         async () => {
-          const runs = await call(app, 'GET', '/api/schedules/channels.auto-download/runs');
+          const runs = await call(suite.app, 'GET', '/api/schedules/channels.auto-download/runs');
           const r = runs.body.runs.find((x: any) => x.id === run.body.runId);
           return r && r.status !== 'running' ? r : undefined;
         },
@@ -207,7 +206,7 @@ describe('channel downloads', () => {
     expect(first).toMatchObject({ status: 'success', outcome: 'queued', triggerType: 'manual' });
     expect(first.details.queued).toBe(2);
     const [jobId] = first.details.jobs;
-    const job = await waitForJob(app, jobId);
+    const job = await waitForJob(suite.app, jobId);
     expect(job.type).toBe('channel');
     expect(job.videos.map((x: any) => x.sourceId).sort()).toEqual([av('1'), av('3')].sort());
 
@@ -215,7 +214,7 @@ describe('channel downloads', () => {
     expect(await sweep()).toMatchObject({ status: 'success', outcome: 'nothing-new' });
 
     // Two new uploads, one matching; an ignored matching one stays out.
-    p.addVideo({
+    suite.p.addVideo({
       channelId: auto,
       channel: 'Auto Channel',
       handle: '@auto',
@@ -223,7 +222,7 @@ describe('channel downloads', () => {
       title: 'KEEP new four',
       uploadDate: '20250201',
     });
-    p.addVideo({
+    suite.p.addVideo({
       channelId: auto,
       channel: 'Auto Channel',
       handle: '@auto',
@@ -231,7 +230,7 @@ describe('channel downloads', () => {
       title: 'skip new five',
       uploadDate: '20250202',
     });
-    p.addVideo({
+    suite.p.addVideo({
       channelId: auto,
       channel: 'Auto Channel',
       handle: '@auto',
@@ -239,34 +238,34 @@ describe('channel downloads', () => {
       title: 'KEEP but ignored',
       uploadDate: '20250203',
     });
-    p.addChannel({
+    suite.p.addChannel({
       channelId: auto,
       handle: '@auto',
       name: 'Auto Channel',
       tabs: { videos: [av('6'), av('5'), av('4'), av('3'), av('2'), av('1')] },
     });
-    await call(app, 'POST', `/fetchallchannelvideos/${auto}`);
-    await call(app, 'POST', `/api/channels/${auto}/videos/${av('6')}/ignore`);
+    await call(suite.app, 'POST', `/fetchallchannelvideos/${auto}`);
+    await call(suite.app, 'POST', `/api/channels/${auto}/videos/${av('6')}/ignore`);
     const second = await sweep();
     expect(second.details.queued).toBe(1);
-    const job2 = await waitForJob(app, second.details.jobs[0]);
+    const job2 = await waitForJob(suite.app, second.details.jobs[0]);
     expect(job2.videos.map((x: any) => x.sourceId)).toEqual([av('4')]);
     expect(job2.status).toBe('completed');
   }, 180_000);
 
   it('fetches a 5,000-entry tab with fetch-status progress, one fetch at a time', async () => {
-    expect((await call(app, 'POST', '/addchannelinfo', { url: '@big' })).status).toBe(200);
+    expect((await call(suite.app, 'POST', '/addchannelinfo', { url: '@big' })).status).toBe(200);
     const seen: any[] = [];
     let done = false;
-    const fetching = call(app, 'POST', `/fetchallchannelvideos/${big}?tabType=videos&pageSize=25`).finally(() => {
+    const fetching = call(suite.app, 'POST', `/fetchallchannelvideos/${big}?tabType=videos&pageSize=25`).finally(() => {
       done = true;
     });
     let conflict: number | null = null;
     while (!done) {
-      const s = await call(app, 'GET', `/api/channels/${big}/fetch-status?tabType=videos`);
+      const s = await call(suite.app, 'GET', `/api/channels/${big}/fetch-status?tabType=videos`);
       if (s.body.isFetching) {
         seen.push(s.body);
-        if (conflict === null) conflict = (await call(app, 'POST', `/fetchallchannelvideos/${big}`)).status;
+        if (conflict === null) conflict = (await call(suite.app, 'POST', `/fetchallchannelvideos/${big}`)).status;
       }
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -288,8 +287,8 @@ describe('channel downloads', () => {
     const counts = seen.map((s) => s.progress.itemsFetched);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     // Without a tab the status has no progress object.
-    expect((await call(app, 'GET', `/api/channels/${big}/fetch-status`)).body).toEqual({ isFetching: false });
-    const last = await call(app, 'GET', `/getchannelvideos/${big}?page=100&pageSize=50`);
+    expect((await call(suite.app, 'GET', `/api/channels/${big}/fetch-status`)).body).toEqual({ isFetching: false });
+    const last = await call(suite.app, 'GET', `/getchannelvideos/${big}?page=100&pageSize=50`);
     expect(last.body.videos.at(-1).title).toBe('Big Channel Video #1');
   }, 180_000);
 });

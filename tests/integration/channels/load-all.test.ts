@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { TestHarness } from '@vidkeep/core/testing';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
-import { bootDownloader, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
+import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
+import { watchUrl, platformSuite } from '../../helpers/downloads.js';
 import { call, until } from './helpers.js';
 
 type Message = Record<string, any>;
@@ -14,9 +13,6 @@ type Message = Record<string, any>;
  * platform, each page request paced by `sleepRequests`.
  */
 describe('Load all of a channel tab', () => {
-  const h = new TestHarness();
-  let p: FakePlatform;
-  let app: DownloadApp;
   let ws: WebSocket;
   const messages: Message[] = [];
   const paced = fakeChannelId('loadall-paced');
@@ -26,8 +22,8 @@ describe('Load all of a channel tab', () => {
   const small = fakeChannelId('loadall-small');
   const sv = fakeVideoId('loadall-small-1');
 
-  beforeAll(async () => {
-    p = await startFakePlatform({
+  const suite = platformSuite(
+    () => ({
       videos: [{ id: sv, title: 'Small one', channelId: small, channel: 'Small', handle: '@loadallsmall' }],
       channels: [
         { channelId: paced, handle: '@loadallpaced', name: 'Paced', tabs: {} },
@@ -37,40 +33,41 @@ describe('Load all of a channel tab', () => {
         { channelId: over, handle: '@loadallover', name: 'Over', tabs: {}, tabPlaylists: false },
         { channelId: small, handle: '@loadallsmall', name: 'Small', tabs: { videos: [sv] } },
       ],
-    });
-    p.generateTab(paced, 'videos', 600);
-    p.generateTab(cancelled, 'videos', 600);
-    p.generateTab(noTotals, 'videos', 5000);
-    p.generateTab(over, 'videos', 5001);
-    app = await bootDownloader(h, p);
+    }),
+    {
+      prepare: (p) => {
+        p.generateTab(paced, 'videos', 600);
+        p.generateTab(cancelled, 'videos', 600);
+        p.generateTab(noTotals, 'videos', 5000);
+        p.generateTab(over, 'videos', 5001);
+      },
+    },
+  );
+  beforeAll(async () => {
     for (const handle of ['@loadallpaced', '@loadallcancel', '@loadallnototals', '@loadallover', '@loadallsmall']) {
-      const r = await call(app, 'POST', '/updatechannels', {
+      const r = await call(suite.app, 'POST', '/updatechannels', {
         add: [{ url: handle, settings: { auto_download_enabled_tabs: '' } }],
       });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
-    const address = await app.t.app.listen({ port: 0, host: '127.0.0.1' });
-    ws = new WebSocket(`${address.replace('http', 'ws')}/api/ws`, { headers: { 'x-access-token': app.token } });
+    const address = await suite.app.t.app.listen({ port: 0, host: '127.0.0.1' });
+    ws = new WebSocket(`${address.replace('http', 'ws')}/api/ws`, { headers: { 'x-access-token': suite.app.token } });
     ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Message));
     await until(async () => (messages.some((m) => m.type === 'ready') ? true : undefined), 10_000, 'ready');
   }, 60_000);
-  afterAll(async () => {
-    ws?.close();
-    await h.closeAll();
-    await p.close();
-  });
+  afterAll(() => ws?.close());
 
-  const status = (id: string) => call(app, 'GET', `/api/channels/${id}/fetch-status?tabType=videos`);
+  const status = (id: string) => call(suite.app, 'GET', `/api/channels/${id}/fetch-status?tabType=videos`);
   // The service lists a tab by its channel id: /channel/UC…/videos, page by page.
   const pageRequests = (id: string) =>
-    p.requests.filter((r) => r.path.startsWith(`/api/channel/${id}/videos?page=`)).length;
+    suite.p.requests.filter((r) => r.path.startsWith(`/api/channel/${id}/videos?page=`)).length;
 
   it('reports progress page by page while yt-dlp reads the tab, with the time left and the pacing', async () => {
-    await call(app, 'PATCH', '/api/config', { sleepRequests: 0.2 });
+    await call(suite.app, 'PATCH', '/api/config', { sleepRequests: 0.2 });
     // The platform's total (600), looked up the first time the figures are asked for.
-    expect((await call(app, 'GET', `/api/channels/${paced}/tab-stats`)).body.tabs.videos.total).toBe(600);
+    expect((await call(suite.app, 'GET', `/api/channels/${paced}/tab-stats`)).body.tabs.videos.total).toBe(600);
     let answered = false;
-    const fetching = call(app, 'POST', `/fetchallchannelvideos/${paced}?tabType=videos&pageSize=5`).finally(
+    const fetching = call(suite.app, 'POST', `/fetchallchannelvideos/${paced}?tabType=videos&pageSize=5`).finally(
       () => (answered = true),
     );
     const seen: Message[] = [];
@@ -124,18 +121,18 @@ describe('Load all of a channel tab', () => {
   }, 90_000);
 
   it('cancels a Load all: yt-dlp stops, what was read is kept, and the status says it was cancelled', async () => {
-    await call(app, 'PATCH', '/api/config', { sleepRequests: 0.2 });
-    await call(app, 'GET', `/api/channels/${cancelled}/tab-stats`);
-    expect((await call(app, 'POST', `/api/channels/${cancelled}/fetch/cancel?tabType=videos`)).body.code).toBe(
+    await call(suite.app, 'PATCH', '/api/config', { sleepRequests: 0.2 });
+    await call(suite.app, 'GET', `/api/channels/${cancelled}/tab-stats`);
+    expect((await call(suite.app, 'POST', `/api/channels/${cancelled}/fetch/cancel?tabType=videos`)).body.code).toBe(
       'CHANNELS_FETCH_NOT_RUNNING',
     );
-    const fetching = call(app, 'POST', `/fetchallchannelvideos/${cancelled}`);
+    const fetching = call(suite.app, 'POST', `/fetchallchannelvideos/${cancelled}`);
     await until(
       async () => ((await status(cancelled)).body.progress?.itemsFetched >= 90 ? true : undefined),
       30_000,
       '90 entries read',
     );
-    const cancel = await call(app, 'POST', `/api/channels/${cancelled}/fetch/cancel?tabType=videos`);
+    const cancel = await call(suite.app, 'POST', `/api/channels/${cancelled}/fetch/cancel?tabType=videos`);
     expect(cancel.status).toBe(200);
     expect(cancel.body).toMatchObject({ status: 'cancelling', tabType: 'videos' });
     expect(cancel.body.itemsFetched).toBeGreaterThanOrEqual(90);
@@ -155,9 +152,9 @@ describe('Load all of a channel tab', () => {
       isFetching: false,
       lastFetch: { outcome: 'cancelled', itemsFetched: kept },
     });
-    expect((await call(app, 'GET', `/getchannelvideos/${cancelled}?pageSize=1`)).body.total).toBe(kept);
+    expect((await call(suite.app, 'GET', `/getchannelvideos/${cancelled}?pageSize=1`)).body.total).toBe(kept);
     // A cancelled listing is no total: the platform's stays, and the tab is not complete.
-    expect((await call(app, 'GET', `/api/channels/${cancelled}/tab-stats`)).body.tabs.videos).toMatchObject({
+    expect((await call(suite.app, 'GET', `/api/channels/${cancelled}/tab-stats`)).body.tabs.videos).toMatchObject({
       total: 600,
       loaded: kept,
       complete: false,
@@ -174,23 +171,23 @@ describe('Load all of a channel tab', () => {
       messages.some((m) => m.type === 'channelFetchProgress' && m.channelId === cancelled && m.cancelling === true),
     ).toBe(true);
 
-    const again = await call(app, 'POST', `/api/channels/${cancelled}/fetch/cancel?tabType=videos`);
+    const again = await call(suite.app, 'POST', `/api/channels/${cancelled}/fetch/cancel?tabType=videos`);
     expect(again.status).toBe(404);
     expect(again.body.error).toBe('No Load all of the videos tab of Cancelled is running');
-    expect((await call(app, 'POST', `/api/channels/${cancelled}/fetch/cancel?tabType=music`)).status).toBe(400);
-    expect((await call(app, 'POST', `/api/channels/${fakeChannelId('nobody')}/fetch/cancel`)).status).toBe(404);
+    expect((await call(suite.app, 'POST', `/api/channels/${cancelled}/fetch/cancel?tabType=music`)).status).toBe(400);
+    expect((await call(suite.app, 'POST', `/api/channels/${fakeChannelId('nobody')}/fetch/cancel`)).status).toBe(404);
   }, 90_000);
 
   it('takes the total of a tab from a complete Load all of all 5,000 videos, but not from one that stopped at 5,000', async () => {
-    await call(app, 'PATCH', '/api/config', { sleepRequests: 0 });
-    expect((await call(app, 'GET', `/api/channels/${noTotals}/tab-stats`)).body.tabs.videos).toMatchObject({
+    await call(suite.app, 'PATCH', '/api/config', { sleepRequests: 0 });
+    expect((await call(suite.app, 'GET', `/api/channels/${noTotals}/tab-stats`)).body.tabs.videos).toMatchObject({
       total: null,
       percent: null,
     });
-    const res = await call(app, 'POST', `/fetchallchannelvideos/${noTotals}`);
+    const res = await call(suite.app, 'POST', `/fetchallchannelvideos/${noTotals}`);
     expect(res.body).toMatchObject({ videosFound: 5000, total: 5000 });
     // All 5,000 were read: the tab's total is no longer unknown.
-    expect((await call(app, 'GET', `/api/channels/${noTotals}/tab-stats`)).body.tabs.videos).toMatchObject({
+    expect((await call(suite.app, 'GET', `/api/channels/${noTotals}/tab-stats`)).body.tabs.videos).toMatchObject({
       total: 5000,
       loaded: 5000,
       downloaded: 0,
@@ -198,12 +195,12 @@ describe('Load all of a channel tab', () => {
       complete: true,
     });
     expect(res.body).toMatchObject({ outcome: 'complete', pagesRead: 167 });
-    expect((await call(app, 'GET', `/getchannelinfo/${noTotals}`)).body.tab_video_counts.video).toMatchObject({
+    expect((await call(suite.app, 'GET', `/getchannelinfo/${noTotals}`)).body.tab_video_counts.video).toMatchObject({
       total: 5000,
       source: 'listing',
     });
     // Download-all counts, measures and sizes the same 5,000 videos (5 s each at 1080p).
-    const preview = await call(app, 'GET', `/api/channels/${noTotals}/download-all/preview`);
+    const preview = await call(suite.app, 'GET', `/api/channels/${noTotals}/download-all/preview`);
     expect(preview.body).toEqual({
       count: 5000,
       totalDurationSeconds: 25_000,
@@ -213,24 +210,28 @@ describe('Load all of a channel tab', () => {
       sizeBasis: { resolution: '1080', audioFormat: null, kilobitsPerSecond: 3630 },
       listingComplete: true,
     });
-    const at360 = await call(app, 'GET', `/api/channels/${noTotals}/download-all/preview?resolution=360`);
+    const at360 = await call(suite.app, 'GET', `/api/channels/${noTotals}/download-all/preview?resolution=360`);
     expect(at360.body.sizeBasis).toEqual({ resolution: '360', audioFormat: null, kilobitsPerSecond: 630 });
-    expect((await call(app, 'GET', `/api/channels/${noTotals}/download-all/preview?resolution=999`)).status).toBe(400);
+    expect((await call(suite.app, 'GET', `/api/channels/${noTotals}/download-all/preview?resolution=999`)).status).toBe(
+      400,
+    );
 
     // 5,001 videos: the 5,000 newest are kept, and the tab is known to go on.
-    const capped = await call(app, 'POST', `/fetchallchannelvideos/${over}`);
+    const capped = await call(suite.app, 'POST', `/fetchallchannelvideos/${over}`);
     expect(capped.body).toMatchObject({ videosFound: 5000, outcome: 'limit', total: 5000 });
-    expect((await call(app, 'GET', `/api/channels/${over}/tab-stats`)).body.tabs.videos).toMatchObject({
+    expect((await call(suite.app, 'GET', `/api/channels/${over}/tab-stats`)).body.tabs.videos).toMatchObject({
       total: null,
       loaded: 5000,
       complete: false,
     });
-    expect((await call(app, 'GET', `/api/channels/${over}/download-all/preview`)).body.listingComplete).toBe(false);
+    expect((await call(suite.app, 'GET', `/api/channels/${over}/download-all/preview`)).body.listingComplete).toBe(
+      false,
+    );
   }, 120_000);
 
   it("tells the channel's pages when one of its videos is downloaded or deleted, once its figures count it", async () => {
-    await call(app, 'GET', `/getchannelvideos/${small}`);
-    const queued = await call(app, 'POST', '/api/videos/download', { url: watchUrl(sv) });
+    await call(suite.app, 'GET', `/getchannelvideos/${small}`);
+    const queued = await call(suite.app, 'POST', '/api/videos/download', { url: watchUrl(sv) });
     expect(queued.status).toBe(200);
     await until(
       async () =>
@@ -240,8 +241,8 @@ describe('Load all of a channel tab', () => {
       60_000,
       'the downloaded message',
     );
-    expect((await call(app, 'GET', `/api/channels/${small}/tab-stats`)).body.tabs.videos.downloaded).toBe(1);
-    expect((await call(app, 'DELETE', `/api/videos/${sv}`)).status).toBe(200);
+    expect((await call(suite.app, 'GET', `/api/channels/${small}/tab-stats`)).body.tabs.videos.downloaded).toBe(1);
+    expect((await call(suite.app, 'DELETE', `/api/videos/${sv}`)).status).toBe(200);
     await until(
       async () =>
         messages.some((m) => m.type === 'channelUpdated' && m.channelId === small && m.reason === 'removed')

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestHarness } from '@vidkeep/core/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../helpers/server-process.js';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
-import { bootDownloader, type DownloadApp } from '../../helpers/downloads.js';
+import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
+import { platformSuite } from '../../helpers/downloads.js';
 import { call, until } from './helpers.js';
 
 const manifest = JSON.parse(readFileSync(`${REPO_ROOT}/plugin-manifest.json`, 'utf8')) as {
@@ -19,15 +18,12 @@ const quickManifest = {
 
 /** Channel search (yt-dlp fallback and Data API) and Data API tab counts. */
 describe('channel search', () => {
-  const h = new TestHarness();
-  let p: FakePlatform;
-  let app: DownloadApp;
   const tech = fakeChannelId('tech');
   const cooking = fakeChannelId('cooking');
   const techMore = fakeChannelId('tech-more');
 
-  beforeAll(async () => {
-    p = await startFakePlatform({
+  const suite = platformSuite(
+    () => ({
       channels: [
         {
           channelId: tech,
@@ -46,13 +42,9 @@ describe('channel search', () => {
         },
         { channelId: techMore, handle: '@moretech', name: 'More Tech Reviews', tabs: { videos: [fakeVideoId('m1')] } },
       ],
-    });
-    app = await bootDownloader(h, p, { manifest: quickManifest });
-  }, 60_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p.close();
-  });
+    }),
+    { manifest: quickManifest },
+  );
 
   // The limit is 10 searches per minute per client address: each test searches from its own address.
   let client = 0;
@@ -60,10 +52,10 @@ describe('channel search', () => {
     client += 1;
   });
   const search = async (body: unknown) => {
-    const res = await app.t.app.inject({
+    const res = await suite.app.t.app.inject({
       method: 'POST',
       url: '/api/channels/search',
-      headers: app.headers,
+      headers: suite.app.headers,
       payload: body as object,
       remoteAddress: `10.0.0.${client}`,
     });
@@ -80,7 +72,7 @@ describe('channel search', () => {
   });
 
   it('searches with yt-dlp without a Data API key: relevance order, subscribed flag, no video counts, nothing stored', async () => {
-    await call(app, 'POST', '/updatechannels', { add: ['@techtalk'] });
+    await call(suite.app, 'POST', '/updatechannels', { add: ['@techtalk'] });
     const r = await search({ query: '  tech ', count: 10 });
     expect(r.status).toBe(200);
     expect(r.body.results.map((c: any) => c.channelId)).toEqual([tech, techMore, cooking]);
@@ -93,52 +85,52 @@ describe('channel search', () => {
       subscriberCount: 12_300,
     });
     expect(r.body.results[1]).toMatchObject({ subscribed: false, videoCount: null });
-    expect(p.requests.some((q) => q.path.startsWith('/youtube/v3'))).toBe(false);
+    expect(suite.p.requests.some((q) => q.path.startsWith('/youtube/v3'))).toBe(false);
     // Nothing was stored: the unsubscribed results are still unknown channels.
-    expect((await call(app, 'GET', `/getchannelinfo/${techMore}`)).status).toBe(404);
+    expect((await call(suite.app, 'GET', `/getchannelinfo/${techMore}`)).status).toBe(404);
   }, 60_000);
 
   it('answers 502 when the platform search fails and 504 when it takes too long', async () => {
-    p.setSearchBehavior({ failure: 'bot-check' });
+    suite.p.setSearchBehavior({ failure: 'bot-check' });
     const failed = await search({ query: 'tech' });
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatch(/search failed/i);
-    p.setSearchBehavior({ delayMs: 8000 });
+    suite.p.setSearchBehavior({ delayMs: 8000 });
     const started = Date.now();
     const slow = await search({ query: 'tech' });
     expect(slow.status).toBe(504);
     expect(Date.now() - started).toBeLessThan(7000);
-    p.setSearchBehavior({});
+    suite.p.setSearchBehavior({});
   }, 60_000);
 
   it('answers 499 (in the log) when the client goes away before the search ends', async () => {
-    p.setSearchBehavior({ delayMs: 2000 });
-    const address = await app.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.t.app.server.address() as AddressInfo).port;
+    suite.p.setSearchBehavior({ delayMs: 2000 });
+    const address = await suite.app.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (suite.app.t.app.server.address() as AddressInfo).port;
     expect(address).toContain(String(port));
     const req = request({
       port,
       host: '127.0.0.1',
       method: 'POST',
       path: '/api/channels/search',
-      headers: { ...app.headers, 'content-type': 'application/json' },
+      headers: { ...suite.app.headers, 'content-type': 'application/json' },
     });
     req.on('error', () => {});
     req.end(JSON.stringify({ query: 'tech' }));
     await new Promise((r) => setTimeout(r, 500));
     req.destroy();
     const line = await until(
-      async () => app.t.logs.find((l) => l.url === '/api/channels/search' && l.statusCode === 499),
+      async () => suite.app.t.logs.find((l) => l.url === '/api/channels/search' && l.statusCode === 499),
       10_000,
       'a 499 log line',
     );
     expect(line.statusCode).toBe(499);
-    p.setSearchBehavior({});
+    suite.p.setSearchBehavior({});
   }, 30_000);
 
   it('uses the Data API with a key (video counts), and falls back to yt-dlp when its quota is spent', async () => {
-    expect((await call(app, 'PATCH', '/api/config', { sourceApiKey: 'test-data-api-key' })).status).toBe(200);
-    const config = await call(app, 'GET', '/getconfig');
+    expect((await call(suite.app, 'PATCH', '/api/config', { sourceApiKey: 'test-data-api-key' })).status).toBe(200);
+    const config = await call(suite.app, 'GET', '/getconfig');
     expect(JSON.stringify(config.body)).not.toContain('test-data-api-key');
     const r = await search({ query: 'tech', count: 25 });
     expect(r.status).toBe(200);
@@ -149,17 +141,17 @@ describe('channel search', () => {
       subscribed: true,
       videoCount: 3,
     });
-    expect(p.requests.filter((q) => q.path.startsWith('/youtube/v3/search')).length).toBe(1);
+    expect(suite.p.requests.filter((q) => q.path.startsWith('/youtube/v3/search')).length).toBe(1);
 
-    p.setApiFailure('quotaExceeded');
+    suite.p.setApiFailure('quotaExceeded');
     const fallback = await search({ query: 'cooking' });
     expect(fallback.status).toBe(200);
     expect(fallback.body.results[0]).toMatchObject({ channelId: cooking, videoCount: null });
     // The key rests until midnight Pacific time: the next search does not even ask the API.
-    const calls = p.requests.filter((q) => q.path.startsWith('/youtube/v3')).length;
+    const calls = suite.p.requests.filter((q) => q.path.startsWith('/youtube/v3')).length;
     expect((await search({ query: 'tech' })).status).toBe(200);
-    expect(p.requests.filter((q) => q.path.startsWith('/youtube/v3')).length).toBe(calls);
-    p.setApiFailure(null);
+    expect(suite.p.requests.filter((q) => q.path.startsWith('/youtube/v3')).length).toBe(calls);
+    suite.p.setApiFailure(null);
   }, 60_000);
 
   it('limits searches to 10 per minute', async () => {
@@ -174,13 +166,10 @@ describe('channel search', () => {
 });
 
 describe('tab counts through the Data API', () => {
-  const h = new TestHarness();
-  let p: FakePlatform;
-  let app: DownloadApp;
   const chan = fakeChannelId('counted');
 
-  beforeAll(async () => {
-    p = await startFakePlatform({
+  const suite = platformSuite(
+    () => ({
       videos: [
         {
           id: fakeVideoId('members'),
@@ -199,26 +188,24 @@ describe('tab counts through the Data API', () => {
           tabs: { videos: [fakeVideoId('k1'), fakeVideoId('k2'), fakeVideoId('members')], shorts: [fakeVideoId('k3')] },
         },
       ],
-    });
-    app = await bootDownloader(h, p, { config: { sourceApiKey: 'test-data-api-key' } });
-  }, 60_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p.close();
-  });
+    }),
+    { config: { sourceApiKey: 'test-data-api-key' } },
+  );
 
   it('reads tab totals from the tab playlists and refreshes them daily with a key', async () => {
-    await call(app, 'POST', '/updatechannels', { add: ['@counted'] });
-    const stats = await call(app, 'GET', `/api/channels/${chan}/tab-stats`);
+    await call(suite.app, 'POST', '/updatechannels', { add: ['@counted'] });
+    const stats = await call(suite.app, 'GET', `/api/channels/${chan}/tab-stats`);
     expect(stats.body.tabs).toMatchObject({ videos: { total: 2 }, shorts: { total: 1 } });
     expect(
-      p.requests.some((q) => q.path.startsWith(`/youtube/v3/playlistItems`) && q.path.includes(`UULF${chan.slice(2)}`)),
+      suite.p.requests.some(
+        (q) => q.path.startsWith(`/youtube/v3/playlistItems`) && q.path.includes(`UULF${chan.slice(2)}`),
+      ),
     ).toBe(true);
     // Fresh counts: the daily task has nothing to do.
-    const run = await call(app, 'POST', '/api/schedules/channels.tab-counts/run');
+    const run = await call(suite.app, 'POST', '/api/schedules/channels.tab-counts/run');
     expect(run.status).toBe(202);
     const done = await until(async () => {
-      const runs = await call(app, 'GET', '/api/schedules/channels.tab-counts/runs');
+      const runs = await call(suite.app, 'GET', '/api/schedules/channels.tab-counts/runs');
       const r = runs.body.runs[0];
       return r && r.status !== 'running' ? r : undefined;
     });

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestHarness } from '@vidkeep/core/testing';
-import { startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
-import { bootDownloader, type DownloadApp } from '../../helpers/downloads.js';
+import { describe, expect, it } from 'vitest';
+import { platformSuite } from '../../helpers/downloads.js';
 import { call } from './helpers.js';
 
 /** The Data API key test against the fake Data API: validity, reasons, units spent, never saved. */
 describe('POST /testSourceApiKey', () => {
-  const h = new TestHarness();
-  let p: FakePlatform;
-  let app: DownloadApp;
+  const suite = platformSuite(() => ({ apiKeys: ['good-key', 'stored-key'] }));
 
-  beforeAll(async () => {
-    p = await startFakePlatform({ apiKeys: ['good-key', 'stored-key'] });
-    app = await bootDownloader(h, p);
-  }, 60_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p?.close();
-  });
-
-  const test = (apiKey?: string) => call(app, 'POST', '/testSourceApiKey', apiKey === undefined ? {} : { apiKey });
+  const test = (apiKey?: string) =>
+    call(suite.app, 'POST', '/testSourceApiKey', apiKey === undefined ? {} : { apiKey });
 
   it('says a working key works, spends one unit and does not save it', async () => {
-    const before = p.apiQuotaUsed;
+    const before = suite.p.apiQuotaUsed;
     const r = await test('good-key');
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
@@ -35,33 +23,33 @@ describe('POST /testSourceApiKey', () => {
       storedKeyCoolingDownUntil: null,
     });
     expect(Date.parse(r.body.quotaResetsAt)).toBeGreaterThan(Date.now());
-    expect(p.apiQuotaUsed - before).toBe(1);
-    expect(p.requests.at(-1)?.path).toMatch(/^\/youtube\/v3\/videos\?part=id&id=dQw4w9WgXcQ/);
-    expect((await call(app, 'GET', '/getconfig')).body.configuredSecrets).not.toContain('sourceApiKey');
+    expect(suite.p.apiQuotaUsed - before).toBe(1);
+    expect(suite.p.requests.at(-1)?.path).toMatch(/^\/youtube\/v3\/videos\?part=id&id=dQw4w9WgXcQ/);
+    expect((await call(suite.app, 'GET', '/getconfig')).body.configuredSecrets).not.toContain('sourceApiKey');
   });
 
   it('explains a wrong key, a used-up quota and a failing API, spending nothing', async () => {
     expect((await test('wrong-key')).body).toMatchObject({ ok: false, code: 'KEY_INVALID', unitsSpent: 0 });
-    p.setApiFailure('quotaExceeded');
+    suite.p.setApiFailure('quotaExceeded');
     const quota = await test('good-key');
     expect(quota.body).toMatchObject({ ok: false, code: 'QUOTA_EXCEEDED', unitsSpent: 0 });
     expect(quota.body.reason).toMatch(/midnight Pacific time/);
     // Testing another key never puts the stored one to rest.
     expect(quota.body.storedKeyCoolingDownUntil).toBeNull();
-    p.setApiFailure('backendError');
+    suite.p.setApiFailure('backendError');
     expect((await test('good-key')).body).toMatchObject({ ok: false, code: 'SERVER_ERROR' });
-    p.setApiFailure(null);
+    suite.p.setApiFailure(null);
   });
 
   it('tests the stored key when none is given, and says when it rests after its quota', async () => {
     expect(await test()).toMatchObject({ status: 400, body: { code: 'CHANNELS_API_KEY_MISSING' } });
-    expect((await call(app, 'PATCH', '/api/config', { sourceApiKey: 'stored-key' })).status).toBe(200);
+    expect((await call(suite.app, 'PATCH', '/api/config', { sourceApiKey: 'stored-key' })).status).toBe(200);
     expect((await test()).body).toMatchObject({ ok: true, tested: 'stored' });
-    p.setApiFailure('quotaExceeded');
+    suite.p.setApiFailure('quotaExceeded');
     const resting = await test('');
     expect(resting.body).toMatchObject({ ok: false, code: 'QUOTA_EXCEEDED', tested: 'stored' });
     expect(Date.parse(resting.body.storedKeyCoolingDownUntil)).toBeGreaterThan(Date.now());
-    p.setApiFailure(null);
+    suite.p.setApiFailure(null);
     // A working stored key ends its rest.
     expect((await test()).body).toMatchObject({ ok: true, storedKeyCoolingDownUntil: null });
   });
@@ -71,21 +59,21 @@ describe('POST /testSourceApiKey', () => {
   });
 
   it('rests the key for every use after a video search spent the quota: one client, one quota policy', async () => {
-    expect((await call(app, 'PATCH', '/api/config', { sourceApiKey: 'stored-key' })).status).toBe(200);
-    const apiCalls = () => p.requests.filter((r) => r.path.startsWith('/youtube/v3/')).length;
-    const videoSearch = () => call(app, 'POST', '/api/videos/search', { query: 'anything', count: 10 });
+    expect((await call(suite.app, 'PATCH', '/api/config', { sourceApiKey: 'stored-key' })).status).toBe(200);
+    const apiCalls = () => suite.p.requests.filter((r) => r.path.startsWith('/youtube/v3/')).length;
+    const videoSearch = () => call(suite.app, 'POST', '/api/videos/search', { query: 'anything', count: 10 });
 
-    p.setApiFailure('quotaExceeded');
+    suite.p.setApiFailure('quotaExceeded');
     const before = apiCalls();
     // The downloader's video search asks the channels plugin's Data API client, then yt-dlp.
     expect((await videoSearch()).status).toBe(200);
     expect(apiCalls()).toBe(before + 1);
-    p.setApiFailure(null);
+    suite.p.setApiFailure(null);
 
     // The key rests until midnight Pacific for every use: neither the next video search nor a
     // channel search asks the API.
     expect((await videoSearch()).status).toBe(200);
-    expect((await call(app, 'POST', '/api/channels/search', { query: 'anything' })).status).toBe(200);
+    expect((await call(suite.app, 'POST', '/api/channels/search', { query: 'anything' })).status).toBe(200);
     expect(apiCalls()).toBe(before + 1);
   });
 });

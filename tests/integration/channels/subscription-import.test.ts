@@ -2,11 +2,11 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, multipartFile, TestHarness } from '@vidkeep/core/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, multipartFile } from '@vidkeep/core/testing';
 import type { ImportDetail, ImportPreview, LiveMessage } from '@vidkeep/contracts';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
-import { bootDownloader, type DownloadApp } from '../../helpers/downloads.js';
+import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
+import { platformSuite } from '../../helpers/downloads.js';
 import { call, until } from './helpers.js';
 
 const N = 50;
@@ -43,13 +43,10 @@ function takeoutCsv(): string {
  * channels with live progress, restore, skip and error results, cancel and a restart.
  */
 describe('subscription import', () => {
-  const h = new TestHarness();
-  let p: FakePlatform;
-  let app: DownloadApp;
   let dir: string;
 
-  beforeAll(async () => {
-    p = await startFakePlatform({
+  const suite = platformSuite(
+    () => ({
       channels: ids
         .filter((id) => id !== UNKNOWN)
         .map((id, i) => ({
@@ -63,37 +60,35 @@ describe('subscription import', () => {
           { channelId: FEED_ONLY, handle: '@feedonly', name: 'Feed Only', tabs: { videos: [] }, terminated: false },
         ]),
       account: { cookie: SESSION, subscriptions: FEED },
-    });
-    app = await bootDownloader(h, p);
-    dir = app.t.dir;
-    const added = await call(app, 'POST', '/updatechannels', {
+    }),
+    { timeout: 120_000 },
+  );
+  beforeAll(async () => {
+    dir = suite.app.t.dir;
+    const added = await call(suite.app, 'POST', '/updatechannels', {
       add: [...ALREADY, REMOVED].map((id) => ({
         url: id,
         ...(id === REMOVED ? { settings: { video_quality: '720', sub_folder: 'Kids' } } : {}),
       })),
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
-    expect((await call(app, 'POST', '/updatechannels', { remove: [REMOVED] })).status).toBe(200);
+    expect((await call(suite.app, 'POST', '/updatechannels', { remove: [REMOVED] })).status).toBe(200);
   }, 120_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p?.close();
-  });
 
   const upload = async (path: string, text: string) => {
     const form = multipartFile('file', 'upload.txt', text);
-    const res = await app.t.app.inject({
+    const res = await suite.app.t.app.inject({
       method: 'POST',
       url: path,
       payload: form.payload,
-      headers: { ...form.headers, ...app.headers },
+      headers: { ...form.headers, ...suite.app.headers },
     });
     return { status: res.statusCode, body: res.json() };
   };
   const finished = (jobId: string, timeoutMs = 120_000) =>
     until(
       async () => {
-        const r = await call<ImportDetail>(app, 'GET', `/api/subscriptions/imports/${jobId}`);
+        const r = await call<ImportDetail>(suite.app, 'GET', `/api/subscriptions/imports/${jobId}`);
         return r.body.status === 'running' ? undefined : r.body;
       },
       timeoutMs,
@@ -124,7 +119,7 @@ describe('subscription import', () => {
     const titles = preview.channels.map((c) => c.title.toLowerCase());
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
     // Nothing was stored by the preview.
-    expect((await call(app, 'GET', '/getchannels?pageSize=100')).body.total).toBe(2);
+    expect((await call(suite.app, 'GET', '/getchannels?pageSize=100')).body.total).toBe(2);
   });
 
   it('refuses what is not such a file, and a file without channels', async () => {
@@ -137,7 +132,7 @@ describe('subscription import', () => {
   });
 
   it('imports 50 channels in the background with live progress: new, restored with old settings, skipped, errors', async () => {
-    const address = await app.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await suite.app.t.app.listen({ port: 0, host: '127.0.0.1' });
     const ws = new WebSocket(`${address.replace('http', 'ws')}/api/ws`);
     const messages: LiveMessage<'subscriptionImportUpdated'>[] = [];
     ws.on('message', (data) => {
@@ -145,13 +140,13 @@ describe('subscription import', () => {
       if (m.type === 'subscriptionImportUpdated') messages.push(m as LiveMessage<'subscriptionImportUpdated'>);
     });
     await new Promise((r) => ws.on('open', r));
-    ws.send(JSON.stringify({ type: 'auth', token: app.token }));
+    ws.send(JSON.stringify({ type: 'auth', token: suite.app.token }));
     await until(async () => (ws.readyState === ws.OPEN ? true : undefined), 5000);
     await new Promise((r) => setTimeout(r, 200));
 
     const preview = (await upload('/api/subscriptions/preview/takeout', takeoutCsv())).body as ImportPreview;
     const started = Date.now();
-    const res = await call(app, 'POST', '/api/subscriptions/imports', {
+    const res = await call(suite.app, 'POST', '/api/subscriptions/imports', {
       source: 'takeout',
       channels: preview.channels.map((c) => ({ channelId: c.channelId, url: c.url, title: c.title })),
       settings: { video_quality: '480' },
@@ -161,9 +156,9 @@ describe('subscription import', () => {
     const jobId = res.body.jobId as string;
 
     // One import at a time.
-    const second = await call(app, 'POST', '/api/subscriptions/imports', { channels: [{ channelId: ids[0] }] });
+    const second = await call(suite.app, 'POST', '/api/subscriptions/imports', { channels: [{ channelId: ids[0] }] });
     expect(second).toMatchObject({ status: 409, body: { code: 'CHANNELS_IMPORT_RUNNING' } });
-    const active = await call(app, 'GET', '/api/subscriptions/imports/active');
+    const active = await call(suite.app, 'GET', '/api/subscriptions/imports/active');
     expect(active.status).toBe(200);
     expect(active.body).toMatchObject({ jobId, total: N, status: 'running' });
 
@@ -188,9 +183,9 @@ describe('subscription import', () => {
     expect(byId.get(TERMINATED)).toMatchObject({ state: 'error', reason: expect.stringMatching(/terminated/) });
     expect(detail.results.filter((r) => r.state === 'success' && !r.restored)).toHaveLength(45);
 
-    const channels = await call(app, 'GET', '/getchannels?pageSize=100');
+    const channels = await call(suite.app, 'GET', '/getchannels?pageSize=100');
     expect(channels.body.total).toBe(48);
-    const settings = async (id: string) => (await call(app, 'GET', `/api/channels/${id}/settings`)).body.settings;
+    const settings = async (id: string) => (await call(suite.app, 'GET', `/api/channels/${id}/settings`)).body.settings;
     // The restored channel keeps its own settings; new ones get the import's.
     expect(await settings(REMOVED)).toMatchObject({ video_quality: '720', sub_folder: 'Kids', enabled: true });
     expect(await settings(ids[0]!)).toMatchObject({ video_quality: '480', enabled: true });
@@ -203,13 +198,13 @@ describe('subscription import', () => {
     expect(messages.at(-1)?.import).toMatchObject({ jobId, status: 'completed_with_errors', done: N });
     ws.close();
 
-    expect((await call(app, 'GET', '/api/subscriptions/imports/active')).status).toBe(204);
-    const list = await call(app, 'GET', '/api/subscriptions/imports');
+    expect((await call(suite.app, 'GET', '/api/subscriptions/imports/active')).status).toBe(204);
+    const list = await call(suite.app, 'GET', '/api/subscriptions/imports');
     expect(list.body.imports[0]).toMatchObject({ jobId, status: 'completed_with_errors', successes: 46 });
   }, 180_000);
 
   it('refuses settings that break the channel settings rules before starting', async () => {
-    const res = await call(app, 'POST', '/api/subscriptions/imports', {
+    const res = await call(suite.app, 'POST', '/api/subscriptions/imports', {
       channels: [{ channelId: ids[0] }],
       settings: { sub_folder: '__playlists__' },
     });
@@ -226,7 +221,7 @@ describe('subscription import', () => {
     expect(found.get(FEED_ONLY)).toMatchObject({ title: 'Feed Only', alreadySubscribed: false });
     expect(found.get(ids[3]!)?.alreadySubscribed).toBe(true);
     expect(found.get(FEED_ONLY)?.thumbnailUrl).toMatch(/avatar\.jpg/);
-    const feed = p.requests.filter((r) => r.path === '/api/feed/channels');
+    const feed = suite.p.requests.filter((r) => r.path === '/api/feed/channels');
     expect(feed.at(-1)?.cookies).toEqual(['LOGIN_INFO']);
 
     // Another session's cookies reach the platform but do not sign in.
@@ -234,24 +229,24 @@ describe('subscription import', () => {
     expect(stale).toMatchObject({ status: 422, body: { code: 'CHANNELS_IMPORT_NOT_SIGNED_IN' } });
     expect(stale.body.error).toMatch(/did not accept these cookies/);
     // No login cookie at all: refused before asking the platform.
-    const before = p.requests.length;
+    const before = suite.p.requests.length;
     const visitor = await upload('/api/subscriptions/preview/cookies', cookieFile('x', 'PREF'));
     expect(visitor).toMatchObject({ status: 422, body: { code: 'CHANNELS_IMPORT_NOT_SIGNED_IN' } });
-    expect(p.requests.length).toBe(before);
+    expect(suite.p.requests.length).toBe(before);
     const bad = await upload('/api/subscriptions/preview/cookies', '{"cookies": []}');
     expect(bad).toMatchObject({ status: 400, body: { code: 'CHANNELS_IMPORT_FILE_INVALID' } });
 
     // The uploads never became the service's cookies, and no copy is left in CONFIG_DIR.
-    const left = await readdir(app.t.configDir);
+    const left = await readdir(suite.app.t.configDir);
     expect(left.filter((n) => n.startsWith('.import-cookies-') || n.startsWith('cookies.user'))).toEqual([]);
-    expect((await call(app, 'GET', '/api/cookies/status')).body.customFileExists).toBe(false);
+    expect((await call(suite.app, 'GET', '/api/cookies/status')).body.customFileExists).toBe(false);
   });
 
   it('looks a channel up again when the connection dropped, and gives up after three tries', async () => {
     const flaky = fakeChannelId('import-flaky');
     const down = fakeChannelId('import-down');
     for (const [i, id] of [flaky, down].entries()) {
-      p.addChannel({
+      suite.p.addChannel({
         channelId: id,
         handle: `@retry${i}`,
         name: `Retry ${i}`,
@@ -259,14 +254,14 @@ describe('subscription import', () => {
       });
     }
     // The first request of one channel's pages drops the connection; the other's always do.
-    p.setChannelPageFailures(flaky, { status: 'reset', times: 1 });
-    p.setChannelPageFailures(down, { status: 'reset', times: 1000 });
-    const res = await call(app, 'POST', '/api/subscriptions/imports', {
+    suite.p.setChannelPageFailures(flaky, { status: 'reset', times: 1 });
+    suite.p.setChannelPageFailures(down, { status: 'reset', times: 1000 });
+    const res = await call(suite.app, 'POST', '/api/subscriptions/imports', {
       channels: [{ channelId: flaky }, { channelId: down }],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const detail = await finished(res.body.jobId as string, 60_000);
-    p.setChannelPageFailures(down, null);
+    suite.p.setChannelPageFailures(down, null);
     const byId = new Map(detail.results.map((r) => [r.channelId, r]));
     expect(byId.get(flaky)).toMatchObject({ state: 'success', restored: false });
     expect(byId.get(down)).toMatchObject({
@@ -275,31 +270,34 @@ describe('subscription import', () => {
     });
     expect(detail).toMatchObject({ status: 'completed_with_errors', successes: 1, errors: 1 });
     // The first lookup and the two after a pause: each one's first request failed.
-    expect(p.channelPageRequests(down)).toBe(3);
-    expect((await call(app, 'GET', `/api/channels/${flaky}/settings`)).body.settings).toMatchObject({ enabled: true });
+    expect(suite.p.channelPageRequests(down)).toBe(3);
+    expect((await call(suite.app, 'GET', `/api/channels/${flaky}/settings`)).body.settings).toMatchObject({
+      enabled: true,
+    });
   }, 60_000);
 
   it('cancels: lookups under way stop, the rest is skipped as cancelled, the done ones stay', async () => {
     const fresh = Array.from({ length: 24 }, (_, i) => fakeChannelId(`cancel-${i}`));
     for (const [i, id] of fresh.entries()) {
-      p.addChannel({
+      suite.p.addChannel({
         channelId: id,
         handle: `@cancel${i}`,
         name: `Cancel ${i}`,
         tabs: { videos: [fakeVideoId(`c-${i}`)] },
       });
     }
-    const res = await call(app, 'POST', '/api/subscriptions/imports', {
+    const res = await call(suite.app, 'POST', '/api/subscriptions/imports', {
       channels: fresh.map((channelId) => ({ channelId })),
     });
     expect(res.status).toBe(202);
     const jobId = res.body.jobId as string;
     await until(
-      async () => ((await call(app, 'GET', `/api/subscriptions/imports/${jobId}`)).body.done >= 1 ? true : undefined),
+      async () =>
+        (await call(suite.app, 'GET', `/api/subscriptions/imports/${jobId}`)).body.done >= 1 ? true : undefined,
       60_000,
       'the first channel',
     );
-    const cancel = await call(app, 'POST', `/api/subscriptions/imports/${jobId}/cancel`);
+    const cancel = await call(suite.app, 'POST', `/api/subscriptions/imports/${jobId}/cancel`);
     expect(cancel).toMatchObject({ status: 200, body: { status: 'Cancelling' } });
     const detail = await finished(jobId, 60_000);
     expect(detail.status).toBe('cancelled');
@@ -308,26 +306,26 @@ describe('subscription import', () => {
     expect(cancelled.length).toBeGreaterThan(0);
     expect(detail.successes + cancelled.length).toBe(fresh.length);
     expect(detail.results.some((r) => r.state === 'pending')).toBe(false);
-    expect((await call(app, 'POST', `/api/subscriptions/imports/${jobId}/cancel`)).status).toBe(404);
+    expect((await call(suite.app, 'POST', `/api/subscriptions/imports/${jobId}/cancel`)).status).toBe(404);
   }, 120_000);
 
   it('an import cut off by a restart is marked interrupted, not lost', async () => {
     const fresh = Array.from({ length: 12 }, (_, i) => fakeChannelId(`restart-${i}`));
     for (const [i, id] of fresh.entries()) {
-      p.addChannel({
+      suite.p.addChannel({
         channelId: id,
         handle: `@restart${i}`,
         name: `Restart ${i}`,
         tabs: { videos: [fakeVideoId(`r-${i}`)] },
       });
     }
-    const res = await call(app, 'POST', '/api/subscriptions/imports', {
+    const res = await call(suite.app, 'POST', '/api/subscriptions/imports', {
       channels: fresh.map((channelId) => ({ channelId })),
     });
     const jobId = res.body.jobId as string;
     // A crash: the process ends with the import marked running (simulated on the stopped
     // service's database, since a kill -9 would also stop this test).
-    await app.t.close({ keepDir: true });
+    await suite.app.t.close({ keepDir: true });
     // The graceful stop already marked it interrupted; put it back as a crash leaves it.
     await sql(join(dir, 'config', 'vidkeep.db'), [
       ["update channels_subscription_imports set status = 'running', finished_at = null where id = ?", [jobId]],
@@ -336,10 +334,10 @@ describe('subscription import', () => {
         [jobId],
       ],
     ]);
-    const t = await h.boot({ dir, env: p.env });
+    const t = await suite.h.boot({ dir, env: suite.p.env });
     const token = await login(t);
-    app = { t, token, headers: { 'x-access-token': token } };
-    const detail = (await call<ImportDetail>(app, 'GET', `/api/subscriptions/imports/${jobId}`)).body;
+    suite.app = { t, token, headers: { 'x-access-token': token } };
+    const detail = (await call<ImportDetail>(suite.app, 'GET', `/api/subscriptions/imports/${jobId}`)).body;
     expect(detail.status).toBe('interrupted');
     expect(detail.results.some((r) => r.state === 'pending')).toBe(false);
     const cut = detail.results.filter((r) => r.state === 'skipped');

@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, TestHarness } from '@vidkeep/core/testing';
+import { describe, expect, it } from 'vitest';
+import { multipartFile } from '@vidkeep/core/testing';
 import type { DownloadResponse, JobDetail } from '@vidkeep/contracts';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
-import { bootDownloader, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
+import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
+import { queueDownload, waitForJob, watchUrl, platformSuite } from '../../helpers/downloads.js';
 
 const SESSION = { name: 'LOGIN_INFO', value: 'AFmmF2swRQIhAL-signed-in' };
 const cookieText = (value: string) =>
@@ -28,9 +28,6 @@ const cookieText = (value: string) =>
  * cookie), and the custom-argument check asks the real yt-dlp.
  */
 describe('cookies and custom arguments with the real yt-dlp', () => {
-  const h = new TestHarness();
-  let platform: FakePlatform;
-  let app: DownloadApp;
   const channelId = fakeChannelId('cookie-channel');
   const locked = fakeVideoId('cookie-locked');
   const lockedToo = fakeVideoId('cookie-locked-2');
@@ -42,9 +39,9 @@ describe('cookies and custom arguments with the real yt-dlp', () => {
     tabs: { videos: [locked] },
   }));
 
-  beforeAll(async () => {
-    const v = { channelId, channel: 'Cookie Channel', handle: '@cookies', requiresSignIn: true };
-    platform = await startFakePlatform({
+  const v = { channelId, channel: 'Cookie Channel', handle: '@cookies', requiresSignIn: true };
+  const suite = platformSuite(
+    () => ({
       videos: [
         { ...v, id: locked, title: 'Signed-in viewers only' },
         { ...v, id: lockedToo, title: 'Also for signed-in viewers' },
@@ -54,26 +51,22 @@ describe('cookies and custom arguments with the real yt-dlp', () => {
         ...parallel,
       ],
       account: { cookie: SESSION, subscriptions: [channelId] },
-    });
-    app = await bootDownloader(h, platform);
-  }, 120_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await platform?.close();
-  });
+    }),
+    { timeout: 120_000 },
+  );
 
   const download = async (id: string): Promise<JobDetail> => {
-    const res = await queueDownload(app, { url: watchUrl(id) });
+    const res = await queueDownload(suite.app, { url: watchUrl(id) });
     expect(res.statusCode, res.body).toBe(200);
-    return waitForJob(app, res.json<DownloadResponse>().jobId!);
+    return waitForJob(suite.app, res.json<DownloadResponse>().jobId!);
   };
   const upload = (text: string) => {
     const form = multipartFile('cookieFile', 'cookies.txt', text);
-    return app.t.app.inject({
+    return suite.app.t.app.inject({
       method: 'POST',
       url: '/api/cookies/upload',
       payload: form.payload,
-      headers: { ...form.headers, ...app.headers },
+      headers: { ...form.headers, ...suite.app.headers },
     });
   };
 
@@ -94,19 +87,19 @@ describe('cookies and custom arguments with the real yt-dlp', () => {
 
     const after = await download(locked);
     expect(after.status, JSON.stringify(after.videos[0]?.diagnosis)).toBe('completed');
-    const watch = platform.requests.filter((r) => r.path === `/api/watch/${locked}`);
+    const watch = suite.p.requests.filter((r) => r.path === `/api/watch/${locked}`);
     expect(watch.at(-1)?.cookies).toEqual(['LOGIN_INFO']);
     // yt-dlp writes the jar back into the file; it stays a cookie file with the session in it.
-    const file = await readFile(join(app.t.configDir, 'cookies.user.txt'), 'utf8');
+    const file = await readFile(join(suite.app.t.configDir, 'cookies.user.txt'), 'utf8');
     expect(file).toMatch(/^# Netscape HTTP Cookie File/);
     expect(file).toContain(`${SESSION.name}\t${SESSION.value}`);
 
-    expect((await app.t.app.inject({ method: 'DELETE', url: '/api/cookies', headers: app.headers })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await suite.app.t.app.inject({ method: 'DELETE', url: '/api/cookies', headers: suite.app.headers })).statusCode,
+    ).toBe(200);
     const without = await download(lockedToo);
     expect(without.status).toBe('failed');
-    expect(platform.requests.filter((r) => r.path === `/api/watch/${lockedToo}`).at(-1)?.cookies).toEqual([]);
+    expect(suite.p.requests.filter((r) => r.path === `/api/watch/${lockedToo}`).at(-1)?.cookies).toEqual([]);
   });
 
   it('a cookie file of another session is sent but does not sign in; the advice then says the cookies are stale', async () => {
@@ -118,43 +111,53 @@ describe('cookies and custom arguments with the real yt-dlp', () => {
 
   it('the listings that channels use get the cookies too', async () => {
     expect((await upload(cookieText(SESSION.value))).statusCode).toBe(200);
-    const seen = platform.requests.length;
-    const res = await app.t.app.inject({
+    const seen = suite.p.requests.length;
+    const res = await suite.app.t.app.inject({
       method: 'POST',
       url: '/addchannelinfo',
-      headers: app.headers,
+      headers: suite.app.headers,
       payload: { url: '@cookies' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const lookups = platform.requests.slice(seen).filter((r) => r.path.startsWith('/api/channel/'));
+    const lookups = suite.p.requests.slice(seen).filter((r) => r.path.startsWith('/api/channel/'));
     expect(lookups.length).toBeGreaterThan(0);
     expect(lookups.every((r) => r.cookies.includes('LOGIN_INFO'))).toBe(true);
   });
 
   it('parallel yt-dlp calls each sign in with a copy of their own, and the cookie file stays whole', async () => {
     expect((await upload(cookieText(SESSION.value))).statusCode).toBe(200);
-    const seen = platform.requests.length;
+    const seen = suite.p.requests.length;
     // yt-dlp truncates and rewrites its --cookies file on exit: on one shared file, a process
     // starting meanwhile read it half-written and failed.
     const answers = await Promise.all(
       parallel.map((c) =>
-        app.t.app.inject({ method: 'POST', url: '/addchannelinfo', headers: app.headers, payload: { url: c.handle } }),
+        suite.app.t.app.inject({
+          method: 'POST',
+          url: '/addchannelinfo',
+          headers: suite.app.headers,
+          payload: { url: c.handle },
+        }),
       ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(parallel.map(() => 200));
-    const lookups = platform.requests.slice(seen).filter((r) => r.path.startsWith('/api/channel/'));
+    const lookups = suite.p.requests.slice(seen).filter((r) => r.path.startsWith('/api/channel/'));
     expect(lookups.length).toBeGreaterThanOrEqual(6);
     expect(lookups.filter((r) => !r.cookies.includes('LOGIN_INFO'))).toEqual([]);
-    const file = await readFile(join(app.t.configDir, 'cookies.user.txt'), 'utf8');
+    const file = await readFile(join(suite.app.t.configDir, 'cookies.user.txt'), 'utf8');
     expect(file).toMatch(/^# Netscape HTTP Cookie File/);
     expect(file).toContain(`${SESSION.name}\t${SESSION.value}`);
     // Each copy is deleted once its process has exited.
-    expect(await readdir(join(app.t.configDir, '.cookies-in-use'))).toEqual([]);
+    expect(await readdir(join(suite.app.t.configDir, '.cookies-in-use'))).toEqual([]);
   });
 
   it('checks custom arguments with the real yt-dlp as the form types', async () => {
     const check = (args: string) =>
-      app.t.app.inject({ method: 'POST', url: '/api/ytdlp/validate-args', headers: app.headers, payload: { args } });
+      suite.app.t.app.inject({
+        method: 'POST',
+        url: '/api/ytdlp/validate-args',
+        headers: suite.app.headers,
+        payload: { args },
+      });
     const denied = await check('-o "/etc/%(title)s"');
     expect(denied.statusCode).toBe(400);
     expect(denied.json()).toMatchObject({ code: 'DOWNLOAD_CUSTOM_ARGS_INVALID', option: '-o' });

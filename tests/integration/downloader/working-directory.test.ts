@@ -1,10 +1,9 @@
 import { access, mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestHarness } from '@vidkeep/core/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Orm } from '@vidkeep/core/plugin-api';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
-import { bootDownloader, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
+import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
+import { queueDownload, waitForJob, watchUrl, platformSuite } from '../../helpers/downloads.js';
 
 const exists = (path: string) =>
   access(path).then(
@@ -18,49 +17,48 @@ const exists = (path: string) =>
  * inside it), as `npm start` from a clone does with the repository.
  */
 describe('files the downloader writes beside the videos', () => {
-  const h = new TestHarness();
-  let p: FakePlatform;
-  let app: DownloadApp;
   const id = fakeVideoId('cwd-clean');
 
-  beforeAll(async () => {
-    p = await startFakePlatform({
+  const suite = platformSuite(
+    () => ({
       videos: [{ id, title: 'Clean cwd', channelId: fakeChannelId('cwd'), channel: 'Cwd', handle: '@cwd' }],
-    });
-    app = await bootDownloader(h, p);
-    const queued = await queueDownload(app, { url: watchUrl(id), resolution: '360' });
-    expect((await waitForJob(app, queued.json().jobId)).status).toBe('completed');
+    }),
+    { timeout: 90_000 },
+  );
+  beforeAll(async () => {
+    const queued = await queueDownload(suite.app, { url: watchUrl(id), resolution: '360' });
+    expect((await waitForJob(suite.app, queued.json().jobId)).status).toBe('completed');
   }, 90_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p.close();
-  });
 
   it('keeps the poster copy and info.json under CONFIG_DIR, nothing in the working directory', async () => {
-    const { dir, configDir } = app.t;
+    const { dir, configDir } = suite.app.t;
     expect(await exists(join(configDir, 'images', `videothumb-${id}.jpg`))).toBe(true);
     expect(await exists(join(configDir, 'jobs', 'info', `${id}.info.json`))).toBe(true);
     expect(await exists(join(dir, 'images'))).toBe(false);
     expect(await exists(join(dir, 'jobs'))).toBe(false);
-    const res = await app.t.app.inject({ url: `/api/videos/${id}/thumbnail`, headers: app.headers });
+    const res = await suite.app.t.app.inject({ url: `/api/videos/${id}/thumbnail`, headers: suite.app.headers });
     expect(res.statusCode).toBe(200);
   });
 
   it('still serves and removes a poster an earlier version wrote to ./images', async () => {
-    const { dir, configDir } = app.t;
+    const { dir, configDir } = suite.app.t;
     const legacy = join(dir, 'images', `videothumb-${id}.jpg`);
     await mkdir(join(dir, 'images'), { recursive: true });
     await rename(join(configDir, 'images', `videothumb-${id}.jpg`), legacy);
-    const orm = app.t.app.diContainer.resolve<Orm>('orm');
+    const orm = suite.app.t.app.diContainer.resolve<Orm>('orm');
     await orm.em
       .getConnection()
       .execute('update library_videos set thumbnail_path = ? where source_id = ?', [legacy, id] as never[]);
 
-    const res = await app.t.app.inject({ url: `/api/videos/${id}/thumbnail`, headers: app.headers });
+    const res = await suite.app.t.app.inject({ url: `/api/videos/${id}/thumbnail`, headers: suite.app.headers });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(await readFile(legacy))).toBe(true);
 
-    const deleted = await app.t.app.inject({ method: 'DELETE', url: `/api/videos/${id}`, headers: app.headers });
+    const deleted = await suite.app.t.app.inject({
+      method: 'DELETE',
+      url: `/api/videos/${id}`,
+      headers: suite.app.headers,
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await exists(legacy)).toBe(false);
   });

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestHarness } from '@vidkeep/core/testing';
+import { describe, expect, it } from 'vitest';
 import type { PlaylistDetail, PlaylistVideoPage, TaskRun } from '@vidkeep/contracts';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
-import { bootDownloader, waitForJob, type DownloadApp } from '../../helpers/downloads.js';
+import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
+import { waitForJob, platformSuite } from '../../helpers/downloads.js';
 import { call, until } from '../channels/helpers.js';
 
 /** Automatic following (spec 1.1, 2.6, 2.7) through the scheduled task, with real yt-dlp listings. */
 describe('automatic playlist downloads', () => {
-  const h = new TestHarness();
-  let p: FakePlatform;
-  let app: DownloadApp;
   const ch = fakeChannelId('auto-pl');
   const big = fakeChannelId('auto-big');
   const v = (n: number) => fakeVideoId(`auto-pl-${n}`);
@@ -17,33 +13,34 @@ describe('automatic playlist downloads', () => {
   const c = { channelId: ch, channel: 'Auto Lists', handle: '@autolists' };
   let bigIds: string[] = [];
 
-  beforeAll(async () => {
-    p = await startFakePlatform({
+  const suite = platformSuite(
+    () => ({
       videos: Array.from({ length: 9 }, (_, i) => ({ ...c, id: v(i + 1), title: `Song ${i + 1}`, duration: 30 + i })),
       channels: [
         { channelId: ch, handle: '@autolists', name: 'Auto Lists', tabs: { videos: [] } },
         { channelId: big, handle: '@autobig', name: 'Auto Big', tabs: {} },
       ],
       playlists: [{ id: FOLLOW, title: 'Followed', channelId: ch, videoIds: [v(1), v(2), v(3)] }],
-    });
-    bigIds = p.generateTab(big, 'videos', 5001);
-    app = await bootDownloader(h, p, { config: { channelFilesToDownload: 1 } });
-  }, 120_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p.close();
-  });
+    }),
+    {
+      config: { channelFilesToDownload: 1 },
+      timeout: 120_000,
+      prepare: (p) => {
+        bigIds = p.generateTab(big, 'videos', 5001);
+      },
+    },
+  );
 
-  const detail = async () => (await call<PlaylistDetail>(app, 'GET', `/api/playlists/${FOLLOW}`)).body;
+  const detail = async () => (await call<PlaylistDetail>(suite.app, 'GET', `/api/playlists/${FOLLOW}`)).body;
   const entries = async () =>
-    (await call<PlaylistVideoPage>(app, 'GET', `/api/playlists/${FOLLOW}/videos?pageSize=200`)).body.videos;
+    (await call<PlaylistVideoPage>(suite.app, 'GET', `/api/playlists/${FOLLOW}/videos?pageSize=200`)).body.videos;
   async function runTask(): Promise<TaskRun> {
-    const started = await call(app, 'POST', '/api/schedules/playlists.auto-download/run');
+    const started = await call(suite.app, 'POST', '/api/schedules/playlists.auto-download/run');
     expect(started.status).toBe(202);
     const id = started.body.run.id;
     return until(
       async () => {
-        const runs = await call(app, 'GET', '/api/schedules/playlists.auto-download/runs');
+        const runs = await call(suite.app, 'GET', '/api/schedules/playlists.auto-download/runs');
         const r = runs.body.runs.find((x: TaskRun) => x.id === id);
         return r && r.status !== 'running' ? r : undefined;
       },
@@ -52,11 +49,11 @@ describe('automatic playlist downloads', () => {
     );
   }
   const finish = async (run: TaskRun) => {
-    for (const job of (run.details as { jobs: string[] }).jobs) await waitForJob(app, job);
+    for (const job of (run.details as { jobs: string[] }).jobs) await waitForJob(suite.app, job);
   };
 
   it('saves a verified starting point on follow and downloads nothing that was already there', async () => {
-    const res = await call(app, 'POST', '/api/playlists', { url: FOLLOW, settings: { auto_download: true } });
+    const res = await call(suite.app, 'POST', '/api/playlists', { url: FOLLOW, settings: { auto_download: true } });
     expect(res.status).toBe(201);
     expect(res.body.warning).toBeNull();
     const pl = res.body.playlist;
@@ -70,7 +67,7 @@ describe('automatic playlist downloads', () => {
   });
 
   it('queues new entries up to the limit per run, newest first, writing the attempt time before queueing', async () => {
-    p.addPlaylist({ id: FOLLOW, title: 'Followed', channelId: ch, videoIds: [v(1), v(2), v(3), v(4), v(5)] });
+    suite.p.addPlaylist({ id: FOLLOW, title: 'Followed', channelId: ch, videoIds: [v(1), v(2), v(3), v(4), v(5)] });
     const before = Date.now();
     const first = await runTask();
     expect(first).toMatchObject({ status: 'success', outcome: 'queued' });
@@ -89,14 +86,19 @@ describe('automatic playlist downloads', () => {
   }, 120_000);
 
   it('retries a failed discovery apart from new ones, and downloads selected existing videos', async () => {
-    p.setFailure(v(6), 'http-403');
-    p.addPlaylist({ id: FOLLOW, title: 'Followed', channelId: ch, videoIds: [v(1), v(2), v(3), v(4), v(5), v(6)] });
+    suite.p.setFailure(v(6), 'http-403');
+    suite.p.addPlaylist({
+      id: FOLLOW,
+      title: 'Followed',
+      channelId: ch,
+      videoIds: [v(1), v(2), v(3), v(4), v(5), v(6)],
+    });
     await finish(await runTask()); // v6 fails
     const failed = (await entries()).find((e) => e.source_id === v(6))!;
     expect(failed.downloaded).toBe(false);
     expect(failed.auto_download_last_attempt_at).not.toBeNull();
 
-    const selected = await call(app, 'POST', `/api/playlists/${FOLLOW}/auto-download/select`, {
+    const selected = await call(suite.app, 'POST', `/api/playlists/${FOLLOW}/auto-download/select`, {
       videoIds: [v(1), v(5), 'notInList1'],
     });
     expect(selected.body).toEqual({
@@ -111,8 +113,8 @@ describe('automatic playlist downloads', () => {
 
     // Both v1 (requested, never tried) and v6 (tried, failed) wait in the retry pool of one per run:
     // the never-tried request goes first; a new discovery queues beside it.
-    p.setFailure(v(6), null);
-    p.addPlaylist({
+    suite.p.setFailure(v(6), null);
+    suite.p.addPlaylist({
       id: FOLLOW,
       title: 'Followed',
       channelId: ch,
@@ -135,23 +137,23 @@ describe('automatic playlist downloads', () => {
   }, 180_000);
 
   it('resets the starting point: pending requests are cleared, later entries only, pause state kept', async () => {
-    await call(app, 'POST', `/api/playlists/${FOLLOW}/auto-download/select`, { videoIds: [v(2), v(3)] });
-    await call(app, 'PATCH', `/api/playlists/${FOLLOW}`, { auto_download: false });
-    const reset = await call(app, 'POST', `/api/playlists/${FOLLOW}/auto-download/reset`);
+    await call(suite.app, 'POST', `/api/playlists/${FOLLOW}/auto-download/select`, { videoIds: [v(2), v(3)] });
+    await call(suite.app, 'PATCH', `/api/playlists/${FOLLOW}`, { auto_download: false });
+    const reset = await call(suite.app, 'POST', `/api/playlists/${FOLLOW}/auto-download/reset`);
     expect(reset.body).toMatchObject({ success: true, cleared: 2, playlist: { auto_download: false } });
     expect(reset.body.playlist.auto_download_baseline_id).toBe(Math.max(...(await entries()).map((e) => e.id)));
     expect((await detail()).requested_count).toBe(0);
 
-    const off = await call(app, 'POST', `/api/playlists/${FOLLOW}/auto-download/select`, { videoIds: [v(2)] });
+    const off = await call(suite.app, 'POST', `/api/playlists/${FOLLOW}/auto-download/select`, { videoIds: [v(2)] });
     expect(off.status).toBe(409);
     expect(off.body.code).toBe('PLAYLISTS_AUTO_DOWNLOAD_NOT_READY');
-    const on = await call(app, 'PATCH', `/api/playlists/${FOLLOW}`, { auto_download: true });
+    const on = await call(suite.app, 'PATCH', `/api/playlists/${FOLLOW}`, { auto_download: true });
     expect(on.body.playlist.auto_download_baseline_id).toBe(reset.body.playlist.auto_download_baseline_id);
   });
 
   it('pauses a playlist of more than 5,000 entries with PLAYLIST_TOO_LARGE, and follows one of exactly 5,000', async () => {
-    p.addPlaylist({ id: 'PLtoolarge000000000001', title: 'Too large', channelId: big, videoIds: bigIds });
-    const large = await call(app, 'POST', '/api/playlists', {
+    suite.p.addPlaylist({ id: 'PLtoolarge000000000001', title: 'Too large', channelId: big, videoIds: bigIds });
+    const large = await call(suite.app, 'POST', '/api/playlists', {
       url: 'PLtoolarge000000000001',
       settings: { auto_download: true },
     });
@@ -165,18 +167,23 @@ describe('automatic playlist downloads', () => {
       last_listing_complete: false,
     });
     expect(large.body.warning).toMatch(/more than 5,000 entries/);
-    const preview = await call(app, 'POST', '/api/playlists/addplaylistinfo', { url: 'PLtoolarge000000000001' });
+    const preview = await call(suite.app, 'POST', '/api/playlists/addplaylistinfo', { url: 'PLtoolarge000000000001' });
     expect(preview.body).toMatchObject({ video_count: 5001, auto_follow_possible: false });
 
-    p.addPlaylist({ id: 'PLfivethousand00000001', title: 'Exactly', channelId: big, videoIds: bigIds.slice(0, 5000) });
-    const exact = await call(app, 'POST', '/api/playlists', {
+    suite.p.addPlaylist({
+      id: 'PLfivethousand00000001',
+      title: 'Exactly',
+      channelId: big,
+      videoIds: bigIds.slice(0, 5000),
+    });
+    const exact = await call(suite.app, 'POST', '/api/playlists', {
       url: 'PLfivethousand00000001',
       settings: { auto_download: true },
     });
     expect(exact.body.playlist).toMatchObject({ video_count: 5000, auto_download_setup_error: null });
     expect(exact.body.playlist.auto_download_baseline_at).not.toBeNull();
     const last = await call<PlaylistVideoPage>(
-      app,
+      suite.app,
       'GET',
       '/api/playlists/PLfivethousand00000001/videos?sortOrder=desc&pageSize=1',
     );

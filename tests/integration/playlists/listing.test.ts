@@ -1,46 +1,37 @@
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestHarness } from '@vidkeep/core/testing';
+import { describe, expect, it } from 'vitest';
 import type { PlaylistVideo, PlaylistVideoPage } from '@vidkeep/contracts';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
-import { bootDownloader, type DownloadApp } from '../../helpers/downloads.js';
+import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
+import { platformSuite } from '../../helpers/downloads.js';
 import { call, until } from '../channels/helpers.js';
 
 /** What a listing keeps and changes: unavailable entries, reordering, removals, interrupted listings. */
 describe('playlist listings', () => {
-  const h = new TestHarness();
-  let p: FakePlatform;
-  let app: DownloadApp;
   const ch = fakeChannelId('listing');
   const v = (n: number) => fakeVideoId(`listing-${n}`);
   const LIST = 'PLlisting0000000000001';
   const c = { channelId: ch, channel: 'Lister', handle: '@lister' };
   const set = (videoIds: string[], failAfter: number | null = null) =>
-    p.addPlaylist({ id: LIST, title: 'Listed', channelId: ch, videoIds, failAfter });
+    suite.p.addPlaylist({ id: LIST, title: 'Listed', channelId: ch, videoIds, failAfter });
 
-  beforeAll(async () => {
-    p = await startFakePlatform({
+  const suite = platformSuite(
+    () => ({
       videos: [
         ...[1, 2, 3, 4, 5].map((n) => ({ ...c, id: v(n), title: `Clip ${n}`, duration: 20 + n })),
         { ...c, id: v(6), title: 'Secret', failure: 'private' as const },
         { ...c, id: v(7), title: 'Gone', failure: 'removed' as const },
       ],
       channels: [{ channelId: ch, handle: '@lister', name: 'Lister', tabs: { videos: [] } }],
-    });
-    set([v(1), v(6), v(2), v(7), v(3)]);
-    app = await bootDownloader(h, p);
-  }, 60_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p.close();
-  });
+    }),
+    { prepare: () => set([v(1), v(6), v(2), v(7), v(3)]) },
+  );
 
   const rows = async (): Promise<PlaylistVideo[]> =>
-    (await call<PlaylistVideoPage>(app, 'GET', `/api/playlists/${LIST}/videos?pageSize=200`)).body.videos;
-  const refresh = () => call(app, 'POST', `/api/playlists/${LIST}/refresh`);
+    (await call<PlaylistVideoPage>(suite.app, 'GET', `/api/playlists/${LIST}/videos?pageSize=200`)).body.videos;
+  const refresh = () => call(suite.app, 'POST', `/api/playlists/${LIST}/refresh`);
 
   it('keeps private and deleted entries in their place, flagged and not counted', async () => {
-    const res = await call(app, 'POST', '/api/playlists', { url: LIST });
+    const res = await call(suite.app, 'POST', '/api/playlists', { url: LIST });
     expect(res.body).toMatchObject({ fetched: 5, warning: null, playlist: { video_count: 3 } });
     expect((await rows()).map((r) => [r.position, r.source_id, r.unavailable, r.title])).toEqual([
       [1, v(1), false, 'Clip 1'],
@@ -49,9 +40,9 @@ describe('playlist listings', () => {
       [4, v(7), true, '[Deleted video]'],
       [5, v(3), false, 'Clip 3'],
     ]);
-    const detail = await call(app, 'GET', `/api/playlists/${LIST}`);
+    const detail = await call(suite.app, 'GET', `/api/playlists/${LIST}`);
     expect(detail.body.not_downloaded_count).toBe(3);
-    const dl = await call(app, 'POST', `/api/playlists/${LIST}/download`, { videoIds: [v(6)] });
+    const dl = await call(suite.app, 'POST', `/api/playlists/${LIST}/download`, { videoIds: [v(6)] });
     expect(dl.body).toMatchObject({ status: 'accepted', queued: 0 });
   });
 
@@ -72,7 +63,7 @@ describe('playlist listings', () => {
       if (before.has(r.source_id)) expect(r.first_seen_at).toBe(before.get(r.source_id));
       else expect(Date.parse(r.first_seen_at)).toBeGreaterThan(Date.parse(before.get(v(1))!));
     }
-    const recent = await call<PlaylistVideoPage>(app, 'GET', `/api/playlists/${LIST}/videos?sortOrder=recent`);
+    const recent = await call<PlaylistVideoPage>(suite.app, 'GET', `/api/playlists/${LIST}/videos?sortOrder=recent`);
     expect(recent.body.videos[0]!.source_id).toBe(v(4));
   });
 
@@ -87,7 +78,7 @@ describe('playlist listings', () => {
     expect(ids).toHaveLength(5);
 
     // Automatic downloads cannot start from a listing that was not verified complete.
-    const on = await call(app, 'PATCH', `/api/playlists/${LIST}`, { auto_download: true });
+    const on = await call(suite.app, 'PATCH', `/api/playlists/${LIST}`, { auto_download: true });
     expect(on.body.playlist).toMatchObject({
       auto_download: true,
       last_listing_complete: false,
@@ -97,7 +88,7 @@ describe('playlist listings', () => {
     set([v(5), v(3), v(4), v(1), v(6)]);
     const complete = await refresh();
     expect(complete.body).toEqual({ fetched: 5, complete: true, warning: null });
-    const detail = await call(app, 'GET', `/api/playlists/${LIST}`);
+    const detail = await call(suite.app, 'GET', `/api/playlists/${LIST}`);
     expect(detail.body.playlist).toMatchObject({ auto_download_setup_error: null, last_listing_complete: true });
     expect(detail.body.playlist.auto_download_baseline_at).not.toBeNull();
   });
@@ -111,16 +102,18 @@ describe('playlist listings', () => {
   it('pushes the progress of a long listing to an authenticated WebSocket client', async () => {
     const BIG = 'PLlistingbig0000000001';
     const big = fakeChannelId('listing-big');
-    p.addChannel({ channelId: big, handle: '@listingbig', name: 'Listing Big', tabs: {} });
-    const ids = p.generateTab(big, 'videos', 1200);
-    p.addPlaylist({ id: BIG, title: 'Long', channelId: big, videoIds: ids });
-    const address = await app.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const ws = new WebSocket(`${address.replace('http', 'ws')}/api/ws`, { headers: { 'x-access-token': app.token } });
+    suite.p.addChannel({ channelId: big, handle: '@listingbig', name: 'Listing Big', tabs: {} });
+    const ids = suite.p.generateTab(big, 'videos', 1200);
+    suite.p.addPlaylist({ id: BIG, title: 'Long', channelId: big, videoIds: ids });
+    const address = await suite.app.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const ws = new WebSocket(`${address.replace('http', 'ws')}/api/ws`, {
+      headers: { 'x-access-token': suite.app.token },
+    });
     const messages: Record<string, unknown>[] = [];
     ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
     await until(async () => (messages.some((m) => m.type === 'ready') ? true : undefined), 10_000, 'ready');
 
-    const res = await call(app, 'POST', '/api/playlists', { url: BIG });
+    const res = await call(suite.app, 'POST', '/api/playlists', { url: BIG });
     expect(res.body.fetched).toBe(1200);
     await until(
       async () =>

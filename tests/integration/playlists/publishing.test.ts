@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestHarness } from '@vidkeep/core/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlaylistDetail } from '@vidkeep/contracts';
-import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
+import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
 import { mediaServerControl } from '../../fixtures/plugins/shared.js';
-import { bootDownloader, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
+import { queueDownload, waitForJob, watchUrl, platformSuite } from '../../helpers/downloads.js';
 import { withFixturePlugins } from '../../helpers/manifest.js';
 import { call, until } from '../channels/helpers.js';
 
@@ -14,21 +13,18 @@ import { call, until } from '../channels/helpers.js';
  * with a fixture media-server plugin that records what it is asked (the real kinds plug in the same way).
  */
 describe('publishing playlists', () => {
-  const h = new TestHarness();
   const server = mediaServerControl();
-  let p: FakePlatform;
-  let app: DownloadApp;
   const ch = fakeChannelId('pub-chan');
   const v = (s: string) => fakeVideoId(`pub-${s}`);
   const LIST = 'PLpublish0000000000001';
   const AUDIO = 'PLpublishaudio00000001';
-  const m3uOf = (name: string) => readFileSync(join(app.t.dir, 'data', '__playlists__', `${name}.m3u`), 'utf8');
-  const detail = async (id: string) => (await call<PlaylistDetail>(app, 'GET', `/api/playlists/${id}`)).body;
+  const m3uOf = (name: string) => readFileSync(join(suite.app.t.dir, 'data', '__playlists__', `${name}.m3u`), 'utf8');
+  const detail = async (id: string) => (await call<PlaylistDetail>(suite.app, 'GET', `/api/playlists/${id}`)).body;
   const state = async (id: string) => (await detail(id)).sync_state.find((s) => s.server === 'fxserver')!;
 
-  beforeAll(async () => {
-    const c = { channelId: ch, channel: 'Pub Channel', handle: '@pubchan' };
-    p = await startFakePlatform({
+  const c = { channelId: ch, channel: 'Pub Channel', handle: '@pubchan' };
+  const suite = platformSuite(
+    () => ({
       videos: ['1', '2', '3', '4'].map((n) => ({ ...c, id: v(n), title: `Track ${n}`, duration: 10 + Number(n) })),
       channels: [
         { channelId: ch, handle: '@pubchan', name: 'Pub Channel', tabs: { videos: ['1', '2', '3', '4'].map(v) } },
@@ -37,26 +33,22 @@ describe('publishing playlists', () => {
         { id: LIST, title: 'Published', channelId: ch, videoIds: [v('1'), v('2'), v('3')] },
         { id: AUDIO, title: 'Audio only', channelId: ch, videoIds: [v('4'), v('1')] },
       ],
-    });
-    app = await bootDownloader(h, p, withFixturePlugins('fx-mediaserver'));
-  }, 60_000);
-  afterAll(async () => {
-    await h.closeAll();
-    await p.close();
-  });
+    }),
+    { ...withFixturePlugins('fx-mediaserver') },
+  );
   beforeEach(() => {
     Object.assign(server, { fail: null, defer: null, delayMs: 0, configured: true });
     server.calls.length = 0;
   });
 
   async function download(id: string, videoIds: string[]) {
-    const res = await call(app, 'POST', `/api/playlists/${id}/download`, { videoIds });
+    const res = await call(suite.app, 'POST', `/api/playlists/${id}/download`, { videoIds });
     expect(res.status).toBe(202);
-    for (const job of res.body.jobIds) await waitForJob(app, job, ['completed']);
+    for (const job of res.body.jobIds) await waitForJob(suite.app, job, ['completed']);
   }
 
   it('leaves a server untouched until a video is downloaded, then syncs after each download with relative positions kept', async () => {
-    expect((await call(app, 'POST', '/api/playlists', { url: LIST })).status).toBe(201);
+    expect((await call(suite.app, 'POST', '/api/playlists', { url: LIST })).status).toBe(201);
     const waiting = await until(
       async () => {
         const s = await state(LIST);
@@ -99,11 +91,13 @@ describe('publishing playlists', () => {
 
   it('changes order only on the next sync or rebuild, and writes the reversed .m3u byte for byte', async () => {
     const before = m3uOf('Published');
-    expect((await call(app, 'PUT', `/api/playlists/${LIST}/settings`, { sort_order: 'reversed' })).status).toBe(200);
+    expect((await call(suite.app, 'PUT', `/api/playlists/${LIST}/settings`, { sort_order: 'reversed' })).status).toBe(
+      200,
+    );
     expect(m3uOf('Published')).toBe(before);
     expect(server.calls).toEqual([]);
 
-    const rebuilt = await call(app, 'POST', `/api/playlists/${LIST}/regenerate-m3u`);
+    const rebuilt = await call(suite.app, 'POST', `/api/playlists/${LIST}/regenerate-m3u`);
     expect(rebuilt.body).toEqual({ success: true, path: '__playlists__/Published.m3u', entries: 3 });
     const file = (n: number) => {
       const id = v(String(n));
@@ -123,7 +117,7 @@ describe('publishing playlists', () => {
       ].join('\n'),
     );
 
-    const sync = await call(app, 'POST', `/api/playlists/${LIST}/sync`);
+    const sync = await call(suite.app, 'POST', `/api/playlists/${LIST}/sync`);
     expect(sync.status).toBe(202);
     expect(sync.body.message).toBe('Syncing to Fixture Server');
     await until(async () => (server.calls.length ? true : undefined), 20_000, 'the sync');
@@ -136,7 +130,7 @@ describe('publishing playlists', () => {
 
   it('serializes syncs of one playlist: requests during a run cause exactly one more run', async () => {
     server.delayMs = 400;
-    for (let i = 0; i < 5; i++) await call(app, 'POST', `/api/playlists/${LIST}/sync`);
+    for (let i = 0; i < 5; i++) await call(suite.app, 'POST', `/api/playlists/${LIST}/sync`);
     await until(
       async () => (server.calls.length >= 2 && !(await detail(LIST)).sync_running ? true : undefined),
       20_000,
@@ -147,7 +141,7 @@ describe('publishing playlists', () => {
 
   it('shows why a sync failed on the playlist, and a playlist switched off for that server gets no call', async () => {
     server.fail = 'Fixture Server is not reachable: connection refused';
-    await call(app, 'POST', `/api/playlists/${LIST}/sync`);
+    await call(suite.app, 'POST', `/api/playlists/${LIST}/sync`);
     const failed = await until(
       async () => {
         const s = await state(LIST);
@@ -159,18 +153,18 @@ describe('publishing playlists', () => {
     expect(failed.server_playlist_id).toBe('fx-1'); // the last good sync is kept
 
     server.fail = null;
-    const patched = await call(app, 'PATCH', `/api/playlists/${LIST}`, { sync_targets: { fxserver: false } });
+    const patched = await call(suite.app, 'PATCH', `/api/playlists/${LIST}`, { sync_targets: { fxserver: false } });
     expect(patched.body.playlist.sync_targets).toEqual({ fxserver: false });
     server.calls.length = 0;
-    await call(app, 'POST', `/api/playlists/${LIST}/sync`);
+    await call(suite.app, 'POST', `/api/playlists/${LIST}/sync`);
     await new Promise((r) => setTimeout(r, 500));
     expect(server.calls).toEqual([]);
     expect((await state(LIST)).sync_enabled).toBe(false);
-    await call(app, 'PATCH', `/api/playlists/${LIST}`, { sync_targets: { fxserver: true } });
+    await call(suite.app, 'PATCH', `/api/playlists/${LIST}`, { sync_targets: { fxserver: true } });
   });
 
   it('syncs an mp3-only playlist as audio, leaving out and counting items without an mp3 (they stay in the .m3u)', async () => {
-    const res = await call(app, 'POST', '/api/playlists', { url: AUDIO, settings: { audio_format: 'mp3_only' } });
+    const res = await call(suite.app, 'POST', '/api/playlists', { url: AUDIO, settings: { audio_format: 'mp3_only' } });
     expect(res.status).toBe(201);
     await download(AUDIO, [v('4')]);
     const synced = await until(
@@ -195,7 +189,7 @@ describe('publishing playlists', () => {
   }, 120_000);
 
   it('republishes after a manual download of a video that is in a followed playlist', async () => {
-    p.addVideo({
+    suite.p.addVideo({
       channelId: ch,
       channel: 'Pub Channel',
       handle: '@pubchan',
@@ -203,13 +197,13 @@ describe('publishing playlists', () => {
       title: 'Track 5',
       duration: 15,
     });
-    p.addPlaylist({ id: LIST, title: 'Published', channelId: ch, videoIds: [v('1'), v('2'), v('3'), v('5')] });
-    expect((await call(app, 'POST', `/api/playlists/${LIST}/refresh`)).body.fetched).toBe(4);
+    suite.p.addPlaylist({ id: LIST, title: 'Published', channelId: ch, videoIds: [v('1'), v('2'), v('3'), v('5')] });
+    expect((await call(suite.app, 'POST', `/api/playlists/${LIST}/refresh`)).body.fetched).toBe(4);
     await until(async () => (server.calls.length ? true : undefined), 20_000, 'the sync after the refresh');
     server.calls.length = 0;
 
-    const queued = await queueDownload(app, { url: watchUrl(v('5')) });
-    await waitForJob(app, queued.json<{ jobId: string }>().jobId, ['completed']);
+    const queued = await queueDownload(suite.app, { url: watchUrl(v('5')) });
+    await waitForJob(suite.app, queued.json<{ jobId: string }>().jobId, ['completed']);
     await until(
       async () => (server.calls.some((c) => c.items.length === 4) ? true : undefined),
       20_000,
@@ -224,14 +218,14 @@ describe('publishing playlists', () => {
   }, 120_000);
 
   it('says so when no media server is connected', async () => {
-    const status = (await call(app, 'GET', '/api/mediaservers/status')).body;
+    const status = (await call(suite.app, 'GET', '/api/mediaservers/status')).body;
     // The built-in kinds are loaded but not configured.
     expect(status).toMatchObject({ plex: false, jellyfin: false, emby: false });
     expect(status.servers).toContainEqual({ kind: 'fxserver', label: 'Fixture Server', connected: true });
     server.configured = false;
-    const after = (await call(app, 'GET', '/api/mediaservers/status')).body;
+    const after = (await call(suite.app, 'GET', '/api/mediaservers/status')).body;
     expect(after.servers.find((s: { kind: string }) => s.kind === 'fxserver').connected).toBe(false);
-    const res = await call(app, 'POST', `/api/playlists/${LIST}/sync`);
+    const res = await call(suite.app, 'POST', `/api/playlists/${LIST}/sync`);
     expect(res.body.message).toMatch(/No media server is connected/);
     expect((await state(LIST)).connected).toBe(false);
   });
