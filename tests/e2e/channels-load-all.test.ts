@@ -8,74 +8,53 @@
  */
 import { join } from 'node:path';
 import type { DownloadResponse, JobDetail } from '@vidkeep/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeChannelId, startFakePlatform, type FakePlatform } from '../fakes/platform/index.js';
-import { api, signUp } from '../helpers/server-api.js';
-import { removeScratch, scratchDir } from '../helpers/scratch.js';
-import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeChannelId } from '../fakes/platform/index.js';
+import { api } from '../helpers/server-api.js';
 import { FAST_DOWNLOAD_CONFIG } from '../helpers/downloads.js';
-import { ARTIFACTS, checkBrowserSetup, launchChromium, openPage, signInWithToken, SKIP_BROWSER } from './browser.js';
+import { ARTIFACTS, SKIP_BROWSER } from './browser.js';
+import { browserSuite } from './suite.js';
 
 const ENTRIES = 1200;
 
 describe.skipIf(SKIP_BROWSER)('Load all and channel figures in Chromium', () => {
-  let p: FakePlatform;
-  let server: ServerProcess;
-  let browser: Browser;
-  let page: Page;
-  let dir: string | undefined;
-  let token = '';
   let ids: string[] = [];
-  const errors: string[] = [];
   const channelId = fakeChannelId('e2e-loadall');
 
-  beforeAll(async () => {
-    checkBrowserSetup();
-    // The platform offers no tab playlist for this channel: its total is unknown until a Load all counts it.
-    p = await startFakePlatform({
+  // The platform offers no tab playlist for this channel: its total is unknown until a Load all counts it.
+  const ui = browserSuite({
+    scratch: 'e2e-loadall',
+    platform: () => ({
       channels: [{ channelId, handle: '@e2eloadall', name: 'Long Channel', tabs: {}, tabPlaylists: false }],
-    });
-    ids = p.generateTab(channelId, 'videos', ENTRIES);
-    dir = await scratchDir('e2e-loadall');
-    const configDir = join(dir, 'config');
-    server = await startServer({
-      ...p.env,
-      CONFIG_DIR: configDir,
-      SOURCE_OUTPUT_DIR: join(dir, 'data'),
-      LOG_LEVEL: 'info',
-    });
-    token = await signUp(server, configDir);
-    await api(server, '/api/config', token, { method: 'PATCH', body: FAST_DOWNLOAD_CONFIG });
-    await api(server, '/updatechannels', token, {
+    }),
+    prepare: ({ p }) => {
+      ids = p.generateTab(channelId, 'videos', ENTRIES);
+    },
+    env: { LOG_LEVEL: 'info' },
+    signIn: true,
+    timeout: 90_000,
+  });
+  beforeAll(async () => {
+    await api(ui.server, '/api/config', ui.token, { method: 'PATCH', body: FAST_DOWNLOAD_CONFIG });
+    await api(ui.server, '/updatechannels', ui.token, {
       method: 'POST',
       body: { add: [{ url: '@e2eloadall', settings: { auto_download_enabled_tabs: '' } }] },
     });
-    browser = await launchChromium();
-    page = await openPage(browser, errors);
-    await signInWithToken(page, server.url, token);
   }, 90_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await p?.close();
-    await removeScratch(dir);
-  });
-
-  const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').replace(/\s+/g, ' ').trim();
-  const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const text = async (id: string) => ((await ui.page.getByTestId(id).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  const shot = (name: string) => ui.page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
   it('shows Load all page by page with its pacing while yt-dlp reads, and cancels it keeping what was read', async () => {
     // 40 pages, a quarter of a second apart: about ten seconds of listing.
-    await api(server, '/api/config', token, { method: 'PATCH', body: { sleepRequests: 0.25 } });
-    await page.goto(`${server.url}/channels/${channelId}`);
+    await api(ui.server, '/api/config', ui.token, { method: 'PATCH', body: { sleepRequests: 0.25 } });
+    await ui.page.goto(`${ui.server.url}/channels/${channelId}`);
     // The first visit lists the newest 50.
     await expect.poll(() => text('tab-known-text')).toBe('50 known here · 0 ignored');
     expect(await text('tab-stats-text')).toBe('0 downloaded · total not known yet (Load all counts it)');
     expect(await text('channel-tab-figure-videos')).toBe('0 downloaded');
 
-    await page.getByTestId('fetch-all').click();
+    await ui.page.getByTestId('fetch-all').click();
     // Entries arrive page by page, long before the listing ends.
     const progress =
       /^Listing the tab: page (\d+), ([\d,]+) entries read \(the tab's total is not known, so no time estimate\)$/;
@@ -89,7 +68,7 @@ describe.skipIf(SKIP_BROWSER)('Load all and channel figures in Chromium', () => 
     );
     await shot('channel-load-all-progress');
 
-    await page.getByTestId('fetch-cancel').click();
+    await ui.page.getByTestId('fetch-cancel').click();
     await expect
       .poll(() => text('fetch-notice'), { timeout: 20_000 })
       .toMatch(
@@ -101,13 +80,13 @@ describe.skipIf(SKIP_BROWSER)('Load all and channel figures in Chromium', () => 
     await expect.poll(() => text('tab-known-text')).toBe(`${kept.toLocaleString('en-US')} known here · 0 ignored`);
     // A cancelled listing says nothing about the total.
     expect(await text('tab-stats-text')).toBe('0 downloaded · total not known yet (Load all counts it)');
-    expect(await page.getByTestId('fetch-progress').count()).toBe(0);
+    expect(await ui.page.getByTestId('fetch-progress').count()).toBe(0);
   }, 90_000);
 
   it("after a complete Load all, the tab's figures, its badge and download-all tell the same numbers", async () => {
-    await api(server, '/api/config', token, { method: 'PATCH', body: { sleepRequests: 0 } });
-    await page.goto(`${server.url}/channels/${channelId}`);
-    await page.getByTestId('fetch-all').click();
+    await api(ui.server, '/api/config', ui.token, { method: 'PATCH', body: { sleepRequests: 0 } });
+    await ui.page.goto(`${ui.server.url}/channels/${channelId}`);
+    await ui.page.getByTestId('fetch-all').click();
     await expect
       .poll(() => text('fetch-notice'), { timeout: 60_000 })
       .toMatch(/^Loaded the Videos tab: 1,200 videos found in \d+ s \(40 pages\)\.$/);
@@ -116,7 +95,7 @@ describe.skipIf(SKIP_BROWSER)('Load all and channel figures in Chromium', () => 
     expect(await text('channel-tab-figure-videos')).toBe('0 of 1,200 downloaded');
     await expect.poll(() => text('videos-count')).toMatch(/^1,200 videos · listing updated/);
 
-    await page.getByTestId('download-all-open').click();
+    await ui.page.getByTestId('download-all-open').click();
     // 1,200 videos of 5 s: 6,000 s; at 1080p's typical 3.63 Mbit/s about 2.7 GB.
     await expect
       .poll(() => text('download-all-summary'))
@@ -126,24 +105,24 @@ describe.skipIf(SKIP_BROWSER)('Load all and channel figures in Chromium', () => 
     );
     expect(await text('download-all-confirm')).toBe('Queue 1,200 videos');
     // The whole tab is known: no "Load all first".
-    expect(await page.getByTestId('download-all-load-first').count()).toBe(0);
+    expect(await ui.page.getByTestId('download-all-load-first').count()).toBe(0);
     await shot('channel-download-all-preview');
-    await page.getByTestId('download-all-cancel').click();
+    await ui.page.getByTestId('download-all-cancel').click();
 
     // The labelled figures still fit a phone.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.url}/channels/${channelId}`);
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    await ui.page.goto(`${ui.server.url}/channels/${channelId}`);
     await expect.poll(() => text('tab-stats-text')).toBe('0 downloaded of 1,200 (0 %)');
     await shot('channel-figures-phone');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await ui.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await ui.page.setViewportSize({ width: 1280, height: 900 });
   }, 120_000);
 
   it('counts each download of a running job as it happens, without reloading the page', async () => {
-    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    await ui.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
     // One job of two videos; the second comes over a slow link, so the job runs on after the first.
-    p.setThrottle(ids[1]!, { bytes: 2000, everyMs: 100 });
-    const res = await api<DownloadResponse>(server, '/api/videos/download', token, {
+    ui.p.setThrottle(ids[1]!, { bytes: 2000, everyMs: 100 });
+    const res = await api<DownloadResponse>(ui.server, '/api/videos/download', ui.token, {
       method: 'POST',
       body: { urls: [ids[0], ids[1]].map((id) => `https://www.youtube.com/watch?v=${id}`) },
     });
@@ -151,11 +130,11 @@ describe.skipIf(SKIP_BROWSER)('Load all and channel figures in Chromium', () => 
     await expect.poll(() => text('tab-stats-text'), { timeout: 60_000 }).toBe('1 downloaded of 1,200 (0 %)');
     expect(await text('channel-tab-figure-videos')).toBe('1 of 1,200 downloaded');
     // Counted while the job still runs, not when it ends.
-    const job = await api<JobDetail>(server, `/api/jobs/${res.jobId}`, token);
+    const job = await api<JobDetail>(ui.server, `/api/jobs/${res.jobId}`, ui.token);
     expect(job.status).toBe('running');
-    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
-    await api(server, `/api/jobs/${res.jobId}/cancel`, token, { method: 'POST' });
-    p.setThrottle(ids[1]!, null);
-    expect(errors).toEqual([]);
+    expect(await ui.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    await api(ui.server, `/api/jobs/${res.jobId}/cancel`, ui.token, { method: 'POST' });
+    ui.p.setThrottle(ids[1]!, null);
+    expect(ui.errors).toEqual([]);
   }, 90_000);
 });
