@@ -1,4 +1,4 @@
-import { Component, computed, inject, output, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, output, signal } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup } from '@angular/forms';
 import { MatAutocompleteModule } from '@angular/material/autocomplete';
@@ -28,6 +28,7 @@ import { UrlPreviews } from './url-previews';
 /** Queue videos by URL: one or several, with resolution, audio, subfolder and folder options. */
 @Component({
   selector: 'app-download-form',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [FORM_CONTROLS, MatCardModule, MatAutocompleteModule, MatProgressSpinnerModule, RouterLink, UrlPreviews],
   templateUrl: './download-form.html',
   styleUrl: './download-form.css',
@@ -64,7 +65,7 @@ export class DownloadForm {
   readonly alreadyText = alreadyText;
   readonly followPage = followPage;
   /** The request the last answer belongs to (its options are reused by "Download again"). */
-  private lastOptions: DownloadOptions | null = null;
+  private readonly lastOptions = signal<DownloadOptions | null>(null);
   /** The highest library resolution among the skipped videos, when above the chosen one. */
   readonly lowerThanLibrary = computed(() => {
     const chosen = this.chosenTier();
@@ -72,8 +73,8 @@ export class DownloadForm {
     return chosen !== null && best > chosen ? best : null;
   });
   readonly chosenTier = computed(() => {
-    const r = this.result();
-    return r && this.lastOptions?.resolution ? Number(this.lastOptions.resolution) : null;
+    const resolution = this.lastOptions()?.resolution;
+    return this.result() && resolution ? Number(resolution) : null;
   });
   readonly urls = computed(() => parseUrls(this.urlsText()));
 
@@ -133,9 +134,10 @@ export class DownloadForm {
   /** Sends the skipped videos of the last answer again, allowed to download what is in the library. */
   async downloadAgain(allowLowerResolution: boolean): Promise<void> {
     const r = this.result();
-    if (!r || !this.lastOptions) return;
+    const last = this.lastOptions();
+    if (!r || !last) return;
     const urls = r.alreadyDownloaded.map((a) => `https://www.youtube.com/watch?v=${a.sourceId}`).join('\n');
-    await this.send(urls, { ...this.lastOptions, allowRedownload: true, allowLowerResolution }, false);
+    await this.send(urls, { ...last, allowRedownload: true, allowLowerResolution }, false);
   }
 
   private async send(text: string, options: DownloadOptions, fromBox = true): Promise<void> {
@@ -150,7 +152,7 @@ export class DownloadForm {
     this.busy.set(true);
     try {
       const r = await this.api.download(built.body);
-      this.lastOptions = options;
+      this.lastOptions.set(options);
       this.result.set(r);
       // What was queued leaves the box; lines the server refused stay there to be fixed.
       if (fromBox) this.form.controls.urls.setValue(r.rejected.map((l) => l.input).join('\n'));

@@ -1,5 +1,5 @@
 import { Component, input, ChangeDetectionStrategy } from '@angular/core';
-import { MatButtonModule } from '@angular/material/button';
+import { BusyButton } from '../../shared/busy-button';
 import { Outcome } from '../../shared/outcome';
 import type { ServerSettings } from './server-settings';
 
@@ -11,19 +11,18 @@ import type { ServerSettings } from './server-settings';
 @Component({
   selector: 'app-connection-test',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, Outcome],
+  imports: [BusyButton, Outcome],
   template: `
     @let s = settings();
     <div class="checks">
-      <button
-        mat-stroked-button
-        type="button"
-        (click)="s.testConnection()"
-        [disabled]="off() || s.test.busy() || s.lists.busy()"
-        [attr.data-testid]="kind() + '-test'"
-      >
-        {{ s.test.busy() ? 'Testing…' : 'Test connection' }}
-      </button>
+      <app-busy-button
+        [busy]="s.test.busy()"
+        label="Test connection"
+        busyLabel="Testing…"
+        [disabled]="off() || s.lists.busy()"
+        [testId]="kind() + '-test'"
+        (pressed)="s.testConnection()"
+      />
       @if (hint() && !off()) {
         <span class="muted small">{{ hint() }}</span>
       }

@@ -1,4 +1,4 @@
-import { Component, computed, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
 import type { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
 import { ConfigFieldControl } from '../../shared/config-form/config-field';
@@ -16,6 +16,7 @@ import { cardOptions } from './server-settings';
  */
 @Component({
   selector: 'app-mediabrowser-card',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [ReactiveFormsModule, ServerCard, ConfigFieldControl, ConnectionTest, ConfigFormActions],
   templateUrl: './mediabrowser-card.html',
   styleUrl: './server-card-body.css',

@@ -1,8 +1,9 @@
 import { DOCUMENT } from '@angular/common';
-import { Component, DestroyRef, computed, inject, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, DestroyRef, computed, inject, input, output } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { ConfigApi } from '../../shared/config-form/config-api';
+import { BusyButton } from '../../shared/busy-button';
 import { Outcome } from '../../shared/outcome';
 import type { PluginSwitches } from '../../shared/plugin-switch/plugin-switches';
 import { ConfigFieldControl } from '../../shared/config-form/config-field';
@@ -24,10 +25,12 @@ import { SubfolderLibraries } from './subfolder-libraries';
  */
 @Component({
   selector: 'app-plex-card',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     ReactiveFormsModule,
     MatButtonModule,
     Outcome,
+    BusyButton,
     ServerCard,
     ConfigFieldControl,
     ConnectionTest,

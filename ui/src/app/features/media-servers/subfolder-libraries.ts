@@ -1,4 +1,4 @@
-import { Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, effect, input, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
@@ -14,6 +14,7 @@ import type { SubfolderLibrary } from './subfolder-library-rule';
  */
 @Component({
   selector: 'app-subfolder-libraries',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule, MatFormFieldModule, MatInputModule, MatSelectModule],
   template: `
     @let f = field();
@@ -55,7 +56,7 @@ import type { SubfolderLibrary } from './subfolder-library-rule';
           </button>
         </div>
       }
-      @if (cf().errorOf(f.key); as e) {
+      @if (error(); as e) {
         <p class="error" role="alert">{{ e }}</p>
       }
       <button mat-stroked-button type="button" (click)="add()" data-testid="mapping-add">Add a subfolder</button>
@@ -97,10 +98,23 @@ export class SubfolderLibraries {
   /** The libraries Plex listed; null until listed (a library id is typed then). */
   readonly choices = input<readonly FieldOption[] | null>(null);
   private readonly control = computed(() => this.cf().form().controls[this.field().key]!);
-
-  rows(): SubfolderLibrary[] {
+  /** Bumped by every event of the control (value, errors, touched), which are not signals. */
+  private readonly changes = signal(0);
+  readonly rows = computed((): SubfolderLibrary[] => {
+    this.changes();
     const v = this.control().value;
     return Array.isArray(v) ? (v as SubfolderLibrary[]) : [];
+  });
+  readonly error = computed(() => {
+    this.changes();
+    return this.cf().errorOf(this.field().key);
+  });
+
+  constructor() {
+    effect((onCleanup) => {
+      const sub = this.control().events.subscribe(() => this.changes.update((n) => n + 1));
+      onCleanup(() => sub.unsubscribe());
+    });
   }
 
   edit(index: number, change: Partial<SubfolderLibrary>): void {

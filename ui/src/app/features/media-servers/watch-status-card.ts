@@ -1,9 +1,10 @@
-import { Component, DestroyRef, computed, inject, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, DestroyRef, computed, inject, input, output } from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { RouterLink } from '@angular/router';
+import { BusyButton } from '../../shared/busy-button';
 import { Outcome } from '../../shared/outcome';
 import { ConfigFieldControl } from '../../shared/config-form/config-field';
 import { configField, type ConfigView } from '../../shared/config-form/config-fields';
@@ -23,6 +24,7 @@ export const WATCH_STATUS_KEYS = ['watchStatusSyncEnabled', 'watchStatusSyncFreq
  */
 @Component({
   selector: 'app-watch-status-card',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     ReactiveFormsModule,
     RouterLink,
@@ -30,6 +32,7 @@ export const WATCH_STATUS_KEYS = ['watchStatusSyncEnabled', 'watchStatusSyncFreq
     MatCardModule,
     MatProgressBarModule,
     Outcome,
+    BusyButton,
     ConfigFieldControl,
     ConfigFormActions,
   ],
@@ -104,15 +107,14 @@ export const WATCH_STATUS_KEYS = ['watchStatusSyncEnabled', 'watchStatusSyncFreq
               <p class="muted" data-testid="watch-status-never">No sync has run yet.</p>
             }
             <div class="checks">
-              <button
-                mat-stroked-button
-                type="button"
-                (click)="sync.syncNow()"
-                [disabled]="sync.busy() || !!o?.running"
-                data-testid="watch-status-sync-now"
-              >
-                {{ o?.running ? 'Syncing…' : 'Sync now' }}
-              </button>
+              <app-busy-button
+                [busy]="!!o?.running"
+                label="Sync now"
+                busyLabel="Syncing…"
+                [disabled]="sync.busy()"
+                testId="watch-status-sync-now"
+                (pressed)="sync.syncNow()"
+              />
             </div>
             <div class="outcomes">
               <app-outcome [error]="sync.error()" [notice]="sync.notice()" testId="watch-status-sync" />
