@@ -8,6 +8,7 @@ import { RouterLink } from '@angular/router';
 import { ApiError, toApiError } from '../../core/api';
 import { DownloadsApi } from './downloads-api';
 import { AUDIO_CHOICES } from '../../core/media-choices';
+import { BusyButton } from '../../shared/busy-button';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { RATINGS } from '../../shared/ratings';
 import type { AudioFormat, DownloadResponse, Resolution } from './api-types';
@@ -25,20 +26,55 @@ import {
 } from './download-request';
 import { UrlPreviews } from './url-previews';
 
+/** A choice field of the form. */
+interface SelectField {
+  control: 'resolution' | 'audioFormat' | 'rating';
+  label: string;
+  testId: string;
+  choices: readonly { value: string; label: string }[];
+  hint?: string;
+}
+
 /** Queue videos by URL: one or several, with resolution, audio, subfolder and folder options. */
 @Component({
   selector: 'app-download-form',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [FORM_CONTROLS, MatCardModule, MatAutocompleteModule, MatProgressSpinnerModule, RouterLink, UrlPreviews],
+  imports: [
+    FORM_CONTROLS,
+    MatCardModule,
+    MatAutocompleteModule,
+    MatProgressSpinnerModule,
+    RouterLink,
+    BusyButton,
+    UrlPreviews,
+  ],
   templateUrl: './download-form.html',
   styleUrl: './download-form.css',
 })
 export class DownloadForm {
   private readonly api = inject(DownloadsApi);
-  readonly resolutions = RESOLUTION_CHOICES;
-  readonly audioChoices = AUDIO_CHOICES;
   readonly batchMax = DOWNLOAD_BATCH_MAX;
-  readonly ratings = RATINGS;
+  /** The choice fields, in their order. */
+  readonly selects: readonly SelectField[] = [
+    {
+      control: 'resolution',
+      label: 'Resolution',
+      testId: 'download-resolution',
+      choices: RESOLUTION_CHOICES,
+      hint: 'Highest quality to fetch',
+    },
+    { control: 'audioFormat', label: 'Audio', testId: 'download-audio', choices: AUDIO_CHOICES },
+    {
+      control: 'rating',
+      label: 'Content rating',
+      testId: 'download-rating',
+      choices: [
+        { value: '', label: 'Channel or playlist default' },
+        { value: 'NR', label: 'Not rated (NR)' },
+        ...RATINGS.map((r) => ({ value: r, label: r })),
+      ],
+    },
+  ];
   /** A job was created: its id, for the queue to show it at once. */
   readonly queued = output<string>();
   /** The server refused with 409 (downloads are paused): the storage state changed. */

@@ -3,6 +3,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { RouterLink } from '@angular/router';
+import { BusyButton } from '../../shared/busy-button';
 import type { JobDetail } from './api-types';
 import { advisesCookies, COOKIES_LINK } from './diagnoses';
 import { isProblemStatus, jobCountsText, statusLabel } from '../../shared/format';
@@ -12,7 +13,7 @@ import { isActiveStatus, progressText, progressView } from '../../shared/queue-s
 @Component({
   selector: 'app-queue-job',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatButtonModule, MatProgressBarModule, RouterLink],
+  imports: [MatCardModule, MatButtonModule, MatProgressBarModule, RouterLink, BusyButton],
   template: `
     @let job = this.job();
     <mat-card
@@ -39,16 +40,14 @@ import { isActiveStatus, progressText, progressView } from '../../shared/queue-s
           }
         </div>
         @if (isActive(job.status)) {
-          <button
-            mat-stroked-button
-            type="button"
-            (click)="cancelRequested.emit()"
-            [disabled]="cancelling()"
-            [attr.aria-label]="'Cancel ' + job.label"
-            data-testid="queue-cancel"
-          >
-            {{ cancelling() ? 'Cancelling…' : 'Cancel' }}
-          </button>
+          <app-busy-button
+            label="Cancel"
+            busyLabel="Cancelling…"
+            [busy]="cancelling()"
+            [ariaLabel]="'Cancel ' + job.label"
+            testId="queue-cancel"
+            (pressed)="cancelRequested.emit()"
+          />
         } @else {
           <button
             mat-button

@@ -5,6 +5,7 @@ import { MatProgressSpinnerModule } from '@angular/material/progress-spinner';
 import { RouterLink } from '@angular/router';
 import type { LiveMessage } from '@vidkeep/contracts';
 import { Live } from '../../core/live';
+import { BusyButton } from '../../shared/busy-button';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { PendingAction } from '../../shared/pending-action';
 import { fetchProgressText, formatNumber, plural } from '../../shared/channel-format';
@@ -27,7 +28,7 @@ interface Followed {
 @Component({
   selector: 'app-follow-panel',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [FORM_CONTROLS, RouterLink, MatProgressSpinnerModule],
+  imports: [FORM_CONTROLS, RouterLink, MatProgressSpinnerModule, BusyButton],
   templateUrl: './follow-panel.html',
   styleUrls: ['../../shared/lookup-panel.css', './follow-panel.css'],
 })

@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
-import { MatButtonModule } from '@angular/material/button';
+import { BusyButton } from '../../../shared/busy-button';
 import { ListSelectionBar, type SelectionAction } from '../../../shared/selection-bar';
 import { canSelectForAutomatic } from '../playlist-format';
 import type { EntryActions } from './entry-actions';
@@ -9,20 +9,18 @@ import type { PlaylistOverview } from './playlist-overview';
 @Component({
   selector: 'app-entry-bar',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, ListSelectionBar],
+  imports: [BusyButton, ListSelectionBar],
   template: `
     @let a = actions();
     <app-list-selection-bar [source]="a" [empty]="empty()" [actions]="buttons()" [testIds]="ids">
-      <button
+      <app-busy-button
         barEnd
-        mat-flat-button
-        type="button"
-        (click)="a.downloadEntries('new')"
-        [disabled]="a.busy()"
-        data-testid="entries-download-new"
-      >
-        Download new
-      </button>
+        look="filled"
+        label="Download new"
+        [busy]="a.busy()"
+        testId="entries-download-new"
+        (pressed)="a.downloadEntries('new')"
+      />
       <p barNote class="small muted">
         Download new queues every available video the library never had and nobody ignored.
         @if (automatic()) {

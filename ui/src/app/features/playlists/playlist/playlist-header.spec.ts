@@ -1,36 +1,27 @@
-import type { ComponentFixture } from '@angular/core/testing';
+import { PlaylistPageSpec } from '../../../../testing/playlist-page-spec';
 import { ApiError } from '../../../core/api';
-import { deferred, type FakeApi } from '../../../../testing/fake-api';
-import type { FakeLive } from '../../../../testing/fake-live';
+import { deferred } from '../../../../testing/fake-api';
 import { dom } from '../../../../testing/dom';
 import {
   PLAYLIST_ID,
   followedAutomatically,
-  openPlaylistPage,
   playlist,
   playlistDetail,
   playlistSettings,
-  type PlaylistServer,
 } from '../../../../testing/fixtures/playlists';
 import { poll } from '../../../../testing/poll';
 import { settle } from '../../../../testing/settle';
 import type { RefreshPlaylistResponse } from '../api-types';
-import type { PlaylistPage } from './playlist-page';
 
 const BASE = `/api/playlists/${PLAYLIST_ID}`;
 
 describe('PlaylistHeader', () => {
-  let api: FakeApi;
-  let live: FakeLive;
-  let server: PlaylistServer;
-  let fixture: ComponentFixture<PlaylistPage>;
-  const q = (sel: string) => dom(fixture).one(sel);
-  const text = (sel: string) => dom(fixture).text(sel);
-  const overlay = () => dom(fixture, () => document.body);
+  const page = new PlaylistPageSpec();
+  const { q, text } = page;
+  const overlay = () => dom(page.fixture, () => document.body);
 
   beforeEach(async () => {
-    vi.useFakeTimers();
-    ({ fixture, api, live, server } = await openPlaylistPage({
+    await page.open({
       detail: playlistDetail({
         playlist: playlist({
           auto_download: true,
@@ -40,12 +31,7 @@ describe('PlaylistHeader', () => {
         requested_count: 4,
         unsyncable_count: 1,
       }),
-    }));
-  });
-
-  afterEach(() => {
-    fixture.destroy();
-    vi.useRealTimers();
+    });
   });
 
   it('shows the figures, the last listing, the .m3u file and why automatic downloads wait', () => {
@@ -64,39 +50,39 @@ describe('PlaylistHeader', () => {
 
   it('refreshes with live progress, then shows what the listing found and reloads', async () => {
     const answer = deferred<RefreshPlaylistResponse>();
-    api.on('POST', `${BASE}/refresh`, () => answer.promise);
+    page.api.on('POST', `${BASE}/refresh`, () => answer.promise);
     q('[data-testid="playlist-refresh"]')!.click();
-    await settle(fixture);
+    await settle(page.fixture);
     expect(text('[data-testid="playlist-refresh"]')).toBe('Listing…');
-    live.send({ type: 'playlistFetchProgress', playlistId: PLAYLIST_ID, stage: 'saving', itemsFetched: 3 });
-    await settle(fixture);
+    page.live.send({ type: 'playlistFetchProgress', playlistId: PLAYLIST_ID, stage: 'saving', itemsFetched: 3 });
+    await settle(page.fixture);
     expect(text('[data-testid="playlist-listing"]')).toBe('Saving 3 entries…');
-    server.detail = playlistDetail({ playlist: followedAutomatically() });
+    page.server.detail = playlistDetail({ playlist: followedAutomatically() });
     answer.resolve({ fetched: 3, complete: true, warning: null });
-    await settle(fixture);
+    await settle(page.fixture);
     expect(text('[data-testid="playlist-refresh-notice"]')).toBe('Listed 3 entries: the listing is complete.');
     expect(q('[data-testid="playlist-refresh-warning"]')).toBeNull();
     expect(text('[data-testid="playlist-auto-state"]')).toContain('Automatic downloads are on');
   });
 
   it('asks before removing and says what is kept', async () => {
-    api.on('DELETE', BASE, () => ({
+    page.api.on('DELETE', BASE, () => ({
       success: true,
       message: 'Playlist removed. Its videos, .m3u file and media-server playlists are kept.',
     }));
     q('[data-testid="playlist-remove"]')!.click();
-    await settle(fixture);
+    await settle(page.fixture);
     const confirm = q('app-confirm-inline')!;
     expect(confirm.getAttribute('aria-label')).toBe('Confirm removing Fixture Playlist');
     expect(confirm.textContent).toContain('Its videos, the .m3u file and the media-server playlists are kept.');
     q('[data-testid="playlist-remove-cancel"]')!.click();
-    await settle(fixture);
+    await settle(page.fixture);
     expect(q('app-confirm-inline')).toBeNull();
     q('[data-testid="playlist-remove"]')!.click();
-    await settle(fixture);
+    await settle(page.fixture);
     q('[data-testid="playlist-remove-confirm"]')!.click();
-    await settle(fixture);
-    expect(api.callsTo('DELETE', BASE).length).toBe(1);
+    await settle(page.fixture);
+    expect(page.api.callsTo('DELETE', BASE).length).toBe(1);
     expect(text('[data-testid="playlist-removed"]')).toContain(
       'Playlist removed. Its videos, .m3u file and media-server playlists are kept.',
     );
@@ -104,42 +90,46 @@ describe('PlaylistHeader', () => {
   });
 
   it('keeps a failed removal where it happened', async () => {
-    api.on('DELETE', BASE, () => {
+    page.api.on('DELETE', BASE, () => {
       throw new ApiError(500, 'database is locked');
     });
     q('[data-testid="playlist-remove"]')!.click();
-    await settle(fixture);
+    await settle(page.fixture);
     q('[data-testid="playlist-remove-confirm"]')!.click();
-    await settle(fixture);
+    await settle(page.fixture);
     expect(text('[data-testid="playlist-remove-error"]')).toBe('Not removed: database is locked');
     expect(q('[data-testid="playlist-header"]')).not.toBeNull();
   });
 
   it('opens the settings; a following switch shows on the page at once and the page reloads on close', async () => {
-    api.on('GET', `${BASE}/settings`, () => playlistSettings());
-    api.on('PATCH', BASE, () => ({ playlist: playlist({ auto_download: false }) }));
+    page.api.on('GET', `${BASE}/settings`, () => playlistSettings());
+    page.api.on('PATCH', BASE, () => ({ playlist: playlist({ auto_download: false }) }));
     q('[data-testid="playlist-settings-open"]')!.click();
-    await settle(fixture);
+    await settle(page.fixture);
     expect(overlay().text('[mat-dialog-title]')).toBe('Settings of Fixture Playlist');
     overlay().click('[data-testid="psettings-auto-download"] button');
-    await settle(fixture);
-    expect(api.callsTo('PATCH', BASE)[0].body).toEqual({ auto_download: false });
+    await settle(page.fixture);
+    expect(page.api.callsTo('PATCH', BASE)[0].body).toEqual({ auto_download: false });
     expect(text('[data-testid="playlist-auto-state"]')).toBe('Automatic downloads are off.');
-    const detail = api.callsTo('GET', BASE).length;
+    const detail = page.api.callsTo('GET', BASE).length;
     overlay().click('[data-testid="psettings-close"]');
-    await poll(fixture, 'the page to read the playlist again', () => api.callsTo('GET', BASE).length > detail);
+    await poll(
+      page.fixture,
+      'the page to read the playlist again',
+      () => page.api.callsTo('GET', BASE).length > detail,
+    );
     expect(q('[data-testid="playlist-header-notice"]')).toBeNull();
   });
 
   it('says the settings were saved', async () => {
-    api.on('GET', `${BASE}/settings`, () => playlistSettings());
-    api.on('PUT', `${BASE}/settings`, ({ body }) => ({ settings: playlistSettings(body as object) }));
+    page.api.on('GET', `${BASE}/settings`, () => playlistSettings());
+    page.api.on('PUT', `${BASE}/settings`, ({ body }) => ({ settings: playlistSettings(body as object) }));
     q('[data-testid="playlist-settings-open"]')!.click();
-    await settle(fixture);
+    await settle(page.fixture);
     overlay().type('[data-testid="psettings-subfolder"]', 'Music');
     overlay().click('[data-testid="psettings-save"]');
-    await poll(fixture, 'the saved notice', () => q('[data-testid="playlist-header-notice"]'));
+    await poll(page.fixture, 'the saved notice', () => q('[data-testid="playlist-header-notice"]'));
     expect(text('[data-testid="playlist-header-notice"]')).toBe('Settings saved.');
-    expect(api.callsTo('PUT', `${BASE}/settings`)[0].body).toEqual({ default_sub_folder: 'Music' });
+    expect(page.api.callsTo('PUT', `${BASE}/settings`)[0].body).toEqual({ default_sub_folder: 'Music' });
   });
 });

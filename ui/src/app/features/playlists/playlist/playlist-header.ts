@@ -2,6 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, inject, input, output, si
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialog } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { BusyButton } from '../../../shared/busy-button';
 import { ConfirmInline } from '../../../shared/confirm-inline';
 import { Outcome } from '../../../shared/outcome';
 import { formatNumber } from '../../../shared/channel-format';
@@ -14,7 +15,7 @@ import type { PlaylistOverview } from './playlist-overview';
 @Component({
   selector: 'app-playlist-header',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatProgressBarModule, ConfirmInline, Outcome],
+  imports: [MatButtonModule, MatProgressBarModule, BusyButton, ConfirmInline, Outcome],
   templateUrl: './playlist-header.html',
   styleUrl: './playlist-header.css',
 })

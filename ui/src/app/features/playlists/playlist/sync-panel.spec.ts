@@ -1,59 +1,37 @@
-import type { ComponentFixture } from '@angular/core/testing';
-import type { FakeApi } from '../../../../testing/fake-api';
-import type { FakeLive } from '../../../../testing/fake-live';
-import { dom } from '../../../../testing/dom';
-import {
-  PLAYLIST_ID,
-  openPlaylistPage,
-  playlistDetail,
-  syncState,
-  type PlaylistServer,
-} from '../../../../testing/fixtures/playlists';
+import { PlaylistPageSpec } from '../../../../testing/playlist-page-spec';
+import { PLAYLIST_ID, playlistDetail, syncState } from '../../../../testing/fixtures/playlists';
 import { settle } from '../../../../testing/settle';
-import type { PlaylistPage } from './playlist-page';
 
 const BASE = `/api/playlists/${PLAYLIST_ID}`;
 
 describe('SyncPanel', () => {
-  let api: FakeApi;
-  let live: FakeLive;
-  let server: PlaylistServer;
-  let fixture: ComponentFixture<PlaylistPage>;
-  const q = (sel: string) => dom(fixture).one(sel);
-  const all = (sel: string) => dom(fixture).all(sel);
-  const text = (sel: string) => dom(fixture).text(sel);
-
-  afterEach(() => {
-    fixture.destroy();
-    vi.useRealTimers();
-  });
+  const page = new PlaylistPageSpec();
+  const { q, all, text } = page;
 
   it('says that no media server is connected yet, and rebuilds the .m3u file', async () => {
-    vi.useFakeTimers();
-    ({ fixture, api } = await openPlaylistPage());
+    await page.open();
     expect(text('[data-testid="sync-empty"]')).toContain('No media server is connected yet');
     expect(q('[data-testid="sync-empty"] a')?.getAttribute('href')).toBe('/settings/media-servers');
     expect(all('[data-testid="sync-server"]')).toEqual([]);
-    api.on('POST', `${BASE}/regenerate-m3u`, () => ({
+    page.api.on('POST', `${BASE}/regenerate-m3u`, () => ({
       success: true,
       path: '__playlists__/Fixture Playlist.m3u',
       entries: 1,
     }));
-    api.on('POST', `${BASE}/sync`, () => ({
+    page.api.on('POST', `${BASE}/sync`, () => ({
       success: true,
       message: 'No media server is connected, so there is nothing to sync; the .m3u file is written regardless',
     }));
     q('[data-testid="playlist-rebuild-m3u"]')!.click();
     q('[data-testid="playlist-sync"]')!.click();
-    await settle(fixture);
+    await settle(page.fixture);
     expect(text('[data-testid="rebuild-notice"]')).toBe('Rebuilt __playlists__/Fixture Playlist.m3u with 1 entry.');
     expect(text('[data-testid="sync-notice"]')).toContain('nothing to sync');
     expect(text('[data-testid="playlist-sync"]')).toBe('Sync now');
   });
 
   it('lists each server with its state and updates it when the sync it started ends', async () => {
-    vi.useFakeTimers();
-    ({ fixture, api, live, server } = await openPlaylistPage({
+    await page.open({
       detail: playlistDetail({
         sync_state: [
           syncState({
@@ -67,7 +45,7 @@ describe('SyncPanel', () => {
           syncState({ server: 'plex', label: 'Plex', connected: false, sync_enabled: false }),
         ],
       }),
-    }));
+    });
     const rows = all('[data-testid="sync-server"]');
     const row = (i: number) => rows[i]!.textContent!.replace(/\s+/g, ' ');
     expect(q('[data-testid="sync-empty"]')).toBeNull();
@@ -81,20 +59,20 @@ describe('SyncPanel', () => {
     expect(row(1)).toContain('Never synced');
     expect(row(1)).toContain('switched off in the settings');
 
-    api.on('POST', `${BASE}/sync`, () => ({ success: true, message: 'Syncing to Jellyfin' }));
+    page.api.on('POST', `${BASE}/sync`, () => ({ success: true, message: 'Syncing to Jellyfin' }));
     q('[data-testid="playlist-sync"]')!.click();
-    await settle(fixture);
+    await settle(page.fixture);
     expect(text('[data-testid="sync-notice"]')).toBe('Syncing to Jellyfin…');
     expect((q('[data-testid="playlist-sync"]') as HTMLButtonElement).disabled).toBe(true);
     const now = '2026-03-03T12:00:00.000Z';
-    server.detail = playlistDetail({
+    page.server.detail = playlistDetail({
       sync_state: [
         syncState({ last_synced_at: now, last_attempt_at: now, items_synced: 3 }),
         syncState({ server: 'plex', label: 'plex', connected: false, sync_enabled: false }),
       ],
     });
-    live.send({ type: 'playlistUpdated', playlistId: PLAYLIST_ID, reason: 'synced' });
-    await settle(fixture);
+    page.live.send({ type: 'playlistUpdated', playlistId: PLAYLIST_ID, reason: 'synced' });
+    await settle(page.fixture);
     // The result is there at once, from the detail read again.
     expect(text('[data-testid="sync-notice"]')).toBe('Sync finished:');
     expect(all('[data-testid="sync-results"] li').map((li) => li.textContent!.replace(/\s+/g, ' ').trim())).toEqual([

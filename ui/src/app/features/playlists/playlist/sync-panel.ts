@@ -1,6 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
-import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
+import { BusyButton } from '../../../shared/busy-button';
 import { Outcome } from '../../../shared/outcome';
 import { formatNumber } from '../../../shared/channel-format';
 import { formatDateTime } from '../playlist-format';
@@ -12,7 +12,7 @@ import { serverLabel } from './sync-outcome';
 @Component({
   selector: 'app-sync-panel',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [RouterLink, MatButtonModule, Outcome],
+  imports: [RouterLink, BusyButton, Outcome],
   template: `
     @let d = overview().detail();
     @let pub = publish();
@@ -20,24 +20,21 @@ import { serverLabel } from './sync-outcome';
       <section class="panel" aria-labelledby="sync-heading" data-testid="sync-panel">
         <h2 id="sync-heading">Media servers and the .m3u file</h2>
         <div class="line">
-          <button
-            mat-stroked-button
-            type="button"
-            (click)="pub.syncNow(syncing())"
-            [disabled]="pub.sync.busy() || pub.syncWaiting()"
-            data-testid="playlist-sync"
-          >
-            {{ pub.syncWaiting() ? 'Syncing…' : 'Sync now' }}
-          </button>
-          <button
-            mat-stroked-button
-            type="button"
-            (click)="pub.rebuildM3u()"
-            [disabled]="pub.rebuild.busy()"
-            data-testid="playlist-rebuild-m3u"
-          >
-            {{ pub.rebuild.busy() ? 'Rebuilding…' : 'Rebuild .m3u' }}
-          </button>
+          <app-busy-button
+            label="Sync now"
+            busyLabel="Syncing…"
+            [busy]="pub.syncWaiting()"
+            [disabled]="pub.sync.busy()"
+            testId="playlist-sync"
+            (pressed)="pub.syncNow(syncing())"
+          />
+          <app-busy-button
+            label="Rebuild .m3u"
+            busyLabel="Rebuilding…"
+            [busy]="pub.rebuild.busy()"
+            testId="playlist-rebuild-m3u"
+            (pressed)="pub.rebuildM3u()"
+          />
           @if (d.sync_running && !pub.syncWaiting()) {
             <span class="small muted" role="status">A sync runs now.</span>
           }
