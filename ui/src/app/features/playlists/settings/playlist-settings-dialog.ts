@@ -62,6 +62,11 @@ export class PlaylistSettingsDialog extends SettingsDialogState<PlaylistSettings
   };
   readonly ratings = CONTENT_RATINGS;
   readonly sortChoices = SORT_ORDER_CHOICES;
+  /** The two length bounds, alike but for their key and words. */
+  readonly lengths = [
+    { control: 'min_duration', label: 'Shortest length (seconds)', testId: 'psettings-min' },
+    { control: 'max_duration', label: 'Longest length (seconds)', testId: 'psettings-max' },
+  ] as const;
   readonly reserved = RESERVED_SUBFOLDER;
   readonly titleMax = TITLE_FILTER_MAX;
   readonly clock = durationClock;
