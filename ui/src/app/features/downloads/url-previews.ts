@@ -35,10 +35,10 @@ export type Preview =
   imports: [DatePipe],
   template: `
     @if (urls().length) {
-      <ul class="previews" aria-label="What the pasted URLs are" data-testid="url-previews">
+      <ul class="previews video-rows" aria-label="What the pasted URLs are" data-testid="url-previews">
         @for (url of shown(); track url) {
           @let p = previews()[url];
-          <li class="preview" data-testid="url-preview" [attr.data-url]="url">
+          <li class="preview video-row" data-testid="url-preview" [attr.data-url]="url">
             @if (!p || p.state === 'checking') {
               <span class="muted small" data-testid="url-preview-checking">Checking {{ url }}…</span>
             } @else if (p.state === 'failed') {
@@ -96,37 +96,16 @@ export type Preview =
   `,
   styles: `
     .previews {
-      list-style: none;
-      padding: 0;
       margin: 8px 0;
-      display: flex;
-      flex-direction: column;
       gap: 6px;
-    }
-    .preview {
-      display: flex;
-      gap: 8px;
-      align-items: center;
-    }
-    .preview img {
-      width: 96px;
-      aspect-ratio: 16 / 9;
-      object-fit: cover;
-      border-radius: 4px;
-      flex: none;
-    }
-    .text {
-      display: flex;
-      flex-direction: column;
-      min-width: 0;
-      overflow-wrap: anywhere;
+      --thumb-width: 96px;
     }
     .error {
       color: var(--mat-sys-error);
       overflow-wrap: anywhere;
     }
   `,
-  styleUrl: '../../shared/badges.css',
+  styleUrls: ['../../shared/badges.css', './video-rows.css'],
 })
 export class UrlPreviews {
   private readonly api = inject(DownloadsApi);

@@ -72,9 +72,9 @@ import { formatDuration } from '../../shared/format';
           @if (list.length === 0) {
             <p class="muted" data-testid="video-search-empty">Nothing found.</p>
           }
-          <ul class="results" aria-label="Videos found">
+          <ul class="results video-rows" aria-label="Videos found">
             @for (r of list; track r.sourceId) {
-              <li class="result" data-testid="video-search-result" [attr.data-source-id]="r.sourceId">
+              <li class="result video-row" data-testid="video-search-result" [attr.data-source-id]="r.sourceId">
                 @if (r.thumbnailUrl) {
                   <img [src]="r.thumbnailUrl" alt="" loading="lazy" referrerpolicy="no-referrer" />
                 }
@@ -126,6 +126,7 @@ import { formatDuration } from '../../shared/format';
       </mat-card-content>
     </mat-card>
   `,
+  styleUrl: './video-rows.css',
   styles: `
     .search {
       gap: 8px;
@@ -136,31 +137,11 @@ import { formatDuration } from '../../shared/format';
       width: 110px;
     }
     .results {
-      list-style: none;
-      padding: 0;
       margin: 8px 0 0;
-      display: flex;
-      flex-direction: column;
       gap: 8px;
     }
-    .result {
-      display: flex;
-      gap: 8px;
-      align-items: center;
-    }
-    .result img {
-      width: 120px;
-      aspect-ratio: 16 / 9;
-      object-fit: cover;
-      border-radius: 4px;
-      flex: none;
-    }
-    .text {
-      display: flex;
-      flex-direction: column;
-      min-width: 0;
+    .result .text {
       flex: 1;
-      overflow-wrap: anywhere;
     }
   `,
 })
