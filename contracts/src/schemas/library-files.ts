@@ -1,6 +1,6 @@
 import { SUBFOLDER_PATTERN } from '../config/downloader.js';
 import { Type, type Static } from '../typebox.js';
-import { DateTime, Nullable } from './common.js';
+import { DateTime, Nullable, pathParams } from './common.js';
 
 /**
  * Files on disk: the filesystem rescan, the library import of a folder made by another tool, and
@@ -208,7 +208,7 @@ export const SubfolderName = Type.String({
   description: 'Subfolder name without the leading `__`',
 });
 
-export const SubfolderNameParams = Type.Object({ name: SubfolderName }, { additionalProperties: false });
+export const SubfolderNameParams = pathParams({ name: SubfolderName });
 
 export const CreateSubfolderRequest = Type.Object({ name: SubfolderName }, { additionalProperties: false });
 

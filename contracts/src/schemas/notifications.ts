@@ -4,7 +4,7 @@ import { VideosDiscoveredPayload } from '../events/channels.js';
 import { StoragePausedPayload, StorageResumedPayload, ToolUpdateCheckedPayload } from '../events/downloader.js';
 import { MediaServerSyncFailedPayload } from '../events/playlists.js';
 import { RetentionVideosRemovedPayload } from '../events/retention.js';
-import { DateTime, Nullable, pagedList, pageQueryFields } from './common.js';
+import { DateTime, Nullable, pagedList, pageQueryFields, pathParams } from './common.js';
 import { FailureKind } from './downloader/failures.js';
 import { JobStatus } from './downloader/jobs.js';
 
@@ -100,10 +100,7 @@ export const AppriseTargetPatch = Type.Object(
 );
 export type AppriseTargetPatch = Static<typeof AppriseTargetPatch>;
 
-export const TargetIdParams = Type.Object(
-  { targetId: Type.String({ pattern: '^[a-f0-9]{12}$' }) },
-  { additionalProperties: false },
-);
+export const TargetIdParams = pathParams({ targetId: Type.String({ pattern: '^[a-f0-9]{12}$' }) });
 
 export const WEBHOOKS_MAX = 50;
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

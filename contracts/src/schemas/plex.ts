@@ -1,5 +1,5 @@
 import { Type, type Static } from '../typebox.js';
-import { Nullable } from './common.js';
+import { Nullable, pathParams } from './common.js';
 
 /**
  * Routes of the Plex-type plugin: the reference's paths (`/getplexlibraries`,
@@ -41,10 +41,7 @@ export const PlexAuthUrl = Type.Object({
 });
 export type PlexAuthUrl = Static<typeof PlexAuthUrl>;
 
-export const PlexPinParams = Type.Object(
-  { pinId: Type.Integer({ minimum: 1, maximum: 9007199254740991 }) },
-  { additionalProperties: false },
-);
+export const PlexPinParams = pathParams({ pinId: Type.Integer({ minimum: 1, maximum: 9007199254740991 }) });
 
 export const PLEX_PIN_STATUSES = ['pending', 'saved', 'rejected'] as const;
 

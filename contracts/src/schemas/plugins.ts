@@ -1,10 +1,9 @@
 import { Type, type Static } from '../typebox.js';
-import { Nullable } from './common.js';
+import { Nullable, pathParams } from './common.js';
 
-export const PluginIdParams = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9-]*$' }) },
-  { additionalProperties: false },
-);
+export const PluginIdParams = pathParams({
+  id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9-]*$' }),
+});
 
 export const PluginInfo = Type.Object({
   id: Type.String(),

@@ -1,6 +1,6 @@
 import { Type, type Static } from '../typebox.js';
 import { CRON_MAX_LENGTH } from '../cron.js';
-import { DateTime, Nullable, pagedList, pageQueryFields } from './common.js';
+import { DateTime, Nullable, pagedList, pageQueryFields, pathParams } from './common.js';
 
 export const TASK_TRIGGERS = ['scheduled', 'manual', 'startup'] as const;
 export type TaskTrigger = (typeof TASK_TRIGGERS)[number];
@@ -46,10 +46,7 @@ export const ScheduleList = Type.Object({
 });
 export type ScheduleList = Static<typeof ScheduleList>;
 
-export const TaskKeyParams = Type.Object(
-  { key: Type.String({ pattern: '^[a-z0-9-]+\\.[a-z0-9-]+$', maxLength: 100 }) },
-  { additionalProperties: false },
-);
+export const TaskKeyParams = pathParams({ key: Type.String({ pattern: '^[a-z0-9-]+\\.[a-z0-9-]+$', maxLength: 100 }) });
 
 export const UpdateScheduleBody = Type.Object(
   {

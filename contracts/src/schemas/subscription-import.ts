@@ -1,7 +1,7 @@
 import { Type, type Static } from '../typebox.js';
 import { ChannelId } from './channels/channel.js';
 import { ChannelAddSettings } from './channels/subscriptions.js';
-import { DateTime, Nullable } from './common.js';
+import { DateTime, Nullable, pathParams } from './common.js';
 
 /**
  * Importing channel subscriptions in bulk: a preview from the platform's account export (the
@@ -113,9 +113,8 @@ export const ImportList = Type.Object({
 });
 export type ImportList = Static<typeof ImportList>;
 
-export const ImportJobParams = Type.Object(
-  { jobId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }) },
-  { additionalProperties: false },
-);
+export const ImportJobParams = pathParams({
+  jobId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
+});
 
 export const CancelImportResponse = Type.Object({ status: Type.Literal('Cancelling') });

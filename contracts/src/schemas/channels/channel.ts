@@ -1,25 +1,14 @@
 /** A subscribed channel: its id, the path parameters naming it, and the record every endpoint returns. */
 import { Type, type Static } from '../../typebox.js';
-import { DateTime, Nullable } from '../common.js';
+import { DateTime, Nullable, pathParams, platformId } from '../common.js';
 import { SourceId } from '../downloader/videos.js';
 import { channelSettingFields } from './setting-fields.js';
 import { TabCount, TabType } from './tabs.js';
 
-export const ChannelId = Type.String({
-  minLength: 1,
-  maxLength: 64,
-  pattern: '^[A-Za-z0-9_-]+$',
-  description: 'Platform channel id (`UC` + 22 characters)',
-});
-export const ChannelIdParams = Type.Object({ channelId: ChannelId }, { additionalProperties: false });
-export const ChannelTabParams = Type.Object(
-  { channelId: ChannelId, tabType: TabType },
-  { additionalProperties: false },
-);
-export const ChannelVideoParams = Type.Object(
-  { channelId: ChannelId, sourceId: SourceId },
-  { additionalProperties: false },
-);
+export const ChannelId = platformId({ description: 'Platform channel id (`UC` + 22 characters)' });
+export const ChannelIdParams = pathParams({ channelId: ChannelId });
+export const ChannelTabParams = pathParams({ channelId: ChannelId, tabType: TabType });
+export const ChannelVideoParams = pathParams({ channelId: ChannelId, sourceId: SourceId });
 
 /** A subscription (channel row) as every channel endpoint returns it. */
 export const Channel = Type.Object({

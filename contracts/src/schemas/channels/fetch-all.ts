@@ -1,13 +1,12 @@
 /** Load all: reading a whole tab's listing from the platform, its progress and cancelling it. */
 import { Type, type Static } from '../../typebox.js';
-import { DateTime, Nullable, PAGE_SIZE_MAX, TriStateFilter } from '../common.js';
+import { DateTime, Nullable, pageQueryFields, TriStateFilter } from '../common.js';
 import { TAB_TYPES, TabType } from './tabs.js';
 import { ChannelVideoPage } from './videos.js';
 
 export const FetchAllQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 50 }),
+    ...pageQueryFields({ defaultPageSize: 50 }),
     downloadedFilter: TriStateFilter,
     tabType: Type.Enum(TAB_TYPES, { default: 'videos' }),
   },

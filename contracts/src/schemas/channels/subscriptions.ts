@@ -1,15 +1,14 @@
 /** Listing, adding and removing subscriptions, and the channel info shown before adding one. */
 import { AudioFormat, Resolution } from '../../config/downloader.js';
 import { Type, type Static } from '../../typebox.js';
-import { Nullable } from '../common.js';
+import { Nullable, pagedFields, pageQueryFields } from '../common.js';
 import { Channel, ChannelId } from './channel.js';
 import { TabType } from './tabs.js';
 
 export const CHANNEL_SORTS = ['title', 'name', 'uploader', 'createdAt', 'updatedAt'] as const;
 export const ChannelListQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    ...pageQueryFields({ pageSizeMax: 100, defaultPageSize: 20 }),
     search: Type.Optional(
       Type.String({ maxLength: 200, description: 'Matches title, handle or URL (case-insensitive)' }),
     ),
@@ -23,10 +22,7 @@ export const ChannelListQuery = Type.Object(
 );
 export type ChannelListQuery = Static<typeof ChannelListQuery>;
 export const ChannelList = Type.Object({
-  channels: Type.Array(Channel),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
+  ...pagedFields('channels', Channel),
   totalPages: Type.Integer(),
   subFolders: Type.Array(Type.String(), {
     description: 'Subfolders of enabled channels, `__default__` first when some have none',

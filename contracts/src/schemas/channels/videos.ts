@@ -1,6 +1,6 @@
 /** A channel's videos as listed on its page: the query, each video and the page of them. */
 import { Type, type Static } from '../../typebox.js';
-import { DateTime, Day, Nullable, PAGE_SIZE_MAX, TriStateFilter } from '../common.js';
+import { DateTime, Day, Nullable, pagedFields, pageQueryFields, queueActivity, TriStateFilter } from '../common.js';
 import { WatchedState, watchFields } from '../watch-status.js';
 import { TAB_TYPES, TabType } from './tabs.js';
 
@@ -17,8 +17,7 @@ const TriState = TriStateFilter;
 export const CHANNEL_VIDEO_SORTS = ['date', 'title', 'duration'] as const;
 export const ChannelVideosQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 50 }),
+    ...pageQueryFields({ defaultPageSize: 50 }),
     downloadedFilter: TriState,
     ignoredFilter: TriState,
     watchedFilter: TriState,
@@ -58,15 +57,12 @@ export const ChannelVideo = Type.Object({
   removed: Type.Boolean({ description: 'Downloaded, then deleted' }),
   protected: Type.Boolean({ description: 'The library protects it from automatic removal' }),
   missing: Type.Boolean({ description: 'Downloaded, but its file was found gone from disk' }),
-  activity: Nullable(Type.Union([Type.Literal('queued'), Type.Literal('downloading')])),
+  activity: queueActivity(),
   ...watchFields(),
 });
 export type ChannelVideo = Static<typeof ChannelVideo>;
 export const ChannelVideoPage = Type.Object({
-  videos: Type.Array(ChannelVideo),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
+  ...pagedFields('videos', ChannelVideo),
   totalPages: Type.Integer(),
   tabType: TabType,
   lastFetched: Nullable(DateTime),

@@ -1,7 +1,7 @@
 /** Download jobs: their states, options, progress, counts, automatic retries and listings. */
 import { AudioFormat, Resolution } from '../../config/downloader.js';
 import { Type, type Static } from '../../typebox.js';
-import { DateTime, Nullable, pagedList, pageQueryFields } from '../common.js';
+import { DateTime, Nullable, pagedList, pageQueryFields, pathParams } from '../common.js';
 import { Diagnosis, FailureKind } from './failures.js';
 
 export const JOB_STATUSES = [
@@ -196,7 +196,7 @@ export type JobListQuery = Static<typeof JobListQuery>;
 export const JobList = pagedList('jobs', JobSummary);
 export type JobList = Static<typeof JobList>;
 
-export const JobIdParams = Type.Object({ jobId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+export const JobIdParams = pathParams({ jobId: Type.String({ format: 'uuid' }) });
 
 export const CancelJobResponse = Type.Object({ success: Type.Boolean(), message: Type.String(), job: JobSummary });
 export type CancelJobResponse = Static<typeof CancelJobResponse>;

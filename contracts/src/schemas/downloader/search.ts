@@ -1,23 +1,9 @@
 /** Searching the platform for videos, each marked with its state in the library. */
 import { Type, type Static } from '../../typebox.js';
-import { DateTime, Nullable } from '../common.js';
+import { DateTime, Nullable, queueActivity, SEARCH_COUNTS, searchRequest } from '../common.js';
 
-export const VIDEO_SEARCH_COUNTS = [10, 25, 50, 100] as const;
-export const VideoSearchRequest = Type.Object(
-  {
-    query: Type.String({
-      minLength: 1,
-      maxLength: 1000,
-      description: '1 to 200 characters after trimming; no control characters',
-    }),
-    // Spelled out: a mapped list of literals types as never[] (VIDEO_SEARCH_COUNTS).
-    count: Type.Union([Type.Literal(10), Type.Literal(25), Type.Literal(50), Type.Literal(100)], {
-      default: 25,
-      description: 'One of 10, 25, 50, 100',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const VIDEO_SEARCH_COUNTS = SEARCH_COUNTS;
+export const VideoSearchRequest = searchRequest();
 export type VideoSearchRequest = Static<typeof VideoSearchRequest>;
 
 export const LocalVideoStatus = Type.Union(
@@ -36,7 +22,7 @@ export const VideoSearchResult = Type.Object({
   publishedAt: Nullable(DateTime),
   viewCount: Nullable(Type.Integer()),
   status: LocalVideoStatus,
-  activity: Nullable(Type.Union([Type.Literal('queued'), Type.Literal('downloading')])),
+  activity: queueActivity(),
   databaseId: Nullable(Type.Integer()),
   filePath: Nullable(Type.String()),
   fileSize: Nullable(Type.Integer()),

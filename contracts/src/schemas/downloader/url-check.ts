@@ -1,6 +1,6 @@
 /** Checking a video URL before downloading it: what it is and whether the library has it. */
 import { Type, type Static } from '../../typebox.js';
-import { DateTime, Nullable } from '../common.js';
+import { DateTime, Nullable, queueActivity } from '../common.js';
 import { LocalVideoStatus } from './search.js';
 
 export const CheckVideoUrlRequest = Type.Object(
@@ -24,7 +24,7 @@ export const CheckVideoUrlResponse = Type.Object({
   isAlreadyDownloaded: Type.Boolean(),
   isMembersOnly: Type.Boolean(),
   status: LocalVideoStatus,
-  activity: Nullable(Type.Union([Type.Literal('queued'), Type.Literal('downloading')])),
+  activity: queueActivity(),
   downloaded: Nullable(
     Type.Object({
       downloadedAt: DateTime,

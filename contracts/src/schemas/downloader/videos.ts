@@ -1,13 +1,23 @@
 /** Downloaded videos: the record, the library listing, files and thumbnails, delete, local status. */
 import { Type, type Static } from '../../typebox.js';
-import { DateTime, Day, Nullable, pagedList, pageQueryFields, TriStateFilter } from '../common.js';
+import {
+  DateTime,
+  Day,
+  Nullable,
+  pagedList,
+  pageQueryFields,
+  pathParams,
+  platformId,
+  queueActivity,
+  TriStateFilter,
+} from '../common.js';
 import { WatchedState, watchFields } from '../watch-status.js';
 
 /** Spec 8: `POST /api/videos/local-status` takes up to 500 ids. */
 export const LOCAL_STATUS_MAX_IDS = 500;
 
 /** A platform video id (11 characters on the platform; the pattern allows a little slack). */
-export const SourceId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+export const SourceId = platformId();
 
 export const Video = Type.Object({
   id: Type.Integer(),
@@ -90,7 +100,7 @@ export type VideoListQuery = Static<typeof VideoListQuery>;
 export const VideoList = pagedList('videos', Video);
 export type VideoList = Static<typeof VideoList>;
 
-export const SourceIdParams = Type.Object({ sourceId: SourceId }, { additionalProperties: false });
+export const SourceIdParams = pathParams({ sourceId: SourceId });
 
 /** The session token in the URL, for `<video>` and `<img>` elements that cannot send headers. */
 const MediaToken = Type.String({
@@ -127,7 +137,7 @@ export const LocalStatusEntry = Type.Object({
     [Type.Literal('downloaded'), Type.Literal('missing'), Type.Literal('removed'), Type.Literal('not_downloaded')],
     { description: '`missing`: recorded as downloaded but the file is gone; `removed`: deleted through the service' },
   ),
-  activity: Nullable(Type.Union([Type.Literal('queued'), Type.Literal('downloading')])),
+  activity: queueActivity(),
   jobId: Nullable(Type.String()),
   video: Nullable(Video),
 });

@@ -1,6 +1,6 @@
 /** A followed playlist: its id, limits, the record every endpoint returns, its list and its detail with sync state. */
 import { Type, type Static } from '../../typebox.js';
-import { DateTime, Nullable } from '../common.js';
+import { DateTime, Nullable, pageQueryFields, pathParams, platformId } from '../common.js';
 import { SourceId } from '../downloader/videos.js';
 import { settingFields } from './setting-fields.js';
 
@@ -17,17 +17,9 @@ export const PlaylistSetupError = Type.Enum(PLAYLIST_SETUP_ERRORS, {
 });
 export type PlaylistSetupError = Static<typeof PlaylistSetupError>;
 
-export const PlaylistId = Type.String({
-  minLength: 2,
-  maxLength: 64,
-  pattern: '^[A-Za-z0-9_-]+$',
-  description: 'Platform playlist id (`PL…`, `UU…`, `OLAK…`)',
-});
-export const PlaylistIdParams = Type.Object({ playlistId: PlaylistId }, { additionalProperties: false });
-export const PlaylistVideoParams = Type.Object(
-  { playlistId: PlaylistId, sourceId: SourceId },
-  { additionalProperties: false },
-);
+export const PlaylistId = platformId({ minLength: 2, description: 'Platform playlist id (`PL…`, `UU…`, `OLAK…`)' });
+export const PlaylistIdParams = pathParams({ playlistId: PlaylistId });
+export const PlaylistVideoParams = pathParams({ playlistId: PlaylistId, sourceId: SourceId });
 
 /** A followed playlist as every playlist endpoint returns it. */
 export const Playlist = Type.Object({
@@ -65,8 +57,7 @@ export type Playlist = Static<typeof Playlist>;
 
 export const PlaylistListQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+    ...pageQueryFields({ pageSizeMax: 100 }),
   },
   { additionalProperties: false },
 );

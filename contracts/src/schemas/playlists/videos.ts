@@ -1,14 +1,13 @@
 /** The entries of a playlist as its page lists them. */
 import { Type, type Static } from '../../typebox.js';
-import { DateTime, Nullable } from '../common.js';
+import { DateTime, Nullable, pageQueryFields } from '../common.js';
 import { WatchedState, watchFields } from '../watch-status.js';
 
 export const PLAYLIST_VIDEO_SORTS = ['asc', 'desc', 'recent'] as const;
 export const PLAYLIST_DOWNLOAD_STATES = ['all', 'downloaded', 'not_downloaded'] as const;
 export const PlaylistVideosQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+    ...pageQueryFields({ defaultPageSize: 50 }),
     sortOrder: Type.Enum(PLAYLIST_VIDEO_SORTS, {
       default: 'asc',
       description: '`asc`/`desc`: by position; `recent`: first seen, newest first',
