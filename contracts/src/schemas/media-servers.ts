@@ -32,6 +32,24 @@ export const mediaServerLibraryIds = (description: string) =>
     description,
   });
 
+type OptionalText = ReturnType<typeof Type.Optional<ReturnType<typeof Type.String>>>;
+
+/**
+ * The body of the connection routes (test, users, libraries) of a Jellyfin-family kind (Jellyfin,
+ * and Emby it grew from): the values to try; an omitted field means the saved one, so the UI can
+ * test saved settings without sending the secret again. `prefix` names the fields (`jellyfinUrl`)
+ * and is the server's usual host name; `apiKeyPlace` says where its admin pages issue API keys.
+ */
+export const jellyfinFamilyConnectionBody = <P extends string>(prefix: P, apiKeyPlace: string) =>
+  Type.Object(
+    {
+      [`${prefix}Url`]: Type.Optional(mediaServerUrl(`Base URL to try, e.g. http://${prefix}:8096`)),
+      [`${prefix}ApiKey`]: Type.Optional(mediaServerApiKey(`API key to try (${apiKeyPlace})`)),
+      [`${prefix}UserId`]: Type.Optional(mediaServerId('User to check (test only)')),
+    } as Record<`${P}Url` | `${P}ApiKey` | `${P}UserId`, OptionalText>,
+    { additionalProperties: false },
+  );
+
 export const MediaServerConnectionOk = Type.Object({
   ok: Type.Literal(true),
   version: Type.String({ description: "The server's version, e.g. 10.11.11" }),
