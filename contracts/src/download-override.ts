@@ -74,3 +74,30 @@ export function checkDownloadOverride(
   }
   return errors.length ? { ok: false, errors } : { ok: true, override: out };
 }
+
+/** The download settings a subscribed channel and a followed playlist both keep, as their rows name them. */
+export interface DownloadSettingsPatch {
+  videoQuality?: Resolution | null;
+  audioFormat?: AudioFormat | null;
+  minDuration?: number | null;
+  maxDuration?: number | null;
+}
+
+/**
+ * The part of a channel's or a playlist's settings change (API names) that sets its download
+ * settings, as row fields: a field left out is not changed. Each plugin checks the duration range
+ * by its own rule.
+ */
+export function downloadSettingsPatch(input: {
+  video_quality?: Resolution | null;
+  audio_format?: AudioFormat | null;
+  min_duration?: number | null;
+  max_duration?: number | null;
+}): DownloadSettingsPatch {
+  const patch: DownloadSettingsPatch = {};
+  if (input.video_quality !== undefined) patch.videoQuality = input.video_quality;
+  if (input.audio_format !== undefined) patch.audioFormat = input.audio_format;
+  if (input.min_duration !== undefined) patch.minDuration = input.min_duration;
+  if (input.max_duration !== undefined) patch.maxDuration = input.max_duration;
+  return patch;
+}

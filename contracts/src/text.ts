@@ -9,6 +9,18 @@ const CONTROL_CHARS_GLOBAL = /[\u0000-\u001f\u007f]/g;
 
 export const hasControlChars = (text: string): boolean => CONTROL_CHAR.test(text);
 
+/**
+ * A search query as the platform searches (channels and videos) take it: trimmed, 1 to 200
+ * characters, no control characters; else what is wrong with it.
+ */
+export function searchQueryProblem(raw: string): { query: string } | { error: string } {
+  const query = raw.trim();
+  if (query.length < 1) return { error: 'query must not be empty' };
+  if (query.length > 200) return { error: 'query must be at most 200 characters' };
+  if (hasControlChars(query)) return { error: 'query must not contain control characters' };
+  return { query };
+}
+
 export const stripControlChars = (text: string): string => text.replace(CONTROL_CHARS_GLOBAL, '');
 
 /** Replaces control characters with `replacement` (one for each). */

@@ -155,6 +155,12 @@ export interface LibraryRecord {
   ratingSource: string | null;
 }
 
+/** Where a record's files are and what they measure: what a download or an import finds on disk. */
+export type RecordFiles = Pick<
+  LibraryRecord,
+  'filePath' | 'fileSize' | 'audioFilePath' | 'audioFileSize' | 'videoResolution' | 'thumbnailPath'
+>;
+
 /** What a finished download records: every column but the id and the flags the library keeps. */
 export type DownloadRecord = Omit<LibraryRecord, 'id' | 'protected'>;
 

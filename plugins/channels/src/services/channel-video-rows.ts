@@ -1,4 +1,4 @@
-import type { ChannelVideo, ChannelVideosQuery, PublishedAtSource } from '@vidkeep/contracts';
+import { dayStart, type ChannelVideo, type ChannelVideosQuery, type PublishedAtSource } from '@vidkeep/contracts';
 import { readBool, readDate } from '@vidkeep/plugin-kit';
 import { shortsUrl, videoUrl } from '@vidkeep/platform';
 import { UNKNOWN_WATCH, type ListedWatch } from '@vidkeep/read-models';
@@ -93,12 +93,6 @@ export const SORTS: Record<ChannelVideosQuery['sortBy'], (alias: string) => stri
 export const libraryKey = (q: ChannelVideosQuery) =>
   `${q.protectedFilter}|${q.missingFilter}|${q.minDuration ?? ''}|${q.maxDuration ?? ''}|${q.dateFrom ?? ''}|${q.dateTo ?? ''}`;
 
-const day = (text: string, next = false) => {
-  const d = new Date(`${text}T00:00:00.000Z`);
-  if (next) d.setUTCDate(d.getUTCDate() + 1);
-  return d;
-};
-
 /**
  * The library filters of a channel's videos (reference 1.4), on the plugin's own columns: the
  * copied `protected` and `missing` flags (tri-state), duration range (seconds) and publication
@@ -118,8 +112,8 @@ export function listingFilters(
   if (q.minDuration !== undefined) out.push({ sql: 'v.duration >= ?', params: [q.minDuration] });
   if (q.maxDuration !== undefined) out.push({ sql: 'v.duration <= ?', params: [q.maxDuration] });
   const dated = "(v.published_at_source is null or v.published_at_source <> 'estimated')";
-  if (q.dateFrom) out.push({ sql: `v.published_at >= ? and ${dated}`, params: [date(day(q.dateFrom))] });
-  if (q.dateTo) out.push({ sql: `v.published_at < ? and ${dated}`, params: [date(day(q.dateTo, true))] });
+  if (q.dateFrom) out.push({ sql: `v.published_at >= ? and ${dated}`, params: [date(dayStart(q.dateFrom))] });
+  if (q.dateTo) out.push({ sql: `v.published_at < ? and ${dated}`, params: [date(dayStart(q.dateTo, true))] });
   return out;
 }
 

@@ -1,8 +1,8 @@
 import {
   CancelledError,
   ChannelErrorCodes as E,
-  hasControlChars,
   InvalidInputError,
+  searchQueryProblem,
   type ChannelSearchResult,
   type PluginLogger,
   type SourceInfo,
@@ -11,15 +11,6 @@ import type { ChannelStore } from './channel-store.js';
 import { DataApiError, type ApiChannel, type DataApiClient } from './data-api.js';
 import { searchFailed, searchTimedOut } from './platform-errors.js';
 import { channelUrl, type ChannelPlatform } from './platform.js';
-
-/** The query as searched: trimmed, 1 to 200 characters, no control characters. */
-export function searchQueryProblem(raw: string): { query: string } | { error: string } {
-  const query = raw.trim();
-  if (query.length < 1) return { error: 'query must not be empty' };
-  if (query.length > 200) return { error: 'query must be at most 200 characters' };
-  if (hasControlChars(query)) return { error: 'query must not contain control characters' };
-  return { query };
-}
 
 function fromYtDlp(e: SourceInfo): Omit<ChannelSearchResult, 'subscribed'> | null {
   const id = typeof e.channel_id === 'string' ? e.channel_id : typeof e.id === 'string' ? e.id : null;

@@ -1,6 +1,7 @@
 import {
   ADDITIONAL_TAGS_MAX,
   ChannelErrorCodes as E,
+  downloadSettingsPatch,
   InvalidInputError,
   MEDIA_TYPE_TAB,
   MEDIA_TYPES,
@@ -49,7 +50,7 @@ function normalizeSubfolder(value: string | null | undefined): string | null {
  */
 export function validateSettings(current: ChannelRow, input: ChannelSettingsUpdate): SettingsResult {
   const errors: SettingsProblem[] = [];
-  const patch: SettingsPatch = {};
+  const patch: SettingsPatch = downloadSettingsPatch(input);
   if (input.subfolder !== undefined) {
     const sub = normalizeSubfolder(input.subfolder);
     const problem = sub ? subfolderProblem(sub) : null;
@@ -100,11 +101,7 @@ export function validateSettings(current: ChannelRow, input: ChannelSettingsUpda
       });
     } else patch.autoRemovalKeepRecentCount = input.auto_removal_keep_recent_count;
   } else if (input.auto_removal_keep_recent_count === null && !protectedAfter) patch.autoRemovalKeepRecentCount = null;
-  if (input.video_quality !== undefined) patch.videoQuality = input.video_quality;
-  if (input.audio_format !== undefined) patch.audioFormat = input.audio_format;
   if (input.skip_video_folder !== undefined) patch.skipVideoFolder = input.skip_video_folder;
-  if (input.min_duration !== undefined) patch.minDuration = input.min_duration;
-  if (input.max_duration !== undefined) patch.maxDuration = input.max_duration;
   const min = patch.minDuration !== undefined ? patch.minDuration : current.minDuration;
   const max = patch.maxDuration !== undefined ? patch.maxDuration : current.maxDuration;
   if (min !== null && max !== null && min >= max) {

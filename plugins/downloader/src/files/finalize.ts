@@ -1,5 +1,6 @@
 import { copyFile, mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
+import type { RecordFiles } from '@vidkeep/contracts';
 import { runToCompletion } from '../ytdlp/process.js';
 import {
   listFiles,
@@ -55,14 +56,8 @@ export interface FinalizeInput {
   env: NodeJS.ProcessEnv;
 }
 
-export interface FinalizedVideo {
+export interface FinalizedVideo extends RecordFiles {
   info: InfoJson;
-  filePath: string | null;
-  fileSize: number | null;
-  audioFilePath: string | null;
-  audioFileSize: number | null;
-  videoResolution: string | null;
-  thumbnailPath: string | null;
   infoPath: string;
   /** Something that did not work but does not fail the download (a rating not written into the file). */
   warnings: string[];

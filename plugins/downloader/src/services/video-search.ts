@@ -1,9 +1,9 @@
 import {
   CancelledError,
   DownloaderErrorCodes as E,
-  hasControlChars,
   InvalidInputError,
   PlatformRefusedError,
+  searchQueryProblem,
   type CheckVideoUrlResponse,
   type FoundVideo,
   type LibraryRecord,
@@ -18,15 +18,6 @@ import {
 import { parsePlatformUrl, videoUrl } from '@vidkeep/platform';
 import type { ActivityTracker } from './activity.js';
 import { metadataOf, type MetadataService } from './metadata.js';
-
-/** The query as searched: trimmed, 1 to 200 characters, no control characters (as the channel search). */
-export function videoQueryProblem(raw: string): { query: string } | { error: string } {
-  const query = raw.trim();
-  if (query.length < 1) return { error: 'query must not be empty' };
-  if (query.length > 200) return { error: 'query must be at most 200 characters' };
-  if (hasControlChars(query)) return { error: 'query must not contain control characters' };
-  return { query };
-}
 
 /** A video found on the platform, before the library's state is added. */
 
@@ -103,7 +94,7 @@ export class VideoLookup {
   constructor(private readonly deps: VideoLookupDeps) {}
 
   async search(raw: string, count: number, clientGone: AbortSignal): Promise<VideoSearchResult[]> {
-    const q = videoQueryProblem(raw);
+    const q = searchQueryProblem(raw);
     if ('error' in q) {
       throw new InvalidInputError(E.invalidRequest, q.error, { details: [{ path: 'body/query', message: q.error }] });
     }

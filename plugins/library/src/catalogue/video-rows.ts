@@ -1,4 +1,4 @@
-import type { LibraryRecord, Video, VideoListQuery } from '@vidkeep/contracts';
+import { dayStart, type LibraryRecord, type Video, type VideoListQuery } from '@vidkeep/contracts';
 import { readBool, readDate, readNumber, readText } from '@vidkeep/plugin-kit';
 import { UNKNOWN_WATCH, type ListedWatch } from '@vidkeep/read-models';
 import { videoUrl } from '@vidkeep/platform';
@@ -89,13 +89,6 @@ export function toVideo(v: LibraryRecord, watch: ListedWatch = UNKNOWN_WATCH): V
 
 /** The size a size filter compares: the video file's, else the audio file's (audio-only downloads). */
 export const SIZE = 'coalesce(v.file_size, v.audio_file_size)';
-
-/** A day `YYYY-MM-DD` as the first instant of it (UTC); `end` gives the first instant of the next day. */
-function dayStart(day: string, end = false): Date {
-  const d = new Date(`${day}T00:00:00.000Z`);
-  if (end) d.setUTCDate(d.getUTCDate() + 1);
-  return d;
-}
 
 /**
  * The conditions of the library filters (reference 1.5), on columns of `library_videos v`:

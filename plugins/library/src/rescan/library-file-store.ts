@@ -1,4 +1,4 @@
-import type { LibraryRecord } from '@vidkeep/contracts';
+import type { LibraryRecord, RecordFiles } from '@vidkeep/contracts';
 import { readBool, readDate, readNumber, readText, Sql, type Orm } from '@vidkeep/plugin-kit';
 import type { FileColumns, LibraryFileRow } from './reconcile.js';
 
@@ -184,18 +184,7 @@ export class LibraryFileStore {
    * Brings back a deleted or missing record with the files an import found: new paths and sizes,
    * no longer removed or missing. Its title, channel and history stay.
    */
-  async restore(
-    items: {
-      id: number;
-      filePath: string | null;
-      fileSize: number | null;
-      audioFilePath: string | null;
-      audioFileSize: number | null;
-      videoResolution: string | null;
-      thumbnailPath: string | null;
-      subfolder: string | null;
-    }[],
-  ): Promise<void> {
+  async restore(items: (Pick<LibraryRecord, 'id' | 'subfolder'> & RecordFiles)[]): Promise<void> {
     for (let i = 0; i < items.length; i += BATCH) {
       const batch = items.slice(i, i + BATCH);
       await this.sql.transaction(async (run) => {

@@ -1,4 +1,5 @@
 import {
+  downloadSettingsPatch,
   normalizeRating,
   normalizeSubfolderInput,
   type ErrorDetail,
@@ -34,18 +35,14 @@ export function checkSettings(
   current: Pick<PlaylistRow, 'minDuration' | 'maxDuration'> = { minDuration: null, maxDuration: null },
 ): { ok: true; patch: PlaylistPatch } | { ok: false; errors: ErrorDetail[] } {
   const errors: ErrorDetail[] = [];
-  const patch: PlaylistPatch = {};
+  const patch: PlaylistPatch = downloadSettingsPatch(input);
   if (input.default_sub_folder !== undefined) {
     const sub = normalizeSubfolderInput(input.default_sub_folder);
     if (!sub.ok) errors.push({ path: 'default_sub_folder', message: sub.error });
     // Undefined (the global-default sentinel) and null both mean "the global default" here.
     else patch.defaultSubFolder = sub.subfolder ?? null;
   }
-  if (input.video_quality !== undefined) patch.videoQuality = input.video_quality;
-  if (input.audio_format !== undefined) patch.audioFormat = input.audio_format;
   if (input.sort_order !== undefined) patch.sortOrder = input.sort_order;
-  if (input.min_duration !== undefined) patch.minDuration = input.min_duration;
-  if (input.max_duration !== undefined) patch.maxDuration = input.max_duration;
   const min = patch.minDuration !== undefined ? patch.minDuration : current.minDuration;
   const max = patch.maxDuration !== undefined ? patch.maxDuration : current.maxDuration;
   if (min !== null && max !== null && min > max) {
