@@ -2,6 +2,7 @@ import {
   CancelImportResponse,
   ChannelErrorCodes as E,
   ErrorEnvelope,
+  errorResponses,
   IMPORT_FILE_MAX_BYTES,
   ImportDetail,
   ImportJobParams,
@@ -18,12 +19,19 @@ import {
   uploadSchema,
   uploadSupport,
   type FastifyPluginAsyncTypebox,
+  type FastifyRequest,
 } from '@vidkeep/plugin-kit';
 import { errors, type ChannelRouteDeps } from './deps.js';
 
 const tags = ['subscription import'];
 const COOKIE_PREVIEWS_PER_MINUTE = 5;
 const MB = IMPORT_FILE_MAX_BYTES / 1024 / 1024;
+
+/** The bytes of the upload in form field `file` (`what` names it in errors). */
+async function uploadedFile(request: FastifyRequest, what: string): Promise<Buffer> {
+  const file = await readUpload(request, { field: 'file', maxBytes: IMPORT_FILE_MAX_BYTES, what });
+  return file.data;
+}
 
 /** Importing channel subscriptions in bulk (reference 1.13): previews, then a background import. */
 export const importRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (app, { previews, importer }) => {
@@ -40,14 +48,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (
         response: { 200: ImportPreview, ...errors, 413: ErrorEnvelope, 415: ErrorEnvelope, 422: ErrorEnvelope },
       },
     },
-    async (request) => {
-      const file = await readUpload(request, {
-        field: 'file',
-        maxBytes: IMPORT_FILE_MAX_BYTES,
-        what: 'the subscriptions file',
-      });
-      return previews.takeout(file.data);
-    },
+    async (request) => previews.takeout(await uploadedFile(request, 'the subscriptions file')),
   );
 
   app.post(
@@ -69,23 +70,11 @@ export const importRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (
         response: {
           200: ImportPreview,
           ...errors,
-          413: ErrorEnvelope,
-          415: ErrorEnvelope,
-          422: ErrorEnvelope,
-          429: ErrorEnvelope,
-          502: ErrorEnvelope,
-          504: ErrorEnvelope,
+          ...errorResponses(413, 415, 422, 429, 502, 504),
         },
       },
     },
-    async (request) => {
-      const file = await readUpload(request, {
-        field: 'file',
-        maxBytes: IMPORT_FILE_MAX_BYTES,
-        what: 'the cookie file',
-      });
-      return previews.cookies(file.data);
-    },
+    async (request) => previews.cookies(await uploadedFile(request, 'the cookie file')),
   );
 
   app.post(

@@ -1,4 +1,9 @@
-import { ChannelErrorCodes as E, ChannelSearchRequest, ChannelSearchResponse, ErrorEnvelope } from '@vidkeep/contracts';
+import {
+  ChannelErrorCodes as E,
+  ChannelSearchRequest,
+  ChannelSearchResponse,
+  errorResponses,
+} from '@vidkeep/contracts';
 import { perClientLimit, whileClientConnected, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import { errors, tags, type ChannelRouteDeps } from './deps.js';
 
@@ -26,10 +31,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<ChannelRouteDeps> = async (
         response: {
           200: ChannelSearchResponse,
           ...errors,
-          429: ErrorEnvelope,
-          499: ErrorEnvelope,
-          502: ErrorEnvelope,
-          504: ErrorEnvelope,
+          ...errorResponses(429, 499, 502, 504),
         },
       },
     },

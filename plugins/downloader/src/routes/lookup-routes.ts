@@ -27,10 +27,7 @@ export const lookupRoutes: FastifyPluginAsyncTypebox<DownloaderRouteDeps> = asyn
         response: {
           200: VideoSearchResponse,
           ...errors,
-          429: ErrorEnvelope,
-          499: ErrorEnvelope,
-          502: ErrorEnvelope,
-          504: ErrorEnvelope,
+          ...errorResponses(429, 499, 502, 504),
         },
       },
     },
