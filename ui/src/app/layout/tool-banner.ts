@@ -1,4 +1,4 @@
-import { Component, OnInit, computed, inject, signal } from '@angular/core';
+import { Component, OnInit, computed, inject, signal, ChangeDetectionStrategy } from '@angular/core';
 import { RouterLink } from '@angular/router';
 import type { ToolsResponse } from '@vidkeep/contracts';
 import { ToolStatus } from '../core/tool-status';
@@ -15,6 +15,7 @@ const DISMISSED_KEY = 'vidkeep.toolBannerDismissed';
  */
 @Component({
   selector: 'app-tool-banner',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [RouterLink],
   template: `
     @if (problem(); as p) {

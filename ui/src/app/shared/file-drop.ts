@@ -1,4 +1,4 @@
-import { Component, input, output, signal } from '@angular/core';
+import { Component, input, output, signal, ChangeDetectionStrategy } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 
 /** "2.5 MB", "12 KB": the size limit of a file in words. */
@@ -14,6 +14,7 @@ export function sizeLabel(bytes: number): string {
  */
 @Component({
   selector: 'app-file-drop',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule],
   host: {
     '[class.over]': 'over()',

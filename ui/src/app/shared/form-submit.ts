@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { Component, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import type { PendingAction } from './pending-action';
 
@@ -9,6 +9,7 @@ import type { PendingAction } from './pending-action';
  */
 @Component({
   selector: 'app-form-submit',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule],
   template: `
     @if (action().error()) {

@@ -1,10 +1,11 @@
-import { Component, input } from '@angular/core';
+import { Component, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatPaginatorModule } from '@angular/material/paginator';
 import type { PagedList } from './paged-list';
 
 /** The pages of a `PagedList`: where it is, how many per page, moving on. */
 @Component({
   selector: 'app-list-pager',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatPaginatorModule],
   template: `
     <mat-paginator

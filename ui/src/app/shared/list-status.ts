@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { Component, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 
 /** What a list status reads of its list (`PagedList` and the like). */
@@ -14,6 +14,7 @@ export interface LoadingList {
  */
 @Component({
   selector: 'app-list-status',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatProgressBarModule],
   template: `
     @if (list().loading()) {

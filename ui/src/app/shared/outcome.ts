@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { Component, input, ChangeDetectionStrategy } from '@angular/core';
 
 /**
  * What an action answered, where it happened: the server's refusal as an alert, or its message
@@ -6,6 +6,7 @@ import { Component, input } from '@angular/core';
  */
 @Component({
   selector: 'app-outcome',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     @if (error()) {
       <p class="error" [class.small]="small()" role="alert" [attr.data-testid]="testId() + '-error'">{{ error() }}</p>

@@ -1,4 +1,4 @@
-import { Component, computed, input, output } from '@angular/core';
+import { Component, computed, input, output, ChangeDetectionStrategy } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 
@@ -62,6 +62,7 @@ const SIZE_FIELDS: readonly NumberField[] = [
 /** The "more filters" of a list: a date range, a length range in minutes, optionally a size range in MB. */
 @Component({
   selector: 'app-range-filters',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatFormFieldModule, MatInputModule],
   template: `
     @let r = value();

@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { Component, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { Outcome } from './outcome';
@@ -50,6 +50,7 @@ export interface SelectionBarIds {
  */
 @Component({
   selector: 'app-list-selection-bar',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule, MatCheckboxModule, Outcome],
   template: `
     @let ids = testIds();

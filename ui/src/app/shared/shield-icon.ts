@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { Component, input, ChangeDetectionStrategy } from '@angular/core';
 
 /**
  * A shield (protected from automatic removal) drawn inline: no icon or emoji font is needed, so
@@ -7,6 +7,7 @@ import { Component, input } from '@angular/core';
  */
 @Component({
   selector: 'app-shield-icon',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   host: { 'aria-hidden': 'true' },
   template: `
     <svg viewBox="0 0 24 24" width="1em" height="1em" focusable="false">

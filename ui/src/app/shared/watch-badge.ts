@@ -1,4 +1,4 @@
-import { Component, computed, input } from '@angular/core';
+import { Component, computed, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatTooltipModule } from '@angular/material/tooltip';
 import { watchBadgeText, watchDetail, watchKind, type WatchFields } from './watch-state';
 
@@ -11,6 +11,7 @@ const GLYPHS = { watched: '✓', unwatched: '○', unknown: '?' } as const;
  */
 @Component({
   selector: 'app-watch-badge',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatTooltipModule],
   template: `
     <span

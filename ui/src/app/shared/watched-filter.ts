@@ -1,4 +1,4 @@
-import { Component, input, output } from '@angular/core';
+import { Component, input, output, ChangeDetectionStrategy } from '@angular/core';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { WATCHED_STATE_CHOICES, type WatchedState } from './watch-state';
@@ -9,6 +9,7 @@ import { WATCHED_STATE_CHOICES, type WatchedState } from './watch-state';
  */
 @Component({
   selector: 'app-watched-filter',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatFormFieldModule, MatSelectModule],
   template: `
     <mat-form-field appearance="outline">

@@ -1,4 +1,4 @@
-import { Component, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, effect, inject, input, signal } from '@angular/core';
 import type { AbstractControl } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import type { RouteResponse } from '../../core/api';
@@ -13,6 +13,7 @@ import { formatWhen } from '../../shared/format';
  */
 @Component({
   selector: 'app-api-key-test',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule],
   host: { class: 'wide' },
   template: `
@@ -92,8 +93,17 @@ export class ApiKeyTestButton {
   readonly when = (iso: string) => formatWhen(iso);
   readonly quota = (n: number) => n.toLocaleString('en-US');
 
-  typed(): string {
-    return String(this.control().value ?? '').trim();
+  /** The key as typed, kept in a signal: the field is another component's, so OnPush needs it. */
+  readonly typed = signal('');
+
+  constructor() {
+    effect((onCleanup) => {
+      const control = this.control();
+      const read = () => this.typed.set(String(control.value ?? '').trim());
+      read();
+      const sub = control.valueChanges.subscribe(read);
+      onCleanup(() => sub.unsubscribe());
+    });
   }
 
   async test(): Promise<void> {

@@ -1,4 +1,14 @@
-import { Component, Injector, OnInit, afterNextRender, computed, inject, signal, viewChild } from '@angular/core';
+import {
+  Component,
+  Injector,
+  OnInit,
+  afterNextRender,
+  computed,
+  inject,
+  signal,
+  viewChild,
+  ChangeDetectionStrategy,
+} from '@angular/core';
 import {
   FormControl,
   FormGroup,
@@ -31,6 +41,7 @@ const notBlank = (c: AbstractControl) =>
 /** Section 2: API keys for the download endpoint (bookmarklets, shortcuts, automation). */
 @Component({
   selector: 'app-api-keys-section',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     ReactiveFormsModule,
     MatCardModule,

@@ -1,4 +1,14 @@
-import { Component, ElementRef, Injector, computed, inject, input, output, signal } from '@angular/core';
+import {
+  Component,
+  ElementRef,
+  Injector,
+  computed,
+  inject,
+  input,
+  output,
+  signal,
+  ChangeDetectionStrategy,
+} from '@angular/core';
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
 import { toApiError } from '../../core/api';
@@ -18,6 +28,7 @@ import { ConfigSchema } from '../../shared/config-form/config-schema';
  */
 @Component({
   selector: 'app-config-section',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     ReactiveFormsModule,
     MatCardModule,

@@ -1,4 +1,13 @@
-import { Component, Injector, OnInit, afterNextRender, computed, inject, signal } from '@angular/core';
+import {
+  Component,
+  Injector,
+  OnInit,
+  afterNextRender,
+  computed,
+  inject,
+  signal,
+  ChangeDetectionStrategy,
+} from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { ActivatedRoute, RouterLink } from '@angular/router';
 import { toApiError } from '../../core/api';
@@ -26,6 +35,7 @@ interface NavEntry {
  */
 @Component({
   selector: 'app-settings-page',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     RouterLink,
     MatButtonModule,

@@ -1,4 +1,4 @@
-import { Component, computed, input } from '@angular/core';
+import { Component, computed, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { FORM_CONTROLS } from '../form-controls';
 import { rangeHint, type ConfigField, type FieldOption } from './config-fields';
@@ -13,6 +13,7 @@ import { FilenamePreviewPanel } from './filename-preview';
  */
 @Component({
   selector: 'app-config-field',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [FORM_CONTROLS, MatSlideToggleModule, FilenamePreviewPanel],
   templateUrl: './config-field.html',
   styleUrl: './config-field.css',

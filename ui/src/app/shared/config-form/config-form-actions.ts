@@ -1,4 +1,4 @@
-import { Component, input } from '@angular/core';
+import { Component, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import type { ConfigForm } from './config-form';
 
@@ -9,6 +9,7 @@ import type { ConfigForm } from './config-form';
  */
 @Component({
   selector: 'app-config-form-actions',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatButtonModule],
   template: `
     @let f = cf();

@@ -65,6 +65,8 @@ export interface ConfigFormOptions {
 export class ConfigForm {
   /** Bumped by Discard and by a save: the next form starts from the server's values. */
   private readonly fresh = signal(0);
+  /** Bumped by every change of the form (value, status, touched, pristine). */
+  private readonly edits = signal(0);
   private last: { form: ConfigFormGroup; fields: readonly ConfigField[]; fresh: number } | null = null;
   /**
    * The controls, rebuilt when the fields change. A rebuild caused by a new view from elsewhere
@@ -77,6 +79,8 @@ export class ConfigForm {
     const form = buildForm(fields);
     if (this.last?.fresh === fresh) keepTyped(this.last, fields, form);
     this.last = { form, fields, fresh };
+    // Values, validity and touched state as a signal: OnPush views showing them need to know.
+    form.events.subscribe(() => this.edits.update((n) => n + 1));
     return form;
   });
   /** Stored secrets the user asked to remove (sent as ""). */
@@ -97,6 +101,7 @@ export class ConfigForm {
   }
 
   errorOf(key: string): string | null {
+    this.edits();
     const c = this.form().controls[key];
     if (!c || !c.errors || !(c.touched || c.dirty)) return null;
     return (
@@ -108,6 +113,7 @@ export class ConfigForm {
 
   /** The `PATCH /api/config` body for the form as it is now. */
   patch(): Record<string, unknown> {
+    this.edits();
     const fields = this.options.fields();
     return diffConfig({
       fields,

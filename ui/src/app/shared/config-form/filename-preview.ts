@@ -1,4 +1,4 @@
-import { Component, DestroyRef, effect, inject, input, signal } from '@angular/core';
+import { Component, DestroyRef, effect, inject, input, signal, ChangeDetectionStrategy } from '@angular/core';
 import type { AbstractControl } from '@angular/forms';
 import { toApiError } from '../../core/api';
 import { ConfigApi } from './config-api';
@@ -24,6 +24,7 @@ type State =
  */
 @Component({
   selector: 'app-filename-preview',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <div class="preview" role="status" aria-live="polite" data-testid="filename-preview">
       @switch (state().kind) {

@@ -1,4 +1,4 @@
-import { Component, computed, input } from '@angular/core';
+import { Component, computed, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatSlideToggleModule, type MatSlideToggleChange } from '@angular/material/slide-toggle';
 import { Outcome } from '../outcome';
 import type { PluginSwitches } from './plugin-switches';
@@ -9,6 +9,7 @@ import type { PluginSwitches } from './plugin-switches';
  */
 @Component({
   selector: 'app-plugin-switch',
+  changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [MatSlideToggleModule, Outcome],
   template: `
     @if (plugin(); as p) {
