@@ -1,30 +1,28 @@
 import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
-import { MatButton, type MatButtonAppearance } from '@angular/material/button';
+import { MatButtonModule } from '@angular/material/button';
+
+/** The looks of `matButton` (Material does not export its type). */
+export type ButtonAppearance = 'text' | 'filled' | 'elevated' | 'outlined' | 'tonal';
 
 /**
- * The button of one action that waits for the server: disabled while `busy` (and whenever
- * `disabled`), its label then `busyLabel` ("Testing…"). `(pressed)` on a click; `type="submit"`
- * submits the form around it. The test id and the aria-label go on the `<button>` itself, which
- * the tests drive.
- *
- * ```html
- * <app-busy-button label="Test" busyLabel="Testing…" [busy]="test.busy()" testId="plex-test" (pressed)="run()" />
- * ```
+ * A Material button of one action that talks to the server: disabled and saying `busyText`
+ * (e.g. "Saving…") while `busy`, else `text`. `testId` and `ariaLabel` land on the `<button>`;
+ * `pressed` is its click (a `type="submit"` one submits its form instead, as any button).
  */
 @Component({
   selector: 'app-busy-button',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButton],
+  imports: [MatButtonModule],
   template: `
     <button
-      [matButton]="look()"
+      [matButton]="appearance()"
       [type]="type()"
+      (click)="pressed.emit()"
       [disabled]="busy() || disabled()"
       [attr.aria-label]="ariaLabel()"
       [attr.data-testid]="testId()"
-      (click)="pressed.emit()"
     >
-      {{ busy() ? (busyLabel() ?? label()) : label() }}
+      {{ busy() && busyText() ? busyText() : text() }}
     </button>
   `,
   styles: `
@@ -34,17 +32,16 @@ import { MatButton, type MatButtonAppearance } from '@angular/material/button';
   `,
 })
 export class BusyButton {
-  readonly label = input.required<string>();
-  /** The action runs: the button waits. */
+  readonly text = input.required<string>();
+  /** What it says while busy; the plain text when not given. */
+  readonly busyText = input<string>('');
   readonly busy = input(false);
-  /** The label while busy; without it the label stays. */
-  readonly busyLabel = input<string | null>(null);
-  /** Disabled for another reason (the plugin is off, another action runs). */
+  /** Disabled for another reason than its own action running. */
   readonly disabled = input(false);
-  readonly look = input<MatButtonAppearance>('outlined');
+  readonly testId = input.required<string>();
+  /** `filled` = mat-flat-button, `outlined` = mat-stroked-button, `text` = mat-button. */
+  readonly appearance = input<ButtonAppearance>('outlined');
   readonly type = input<'button' | 'submit'>('button');
-  readonly testId = input<string | null>(null);
-  /** Where the visible label alone does not say what the button acts on. */
   readonly ariaLabel = input<string | null>(null);
   readonly pressed = output();
 }

@@ -1,42 +1,35 @@
 import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
 import { ActivatedRoute, Router } from '@angular/router';
 import { Auth, returnTarget } from '../../core/auth';
 import { PASSWORD_MAX, USERNAME_MAX } from '../../shared/account-rules';
 import { FormSubmit } from '../../shared/form-submit';
 import { PendingAction } from '../../shared/pending-action';
+import { TextField } from '../../shared/text-field';
 import { AuthCard } from './auth-card';
 
 @Component({
   selector: 'app-login-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [ReactiveFormsModule, AuthCard, FormSubmit, MatFormFieldModule, MatInputModule],
+  imports: [ReactiveFormsModule, AuthCard, FormSubmit, TextField],
   template: `
     <app-auth-card title="Sign in to vidkeep">
       <form [formGroup]="form" (ngSubmit)="submit()" novalidate>
-        <mat-form-field appearance="outline">
-          <mat-label>Username</mat-label>
-          <input
-            matInput
-            formControlName="username"
-            autocomplete="username"
-            [maxlength]="usernameMax"
-            data-testid="login-username"
-          />
-        </mat-form-field>
-        <mat-form-field appearance="outline">
-          <mat-label>Password</mat-label>
-          <input
-            matInput
-            type="password"
-            formControlName="password"
-            autocomplete="current-password"
-            [maxlength]="passwordMax"
-            data-testid="login-password"
-          />
-        </mat-form-field>
+        <app-text-field
+          [control]="form.controls.username"
+          label="Username"
+          autocomplete="username"
+          [maxlength]="usernameMax"
+          testId="login-username"
+        />
+        <app-text-field
+          [control]="form.controls.password"
+          label="Password"
+          type="password"
+          autocomplete="current-password"
+          [maxlength]="passwordMax"
+          testId="login-password"
+        />
         <app-form-submit [action]="signIn" text="Sign in" testId="login" />
       </form>
     </app-auth-card>

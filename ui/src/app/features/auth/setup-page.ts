@@ -1,7 +1,5 @@
-import { Component, inject } from '@angular/core';
+import { Component, inject, ChangeDetectionStrategy } from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
-import { MatFormFieldModule } from '@angular/material/form-field';
-import { MatInputModule } from '@angular/material/input';
 import { Router } from '@angular/router';
 import { Auth } from '../../core/auth';
 import {
@@ -13,60 +11,50 @@ import {
 } from '../../shared/account-rules';
 import { FormSubmit } from '../../shared/form-submit';
 import { PendingAction } from '../../shared/pending-action';
+import { TextField } from '../../shared/text-field';
 import { AuthCard } from './auth-card';
 
 @Component({
   selector: 'app-setup-page',
-  imports: [ReactiveFormsModule, AuthCard, FormSubmit, MatFormFieldModule, MatInputModule],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [ReactiveFormsModule, AuthCard, FormSubmit, TextField],
   template: `
     <app-auth-card title="Set up vidkeep" [width]="460">
       <p class="muted">
         Enter the setup token from the server log (or the file <code>config/setup-token</code>) and choose the login.
       </p>
       <form [formGroup]="form" (ngSubmit)="submit()" novalidate>
-        <mat-form-field appearance="outline">
-          <mat-label>Setup token</mat-label>
-          <input matInput formControlName="token" autocomplete="off" data-testid="setup-token" />
-          <mat-hint>64 hexadecimal characters</mat-hint>
-        </mat-form-field>
-        <mat-form-field appearance="outline">
-          <mat-label>Username</mat-label>
-          <input
-            matInput
-            formControlName="username"
-            autocomplete="username"
-            [maxlength]="usernameMax"
-            data-testid="setup-username"
-          />
-          <mat-hint align="end">{{ form.value.username?.length ?? 0 }} / {{ usernameMax }}</mat-hint>
-          @if (form.controls.username.hasError('required')) {
-            <mat-error>A username is required (1 to {{ usernameMax }} characters)</mat-error>
-          }
-        </mat-form-field>
-        <mat-form-field appearance="outline">
-          <mat-label>Password</mat-label>
-          <input
-            matInput
-            type="password"
-            formControlName="password"
-            autocomplete="new-password"
-            data-testid="setup-password"
-          />
-          <mat-hint>{{ passwordMin }} to {{ passwordMax }} characters</mat-hint>
-          @if (form.controls.password.invalid) {
-            <mat-error>The password needs {{ passwordMin }} to {{ passwordMax }} characters</mat-error>
-          }
-        </mat-form-field>
-        <mat-form-field appearance="outline">
-          <mat-label>Confirm password</mat-label>
-          <input
-            matInput
-            type="password"
-            formControlName="confirmPassword"
-            autocomplete="new-password"
-            data-testid="setup-confirm"
-          />
-        </mat-form-field>
+        <app-text-field
+          [control]="form.controls.token"
+          label="Setup token"
+          hint="64 hexadecimal characters"
+          testId="setup-token"
+        />
+        <app-text-field
+          [control]="form.controls.username"
+          label="Username"
+          autocomplete="username"
+          [maxlength]="usernameMax"
+          [hintEnd]="(form.value.username?.length ?? 0) + ' / ' + usernameMax"
+          [error]="'A username is required (1 to ' + usernameMax + ' characters)'"
+          testId="setup-username"
+        />
+        <app-text-field
+          [control]="form.controls.password"
+          label="Password"
+          type="password"
+          autocomplete="new-password"
+          [hint]="passwordMin + ' to ' + passwordMax + ' characters'"
+          [error]="'The password needs ' + passwordMin + ' to ' + passwordMax + ' characters'"
+          testId="setup-password"
+        />
+        <app-text-field
+          [control]="form.controls.confirmPassword"
+          label="Confirm password"
+          type="password"
+          autocomplete="new-password"
+          testId="setup-confirm"
+        />
         @if (form.hasError('mismatch') && form.controls.confirmPassword.touched) {
           <p class="error" role="alert">The passwords do not match</p>
         }

@@ -1,4 +1,12 @@
-import { Component, DestroyRef, ElementRef, Injector, afterNextRender, inject } from '@angular/core';
+import {
+  Component,
+  DestroyRef,
+  ElementRef,
+  Injector,
+  afterNextRender,
+  inject,
+  ChangeDetectionStrategy,
+} from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
@@ -6,6 +14,8 @@ import { RouterLink } from '@angular/router';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty } from '../../shared/field-rules';
 import { formatWhen } from '../../shared/format';
+import { BusyButton } from '../../shared/busy-button';
+import { TextField } from '../../shared/text-field';
 import { RemovalPlan } from './removal-plan';
 import { AGE_CHOICES, RULE_CHOICES, SPACE_UNITS } from './retention-model';
 import { runWhen } from './removal-words';
@@ -20,7 +30,17 @@ import { RetentionSettings } from './retention-settings';
  */
 @Component({
   selector: 'app-retention-page',
-  imports: [FORM_CONTROLS, MatCardModule, MatProgressBarModule, MatSlideToggleModule, RouterLink, RemovalPlan],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  imports: [
+    FORM_CONTROLS,
+    MatCardModule,
+    MatProgressBarModule,
+    MatSlideToggleModule,
+    RouterLink,
+    RemovalPlan,
+    TextField,
+    BusyButton,
+  ],
   templateUrl: './retention-page.html',
   styleUrls: [
     '../../shared/badges.css',
