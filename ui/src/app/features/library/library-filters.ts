@@ -23,6 +23,11 @@ export class LibraryFilters {
   readonly channel = signal<{ id: string; name: string } | null>(null);
   readonly ranges = signal<Ranges>(NO_RANGES);
   readonly triChoices = TRI_CHOICES;
+  /** The yes / no / any filters as the page shows them, one select each. */
+  readonly triFilters = [
+    { key: 'protected', label: 'Protected', value: this.protectedFilter, choices: TRI_CHOICES.protected },
+    { key: 'missing', label: 'On disk', value: this.missingFilter, choices: TRI_CHOICES.missing },
+  ] as const;
   readonly active = computed(
     () =>
       this.watchedState() !== 'any' ||

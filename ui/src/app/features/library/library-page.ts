@@ -7,6 +7,7 @@ import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { MatTooltipModule } from '@angular/material/tooltip';
+import { BusyButton } from '../../shared/busy-button';
 import { toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { Live } from '../../core/live';
@@ -38,6 +39,7 @@ import { resolutionLabel } from '../../shared/resolution';
   selector: 'app-library-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
+    BusyButton,
     DatePipe,
     ConfirmInline,
     ListControls,

@@ -16,6 +16,7 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { Router, RouterLink } from '@angular/router';
+import { BusyButton } from '../../shared/busy-button';
 import { toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { ConfirmInline } from '../../shared/confirm-inline';
@@ -39,6 +40,7 @@ type Link = VideoLinksResponse['links'][number];
   selector: 'app-video-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
+    BusyButton,
     ConfirmInline,
     DatePipe,
     DecimalPipe,

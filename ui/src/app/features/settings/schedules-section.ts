@@ -6,6 +6,7 @@ import { MatCardModule } from '@angular/material/card';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSlideToggleModule, type MatSlideToggleChange } from '@angular/material/slide-toggle';
+import { BusyButton } from '../../shared/busy-button';
 import type { ScheduleEntry, TaskRun } from './contracts';
 import { debounceTime, merge } from 'rxjs';
 import { toApiError } from '../../core/api';
@@ -27,7 +28,15 @@ interface History {
 @Component({
   selector: 'app-schedules-section',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [FormsModule, MatCardModule, MatFormFieldModule, MatInputModule, MatButtonModule, MatSlideToggleModule],
+  imports: [
+    FormsModule,
+    MatCardModule,
+    MatFormFieldModule,
+    MatInputModule,
+    MatButtonModule,
+    MatSlideToggleModule,
+    BusyButton,
+  ],
   templateUrl: './schedules-section.html',
   styleUrl: './schedules-section.css',
 })
