@@ -41,8 +41,8 @@ import { isActiveStatus, progressText, progressView } from '../../shared/queue-s
         </div>
         @if (isActive(job.status)) {
           <app-busy-button
-            label="Cancel"
-            busyLabel="Cancelling…"
+            text="Cancel"
+            busyText="Cancelling…"
             [busy]="cancelling()"
             [ariaLabel]="'Cancel ' + job.label"
             testId="queue-cancel"

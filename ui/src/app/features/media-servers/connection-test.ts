@@ -17,8 +17,8 @@ import type { ServerSettings } from './server-settings';
     <div class="checks">
       <app-busy-button
         [busy]="s.test.busy()"
-        label="Test connection"
-        busyLabel="Testing…"
+        text="Test connection"
+        busyText="Testing…"
         [disabled]="off() || s.lists.busy()"
         [testId]="kind() + '-test'"
         (pressed)="s.testConnection()"

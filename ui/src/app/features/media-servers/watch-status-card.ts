@@ -109,8 +109,8 @@ export const WATCH_STATUS_KEYS = ['watchStatusSyncEnabled', 'watchStatusSyncFreq
             <div class="checks">
               <app-busy-button
                 [busy]="!!o?.running"
-                label="Sync now"
-                busyLabel="Syncing…"
+                text="Sync now"
+                busyText="Syncing…"
                 [disabled]="sync.busy()"
                 testId="watch-status-sync-now"
                 (pressed)="sync.syncNow()"

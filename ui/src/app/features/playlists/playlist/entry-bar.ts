@@ -15,8 +15,8 @@ import type { PlaylistOverview } from './playlist-overview';
     <app-list-selection-bar [source]="a" [empty]="empty()" [actions]="buttons()" [testIds]="ids">
       <app-busy-button
         barEnd
-        look="filled"
-        label="Download new"
+        appearance="filled"
+        text="Download new"
         [busy]="a.busy()"
         testId="entries-download-new"
         (pressed)="a.downloadEntries('new')"

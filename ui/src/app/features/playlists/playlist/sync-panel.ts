@@ -21,16 +21,16 @@ import { serverLabel } from './sync-outcome';
         <h2 id="sync-heading">Media servers and the .m3u file</h2>
         <div class="line">
           <app-busy-button
-            label="Sync now"
-            busyLabel="Syncing…"
+            text="Sync now"
+            busyText="Syncing…"
             [busy]="pub.syncWaiting()"
             [disabled]="pub.sync.busy()"
             testId="playlist-sync"
             (pressed)="pub.syncNow(syncing())"
           />
           <app-busy-button
-            label="Rebuild .m3u"
-            busyLabel="Rebuilding…"
+            text="Rebuild .m3u"
+            busyText="Rebuilding…"
             [busy]="pub.rebuild.busy()"
             testId="playlist-rebuild-m3u"
             (pressed)="pub.rebuildM3u()"
