@@ -3,6 +3,7 @@ import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/cor
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { MAT_DIALOG_DATA, MatDialogRef } from '@angular/material/dialog';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import { BusyButton } from '../../shared/busy-button';
 import { RESERVED_SUBFOLDER, ShowWhenDirty, TITLE_FILTER_MAX } from '../../shared/field-rules';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { MediaChoiceFields } from '../../shared/media-choice-fields';
@@ -41,7 +42,7 @@ export interface ChannelSettingsDialogData {
 @Component({
   selector: 'app-channel-settings-dialog',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, FORM_CONTROLS, MatSlideToggleModule, MediaChoiceFields, SettingsDialogFrame],
+  imports: [BusyButton, DatePipe, FORM_CONTROLS, MatSlideToggleModule, MediaChoiceFields, SettingsDialogFrame],
   templateUrl: './channel-settings-dialog.html',
   styleUrls: ['../../shared/dialog-form.css', './channel-settings-dialog.css'],
 })

@@ -1,6 +1,5 @@
 import { ChangeDetectionStrategy, Component, inject, output, signal } from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule } from '@angular/forms';
-import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatProgressSpinnerModule } from '@angular/material/progress-spinner';
@@ -9,6 +8,7 @@ import { RouterLink } from '@angular/router';
 import { toApiError } from '../../core/api';
 import type { ChannelInfo, ChannelSearchResult } from './api-types';
 import { ChannelsApi } from './channels-api';
+import { BusyButton } from '../../shared/busy-button';
 import { PendingAction } from '../../shared/pending-action';
 import { formatCount, tabLabel } from '../../shared/channel-format';
 import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount } from '../../shared/channel-query';
@@ -23,7 +23,7 @@ import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount }
     MatFormFieldModule,
     MatInputModule,
     MatSelectModule,
-    MatButtonModule,
+    BusyButton,
     MatProgressSpinnerModule,
   ],
   templateUrl: './subscribe-panel.html',

@@ -1,10 +1,11 @@
-import { Component, computed, inject, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { LibraryImportPreview, LibraryImportRequest } from '@vidkeep/contracts';
 import { LibraryFilesApi } from './library-files-api';
+import { BusyButton } from '../../shared/busy-button';
 import { formatBytes, formatWhen } from '../../shared/format';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty, hintValidator, subfolderHint } from '../../shared/field-rules';
@@ -30,9 +31,10 @@ export const PREVIEW_ROWS = 50;
  */
 @Component({
   selector: 'app-import-card',
-  imports: [FORM_CONTROLS, MatCardModule, MatProgressBarModule],
+  imports: [BusyButton, FORM_CONTROLS, MatCardModule, MatProgressBarModule],
   templateUrl: './import-card.html',
   styleUrl: './files-page.css',
+  changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class ImportCard {
   private readonly api = inject(LibraryFilesApi);
@@ -44,7 +46,7 @@ export class ImportCard {
     move: new FormControl(false, { nonNullable: true }),
     subfolder: new FormControl('', { nonNullable: true, validators: [hintValidator(subfolderHint)] }),
   });
-  private readonly values = toSignal(this.form.valueChanges, { initialValue: this.form.getRawValue() });
+  readonly values = toSignal(this.form.valueChanges, { initialValue: this.form.getRawValue() });
   readonly previewing = new PendingAction('The preview failed: ');
   readonly starting = new PendingAction('The import did not start: ');
   /** The preview and the request it answered. */

@@ -1,7 +1,7 @@
 import { Component, computed, input, ChangeDetectionStrategy } from '@angular/core';
-import { MatButtonModule } from '@angular/material/button';
 import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
+import { BusyButton } from '../../shared/busy-button';
 import { PendingAction } from '../../shared/pending-action';
 import { formatWhen } from '../../shared/format';
 import { progressPercent, progressText, rescanFigures, scanStatusLabel } from './files-format';
@@ -14,7 +14,7 @@ import type { ScanState } from './scan-state';
 @Component({
   selector: 'app-rescan-card',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatCardModule, MatProgressBarModule],
+  imports: [BusyButton, MatCardModule, MatProgressBarModule],
   template: `
     <mat-card appearance="outlined" class="card" data-testid="rescan-card">
       <h2 id="rescan-title">Rescan files</h2>
@@ -25,15 +25,16 @@ import type { ScanState } from './scan-state';
         measured. Nothing is ever deleted. It also runs weekly (Scheduled tasks: “Rescan files”).
       </p>
       <div class="actions">
-        <button
-          mat-flat-button
-          type="button"
-          (click)="start()"
+        <app-busy-button
+          look="filled"
+          [busy]="rescanning()"
+          busyText="Rescanning…"
           [disabled]="action.busy() || state().running()"
-          data-testid="rescan-start"
+          testId="rescan-start"
+          (pressed)="start()"
         >
-          {{ rescanning() ? 'Rescanning…' : 'Rescan files' }}
-        </button>
+          Rescan files
+        </app-busy-button>
         @if (state().running() && !rescanning()) {
           <span class="hint">A library import is running; the rescan can start when it ends.</span>
         }
@@ -64,15 +65,14 @@ import type { ScanState } from './scan-state';
           </ul>
           @if (run.counts.untracked > 0) {
             <div class="actions">
-              <button
-                mat-stroked-button
-                type="button"
-                (click)="addUntracked()"
-                [disabled]="adding.busy() || state().running()"
-                data-testid="rescan-add-untracked"
+              <app-busy-button
+                [busy]="adding.busy()"
+                [disabled]="state().running()"
+                testId="rescan-add-untracked"
+                (pressed)="addUntracked()"
               >
                 Add the {{ run.counts.untracked }} untracked file{{ run.counts.untracked === 1 ? '' : 's' }}
-              </button>
+              </app-busy-button>
               <span class="hint"
                 >Imports the whole output directory: videos already in the library stay as they are.</span
               >

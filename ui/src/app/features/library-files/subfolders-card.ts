@@ -1,4 +1,4 @@
-import { Component, inject, signal, viewChild } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject, signal, viewChild } from '@angular/core';
 import { FormControl, FormGroup, FormGroupDirective } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
 import type { SubfolderEntry } from '@vidkeep/contracts';
@@ -28,7 +28,7 @@ const required = hintValidator((v) => (v.trim() ? subfolderHint(v) : 'Give a nam
         subfolder, for example). Channels and playlists choose theirs in their settings. One that channels, playlists,
         the default setting or a Plex library mapping use, or whose folder holds files, cannot be deleted.
       </p>
-      @if (loadError(); as e) {
+      @if (loading.error(); as e) {
         <div class="error" role="alert" data-testid="subfolders-load-error">
           <p>{{ e }}</p>
           <button mat-stroked-button type="button" (click)="load()">Try again</button>
@@ -108,11 +108,12 @@ const required = hintValidator((v) => (v.trim() ? subfolderHint(v) : 'Give a nam
     </mat-card>
   `,
   styleUrl: './files-page.css',
+  changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class SubfoldersCard {
   private readonly api = inject(LibraryFilesApi);
   readonly list = signal<SubfolderEntry[] | null>(null);
-  readonly loadError = signal<string | null>(null);
+  readonly loading = new PendingAction();
   readonly notice = signal<string | null>(null);
   readonly name = new FormControl('', { nonNullable: true, validators: [required] });
   readonly addForm = new FormGroup({ name: this.name });
@@ -130,12 +131,7 @@ export class SubfoldersCard {
   }
 
   async load(): Promise<void> {
-    try {
-      this.list.set(await this.api.subfolders());
-      this.loadError.set(null);
-    } catch (err) {
-      this.loadError.set(toApiError(err).message);
-    }
+    await this.loading.run(async () => this.list.set(await this.api.subfolders()));
   }
 
   add(): void {

@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, inject, input, output, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
+import { BusyButton } from '../../../shared/busy-button';
 import { MatDialog } from '@angular/material/dialog';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { PendingAction } from '../../../shared/pending-action';
@@ -13,7 +14,7 @@ import type { ChannelOverview } from './channel-overview';
 @Component({
   selector: 'app-channel-header',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatProgressBarModule],
+  imports: [BusyButton, MatButtonModule, MatProgressBarModule],
   template: `
     @let o = overview();
     @if (o.loading() && !o.channel()) {
@@ -62,15 +63,14 @@ import type { ChannelOverview } from './channel-overview';
         </div>
         <div class="head-actions">
           @if (!c.enabled) {
-            <button
-              mat-stroked-button
-              type="button"
-              (click)="resubscribe()"
-              [disabled]="subscribing.busy()"
-              data-testid="channel-subscribe"
+            <app-busy-button
+              [busy]="subscribing.busy()"
+              busyText="Subscribing…"
+              testId="channel-subscribe"
+              (pressed)="resubscribe()"
             >
-              {{ subscribing.busy() ? 'Subscribing…' : 'Subscribe' }}
-            </button>
+              Subscribe
+            </app-busy-button>
           }
           <button mat-flat-button type="button" (click)="openSettings()" data-testid="channel-settings-open">
             Settings

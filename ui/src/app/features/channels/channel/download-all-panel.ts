@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import { MatButtonModule } from '@angular/material/button';
+import { BusyButton } from '../../../shared/busy-button';
 import { downloadAllPreviewText, queueButtonText, sizeBasisText } from '../../../shared/channel-format';
 import type { DownloadAll } from './download-all';
 
@@ -7,7 +7,7 @@ import type { DownloadAll } from './download-all';
 @Component({
   selector: 'app-download-all-panel',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule],
+  imports: [BusyButton],
   template: `
     @let d = state();
     @if (d.loading()) {
@@ -26,25 +26,19 @@ import type { DownloadAll } from './download-all';
         }
         <div class="row">
           @if (p.count > 0) {
-            <button
-              mat-flat-button
-              type="button"
-              (click)="d.confirm()"
-              [disabled]="d.busy()"
-              data-testid="download-all-confirm"
+            <app-busy-button
+              look="filled"
+              [busy]="d.busy()"
+              busyText="Queueing…"
+              testId="download-all-confirm"
+              (pressed)="d.confirm()"
             >
-              {{ d.busy() ? 'Queueing…' : queueText(p.count) }}
-            </button>
+              {{ queueText(p.count) }}
+            </app-busy-button>
           }
-          <button
-            mat-button
-            type="button"
-            (click)="d.preview.set(null)"
-            [disabled]="d.busy()"
-            data-testid="download-all-cancel"
-          >
+          <app-busy-button look="text" [busy]="d.busy()" testId="download-all-cancel" (pressed)="d.preview.set(null)">
             {{ p.count > 0 ? 'Cancel' : 'Close' }}
-          </button>
+          </app-busy-button>
         </div>
       </div>
     }

@@ -1,8 +1,8 @@
 import { LowerCasePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import { MatButtonModule } from '@angular/material/button';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSlideToggleModule, type MatSlideToggleChange } from '@angular/material/slide-toggle';
+import { BusyButton } from '../../../shared/busy-button';
 import { tabKnownText, tabLabel, tabStatsText } from '../../../shared/channel-format';
 import type { ChannelOverview } from './channel-overview';
 import type { DownloadAll } from './download-all';
@@ -15,7 +15,7 @@ import type { FetchTracker } from './fetch-tracker';
 @Component({
   selector: 'app-tab-stats-bar',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [LowerCasePipe, MatButtonModule, MatProgressBarModule, MatSlideToggleModule],
+  imports: [LowerCasePipe, BusyButton, MatProgressBarModule, MatSlideToggleModule],
   template: `
     @let o = overview();
     @let f = fetch();
@@ -45,18 +45,16 @@ import type { FetchTracker } from './fetch-tracker';
         Download new {{ label(o.currentTab()) | lowercase }} automatically
       </mat-slide-toggle>
       <span class="grow"></span>
-      <button mat-stroked-button type="button" (click)="f.start()" [disabled]="!!f.forTab()" data-testid="fetch-all">
-        {{ f.forTab() ? 'Loading…' : 'Load all' }}
-      </button>
-      <button
-        mat-stroked-button
-        type="button"
-        (click)="downloadAll().open()"
-        [disabled]="downloadAll().loading() || downloadAll().busy()"
-        data-testid="download-all-open"
+      <app-busy-button [busy]="!!f.forTab()" busyText="Loading…" testId="fetch-all" (pressed)="f.start()">
+        Load all
+      </app-busy-button>
+      <app-busy-button
+        [busy]="downloadAll().loading() || downloadAll().busy()"
+        testId="download-all-open"
+        (pressed)="downloadAll().open()"
       >
         Download all…
-      </button>
+      </app-busy-button>
     </div>
     @if (o.auto.error()) {
       <p class="error small" role="alert" data-testid="tab-auto-download-error">{{ o.auto.error() }}</p>
@@ -79,15 +77,15 @@ import type { FetchTracker } from './fetch-tracker';
         <div class="row">
           <span role="status" data-testid="fetch-progress" [attr.data-stage]="state.stage">{{ f.text(state) }}</span>
           @if (state.stage === 'listing' || state.stage === 'starting') {
-            <button
-              mat-button
-              type="button"
-              (click)="f.cancel()"
-              [disabled]="state.cancelling || f.cancelling()"
-              data-testid="fetch-cancel"
+            <app-busy-button
+              look="text"
+              [busy]="state.cancelling || f.cancelling()"
+              busyText="Cancelling…"
+              testId="fetch-cancel"
+              (pressed)="f.cancel()"
             >
-              {{ state.cancelling || f.cancelling() ? 'Cancelling…' : 'Cancel' }}
-            </button>
+              Cancel
+            </app-busy-button>
           }
         </div>
         @if (state.stage === 'listing') {

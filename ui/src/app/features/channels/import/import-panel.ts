@@ -11,6 +11,7 @@ import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { MatSelectModule } from '@angular/material/select';
 import { Live } from '../../../core/live';
 import { RESOLUTION_CHOICES } from '../../../core/media-choices';
+import { BusyButton } from '../../../shared/busy-button';
 import { FileDrop } from '../../../shared/file-drop';
 import { hintValidator, ShowWhenDirty, subfolderHint } from '../../../shared/field-rules';
 import { formatWhen } from '../../../shared/format';
@@ -38,6 +39,7 @@ const STATE_LABELS = { success: 'Subscribed', skipped: 'Skipped', error: 'Failed
   imports: [
     ReactiveFormsModule,
     MatCardModule,
+    BusyButton,
     MatButtonModule,
     MatButtonToggleModule,
     MatCheckboxModule,
