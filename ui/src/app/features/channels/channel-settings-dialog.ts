@@ -63,6 +63,11 @@ export class ChannelSettingsDialog extends SettingsDialogState<ChannelSettings> 
   readonly tagsMax = ADDITIONAL_TAGS_MAX;
   readonly keepMax = KEEP_RECENT_MAX;
   readonly durationMax = CHANNEL_DURATION_MAX;
+  /** The two length bounds, alike but for their key and words. */
+  readonly durations = [
+    { key: 'min_duration', label: 'Shortest (seconds)', testId: 'settings-min-duration' },
+    { key: 'max_duration', label: 'Longest (seconds)', testId: 'settings-max-duration' },
+  ] as const;
   readonly label = tabLabel;
 
   /** The filter preview's request. */

@@ -2,23 +2,15 @@ import { ChangeDetectionStrategy, Component, computed, inject, input, signal } f
 import { toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import type { LibraryImportPreview, LibraryImportRequest } from '@vidkeep/contracts';
 import { LibraryFilesApi } from './library-files-api';
 import { BusyButton } from '../../shared/busy-button';
-import { formatBytes, formatWhen } from '../../shared/format';
+import { formatBytes } from '../../shared/format';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty, hintValidator, subfolderHint } from '../../shared/field-rules';
 import { PendingAction } from '../../shared/pending-action';
-import {
-  actionLabel,
-  count,
-  importFigures,
-  importPathHint,
-  progressPercent,
-  progressText,
-  scanStatusLabel,
-} from './files-format';
+import { actionLabel, count, importFigures, importPathHint } from './files-format';
+import { LastRun, PathMessages, RunProgress } from './run-parts';
 import type { ScanState } from './scan-state';
 
 /** Rows of a preview shown before "and N more". */
@@ -31,7 +23,7 @@ export const PREVIEW_ROWS = 50;
  */
 @Component({
   selector: 'app-import-card',
-  imports: [BusyButton, FORM_CONTROLS, MatCardModule, MatProgressBarModule],
+  imports: [BusyButton, FORM_CONTROLS, LastRun, MatCardModule, PathMessages, RunProgress],
   templateUrl: './import-card.html',
   styleUrl: './files-page.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -69,16 +61,12 @@ export class ImportCard {
     const p = this.result();
     return p ? `Import ${count(p.counts.add + p.counts.restore, 'video')}` : 'Import';
   });
-  readonly progress = computed(() => progressText('import', this.state().current()?.progress ?? null));
-  readonly percent = computed(() => progressPercent(this.state().current()?.progress ?? null));
   readonly lastFigures = computed(() => {
     const run = this.state().lastImport();
     return run ? importFigures(run.counts) : [];
   });
-  readonly status = scanStatusLabel;
   readonly action = actionLabel;
   readonly count = count;
-  readonly when = (iso: string) => formatWhen(iso);
 
   private request(v: Partial<{ path: string; move: boolean; subfolder: string }>): LibraryImportRequest {
     const move = v.move === true;

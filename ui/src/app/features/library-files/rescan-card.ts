@@ -1,10 +1,9 @@
 import { Component, computed, input, ChangeDetectionStrategy } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
-import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { BusyButton } from '../../shared/busy-button';
 import { PendingAction } from '../../shared/pending-action';
-import { formatWhen } from '../../shared/format';
-import { progressPercent, progressText, rescanFigures, scanStatusLabel } from './files-format';
+import { rescanFigures } from './files-format';
+import { LastRun, PathMessages, RunProgress } from './run-parts';
 import type { ScanState } from './scan-state';
 
 /**
@@ -14,7 +13,7 @@ import type { ScanState } from './scan-state';
 @Component({
   selector: 'app-rescan-card',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [BusyButton, MatCardModule, MatProgressBarModule],
+  imports: [BusyButton, LastRun, MatCardModule, PathMessages, RunProgress],
   template: `
     <mat-card appearance="outlined" class="card" data-testid="rescan-card">
       <h2 id="rescan-title">Rescan files</h2>
@@ -43,26 +42,10 @@ import type { ScanState } from './scan-state';
         <p class="error" role="alert" data-testid="rescan-error">{{ e }}</p>
       }
       @if (rescanning()) {
-        <div class="progress" role="status" data-testid="rescan-progress">
-          <span>{{ progress() }}</span>
-          <mat-progress-bar
-            [mode]="percent() === null ? 'indeterminate' : 'determinate'"
-            [value]="percent() ?? 0"
-            aria-label="Rescan progress"
-          />
-        </div>
+        <app-run-progress [state]="state()" operation="rescan" label="Rescan progress" testId="rescan-progress" />
       }
       @if (state().lastRun(); as run) {
-        <section class="last" aria-label="Last rescan" data-testid="rescan-last">
-          <h3>
-            Last rescan: <span [class]="'status ' + run.status">{{ status(run.status) }}</span>&nbsp;
-            <span class="muted small">{{ when(run.finishedAt ?? run.startedAt) }}</span>
-          </h3>
-          <ul class="figures">
-            @for (f of figures(); track f) {
-              <li>{{ f }}</li>
-            }
-          </ul>
+        <app-last-run [run]="run" heading="Last rescan" [figures]="figures()" testId="rescan-last">
           @if (run.counts.untracked > 0) {
             <div class="actions">
               <app-busy-button
@@ -84,16 +67,10 @@ import type { ScanState } from './scan-state';
           @if (run.problems.length) {
             <details data-testid="rescan-problems">
               <summary>{{ run.problems.length }} problem{{ run.problems.length === 1 ? '' : 's' }} in detail</summary>
-              <ul>
-                @for (p of run.problems; track $index) {
-                  <li>
-                    <code>{{ p.path }}</code>: {{ p.message }}
-                  </li>
-                }
-              </ul>
+              <app-path-messages [items]="run.problems" />
             </details>
           }
-        </section>
+        </app-last-run>
       } @else if (state().loaded()) {
         <p class="muted" data-testid="rescan-never">No rescan has run yet.</p>
       }
@@ -106,14 +83,10 @@ export class RescanCard {
   readonly action = new PendingAction('The rescan did not start: ');
   readonly adding = new PendingAction('The import did not start: ');
   readonly rescanning = computed(() => this.state().current()?.operation === 'rescan');
-  readonly progress = computed(() => progressText('rescan', this.state().current()?.progress ?? null));
-  readonly percent = computed(() => progressPercent(this.state().current()?.progress ?? null));
   readonly figures = computed(() => {
     const run = this.state().lastRun();
     return run ? rescanFigures(run.counts) : [];
   });
-  readonly status = scanStatusLabel;
-  readonly when = (iso: string) => formatWhen(iso);
 
   start(): void {
     void this.action.run(() => this.state().startRescan());

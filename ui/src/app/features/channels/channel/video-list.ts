@@ -1,6 +1,6 @@
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import { MatButtonModule } from '@angular/material/button';
+import { BusyButton } from '../../../shared/busy-button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { ListPager } from '../../../shared/list-pager';
 import { ListStatus } from '../../../shared/list-status';
@@ -17,7 +17,7 @@ import type { VideoActions } from './video-actions';
 @Component({
   selector: 'app-video-list',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [DatePipe, ListPager, MatButtonModule, MatCheckboxModule, ListStatus, WatchBadge],
+  imports: [BusyButton, DatePipe, ListPager, MatCheckboxModule, ListStatus, WatchBadge],
   templateUrl: './video-list.html',
   styleUrls: [
     '../../../shared/media-card.css',
