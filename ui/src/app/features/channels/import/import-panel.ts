@@ -25,6 +25,7 @@ import {
 import { ImportsApi } from './imports-api';
 
 const STATE_LABELS = { success: 'Subscribed', skipped: 'Skipped', error: 'Failed', pending: 'Waiting' } as const;
+const STATE_BADGES = { success: 'badge ok', skipped: 'badge', error: 'badge bad', pending: 'badge' } as const;
 
 /**
  * "Import subscriptions" on the Channels page: the account export's subscriptions.csv or a
@@ -50,7 +51,7 @@ const STATE_LABELS = { success: 'Subscribed', skipped: 'Skipped', error: 'Failed
     FileDrop,
   ],
   templateUrl: './import-panel.html',
-  styleUrl: './import-panel.css',
+  styleUrls: ['../../../shared/badges.css', './import-panel.css'],
 })
 export class ImportPanel {
   /** Channels were subscribed: the list should be read again. */
@@ -64,6 +65,8 @@ export class ImportPanel {
   readonly matcher = new ShowWhenDirty();
   readonly resolutions = RESOLUTION_CHOICES;
   readonly stateLabels = STATE_LABELS;
+  /** The shared badge colour of a result's state. */
+  readonly stateBadges = STATE_BADGES;
   readonly statusText = statusText;
   readonly when = (iso: string | null) => formatWhen(iso, '');
 
