@@ -20,6 +20,7 @@ export type ButtonAppearance = 'text' | 'filled' | 'elevated' | 'outlined' | 'to
       (click)="pressed.emit()"
       [disabled]="busy() || disabled()"
       [attr.aria-label]="ariaLabel()"
+      [attr.aria-describedby]="describedBy()"
       [attr.data-testid]="testId()"
     >
       {{ busy() && busyText() ? busyText() : text() }}
@@ -43,5 +44,7 @@ export class BusyButton {
   readonly appearance = input<ButtonAppearance>('outlined');
   readonly type = input<'button' | 'submit'>('button');
   readonly ariaLabel = input<string | null>(null);
+  /** The id of an element that says more about the button (a hint, an error). */
+  readonly describedBy = input<string | null>(null);
   readonly pressed = output();
 }

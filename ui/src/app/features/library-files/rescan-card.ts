@@ -25,15 +25,14 @@ import type { ScanState } from './scan-state';
       </p>
       <div class="actions">
         <app-busy-button
-          look="filled"
+          appearance="filled"
           [busy]="rescanning()"
           busyText="Rescanning…"
           [disabled]="action.busy() || state().running()"
           testId="rescan-start"
           (pressed)="start()"
-        >
-          Rescan files
-        </app-busy-button>
+          text="Rescan files"
+        />
         @if (state().running() && !rescanning()) {
           <span class="hint">A library import is running; the rescan can start when it ends.</span>
         }
@@ -53,9 +52,8 @@ import type { ScanState } from './scan-state';
                 [disabled]="state().running()"
                 testId="rescan-add-untracked"
                 (pressed)="addUntracked()"
-              >
-                Add the {{ run.counts.untracked }} untracked file{{ run.counts.untracked === 1 ? '' : 's' }}
-              </app-busy-button>
+                [text]="'Add the ' + run.counts.untracked + ' untracked file' + (run.counts.untracked === 1 ? '' : 's')"
+              />
               <span class="hint"
                 >Imports the whole output directory: videos already in the library stay as they are.</span
               >

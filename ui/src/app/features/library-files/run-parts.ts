@@ -5,12 +5,10 @@ import { formatWhen } from '../../shared/format';
 import { progressPercent, progressText, scanStatusLabel } from './files-format';
 import type { ScanState } from './scan-state';
 
-/** The parts the rescan and import cards both show of a run; they lay out as part of the card. */
-const HOST = `
-  :host {
-    display: contents;
-  }
-`;
+// The parts the rescan and import cards both show of a run lay out as part of the card
+// (`display: contents` on the host). A shared `styles` constant would do the same, but the
+// Angular build then never exits after bundling (seen with @angular/build 21.2), so each
+// part sets it on its host.
 
 /** The progress of the running `operation` of `state`, in words and as a bar. */
 @Component({
@@ -28,7 +26,7 @@ const HOST = `
     </div>
   `,
   styleUrl: './files-page.css',
-  styles: HOST,
+  host: { style: 'display: contents' },
 })
 export class RunProgress {
   readonly state = input.required<ScanState>();
@@ -65,7 +63,7 @@ export class RunProgress {
     </section>
   `,
   styleUrl: './files-page.css',
-  styles: HOST,
+  host: { style: 'display: contents' },
 })
 export class LastRun {
   readonly run = input.required<FileScanRun>();

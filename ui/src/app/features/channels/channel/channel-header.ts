@@ -68,9 +68,8 @@ import type { ChannelOverview } from './channel-overview';
               busyText="Subscribing…"
               testId="channel-subscribe"
               (pressed)="resubscribe()"
-            >
-              Subscribe
-            </app-busy-button>
+              text="Subscribe"
+            />
           }
           <button mat-flat-button type="button" (click)="openSettings()" data-testid="channel-settings-open">
             Settings

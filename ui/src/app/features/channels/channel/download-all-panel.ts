@@ -27,18 +27,21 @@ import type { DownloadAll } from './download-all';
         <div class="row">
           @if (p.count > 0) {
             <app-busy-button
-              look="filled"
+              appearance="filled"
               [busy]="d.busy()"
               busyText="Queueing…"
               testId="download-all-confirm"
               (pressed)="d.confirm()"
-            >
-              {{ queueText(p.count) }}
-            </app-busy-button>
+              [text]="queueText(p.count)"
+            />
           }
-          <app-busy-button look="text" [busy]="d.busy()" testId="download-all-cancel" (pressed)="d.preview.set(null)">
-            {{ p.count > 0 ? 'Cancel' : 'Close' }}
-          </app-busy-button>
+          <app-busy-button
+            appearance="text"
+            [busy]="d.busy()"
+            testId="download-all-cancel"
+            (pressed)="d.preview.set(null)"
+            [text]="p.count > 0 ? 'Cancel' : 'Close'"
+          />
         </div>
       </div>
     }

@@ -45,16 +45,19 @@ import type { FetchTracker } from './fetch-tracker';
         Download new {{ label(o.currentTab()) | lowercase }} automatically
       </mat-slide-toggle>
       <span class="grow"></span>
-      <app-busy-button [busy]="!!f.forTab()" busyText="Loading…" testId="fetch-all" (pressed)="f.start()">
-        Load all
-      </app-busy-button>
+      <app-busy-button
+        [busy]="!!f.forTab()"
+        busyText="Loading…"
+        testId="fetch-all"
+        (pressed)="f.start()"
+        text="Load all"
+      />
       <app-busy-button
         [busy]="downloadAll().loading() || downloadAll().busy()"
         testId="download-all-open"
         (pressed)="downloadAll().open()"
-      >
-        Download all…
-      </app-busy-button>
+        text="Download all…"
+      />
     </div>
     @if (o.auto.error()) {
       <p class="error small" role="alert" data-testid="tab-auto-download-error">{{ o.auto.error() }}</p>
@@ -78,14 +81,13 @@ import type { FetchTracker } from './fetch-tracker';
           <span role="status" data-testid="fetch-progress" [attr.data-stage]="state.stage">{{ f.text(state) }}</span>
           @if (state.stage === 'listing' || state.stage === 'starting') {
             <app-busy-button
-              look="text"
+              appearance="text"
               [busy]="state.cancelling || f.cancelling()"
               busyText="Cancelling…"
               testId="fetch-cancel"
               (pressed)="f.cancel()"
-            >
-              Cancel
-            </app-busy-button>
+              text="Cancel"
+            />
           }
         </div>
         @if (state.stage === 'listing') {
