@@ -1,8 +1,5 @@
 import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
-import { MatButtonModule } from '@angular/material/button';
-
-/** The looks of `matButton` (Material does not export its type). */
-export type ButtonAppearance = 'text' | 'filled' | 'elevated' | 'outlined' | 'tonal';
+import { MatButtonModule, type MatButtonAppearance } from '@angular/material/button';
 
 /**
  * A Material button of one action that talks to the server: disabled and saying `busyText`
@@ -41,7 +38,7 @@ export class BusyButton {
   readonly disabled = input(false);
   readonly testId = input.required<string>();
   /** `filled` = mat-flat-button, `outlined` = mat-stroked-button, `text` = mat-button. */
-  readonly appearance = input<ButtonAppearance>('outlined');
+  readonly appearance = input<MatButtonAppearance>('outlined');
   readonly type = input<'button' | 'submit'>('button');
   readonly ariaLabel = input<string | null>(null);
   /** The id of an element that says more about the button (a hint, an error). */
