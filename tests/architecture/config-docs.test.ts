@@ -19,6 +19,7 @@ import {
   WatchStatusConfigSection,
   RetentionConfigSection,
   NotificationsConfigSection,
+  FeedsConfigSection,
 } from '@vidkeep/contracts';
 import { describe, expect, it } from 'vitest';
 
@@ -42,6 +43,7 @@ const SECTIONS: Record<string, SectionSchema> = {
   'watch-status': WatchStatusConfigSection,
   retention: RetentionConfigSection,
   notifications: NotificationsConfigSection,
+  feeds: FeedsConfigSection,
 };
 
 const keysOf = (owner: string): [string, unknown][] => Object.entries(SECTIONS[owner]?.properties ?? {});

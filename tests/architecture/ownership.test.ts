@@ -64,6 +64,7 @@ describe('error codes', () => {
     ['watch-status', contracts.WatchStatusErrorCodes, 'WATCH_STATUS_'],
     ['retention', contracts.RetentionErrorCodes, 'RETENTION_'],
     ['notifications', contracts.NotificationErrorCodes, 'NOTIFICATIONS_'],
+    ['feeds', contracts.FeedErrorCodes, 'FEEDS_'],
   ];
 
   it.each(groups)('the %s codes start with their prefix and are PREFIX_REASON', (_owner, codes, prefix) => {

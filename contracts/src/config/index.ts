@@ -11,6 +11,7 @@ export * from './emby.js';
 export * from './watch-status.js';
 export * from './retention.js';
 export * from './notifications.js';
+export * from './feeds.js';
 import type { CoreConfigSection } from './core.js';
 import type { AuthConfigSection } from './auth.js';
 import type { DownloaderConfigSection } from './downloader.js';
@@ -22,6 +23,7 @@ import type { EmbyConfigSection } from './emby.js';
 import type { WatchStatusConfigSection } from './watch-status.js';
 import type { RetentionConfigSection } from './retention.js';
 import type { NotificationsConfigSection } from './notifications.js';
+import type { FeedsConfigSection } from './feeds.js';
 
 /**
  * The whole configuration as the running service sees it: the core's keys plus every built-in
@@ -42,4 +44,5 @@ export interface AppConfig
     EmbyConfigSection,
     WatchStatusConfigSection,
     RetentionConfigSection,
-    NotificationsConfigSection {}
+    NotificationsConfigSection,
+    FeedsConfigSection {}

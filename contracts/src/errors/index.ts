@@ -10,10 +10,11 @@ import { SchedulerErrorCodes } from './scheduler.js';
 import { WatchStatusErrorCodes } from './watch-status.js';
 import { RetentionErrorCodes } from './retention.js';
 import { NotificationErrorCodes } from './notifications.js';
+import { FeedErrorCodes } from './feeds.js';
 
 /**
  * Every error code, one file per owner with its own prefix (`CORE_`, `AUTH_`, `DOWNLOAD_`,
- * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`, `JELLYFIN_`, `EMBY_`, `WATCH_STATUS_`, `RETENTION_`, `NOTIFICATIONS_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
+ * `CHANNELS_`, `SCHEDULER_`, `PLAYLISTS_`, `JELLYFIN_`, `EMBY_`, `WATCH_STATUS_`, `RETENTION_`, `NOTIFICATIONS_`, `FEEDS_`). Codes are `<PREFIX>_<REASON>`; clients (the UI above all) branch on
  * `code`, never on the human-readable `error` text.
  */
 export * from './envelope.js';
@@ -30,6 +31,7 @@ export * from './emby.js';
 export * from './watch-status.js';
 export * from './retention.js';
 export * from './notifications.js';
+export * from './feeds.js';
 
 type Values<T> = T[keyof T];
 export type ErrorCode =
@@ -44,4 +46,5 @@ export type ErrorCode =
   | Values<typeof EmbyErrorCodes>
   | Values<typeof WatchStatusErrorCodes>
   | Values<typeof RetentionErrorCodes>
-  | Values<typeof NotificationErrorCodes>;
+  | Values<typeof NotificationErrorCodes>
+  | Values<typeof FeedErrorCodes>;

@@ -100,4 +100,6 @@ type PatchApiConfigBody = {
   autoRemovalKeepRecentCount?: number;
   notificationsEnabled?: boolean;
   appriseUrls?: Array<Static<typeof C.AppriseTarget>>;
+  feedsPublicUrl?: string;
+  feedsAudioOnDemand?: boolean;
 };

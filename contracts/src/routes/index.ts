@@ -5,6 +5,7 @@ import type { ChannelsRoutes } from './channels.js';
 import type { CoreRoutes } from './core.js';
 import type { DownloaderRoutes } from './downloader.js';
 import type { EmbyRoutes } from './emby.js';
+import type { FeedsRoutes } from './feeds.js';
 import type { JellyfinRoutes } from './jellyfin.js';
 import type { LibraryRoutes } from './library.js';
 import type { NotificationsRoutes } from './notifications.js';
@@ -25,6 +26,7 @@ export interface RouteMap
     CoreRoutes,
     DownloaderRoutes,
     EmbyRoutes,
+    FeedsRoutes,
     JellyfinRoutes,
     LibraryRoutes,
     NotificationsRoutes,

@@ -17,3 +17,4 @@ export * from './library-files.js';
 export * from './tool-settings.js';
 export * from './subscription-import.js';
 export * from './notifications.js';
+export * from './feeds.js';

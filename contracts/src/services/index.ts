@@ -13,3 +13,4 @@ export * from './media-servers.js';
 export * from './plugins.js';
 export * from './watch-status.js';
 export * from './subfolders.js';
+export * from './feeds.js';

@@ -214,6 +214,12 @@ export interface MediaTools {
   resolution(file: string): Promise<string>;
   /** Converts an image (for example webp to jpg); false when it could not. */
   convertImage(from: string, to: string): Promise<boolean>;
+  /**
+   * Writes the audio of a video file to `to` (`.m4a`: the audio stream as it is when it can be,
+   * else encoded to AAC); false when it could not. Optional: the feeds plugin makes audio for
+   * audio feeds with it, and leaves such episodes out without it.
+   */
+  extractAudio?(from: string, to: string): Promise<boolean>;
 }
 
 export const mediaToolsProvidersRef = multiServiceRef<MediaTools>('library.mediaTools');

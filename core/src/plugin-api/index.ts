@@ -21,6 +21,7 @@ export { writeFileAtomic } from '../fs-util.js';
 export { perClientLimit, whileClientConnected } from '../http/route-limits.js';
 export { readUpload, uploadSchema, uploadSupport, type UploadedFile } from '../http/uploads.js';
 export { m3uText, type M3uEntry } from './m3u.js';
+export { mediaTypeOf, sendFile, type FileToSend } from '../http/send-file.js';
 export { compileTitleFilter, FilterTimeoutError, matchTitles, type CompiledFilter } from './title-filter.js';
 export type { RuntimeEnvironment, RuntimePaths } from '../env.js';
 export { MANAGED_TEMP_PATH } from '../env.js';

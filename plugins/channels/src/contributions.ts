@@ -7,12 +7,15 @@ import {
   channelSettingsProviderRef,
   countSubfolders,
   folderSettingsProvidersRef,
+  libraryServiceRef,
   subfolderUsersRef,
   videoLinkProvidersRef,
   videoSearchProvidersRef,
 } from '@vidkeep/contracts';
+import { feedSourceProvidersRef } from '@vidkeep/contracts/feeds';
 import { ChannelArtworkService } from './services/channel-artwork.js';
 import { ChannelDirectoryService } from './services/channel-directory.js';
+import { channelFeedSource } from './services/feed-source.js';
 import { ChannelRetentionService } from './services/retention-settings.js';
 import type { ChannelsContext, wireChannels } from './wiring.js';
 
@@ -48,6 +51,13 @@ export function offerServices(
     describe: (n) => `${n} subscribed channel${n === 1 ? '' : 's'}`,
     usage: async () => countSubfolders((await store.enabled()).map((r) => r.subFolder)),
   });
+
+  // Subscribed channels as podcast feeds (the feeds plugin).
+  ctx.contribute(
+    feedSourceProvidersRef,
+    'channels',
+    channelFeedSource({ store, library: () => ctx.resolve(libraryServiceRef), artwork }),
+  );
 
   // The video page's "channel" link.
   ctx.contribute(videoLinkProvidersRef, 'channels', {

@@ -128,6 +128,21 @@ export function wireDownloader(ctx: DownloaderContext) {
       });
       return r.exitCode === 0;
     },
+    extractAudio: async (from, to) => {
+      // The stream as it is (AAC in the platform's mp4: no quality lost, seconds for an hour),
+      // else encoded.
+      for (const codec of [
+        ['-c:a', 'copy'],
+        ['-c:a', 'aac', '-b:a', '128k'],
+      ]) {
+        const r = await runToCompletion(tools.path('ffmpeg'), ['-v', 'error', '-y', '-i', from, '-vn', ...codec, to], {
+          env: childEnv,
+          timeoutMs: 30 * 60_000,
+        });
+        if (r.exitCode === 0) return true;
+      }
+      return false;
+    },
   };
   const sourceClient = new YtDlpSourceClient(tools, config, cookieLease, childEnv);
   // A new private yt-dlp goes into a folder of its own and is checked before use (issue 30), so

@@ -19,6 +19,8 @@ import { playlistRoutes } from './routes/playlist-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { subscribeLibraryChanges } from './subscribers/library-changes.js';
 import { wirePlaylists } from './wiring.js';
+import { playlistFeedSource } from './services/feed-source.js';
+import { feedSourceProvidersRef } from '@vidkeep/contracts/feeds';
 
 const AUTO_DOWNLOAD_TASK = 'playlists.auto-download';
 
@@ -49,6 +51,8 @@ export default definePlugin({
       describe: (n) => `${n} followed playlist${n === 1 ? '' : 's'}`,
       usage: async () => countSubfolders((await store.enabled()).map((r) => r.defaultSubFolder)),
     });
+    // Followed playlists as podcast feeds (the feeds plugin).
+    ctx.contribute(feedSourceProvidersRef, 'playlists', playlistFeedSource({ store, videos: videoStore }));
     // The video page's playlist links: every followed playlist that lists the video.
     ctx.contribute(videoLinkProvidersRef, 'playlists', {
       linksOf: async ({ sourceId }) => {

@@ -21,10 +21,9 @@ import {
   VideoRatingRequest,
   VideoRatingResponse,
 } from '@vidkeep/contracts';
-import { perClientLimit, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
+import { perClientLimit, sendFile, type FastifyPluginAsyncTypebox } from '@vidkeep/plugin-kit';
 import type { VideoLibrary } from '../catalogue/video-library.js';
 import type { VideoPages } from '../catalogue/video-pages.js';
-import { sendFile } from './send-file.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -74,7 +73,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ library: VideoLibrary; pag
     },
     async (request, reply) => {
       const file = await library.mediaFile(request.params.sourceId, request.query.kind);
-      return sendFile(request, reply, file, request.query.download);
+      return sendFile(request, reply, file, { attachment: request.query.download });
     },
   );
 
@@ -94,7 +93,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<{ library: VideoLibrary; pag
       const path = await library.thumbnailPath(request.params.sourceId);
       // Set before the file is checked, so a poster gone from disk answers as it always has.
       reply.header('cache-control', 'private, max-age=86400');
-      return sendFile(request, reply, await library.onDisk(path), false);
+      return sendFile(request, reply, await library.onDisk(path));
     },
   );
 
