@@ -17,8 +17,19 @@ export interface FeedDocument {
 export const feedBaseOf = (publicUrl: string, requestOrigin: string, token: string) =>
   `${(publicUrl || requestOrigin).replace(/\/+$/, '')}/feeds/${token}`;
 
+/** How long a built feed is kept at most (see `FeedService.content`). */
+export const BUILT_FEED_TTL_MS = 10 * 60_000;
+/** Built feeds kept at once (the most recently built). */
+const BUILT_FEEDS_KEPT = 50;
+
 /** Feeds as their owner sees them and as podcast apps fetch them. */
 export class FeedService {
+  private generation = 0;
+  private readonly built = new Map<
+    number,
+    { key: string; content: FeedContent; documents: Map<string, FeedDocument>; at: number }
+  >();
+
   constructor(
     private readonly deps: {
       store: FeedStore;
@@ -37,10 +48,34 @@ export class FeedService {
     return (await this.source(kind)?.subject(subjectId)) ?? null;
   }
 
-  /** What the feed of a row holds now (empty when its channel or playlist is no longer followed). */
+  /**
+   * Forgets every built feed: the library changed (a download, a removal, a move, a rescan), the
+   * settings changed, or audio was made. The next poll builds again.
+   */
+  invalidate(): void {
+    this.generation++;
+  }
+
+  /**
+   * What the feed of a row holds now (null when its channel or playlist is no longer followed).
+   * Podcast apps poll every feed often while nothing changes, so a built feed is kept while its
+   * channel or playlist says the same (title, order, episodes), the library has not changed
+   * (`invalidate`) and for at most {@link BUILT_FEED_TTL_MS} (what no event tells: a picture
+   * replaced by hand). A feed still waiting for audio is never kept.
+   */
   async content(row: FeedRow): Promise<FeedContent | null> {
     const subject = await this.subject(row.kind, row.subjectId);
-    return subject ? this.deps.episodes.content(subject, row.format) : null;
+    if (!subject) return null;
+    const key = `${this.generation}|${row.format}|${createHash('sha1').update(JSON.stringify(subject)).digest('base64url')}`;
+    const hit = this.built.get(row.id);
+    if (hit && hit.key === key && Date.now() - hit.at < BUILT_FEED_TTL_MS) return hit.content;
+    const content = await this.deps.episodes.content(subject, row.format);
+    this.built.delete(row.id);
+    if (content.pendingAudio === 0) {
+      this.built.set(row.id, { key, content, documents: new Map(), at: Date.now() });
+      if (this.built.size > BUILT_FEEDS_KEPT) this.built.delete(this.built.keys().next().value!);
+    }
+    return content;
   }
 
   /** The owner's view of a feed, with its address from `origin` (or the public address setting). */
@@ -65,14 +100,21 @@ export class FeedService {
   async document(row: FeedRow, origin: string): Promise<FeedDocument | null> {
     const content = await this.content(row);
     if (!content) return null;
+    const feedBase = feedBaseOf(this.deps.publicUrl(), origin, row.token);
+    const documents = this.built.get(row.id)?.content === content ? this.built.get(row.id)!.documents : null;
+    const kept = documents?.get(feedBase);
+    if (kept) return kept;
     const lastModified = new Date(Math.max(content.lastModified, row.createdAt));
     const xml = renderRss(content, {
-      feedBase: feedBaseOf(this.deps.publicUrl(), origin, row.token),
+      feedBase,
       format: row.format,
       now: lastModified,
       hasArtwork: !!(await this.artworkFile(content)),
     });
-    return { xml, etag: `"${createHash('sha1').update(xml).digest('base64url')}"`, lastModified };
+    const doc = { xml, etag: `"${createHash('sha1').update(xml).digest('base64url')}"`, lastModified };
+    // One address per feed in practice (the public address, or the one the phone uses).
+    if (documents && documents.size < 4) documents.set(feedBase, doc);
+    return doc;
   }
 
   /** The podcast's picture: the subject's own, else the first episode's thumbnail that exists. */

@@ -55,6 +55,7 @@ export default definePlugin({
       dir: join(ctx.env.paths.configDir, 'feeds', 'audio'),
       tools: () => tools.all().find((t) => t.extractAudio),
       logger: ctx.logger,
+      made: () => feeds.invalidate(),
     });
     const episodes = new EpisodeLister({
       library,
@@ -74,6 +75,16 @@ export default definePlugin({
     ctx.events.subscribe('downloader.video.removed', async ({ sourceId }) => {
       await rm(audio.fileOf(sourceId), { force: true });
     });
+    // What a built feed depends on: the library's records and files, and the settings.
+    for (const event of [
+      'downloader.video.downloaded',
+      'downloader.video.removed',
+      'downloader.video.relocated',
+      'downloader.videos.changed',
+      'downloader.videos.moved',
+      'core.config.updated',
+    ] as const)
+      ctx.events.subscribe(event, () => feeds.invalidate());
 
     ctx.routes(async (app) => {
       mapDomainErrors(app, {});
