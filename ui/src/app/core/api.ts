@@ -93,17 +93,32 @@ export class Api {
    * (`<feature>-api.ts`) are the only callers; components call them.
    */
   call<R extends Route>(route: R, ...[input]: InputArgs<R>): Promise<RouteResponse<R>> {
+    const [method, url, options] = this.request(route, input);
+    return this.run(firstValueFrom(this.http.request<RouteResponse<R>>(method, url, options)));
+  }
+
+  /**
+   * Calls a route that answers a file rather than JSON (an export to save, as the OPML of the
+   * feeds) and gives its body as text. Typed as `call`; the feature client picks it, not components.
+   */
+  text<R extends Route>(route: R, ...[input]: InputArgs<R>): Promise<string> {
+    const [method, url, options] = this.request(route, input);
+    return this.run(firstValueFrom(this.http.request(method, url, { ...options, responseType: 'text' })));
+  }
+
+  /** The method, the path with its parameters filled in, and the query and body of a call. */
+  private request(route: Route, input: unknown): [string, string, { params: HttpParams; body: unknown }] {
     const space = route.indexOf(' ');
     const method = route.slice(0, space);
     const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
     const url = routePath(route.slice(space + 1), params as Record<string, unknown>);
-    return this.run(
-      firstValueFrom(
-        this.http.request<RouteResponse<R>>(method, url, {
-          params: this.params(query as Query),
-          body: body === undefined && method !== 'GET' && method !== 'DELETE' ? {} : body,
-        }),
-      ),
-    );
+    return [
+      method,
+      url,
+      {
+        params: this.params(query as Query),
+        body: body === undefined && method !== 'GET' && method !== 'DELETE' ? {} : body,
+      },
+    ];
   }
 }

@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, ElementRef, input, linkedSignal, output, viewChild } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import type { SafeUrl } from '@angular/platform-browser';
-import { copyText } from './clipboard';
+import { copyText } from '../../shared/clipboard';
 
 /** A key just created, with what is built from it; the only moment the full key exists in the UI. */
 export interface CreatedKey {
