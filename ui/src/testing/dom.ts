@@ -1,4 +1,5 @@
 import type { ComponentFixture } from '@angular/core/testing';
+import { settle } from './settle';
 
 /** What specs read and do on a rendered page. */
 export interface Dom {
@@ -37,5 +38,20 @@ export function dom(fixture: ComponentFixture<unknown>, root?: () => ParentNode)
       input.dispatchEvent(new Event('input'));
     },
     click: (selector) => required(selector).click(),
+  };
+}
+
+/**
+ * The page by test id: the text of `[data-testid="<id>"]`, and a click on it that lets the page
+ * settle after (`fixture` is a getter, for specs that create the page again).
+ */
+export function byTestId(fixture: () => ComponentFixture<unknown>) {
+  const selector = (id: string) => `[data-testid="${id}"]`;
+  return {
+    text: (id: string) => dom(fixture()).text(selector(id)),
+    click: async (id: string) => {
+      dom(fixture()).click(selector(id));
+      await settle(fixture());
+    },
   };
 }

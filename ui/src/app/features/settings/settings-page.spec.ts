@@ -9,6 +9,7 @@ import { matSelect } from '../../../testing/mat-select';
 import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake-api';
 import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
 import { configView as defaultConfigView, cookieStatus } from '../../../testing/fixtures/settings';
+import { serveFeeds } from '../../../testing/fixtures/feeds';
 import { settle } from '../../../testing/settle';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import type { ApiKeyItem, ScheduleEntry, SessionItem } from './contracts';
@@ -180,6 +181,7 @@ function serve(api: FakeApi): Server {
       if (url === '/api/keys/1') server.keys = [];
       return { success: true };
     });
+  serveFeeds(api, []);
   return server;
 }
 

@@ -17,6 +17,7 @@ import { ConfigSection } from './config-section';
 import { CookiesCard } from './cookies-card';
 import type { ConfigView } from '../../shared/config-form/config-fields';
 import { DownloaderSection } from './downloader-section';
+import { FeedsSettingsSection } from './feeds-settings-section';
 import { PasswordSection } from './password-section';
 import { SchedulesSection } from './schedules-section';
 import { SessionsSection } from './sessions-section';
@@ -28,8 +29,8 @@ interface NavEntry {
 }
 
 /**
- * Settings: configuration, cookies, API keys, sessions, password, downloader tools and scheduled
- * tasks; links to the Media servers, Retention, Files on disk and Plugins pages.
+ * Settings: configuration, cookies, API keys, sessions, password, podcast feeds, downloader tools
+ * and scheduled tasks; links to the Media servers, Retention, Files on disk and Plugins pages.
  * `/settings#<section>` opens at that section (`#cookies` is where the advice of failed downloads
  * points).
  */
@@ -46,6 +47,7 @@ interface NavEntry {
     DownloaderSection,
     SchedulesSection,
     CookiesCard,
+    FeedsSettingsSection,
   ],
   template: `
     <h1>Settings</h1>
@@ -99,6 +101,8 @@ interface NavEntry {
       <section id="settings-password" tabindex="-1" aria-label="Change password"><app-password-section /></section>
     }
 
+    <section id="settings-feeds" tabindex="-1" aria-label="Podcast feeds"><app-feeds-settings-section /></section>
+
     <section id="settings-tools" tabindex="-1" aria-label="Downloader tools">
       <app-downloader-section
         [updatesManaged]="config()?.isPlatformManaged?.ytdlpUpdates ?? false"
@@ -143,6 +147,7 @@ export class SettingsPage implements OnInit {
           { id: 'password', label: 'Password' },
         ]
       : []),
+    { id: 'feeds', label: 'Podcast feeds' },
     { id: 'tools', label: 'Downloader tools' },
     { id: 'schedules', label: 'Scheduled tasks' },
   ]);

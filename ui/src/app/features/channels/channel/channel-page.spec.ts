@@ -12,6 +12,7 @@ import {
 } from '../../../../testing/fixtures/channels';
 import { poll } from '../../../../testing/poll';
 import { settle } from '../../../../testing/settle';
+import { sampleFeed, serveFeeds } from '../../../../testing/fixtures/feeds';
 import type { ChannelVideo, FetchStatusResponse } from '../api-types';
 import { ChannelPage } from './channel-page';
 import { MatTooltip } from '@angular/material/tooltip';
@@ -55,6 +56,7 @@ describe('ChannelPage', () => {
     api.on('GET', `/getchannelvideos/${CH}`, ({ query }) =>
       pageOf(videos, { tabType: query?.['tabType'] === 'shorts' ? 'shorts' : 'videos' }),
     );
+    serveFeeds(api, [sampleFeed({ subjectId: CH })]);
     fixture = TestBed.createComponent(ChannelPage);
     fixture.componentRef.setInput('channelId', CH);
     await settle(fixture);
@@ -70,6 +72,12 @@ describe('ChannelPage', () => {
     expect(q('[data-testid="channel-platform-link"]')?.getAttribute('href')).toBe('https://www.youtube.com/@fixture');
     expect(text('[data-testid="channel-enabled"]')).toBe('Subscribed');
     expect(q('[data-testid="channel-settings-open"]')).not.toBeNull();
+  });
+
+  it("shows the channel's podcast feeds and offers the missing format", () => {
+    expect(api.callsTo('GET', '/api/feeds')[0]!.query).toEqual({ kind: 'channel', subjectId: CH });
+    expect(text('[data-testid="feed-name-1"]')).toBe('Audio feed');
+    expect(text('[data-testid="feeds-make-video"]')).toBe('Get video feed');
   });
 
   it('hides a channel avatar that fails to load', async () => {

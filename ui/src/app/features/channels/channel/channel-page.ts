@@ -14,6 +14,7 @@ import { MatTabsModule } from '@angular/material/tabs';
 import { Title } from '@angular/platform-browser';
 import { RouterLink } from '@angular/router';
 import { Live } from '../../../core/live';
+import { FeedsSection } from '../../../shared/feeds/feeds-section';
 import { isActiveStatus } from '../../../shared/queue-state';
 import { tabBadgeText, tabLabel } from '../../../shared/channel-format';
 import { ChannelsApi } from '../channels-api';
@@ -52,6 +53,7 @@ const RELOAD_DELAY_MS = 1000;
     VideoFilters,
     SelectionBar,
     VideoList,
+    FeedsSection,
   ],
   templateUrl: './channel-page.html',
   styleUrl: './channel-page.css',

@@ -17,8 +17,11 @@ describe('PlaylistPage', () => {
     await page.open();
   });
 
-  it('reads the playlist, then its entries in position order', () => {
-    expect(page.api.calls.map((c) => c.url)).toEqual([BASE, `${BASE}/videos`]);
+  it('reads the playlist, then its entries in position order, and its podcast feeds', () => {
+    const urls = page.api.calls.map((c) => c.url);
+    expect(urls.filter((u) => u !== '/api/feeds')).toEqual([BASE, `${BASE}/videos`]);
+    expect(page.api.callsTo('GET', '/api/feeds')[0]!.query).toEqual({ kind: 'playlist', subjectId: PLAYLIST_ID });
+    expect(text('[data-testid="feeds-make-audio"]')).toBe('Get audio feed');
     expect(text('[data-testid="playlist-title"]')).toBe('Fixture Playlist');
     expect(dom(page.fixture).all('[data-testid="playlist-video"]').length).toBe(3);
     expect(q('[data-testid="sync-panel"]')).not.toBeNull();

@@ -3,6 +3,7 @@ import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { Title } from '@angular/platform-browser';
 import { RouterLink } from '@angular/router';
 import { Live } from '../../../core/live';
+import { FeedsSection } from '../../../shared/feeds/feeds-section';
 import { PlaylistsApi } from '../playlists-api';
 import { EntryActions } from './entry-actions';
 import { EntryBar } from './entry-bar';
@@ -27,7 +28,7 @@ const RELOAD_DELAY_MS = 1000;
 @Component({
   selector: 'app-playlist-page',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [RouterLink, PlaylistHeader, EntryFilters, EntryBar, EntryList, SyncPanel],
+  imports: [RouterLink, PlaylistHeader, EntryFilters, EntryBar, EntryList, SyncPanel, FeedsSection],
   template: `
     <nav class="back"><a routerLink="/playlists">← All playlists</a></nav>
     @if (overview.removed(); as message) {
@@ -43,6 +44,7 @@ const RELOAD_DELAY_MS = 1000;
           <app-entry-list [videos]="videos" [actions]="actions" />
         </section>
         <app-sync-panel [overview]="overview" [publish]="publish" />
+        <app-feeds-section kind="playlist" [subjectId]="playlistId()" />
       }
     }
   `,
