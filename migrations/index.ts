@@ -123,4 +123,10 @@ export const builtinMigrations: LazyMigration[] = [
     name: '20261129000000_library_tables',
     load: async () => (await import('./20261129000000_library_tables.js')).Migration20261129000000LibraryTables,
   },
+  {
+    name: '20261129110000_downloader_job_queue_control',
+    load: async () =>
+      (await import('./20261129110000_downloader_job_queue_control.js'))
+        .Migration20261129110000DownloaderJobQueueControl,
+  },
 ];

@@ -1,5 +1,5 @@
 import { Type, type Static } from '../typebox.js';
-import { secret } from './annotations.js';
+import { managed, secret } from './annotations.js';
 import { presented } from './presentation.js';
 import { DOWNLOADER_PRESENTATION } from './presentation/downloader.js';
 
@@ -164,6 +164,12 @@ export const DownloaderConfigSection = presented(
       default: 1,
       description: 'Jobs that may run at the same time',
     }),
+    downloadQueuePaused: managed(
+      Type.Boolean({
+        default: false,
+        description: 'The download queue is paused: no job starts (`POST /api/queue/pause`, `/resume`)',
+      }),
+    ),
     ytdlpCustomArgs: Type.String({
       maxLength: 2000,
       default: '',

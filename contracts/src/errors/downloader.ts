@@ -4,6 +4,8 @@ export const DownloaderErrorCodes = {
   invalidUrl: 'DOWNLOAD_INVALID_URL',
   batchNotAllowed: 'DOWNLOAD_BATCH_NOT_ALLOWED',
   jobNotFound: 'DOWNLOAD_JOB_NOT_FOUND',
+  /** Only a queued or running job can be paused, and only a queued one moved to the front. */
+  jobNotActive: 'DOWNLOAD_JOB_NOT_ACTIVE',
   videoNotFound: 'DOWNLOAD_VIDEO_NOT_FOUND',
   fileMissing: 'DOWNLOAD_FILE_MISSING',
   interrupted: 'DOWNLOAD_INTERRUPTED',

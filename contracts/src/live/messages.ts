@@ -21,6 +21,8 @@ export interface LiveMessageMap {
   videoActivityUpdated: { instanceId: string; revision: number };
   /** A job's summary changed (state, counts, message). */
   jobUpdated: { job: JobSummary };
+  /** The whole queue was paused or resumed (`POST /api/queue/pause`, `/resume`). */
+  queueUpdated: { paused: boolean };
   /** One video of a running job moved on (coalesced to four a second per video). */
   jobProgress: {
     jobId: string;

@@ -10,11 +10,17 @@ export interface DownloaderRoutes {
   'GET /api/jobs': Route<'JobList', never, DefaultsOptional<'JobListQuery', 'page' | 'pageSize'>>;
   'GET /api/jobs/:jobId': Route<'JobDetail', 'JobIdParams'>;
   'GET /api/jobs/video-activity': Route<'VideoActivity'>;
+  'GET /api/queue': Route<'QueueState'>;
   'GET /api/ytdlp/version': Route<'ToolsResponse', never, DefaultsOptional<'ToolsQuery', 'refresh'>>;
   'POST /api/checkSourceVideoURL': Route<'CheckVideoUrlResponse', never, never, 'CheckVideoUrlRequest'>;
   'POST /api/config/filename-preview': Route<'FilenamePreview', never, never, 'FilenamePreviewRequest'>;
   'POST /api/cookies/upload': Route<'CookieChangeResponse', never, never, PostApiCookiesUploadBody>;
   'POST /api/jobs/:jobId/cancel': Route<'CancelJobResponse', 'JobIdParams'>;
+  'POST /api/jobs/:jobId/move-to-front': Route<'JobSummary', 'JobIdParams'>;
+  'POST /api/jobs/:jobId/pause': Route<'JobSummary', 'JobIdParams'>;
+  'POST /api/jobs/:jobId/resume': Route<'JobSummary', 'JobIdParams'>;
+  'POST /api/queue/pause': Route<'QueueState'>;
+  'POST /api/queue/resume': Route<'QueueState'>;
   'POST /api/videos/download': Route<'DownloadResponse', never, never, 'DownloadRequest'>;
   'POST /api/videos/search': Route<
     'VideoSearchResponse',

@@ -1,4 +1,4 @@
-import type { Diagnosis, JobAuxData, JobOptions, JobStatus, JobVideoState } from '@vidkeep/contracts';
+import type { Diagnosis, JobAuxData, JobLane, JobOptions, JobStatus, JobVideoState } from '@vidkeep/contracts';
 import { defineEntity } from '@vidkeep/plugin-kit';
 
 export interface DownloaderJob {
@@ -17,6 +17,12 @@ export interface DownloaderJob {
   /** A queued job waiting out the back-off of an automatic retry starts no earlier than this. */
   retryAt: Date | null;
   updatedAt: Date;
+  /** `manual` (a person asked) starts before `automatic` (sweeps, download-all). */
+  lane: JobLane;
+  /** Paused on its own: stays queued and does not start until resumed. */
+  pausedAt: Date | null;
+  /** Moved to the front of the queue at this time (the latest moved starts first). */
+  frontAt: Date | null;
 }
 
 export const DownloaderJobEntity = defineEntity<DownloaderJob>({
@@ -37,6 +43,9 @@ export const DownloaderJobEntity = defineEntity<DownloaderJob>({
     finishedAt: { type: 'datetime', nullable: true },
     retryAt: { type: 'datetime', nullable: true },
     updatedAt: { type: 'datetime' },
+    lane: { type: 'string', length: 10, default: 'automatic' },
+    pausedAt: { type: 'datetime', nullable: true },
+    frontAt: { type: 'datetime', nullable: true },
   },
 });
 

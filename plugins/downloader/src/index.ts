@@ -18,6 +18,7 @@ import { DownloaderOptions } from './options.js';
 import { downloadRoutes } from './routes/download-routes.js';
 import { filenameRoutes } from './routes/filename-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
+import { queueRoutes } from './routes/queue-routes.js';
 import { lookupRoutes } from './routes/lookup-routes.js';
 import { toolSettingsRoutes } from './routes/tool-settings-routes.js';
 import { updateRoutes } from './routes/update-routes.js';
@@ -68,6 +69,7 @@ export default definePlugin({
         updateRoutes,
         downloadRoutes,
         jobRoutes,
+        queueRoutes,
         lookupRoutes,
         toolSettingsRoutes,
         filenameRoutes,

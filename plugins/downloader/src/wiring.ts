@@ -22,6 +22,7 @@ import { FilenamePreviewer } from './services/filename-preview.js';
 import { JobStore } from './services/job-store.js';
 import { JobUpdates } from './services/job-updates.js';
 import { JobService } from './services/jobs.js';
+import { QueueControl } from './services/queue-control.js';
 import { ManualDownloads } from './services/manual-downloads.js';
 import { MetadataService } from './services/metadata.js';
 import { PrivateYtDlp } from './services/private-ytdlp.js';
@@ -160,6 +161,14 @@ export function wireDownloader(ctx: DownloaderContext) {
     platformManaged: env.platformManaged,
     storage,
     jobs: new JobService({ queue, store }),
+    queueControl: new QueueControl({
+      queue,
+      store,
+      config,
+      setQueuePaused: (paused) => ctx.config.update({ downloadQueuePaused: paused }),
+      hub,
+      onJobChanged: (jobId) => jobUpdates.jobChanged(jobId),
+    }),
     downloads: new ManualDownloads({ queue, store, metadata, library }),
     activity,
     tools,

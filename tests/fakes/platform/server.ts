@@ -106,6 +106,7 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     setThrottle: (videoId, throttle) => state.setThrottle(videoId, throttle),
     setMediaFailures: (videoId, failures) => state.setMediaFailures(videoId, failures),
     mediaRequests: (videoId) => state.mediaRequestCounts.get(videoId) ?? 0,
+    mediaRanges: (videoId) => [...(state.mediaRangeHeaders.get(videoId) ?? [])],
     setChannelPageFailures: (channelId, failures) => state.setChannelPageFailures(channelId, failures),
     channelPageRequests: (channelId) => state.channelPageRequestCounts.get(channelId) ?? 0,
     releaseStalls: () => state.releaseStalls(),

@@ -197,6 +197,8 @@ export class PlatformState {
 
   /** Media requests answered per video (failed ones included). */
   readonly mediaRequestCounts = new Map<string, number>();
+  /** The `Range` header of each media request per video (`''` without one), in order. */
+  readonly mediaRangeHeaders = new Map<string, string[]>();
 
   /**
    * Counts one media request of a video and says whether it must fail: the failure's status (or

@@ -145,6 +145,8 @@ export interface FakePlatform {
   setMediaFailures(videoId: string, failures: FakeMediaFailures | null): void;
   /** How many media requests of a video were answered so far (failed ones included). */
   mediaRequests(videoId: string): number;
+  /** The `Range` header of each media request of a video so far (`''` without one), in order. */
+  mediaRanges(videoId: string): string[];
   /** Makes the next `times` requests of a channel's pages (any tab) fail (null: none). */
   setChannelPageFailures(channelId: string, failures: FakeMediaFailures | null): void;
   /** How many requests of a channel's pages were answered so far (failed ones included). */

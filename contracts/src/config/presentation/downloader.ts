@@ -182,6 +182,12 @@ export const DOWNLOADER_PRESENTATION: ConfigPresentation = {
       description: 'Download jobs that may run at the same time; others wait as queued.',
       group: 'Jobs',
     },
+    downloadQueuePaused: {
+      title: 'Queue paused',
+      description: 'While paused no download starts; running ones stop and resume where they stopped.',
+      group: 'Jobs',
+      editedIn: 'The queue is paused and resumed on the Downloads page.',
+    },
     ytdlpCustomArgs: {
       title: 'Extra yt-dlp arguments',
       description:

@@ -30,6 +30,10 @@ export const JOB_VIDEO_STATES = [
 export const JobVideoState = Type.Enum(JOB_VIDEO_STATES);
 export type JobVideoState = Static<typeof JobVideoState>;
 
+/** Who a job is for: a person's request goes ahead of automatic work. */
+export const JOB_LANES = ['manual', 'automatic'] as const;
+export type JobLane = (typeof JOB_LANES)[number];
+
 /** Built-in job types; other plugins may add their own strings. */
 export const JobType = Type.String({
   minLength: 1,
@@ -175,8 +179,25 @@ export const JobSummary = Type.Object({
     description:
       'A queued job waiting to download videos again after a passing failure starts no earlier than this; null otherwise',
   }),
+  paused: Type.Boolean({
+    description:
+      'Paused on its own (`POST /api/jobs/{jobId}/pause`): it stays `queued` and does not start until resumed; a paused download keeps its partial file and resumes where it stopped',
+  }),
+  lane: Type.Enum(JOB_LANES, {
+    description:
+      '`manual`: asked for by a person (the UI, an API key, the bookmarklet), started before `automatic` work (channel and playlist sweeps, download-all, retries)',
+  }),
 });
 export type JobSummary = Static<typeof JobSummary>;
+
+/** `GET /api/queue`: whether the whole queue is paused, and what waits in it. */
+export const QueueState = Type.Object({
+  paused: Type.Boolean(),
+  running: Type.Integer({ description: 'Jobs downloading now' }),
+  queued: Type.Integer({ description: 'Jobs waiting (paused ones included)' }),
+  pausedJobs: Type.Integer({ description: 'Queued jobs paused on their own' }),
+});
+export type QueueState = Static<typeof QueueState>;
 
 export const JobDetail = Type.Intersect([
   JobSummary,

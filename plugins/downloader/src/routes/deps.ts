@@ -4,6 +4,7 @@ import type { ArgsCheck } from '../services/args-check.js';
 import type { CookieSettings } from '../services/cookies.js';
 import type { FilenamePreviewer } from '../services/filename-preview.js';
 import type { JobService } from '../services/jobs.js';
+import type { QueueControl } from '../services/queue-control.js';
 import type { ManualDownloads } from '../services/manual-downloads.js';
 import type { StorageGuard } from '../services/storage.js';
 import type { ToolLocator } from '../services/tools.js';
@@ -16,6 +17,7 @@ export interface DownloaderRouteDeps {
   platformManaged: boolean;
   storage: StorageGuard;
   jobs: JobService;
+  queueControl: QueueControl;
   downloads: ManualDownloads;
   activity: ActivityTracker;
   tools: ToolLocator;

@@ -3,6 +3,7 @@ import type {
   Diagnosis,
   JobAuxData,
   JobCounts,
+  JobLane,
   JobOptions,
   JobStatus,
   JobSummary,
@@ -61,6 +62,9 @@ export class JobStore {
       finishedAt: null,
       retryAt: null,
       updatedAt: now,
+      lane: laneOf(input.type),
+      pausedAt: null,
+      frontAt: null,
     };
     await em.transactional(async (tx) => {
       tx.create('DownloaderJob', job);
@@ -118,17 +122,32 @@ export class JobStore {
     );
   }
 
-  /** The oldest queued job that may start now (one waiting out a retry's back-off may not). */
-  async oldestQueued(excluding: Set<string>, now = new Date()): Promise<DownloaderJob | null> {
-    return this.em().findOne<DownloaderJob>(
+  /**
+   * Queued jobs in the order they start: moved to the front (the latest moved first), then a
+   * person's requests (`manual`), then automatic work, each oldest first. Paused jobs are left
+   * out; with `now`, so are jobs still waiting out a retry's back-off.
+   */
+  async queuedInOrder(options: { excluding?: Set<string>; now?: Date; limit?: number } = {}): Promise<DownloaderJob[]> {
+    const { excluding, now, limit } = options;
+    return this.em().find<DownloaderJob>(
       'DownloaderJob',
       {
         status: 'queued',
-        $or: [{ retryAt: null }, { retryAt: { $lte: now } }],
-        ...(excluding.size ? { id: { $nin: [...excluding] } } : {}),
+        pausedAt: null,
+        ...(now ? { $or: [{ retryAt: null }, { retryAt: { $lte: now } }] } : {}),
+        ...(excluding?.size ? { id: { $nin: [...excluding] } } : {}),
       },
-      { orderBy: { createdAt: 'asc' } },
+      {
+        // `manual` sorts after `automatic`, so the lane goes descending.
+        orderBy: [{ frontAt: 'desc nulls last' }, { lane: 'desc' }, { createdAt: 'asc' }] as never,
+        ...(limit ? { limit } : {}),
+      },
     );
+  }
+
+  /** The queued job that may start next (not paused, not waiting out a retry's back-off). */
+  async nextQueued(excluding: Set<string>, now = new Date()): Promise<DownloaderJob | null> {
+    return (await this.queuedInOrder({ excluding, now, limit: 1 }))[0] ?? null;
   }
 
   /** The earliest `retryAt` of a queued job (due or not; null: no queued job waits for a retry). */
@@ -141,16 +160,17 @@ export class JobStore {
     return readDate(rows[0]?.at);
   }
 
-  /** How many queued jobs were created before this one (they start first). */
+  /** How many queued jobs start before this one (paused ones never start, so they do not count). */
   async queuedBefore(jobId: string): Promise<number> {
-    const rows = await this.em()
-      .getConnection()
-      .execute<{ n: number }[]>(
-        `select count(*) as n from downloader_jobs
-          where status = 'queued' and id <> ? and created_at <= (select created_at from downloader_jobs where id = ?)`,
-        [jobId, jobId],
-      );
-    return Number(rows[0]?.n ?? 0);
+    const ids = (await this.queuedInOrder()).map((j) => j.id);
+    return ids.includes(jobId) ? ids.indexOf(jobId) : ids.length;
+  }
+
+  /** Queued jobs, and those of them paused on their own. */
+  async queueCounts(): Promise<{ queued: number; paused: number }> {
+    const sql = `select count(*) as queued, count(paused_at) as paused from downloader_jobs where status = 'queued'`;
+    const [row] = await this.em().getConnection().execute<{ queued: number; paused: number }[]>(sql);
+    return { queued: Number(row?.queued ?? 0), paused: Number(row?.paused ?? 0) };
   }
 
   async byStatus(statuses: JobStatus[]): Promise<DownloaderJob[]> {
@@ -269,5 +289,10 @@ export function toSummary(j: DownloaderJob, counts: JobCounts): JobSummary {
     startedAt: iso(j.startedAt),
     finishedAt: iso(j.finishedAt),
     retryAt: j.status === 'queued' ? iso(j.retryAt ?? null) : null,
+    paused: (j.status === 'queued' || j.status === 'running') && !!j.pausedAt,
+    lane: j.lane ?? laneOf(j.type),
   };
 }
+
+/** A person's request (`manual`: the UI, an API key, the bookmarklet) or automatic work (the rest). */
+export const laneOf = (type: string): JobLane => (type === 'manual' ? 'manual' : 'automatic');

@@ -7,15 +7,16 @@ import {
   type DownloadProgress,
   type JobSummary,
 } from '@vidkeep/contracts';
-import { diagnose, toDiagnosis } from '../ytdlp/failures.js';
 import { videoUrl } from '@vidkeep/platform';
 import type { ActivityTracker } from './activity.js';
 import { toSummary, type JobStore } from './job-store.js';
-import { cleanStaging, markInterrupted } from './recovery.js';
+import { cancelQueued, cleanStaging, markInterrupted } from './recovery.js';
 import type { JobRunDeps } from './run/deps.js';
 import { JobRun } from './run/job-run.js';
 import { StartSignals } from './start-signals.js';
 import type { StorageGuard } from './storage.js';
+import { slotFor } from './lanes.js';
+import type { StopReason } from '../ytdlp/process.js';
 
 const PAUSE_RECHECK_MS = 60_000;
 const SHUTDOWN_WAIT_MS = 10_000;
@@ -62,7 +63,9 @@ export class DownloadQueue {
   /** Recovers after a crash or restart, then starts work. */
   async start(): Promise<void> {
     await markInterrupted(this.store, this.deps.logger);
-    await cleanStaging(this.deps.paths.stagingBase, (jobId) => this.running.has(jobId));
+    // Queued jobs keep their partial files (paused, or stopped by the last shutdown).
+    const queued = new Set((await this.store.byStatus(['queued'])).map((j) => j.id));
+    await cleanStaging(this.deps.paths.stagingBase, (jobId) => this.running.has(jobId) || queued.has(jobId));
     for (const row of await this.store.activeVideoRows()) this.activity.set(row.sourceId, row.jobId, 'queued');
     const pruned = await this.store.prune(this.config.jobHistoryDays, this.config.jobHistoryMax);
     if (pruned > 0) this.deps.logger.info({ pruned }, 'Removed old finished jobs');
@@ -121,9 +124,16 @@ export class DownloadQueue {
       try {
         do {
           this.repump = false;
-          while (!this.stopping && this.downloading.size < this.config.concurrentJobs) {
-            const next = await this.store.oldestQueued(new Set(this.running.keys()));
+          while (!this.stopping && !this.config.downloadQueuePaused) {
+            const next = await this.store.nextQueued(new Set(this.running.keys()));
             if (!next) break;
+            const slot = slotFor(
+              next,
+              [...this.downloading].map((id) => this.running.get(id)!.job),
+              this.config.concurrentJobs,
+            );
+            if (slot.yielding) void this.stopRun(slot.yielding, 'paused');
+            if (!slot.start) break;
             const storage = await this.deps.storage.pause();
             if (storage.paused) {
               this.deps.logger.warn({ reason: storage.reason }, 'Downloads are paused by a storage limit');
@@ -162,6 +172,16 @@ export class DownloadQueue {
         this.pumping = false;
       }
     })();
+  }
+
+  /** Stops a running job (it settles as the reason says); resolves when it has. */
+  stopRun(jobId: string, reason: StopReason): Promise<void> {
+    this.running.get(jobId)?.stop(reason);
+    return this.finished.get(jobId) ?? Promise.resolve();
+  }
+
+  isRunning(jobId: string): boolean {
+    return this.running.has(jobId);
   }
 
   /**
@@ -256,25 +276,7 @@ export class DownloadQueue {
       await this.finished.get(jobId);
     } else if (job.status === 'queued') {
       await this.exclusive(async () => {
-        await this.store.settleVideos(jobId, ['queued'], 'cancelled', toDiagnosis(diagnose('cancelled'), null));
-        // A job waiting for an automatic retry: the retries it waited for are off.
-        const aux = job.auxData?.autoRetries?.some((r) => r.outcome === 'waiting')
-          ? {
-              auxData: {
-                ...job.auxData,
-                autoRetries: job.auxData.autoRetries.map((r) =>
-                  r.outcome === 'waiting' ? { ...r, nextAttemptAt: null, outcome: 'cancelled' as const } : r,
-                ),
-              },
-            }
-          : {};
-        await this.store.update(jobId, {
-          status: 'cancelled',
-          finishedAt: new Date(),
-          retryAt: null,
-          message: aux.auxData ? 'Cancelled while it waited to download videos again' : 'Cancelled before it started',
-          ...aux,
-        });
+        await cancelQueued(this.store, job);
         this.activity.removeJob(jobId);
       });
       this.deps.onJobChanged(jobId);

@@ -2,6 +2,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DownloaderErrorCodes, type PluginLogger } from '@vidkeep/contracts';
 import { diagnose, toDiagnosis } from '../ytdlp/failures.js';
+import type { DownloaderJob } from '../entities.js';
 import { emptyAux, type JobStore } from './job-store.js';
 
 const UUID_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -40,4 +41,29 @@ export async function cleanStaging(base: string, isRunning: (jobId: string) => b
   for (const name of entries) {
     if (UUID_DIR.test(name) && !isRunning(name)) await rm(join(base, name), { recursive: true, force: true });
   }
+}
+
+/** Cancels a job that has not started (or waits to download videos again): its videos too. */
+export async function cancelQueued(store: JobStore, job: DownloaderJob): Promise<void> {
+  await store.settleVideos(job.id, ['queued'], 'cancelled', toDiagnosis(diagnose('cancelled'), null));
+  // A job waiting for an automatic retry: the retries it waited for are off.
+  const waiting = job.auxData?.autoRetries?.some((r) => r.outcome === 'waiting');
+  const aux = waiting
+    ? {
+        auxData: {
+          ...job.auxData!,
+          autoRetries: (job.auxData?.autoRetries ?? []).map((r) =>
+            r.outcome === 'waiting' ? { ...r, nextAttemptAt: null, outcome: 'cancelled' as const } : r,
+          ),
+        },
+      }
+    : {};
+  await store.update(job.id, {
+    status: 'cancelled',
+    finishedAt: new Date(),
+    retryAt: null,
+    pausedAt: null,
+    message: waiting ? 'Cancelled while it waited to download videos again' : 'Cancelled before it started',
+    ...aux,
+  });
 }

@@ -14,7 +14,8 @@ export interface RunOptions {
   killGraceMs?: number;
 }
 
-export type StopReason = 'inactivity' | 'runtime' | 'cancelled' | 'shutdown';
+/** Why a run was stopped: `paused` and `shutdown` put the job back in the queue, keeping its partial files. */
+export type StopReason = 'inactivity' | 'runtime' | 'cancelled' | 'shutdown' | 'paused';
 
 export interface RunResult {
   exitCode: number | null;

@@ -33,6 +33,7 @@ export function videoRoutes(s: PlatformState): Route[] {
         const v = s.videos.get(x.params.id);
         if (!v) return NOT_FOUND;
         const passing = s.takeMediaFailure(v);
+        s.mediaRangeHeaders.set(v.id, [...(s.mediaRangeHeaders.get(v.id) ?? []), x.req.headers.range ?? '']);
         if (v.failure === 'http-403') return { status: 403, body: 'Forbidden' };
         const failed = failureAnswer(x, passing);
         if (failed !== null) return failed;

@@ -25,6 +25,7 @@ const CHECKS: { readonly [K in LiveMessageType]: (m: Fields) => boolean } = {
     const job = m['job'];
     return isRecord(job) && isString(job['id']) && isString(job['status']) && isRecord(job['counts']);
   },
+  queueUpdated: (m) => typeof m['paused'] === 'boolean',
   jobProgress: (m) =>
     isString(m['jobId']) &&
     isString(m['sourceId']) &&

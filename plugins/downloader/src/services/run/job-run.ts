@@ -30,6 +30,8 @@ export class JobRun {
   /** Finishing work in arrival order, so a video's info is read before its files move. */
   private post: Promise<void> = Promise.resolve();
   private stopRequested: StopReason | null = null;
+  /** Ended back in the queue by a pause or a shutdown: its staging folder is kept. */
+  private requeued = false;
   private freeSlot!: () => void;
   /** Videos yt-dlp has finished with (it printed their done line): their files are ours now. */
   private readonly handedOver = new Set<string>();
@@ -142,7 +144,9 @@ export class JobRun {
       this.stalls.stop();
       this.freeSlot();
       await cookies?.release();
-      await rm(stagingDir, { recursive: true, force: true }).catch(() => undefined);
+      // A job back in the queue (paused, or the server stopping) keeps its partial files: yt-dlp
+      // continues them when it runs again.
+      if (!this.requeued) await rm(stagingDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }
 
@@ -225,9 +229,6 @@ export class JobRun {
 
   private async finish(message: string | null): Promise<void> {
     const { job, state, deps } = this;
-    // The staging folder goes before the job is announced finished, so whoever reads the output
-    // directory after "completed" finds only the library (the run's finally removes it too).
-    await rm(join(deps.paths.stagingBase, job.id), { recursive: true, force: true }).catch(() => undefined);
     const videos = state.videos();
     // Videos that failed for a passing reason go back into this job (persisted, so a restart
     // keeps them), which then waits out the back-off; what completed stays completed.
@@ -261,6 +262,11 @@ export class JobRun {
       message,
       retrying,
     });
+    this.requeued = outcome.status === 'queued' && plan.retry.length === 0;
+    // The staging folder goes before the job is announced finished, so whoever reads the output
+    // directory after "completed" finds only the library (the run's finally removes it too).
+    if (!this.requeued)
+      await rm(join(deps.paths.stagingBase, job.id), { recursive: true, force: true }).catch(() => undefined);
     await state.save(outcome, plan.retryAt);
     if (outcome.status === 'queued') return;
     const completed = state.videos().filter((v) => v.state === 'completed');

@@ -24,6 +24,7 @@ export function exitSettlement(result: RunResult, ctx: ExitContext): ExitSettlem
     case 'cancelled':
       return { settle: 'cancelled', diagnosis: diagnose('cancelled') };
     case 'shutdown':
+    case 'paused':
       return { settle: 'queued' };
     case 'inactivity':
       return { settle: 'failed', diagnosis: diagnose('timeout', { seconds: Math.round(ctx.inactivityMs / 1000) }) };
@@ -80,7 +81,8 @@ export function jobOutcome({ videos, stopRequested, botCheck, message, retrying 
   const skipped = count('skipped');
   const cancelled = count('cancelled');
   let status: JobStatus;
-  if (stopRequested === 'shutdown' && videos.some((v) => v.state === 'queued')) status = 'queued';
+  const requeued = stopRequested === 'shutdown' || stopRequested === 'paused';
+  if (requeued && videos.some((v) => v.state === 'queued')) status = 'queued';
   else if (retrying && retrying.count > 0) status = 'queued';
   else if (stopRequested === 'cancelled') status = 'cancelled';
   else if (failed === 0) status = 'completed';
@@ -102,7 +104,10 @@ export function jobOutcome({ videos, stopRequested, botCheck, message, retrying 
   const text =
     message ??
     (status === 'queued'
-      ? (retryText ?? 'Paused by a server shutdown; resumes after restart')
+      ? (retryText ??
+        (stopRequested === 'paused'
+          ? `Paused after ${parts.join(', ')}; it resumes where it stopped`
+          : 'Paused by a server shutdown; resumes after restart'))
       : `${parts.join(', ')}${firstFailure ? `. ${sentence(firstFailure.cause)} ${firstFailure.fix}` : ''}`);
   return { status, errorCode, message: text, counts: { completed, failed, skipped } };
 }

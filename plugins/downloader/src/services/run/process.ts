@@ -105,7 +105,10 @@ export function startDownload(
 
 export const inactivityMsOf = (config: DownloaderConfigSection): number => config.inactivityTimeoutMinutes * MINUTE;
 
-/** Output directory writable, staging directory fresh. */
+/**
+ * Output directory writable, staging directory there. A job that was paused (or stopped by a
+ * shutdown) finds its partial files again: yt-dlp continues them instead of starting over.
+ */
 async function preflight(outputDir: string, jobId: string, stagingDir: string): Promise<Classified | null> {
   try {
     await mkdir(outputDir, { recursive: true });
@@ -118,7 +121,6 @@ async function preflight(outputDir: string, jobId: string, stagingDir: string): 
       detail: `${outputDir}: ${code ?? (err as Error).message}`,
     });
   }
-  await rm(stagingDir, { recursive: true, force: true });
   await mkdir(join(stagingDir, '.parts'), { recursive: true });
   return null;
 }
