@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import Parser from 'rss-parser';
 import type { Feed, FeedList } from '@vidkeep/contracts/feeds';
@@ -164,6 +166,13 @@ describe('podcast feeds', () => {
     const tail = await fetchRaw(url, { range: 'bytes=-5' });
     expect(tail.rawPayload).toEqual(whole.rawPayload.subarray(size - 5));
     expect((await fetchRaw(url, { range: `bytes=${size}-` })).statusCode).toBe(416);
+    // The same with curl over real HTTP, as a podcast app (or a person) would fetch it.
+    const address = await suite.app.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const real = `${address}${new URL(url).pathname}`;
+    // (Asynchronously: the server answers in this very process.)
+    const curl = (...args: string[]) => promisify(execFile)('curl', args, { encoding: 'buffer' }).then((r) => r.stdout);
+    expect(await curl('-sf', '-r', '10-19', real)).toEqual(whole.rawPayload.subarray(10, 20));
+    expect(String(await curl('-sfI', real))).toMatch(new RegExp(`content-length: ${size}\\r`, 'i'));
 
     const first = await fetchRaw(audioFeed.url);
     expect(first.headers.etag).toBeTruthy();
