@@ -37,6 +37,15 @@ describe('queue state', () => {
     expect(sortQueue(jobs).map((j) => j.id)).toEqual(['run', 'old', 'new', 'done-late', 'done-early']);
   });
 
+  it('puts what people asked for before automatic work that waits, as the server starts them', () => {
+    const jobs = [
+      detail('sweep', { lane: 'automatic', createdAt: '2025-01-01T00:00:00.000Z' }),
+      detail('asked', { createdAt: '2025-01-02T00:00:00.000Z' }),
+      detail('running-sweep', { status: 'running', lane: 'automatic', createdAt: '2025-01-03T00:00:00.000Z' }),
+    ];
+    expect(sortQueue(jobs).map((j) => j.id)).toEqual(['running-sweep', 'asked', 'sweep']);
+  });
+
   it('applies progress to the matching video', () => {
     const jobs = [detail('j1'), detail('j2')];
     const r = applyProgress(jobs, jobProgressMessage());

@@ -4,11 +4,14 @@ import { formatBytes, formatEta, formatPercent, formatSpeed } from './format';
 export const isActiveStatus = (status: JobStatus | string): boolean => status === 'queued' || status === 'running';
 
 /**
- * Queue order: running jobs, then queued ones in the order they will run (oldest first), then
- * the jobs that just finished (newest first), which stay a moment so their outcome is seen.
+ * Queue order: running jobs, then queued ones in the order they will run (what people asked for
+ * before automatic work, each oldest first; a job moved to the front is not told apart, as
+ * `JobSummary` does not say so), then the jobs that just finished (newest first), which stay a
+ * moment so their outcome is seen.
  */
 export function sortQueue(jobs: readonly JobDetail[]): JobDetail[] {
-  const rank = (j: JobDetail) => (j.status === 'running' ? 0 : j.status === 'queued' ? 1 : 2);
+  const rank = (j: JobDetail) =>
+    j.status === 'running' ? 0 : j.status === 'queued' ? (j.lane === 'automatic' ? 1.5 : 1) : 2;
   return [...jobs].sort((a, b) => {
     const r = rank(a) - rank(b);
     if (r !== 0) return r;

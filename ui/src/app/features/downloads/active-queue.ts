@@ -8,6 +8,7 @@ import type { LiveMessage } from '@vidkeep/contracts';
 import { Live } from '../../core/live';
 import { KeySet } from '../../shared/keyed';
 import type { JobDetail, JobSummary } from './api-types';
+import { QueueBar } from './queue-bar';
 import { QueueJob } from './queue-job';
 import { applyProgress, applySummary, isActiveStatus, sortQueue, upsertDetail } from '../../shared/queue-state';
 
@@ -26,7 +27,7 @@ export const FINISHED_VISIBLE_MS = 60_000;
 @Component({
   selector: 'app-active-queue',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatProgressBarModule, QueueJob],
+  imports: [MatButtonModule, MatProgressBarModule, QueueBar, QueueJob],
   template: `
     <section aria-labelledby="queue-title" data-testid="queue">
       <div class="row">
@@ -35,6 +36,7 @@ export const FINISHED_VISIBLE_MS = 60_000;
           Refresh
         </button>
       </div>
+      <app-queue-bar />
       @if (loading() && jobs().length === 0) {
         <mat-progress-bar mode="indeterminate" aria-label="Loading the queue" />
       }
@@ -50,6 +52,7 @@ export const FINISHED_VISIBLE_MS = 60_000;
           [cancelling]="cancelling.has(job.id)"
           (cancelRequested)="cancel(job)"
           (dismissed)="dismiss(job.id)"
+          (changed)="applySummary($event)"
         />
       } @empty {
         @if (!loading() && !error()) {
@@ -182,7 +185,8 @@ export class ActiveQueue {
     }
   }
 
-  private applySummary(summary: JobSummary): void {
+  /** A job's new summary (live, or the answer to an action on it). */
+  applySummary(summary: JobSummary): void {
     if (this.done.has(summary.id)) return;
     const r = applySummary(this.jobs(), summary);
     this.jobs.set(r.jobs);

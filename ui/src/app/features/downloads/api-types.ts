@@ -14,6 +14,7 @@ export type {
   JobSummary,
   JobVideo,
   JobVideoState,
+  QueueState,
   Resolution,
   StorageStatus,
   Video,

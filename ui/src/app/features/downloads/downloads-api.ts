@@ -46,6 +46,31 @@ export class DownloadsApi {
     return this.api.call('POST /api/jobs/:jobId/cancel', { params: { jobId } });
   }
 
+  /** Whether the whole queue is paused, and how many jobs run and wait. */
+  queueState() {
+    return this.api.call('GET /api/queue');
+  }
+
+  pauseQueue() {
+    return this.api.call('POST /api/queue/pause');
+  }
+
+  resumeQueue() {
+    return this.api.call('POST /api/queue/resume');
+  }
+
+  pauseJob(jobId: string) {
+    return this.api.call('POST /api/jobs/:jobId/pause', { params: { jobId } });
+  }
+
+  resumeJob(jobId: string) {
+    return this.api.call('POST /api/jobs/:jobId/resume', { params: { jobId } });
+  }
+
+  moveJobToFront(jobId: string) {
+    return this.api.call('POST /api/jobs/:jobId/move-to-front', { params: { jobId } });
+  }
+
   storage() {
     return this.api.call('GET /api/downloader/storage');
   }

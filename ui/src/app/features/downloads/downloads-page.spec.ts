@@ -7,7 +7,7 @@ import { Auth } from '../../core/auth';
 import { FakeApi, provideFakeApi, type FakeHandler } from '../../../testing/fake-api';
 import { FakeLive, provideFakeLive } from '../../../testing/fake-live';
 import { dom } from '../../../testing/dom';
-import { jobCounts, jobDetail, jobSummary, jobVideo } from '../../../testing/fixtures/downloads';
+import { jobCounts, jobDetail, jobSummary, jobVideo, queueState } from '../../../testing/fixtures/downloads';
 import { settle } from '../../../testing/settle';
 import type { JobDetail, JobSummary, StorageStatus } from './api-types';
 import { DownloadForm } from './download-form';
@@ -80,6 +80,7 @@ describe('DownloadsPage', () => {
       .on('GET', '/getconfig', () => ({ preferredResolution: '720' }))
       .on('GET', '/api/channels/subfolders', () => ['Music', 'News'])
       .on('GET', '/api/downloader/storage', () => storage)
+      .on('GET', '/api/queue', () => queueState({ running: 1 }))
       .on('GET', '/api/jobs', ({ query }) =>
         query?.['status'] === 'active'
           ? { jobs: [summary()], total: 1, page: 1, pageSize: 200 }

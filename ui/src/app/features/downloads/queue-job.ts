@@ -4,7 +4,8 @@ import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { RouterLink } from '@angular/router';
 import { BusyButton } from '../../shared/busy-button';
-import type { JobDetail } from './api-types';
+import type { JobDetail, JobSummary } from './api-types';
+import { JobControls } from './job-controls';
 import { advisesCookies, COOKIES_LINK } from './diagnoses';
 import { isProblemStatus, jobCountsText, statusLabel } from '../../shared/format';
 import { isActiveStatus, progressText, progressView } from '../../shared/queue-state';
@@ -13,7 +14,7 @@ import { isActiveStatus, progressText, progressView } from '../../shared/queue-s
 @Component({
   selector: 'app-queue-job',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatButtonModule, MatProgressBarModule, RouterLink, BusyButton],
+  imports: [MatCardModule, MatButtonModule, MatProgressBarModule, RouterLink, BusyButton, JobControls],
   template: `
     @let job = this.job();
     <mat-card
@@ -26,12 +27,27 @@ import { isActiveStatus, progressText, progressView } from '../../shared/queue-s
       <div class="job-head">
         <div class="head-text">
           <strong class="label">{{ job.label }}</strong>
-          <span class="badge" [class.running]="job.status === 'running'" [class.bad]="isProblem(job.status)">{{
-            statusLabel(job.status)
-          }}</span>
+          <span
+            class="badge"
+            [class.running]="job.status === 'running'"
+            [class.bad]="isProblem(job.status)"
+            data-testid="queue-job-status"
+            >{{ statusLabel(job.status) }}</span
+          >
+          @if (isActive(job.status) && job.paused) {
+            <span class="badge paused" data-testid="queue-job-paused">Paused</span>
+          }
+          @if (job.lane === 'automatic') {
+            <span class="badge" data-testid="queue-job-lane">Automatic</span>
+          }
           <div class="muted small">{{ countsText(job.counts, 'done') }}</div>
           @if (!isActive(job.status) && job.message) {
             <div class="small" data-testid="queue-job-message">{{ job.message }}</div>
+          }
+          @if (job.status === 'queued' && job.lane === 'automatic' && !job.paused) {
+            <div class="muted small" data-testid="queue-job-lane-note">
+              Automatic download: waits behind the downloads you asked for.
+            </div>
           }
           @if (job.status === 'queued' && job.retryAt) {
             <div class="small warn" role="status" data-testid="queue-job-retry">
@@ -40,6 +56,7 @@ import { isActiveStatus, progressText, progressView } from '../../shared/queue-s
           }
         </div>
         @if (isActive(job.status)) {
+          <app-job-controls [job]="job" (changed)="changed.emit($event)" />
           <app-busy-button
             text="Cancel"
             busyText="Cancelling…"
@@ -111,6 +128,8 @@ export class QueueJob {
   readonly cancelling = input(false);
   readonly cancelRequested = output();
   readonly dismissed = output();
+  /** Paused, resumed or moved: the job's new summary. */
+  readonly changed = output<JobSummary>();
   readonly statusLabel = statusLabel;
   readonly countsText = jobCountsText;
   readonly isProblem = isProblemStatus;
