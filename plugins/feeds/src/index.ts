@@ -73,8 +73,12 @@ export default definePlugin({
 
     // Audio made for a video goes with it.
     ctx.events.subscribe('downloader.video.removed', async ({ sourceId }) => {
+      info.forget(sourceId);
       await rm(audio.fileOf(sourceId), { force: true });
     });
+    // A download (again) writes a new info.json; a move may bring one back.
+    ctx.events.subscribe('downloader.video.downloaded', ({ sourceId }) => info.forget(sourceId));
+    ctx.events.subscribe('downloader.video.relocated', ({ sourceId }) => info.forget(sourceId));
     // What a built feed depends on: the library's records and files, and the settings.
     for (const event of [
       'downloader.video.downloaded',

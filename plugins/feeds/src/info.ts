@@ -36,30 +36,33 @@ export function episodeInfoOf(info: unknown): EpisodeInfo {
 
 /**
  * The info.json of each downloaded video (`CONFIG_DIR/jobs/info/<id>.info.json`, kept at download
- * time), read once and remembered while the file is unchanged: an info.json with its formats list
- * is often half a megabyte, so a feed built on every poll must not parse 200 of them each time.
+ * time), read once and remembered: an info.json with its formats list is often half a megabyte, so
+ * a feed built after every library change must not parse (or even look at) 200 of them each time.
+ * Only a download writes it: the plugin forgets a video's entry when the video is downloaded
+ * again, moved or removed (`forget`).
  */
 export class InfoCache {
-  private readonly cache = new Map<string, { mtimeMs: number; info: EpisodeInfo }>();
+  private readonly cache = new Map<string, EpisodeInfo>();
 
   constructor(private readonly infoDir: string) {}
 
+  forget(sourceId: string): void {
+    this.cache.delete(sourceId);
+  }
+
   async get(sourceId: string): Promise<EpisodeInfo> {
+    const hit = this.cache.get(sourceId);
+    if (hit) return hit;
     const file = join(this.infoDir, `${sourceId}.info.json`);
     const st = await stat(file).catch(() => null);
-    if (!st?.isFile()) {
-      this.cache.delete(sourceId);
-      return NONE;
-    }
-    const hit = this.cache.get(sourceId);
-    if (hit && hit.mtimeMs === st.mtimeMs) return hit.info;
+    if (!st?.isFile()) return NONE;
     let info = NONE;
     try {
       info = episodeInfoOf(JSON.parse(await readFile(file, 'utf8')));
     } catch {
       // A broken info.json: the episode has no chapters and its day of upload.
     }
-    this.cache.set(sourceId, { mtimeMs: st.mtimeMs, info });
+    this.cache.set(sourceId, info);
     return info;
   }
 }
