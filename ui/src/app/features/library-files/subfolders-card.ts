@@ -3,7 +3,7 @@ import { FormControl, FormGroup, FormGroupDirective } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
 import type { SubfolderEntry } from '@vidkeep/contracts';
 import { toApiError } from '../../core/api';
-import { ConfirmInline } from '../../shared/confirm-inline';
+import { ConfirmButton } from '../../shared/confirm-button';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty, hintValidator, subfolderHint } from '../../shared/field-rules';
 import { KeyMessages, KeySet } from '../../shared/keyed';
@@ -19,7 +19,7 @@ const required = hintValidator((v) => (v.trim() ? subfolderHint(v) : 'Give a nam
  */
 @Component({
   selector: 'app-subfolders-card',
-  imports: [FORM_CONTROLS, MatCardModule, ConfirmInline],
+  imports: [FORM_CONTROLS, MatCardModule, ConfirmButton],
   template: `
     <mat-card appearance="outlined" class="card" data-testid="subfolders-card">
       <h2 id="subfolders-title">Subfolders</h2>
@@ -46,30 +46,19 @@ const required = hintValidator((v) => (v.trim() ? subfolderHint(v) : 'Give a nam
                     <code>{{ e.displayName }}</code>
                     <span class="muted small" data-testid="subfolder-usage">{{ usage(e) }}</span>
                   </div>
-                  @if (confirming.has(e.name)) {
-                    <app-confirm-inline
-                      [label]="'Confirm deleting ' + e.displayName"
-                      [question]="'Delete ' + e.displayName + '?'"
-                      confirmText="Delete"
-                      busyText="Deleting…"
-                      [busy]="busy.has(e.name)"
-                      [small]="true"
-                      testId="subfolder-delete"
-                      (confirmed)="remove(e)"
-                      (cancelled)="confirming.set(e.name, false)"
-                    />
-                  } @else {
-                    <button
-                      mat-stroked-button
-                      type="button"
-                      (click)="confirming.set(e.name)"
-                      [disabled]="!e.deletable"
-                      [attr.aria-describedby]="e.deletable ? null : 'why-' + $index"
-                      data-testid="subfolder-delete"
-                    >
-                      Delete
-                    </button>
-                  }
+                  <app-confirm-button
+                    text="Delete"
+                    [disabled]="!e.deletable"
+                    [describedBy]="e.deletable ? null : 'why-' + $index"
+                    [label]="'Confirm deleting ' + e.displayName"
+                    [question]="'Delete ' + e.displayName + '?'"
+                    confirmText="Delete"
+                    busyText="Deleting…"
+                    [busy]="busy.has(e.name)"
+                    [small]="true"
+                    testId="subfolder-delete"
+                    (confirmed)="remove(e)"
+                  />
                 </div>
                 @if (!e.deletable) {
                   <p class="muted small" [id]="'why-' + $index" data-testid="subfolder-why">
@@ -121,7 +110,6 @@ export class SubfoldersCard {
   private readonly addDirective = viewChild(FormGroupDirective);
   readonly matcher = new ShowWhenDirty();
   readonly adding = new PendingAction('Not added: ');
-  readonly confirming = new KeySet<string>();
   readonly busy = new KeySet<string>();
   readonly errors = new KeyMessages<string>();
   readonly usage = subfolderUsage;
@@ -155,13 +143,11 @@ export class SubfoldersCard {
     try {
       const r = await this.api.removeSubfolder(e.name);
       this.notice.set(`Deleted ${e.displayName}${r.folderRemoved ? ' and its empty folder' : ''}.`);
-      this.confirming.set(e.name, false);
       await this.load();
     } catch (err) {
       const a = toApiError(err);
       // A 409 lists why in `details`; the message says it in one sentence.
       this.errors.set(e.name, a.message);
-      this.confirming.set(e.name, false);
       await this.load();
     } finally {
       this.busy.set(e.name, false);

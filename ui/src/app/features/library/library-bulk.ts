@@ -15,7 +15,6 @@ export class LibraryBulk {
   readonly selected = new KeySet<string>();
   readonly rating = signal<string>('');
   readonly busy = signal(false);
-  readonly confirmDelete = signal(false);
   readonly message = signal<string | null>(null);
   readonly error = signal<string | null>(null);
 
@@ -76,7 +75,6 @@ export class LibraryBulk {
       (r.failed.length ? this.error : this.message).set(parts.join(' '));
       this.selected.setAll(r.deleted, false);
       this.onDeleted(r.deleted);
-      this.confirmDelete.set(false);
       await this.list.load();
     } catch (err) {
       this.error.set(`Not deleted: ${toApiError(err).message}`);

@@ -11,6 +11,7 @@ import { BusyButton } from '../../shared/busy-button';
 import { toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
 import { Live } from '../../core/live';
+import { ConfirmButton } from '../../shared/confirm-button';
 import { ConfirmInline } from '../../shared/confirm-inline';
 import { KeyMessages, KeySet } from '../../shared/keyed';
 import { ListControls } from '../../shared/list-controls';
@@ -41,6 +42,7 @@ import { resolutionLabel } from '../../shared/resolution';
   imports: [
     BusyButton,
     DatePipe,
+    ConfirmButton,
     ConfirmInline,
     ListControls,
     ListPager,

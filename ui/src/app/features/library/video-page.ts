@@ -19,7 +19,7 @@ import { Router, RouterLink } from '@angular/router';
 import { BusyButton } from '../../shared/busy-button';
 import { toApiError } from '../../core/api';
 import { Auth } from '../../core/auth';
-import { ConfirmInline } from '../../shared/confirm-inline';
+import { ConfirmButton } from '../../shared/confirm-button';
 import { RATINGS, ratingSourceLabel, ratingText } from '../../shared/ratings';
 import { ShieldIcon } from '../../shared/shield-icon';
 import { WatchBadge } from '../../shared/watch-badge';
@@ -41,7 +41,7 @@ type Link = VideoLinksResponse['links'][number];
   changeDetection: ChangeDetectionStrategy.OnPush,
   imports: [
     BusyButton,
-    ConfirmInline,
+    ConfirmButton,
     DatePipe,
     DecimalPipe,
     MatButtonModule,
@@ -75,7 +75,6 @@ export class VideoPage {
   readonly ratings = RATINGS;
   readonly ratingChoice = signal<string>('');
   readonly busy = signal<'protect' | 'rate' | 'delete' | 'redownload' | null>(null);
-  readonly confirmDelete = signal(false);
   readonly message = signal<string | null>(null);
   readonly actionError = signal<string | null>(null);
 
@@ -190,7 +189,6 @@ export class VideoPage {
     if (!v || !this.start('delete')) return;
     try {
       const r = await this.api.removeVideo(v.sourceId);
-      this.confirmDelete.set(false);
       this.message.set(r.message);
       await this.load(v.sourceId);
     } catch (err) {

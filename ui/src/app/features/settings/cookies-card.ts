@@ -4,7 +4,7 @@ import { MatCardModule } from '@angular/material/card';
 import { MatProgressBarModule } from '@angular/material/progress-bar';
 import { toApiError } from '../../core/api';
 import { SettingsApi } from './settings-api';
-import { ConfirmInline } from '../../shared/confirm-inline';
+import { ConfirmButton } from '../../shared/confirm-button';
 import { FileDrop } from '../../shared/file-drop';
 import { formatBytes, formatWhen } from '../../shared/format';
 import type { CookieChangeResponse, CookieStatus } from './contracts';
@@ -30,7 +30,7 @@ export function cookieState(s: CookieStatus): { text: string; tone: 'ok' | 'warn
 @Component({
   selector: 'app-cookies-card',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, MatButtonModule, MatProgressBarModule, ConfirmInline, FileDrop],
+  imports: [MatCardModule, MatButtonModule, MatProgressBarModule, ConfirmButton, FileDrop],
   template: `
     <mat-card appearance="outlined">
       <mat-card-header
@@ -109,22 +109,16 @@ export function cookieState(s: CookieStatus): { text: string; tone: 'ok' | 'warn
 
         @if (status()?.customFileExists) {
           <div class="delete">
-            @if (confirming()) {
-              <app-confirm-inline
-                label="Confirm deleting the cookie file"
-                question="Delete the cookie file? yt-dlp then runs without cookies."
-                confirmText="Delete"
-                busyText="Deleting…"
-                [busy]="busy()"
-                testId="cookies-delete"
-                (confirmed)="remove()"
-                (cancelled)="confirming.set(false)"
-              />
-            } @else {
-              <button mat-stroked-button type="button" (click)="confirming.set(true)" data-testid="cookies-delete">
-                Delete the cookie file
-              </button>
-            }
+            <app-confirm-button
+              text="Delete the cookie file"
+              label="Confirm deleting the cookie file"
+              question="Delete the cookie file? yt-dlp then runs without cookies."
+              confirmText="Delete"
+              busyText="Deleting…"
+              [busy]="busy()"
+              testId="cookies-delete"
+              (confirmed)="remove()"
+            />
           </div>
         }
       </mat-card-content>
@@ -188,7 +182,6 @@ export class CookiesCard implements OnInit {
   readonly busy = signal(false);
   readonly message = signal<string | null>(null);
   readonly error = signal<string | null>(null);
-  readonly confirming = signal(false);
   readonly size = (bytes: number | null) => (bytes === null ? '' : formatBytes(bytes));
   readonly when = (iso: string) => formatWhen(iso);
 
@@ -211,7 +204,6 @@ export class CookiesCard implements OnInit {
 
   async remove(): Promise<void> {
     await this.change(() => this.api.removeCookies(), 'Not deleted: ');
-    this.confirming.set(false);
   }
 
   private async change(work: () => Promise<CookieChangeResponse>, prefix: string): Promise<void> {

@@ -1,7 +1,7 @@
-import { ChangeDetectionStrategy, Component, OnInit, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, OnInit, inject } from '@angular/core';
 import { MatCardModule } from '@angular/material/card';
 import { BusyButton } from '../../shared/busy-button';
-import { ConfirmInline } from '../../shared/confirm-inline';
+import { ConfirmButton } from '../../shared/confirm-button';
 import { FeedItem } from '../../shared/feeds/feed-item';
 import { FeedList } from '../../shared/feeds/feed-list';
 import { FeedsApi } from '../../shared/feeds/feeds-api';
@@ -15,7 +15,7 @@ import { Outcome } from '../../shared/outcome';
 @Component({
   selector: 'app-feeds-settings-section',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatCardModule, BusyButton, ConfirmInline, FeedItem, Outcome],
+  imports: [MatCardModule, BusyButton, ConfirmButton, FeedItem, Outcome],
   template: `
     <mat-card appearance="outlined">
       <mat-card-header
@@ -46,25 +46,17 @@ import { Outcome } from '../../shared/outcome';
               testId="feeds-opml"
               (pressed)="list.downloadOpml()"
             />
-            @if (confirmAll()) {
-              <app-confirm-inline
-                label="Confirm revoking every feed"
-                [question]="'Revoke all ' + feeds.length + ' feeds? Their addresses stop working.'"
-                confirmText="Revoke all"
-                busyText="Revoking…"
-                [busy]="list.revokeAll.busy()"
-                testId="feeds-revoke-all"
-                (confirmed)="revokeAll()"
-                (cancelled)="confirmAll.set(false)"
-              />
-            } @else {
-              <app-busy-button
-                text="Revoke all"
-                [disabled]="feeds.length === 0"
-                testId="feeds-revoke-all"
-                (pressed)="confirmAll.set(true)"
-              />
-            }
+            <app-confirm-button
+              text="Revoke all"
+              [disabled]="feeds.length === 0"
+              label="Confirm revoking every feed"
+              [question]="'Revoke all ' + feeds.length + ' feeds? Their addresses stop working.'"
+              confirmText="Revoke all"
+              busyText="Revoking…"
+              [busy]="list.revokeAll.busy()"
+              testId="feeds-revoke-all"
+              (confirmed)="revokeAll()"
+            />
           </div>
           <app-outcome
             [error]="list.opml.error() ?? list.revokeAll.error()"
@@ -89,13 +81,12 @@ import { Outcome } from '../../shared/outcome';
 })
 export class FeedsSettingsSection implements OnInit {
   readonly list = new FeedList(inject(FeedsApi));
-  readonly confirmAll = signal(false);
 
   ngOnInit(): void {
     void this.list.refresh();
   }
 
   async revokeAll(): Promise<void> {
-    if (await this.list.revokeEvery()) this.confirmAll.set(false);
+    await this.list.revokeEvery();
   }
 }

@@ -2,9 +2,8 @@ import { ChangeDetectionStrategy, Component, ElementRef, computed, input, signal
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
-import { BusyButton } from '../busy-button';
 import { copyText } from '../clipboard';
-import { ConfirmInline } from '../confirm-inline';
+import { ConfirmButton } from '../confirm-button';
 import { Outcome } from '../outcome';
 import type { Feed } from './feeds-api';
 import { QrCode } from './qr-code';
@@ -18,7 +17,7 @@ import { episodesText, formatLabel, lastFetchedText, type FeedList } from './fee
 @Component({
   selector: 'app-feed-item',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [MatButtonModule, MatFormFieldModule, MatInputModule, BusyButton, ConfirmInline, Outcome, QrCode],
+  imports: [MatButtonModule, MatFormFieldModule, MatInputModule, ConfirmButton, Outcome, QrCode],
   templateUrl: './feed-item.html',
   styleUrls: ['../badges.css', './feed-item.css'],
 })
@@ -34,7 +33,6 @@ export class FeedItem {
   readonly episodes = computed(() => episodesText(this.feed()));
   readonly fetched = computed(() => lastFetchedText(this.feed()));
   readonly showQr = signal(false);
-  readonly confirming = signal(false);
   /** What the last Copy did, said to screen readers too. */
   readonly copyState = signal<string | null>(null);
   private readonly address = viewChild.required<ElementRef<HTMLInputElement>>('address');
@@ -53,6 +51,6 @@ export class FeedItem {
   }
 
   async revoke(): Promise<void> {
-    if (await this.list().revoke(this.feed())) this.confirming.set(false);
+    await this.list().revoke(this.feed());
   }
 }
