@@ -101,7 +101,8 @@ export class FeedService {
     const content = await this.content(row);
     if (!content) return null;
     const feedBase = feedBaseOf(this.deps.publicUrl(), origin, row.token);
-    const documents = this.built.get(row.id)?.content === content ? this.built.get(row.id)!.documents : null;
+    const entry = this.built.get(row.id);
+    const documents = entry?.content === content ? entry.documents : null;
     const kept = documents?.get(feedBase);
     if (kept) return kept;
     const lastModified = new Date(Math.max(content.lastModified, row.createdAt));

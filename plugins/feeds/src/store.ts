@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FeedFormat, FeedKind } from '@vidkeep/contracts/feeds';
 import type { Sql } from '@vidkeep/plugin-kit';
 
@@ -25,6 +25,25 @@ const rowOf = (r: Raw): FeedRow => ({
   lastFetchedAt: r.last_fetched_at === null || r.last_fetched_at === undefined ? null : Number(r.last_fetched_at),
 });
 
+/** Which feeds: all, or those of a kind and/or one channel or playlist. */
+export interface FeedFilter {
+  kind?: FeedKind;
+  subjectId?: string;
+}
+
+function whereOf(filter: FeedFilter): { where: string; params: unknown[] } {
+  const set = (
+    [
+      ['kind', filter.kind],
+      ['subject_id', filter.subjectId],
+    ] as const
+  ).filter(([, value]) => value);
+  return {
+    where: set.length ? ` WHERE ${set.map(([column]) => `${column} = ?`).join(' AND ')}` : '',
+    params: set.map(([, value]) => value),
+  };
+}
+
 /** 32 random bytes, base64url: 43 characters nobody guesses. */
 export const newFeedToken = () => randomBytes(32).toString('base64url');
 
@@ -35,22 +54,9 @@ const FETCH_RECORD_MS = 60_000;
 export class FeedStore {
   constructor(private readonly sql: Sql) {}
 
-  async all(filter: { kind?: FeedKind; subjectId?: string } = {}): Promise<FeedRow[]> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    for (const [column, value] of [
-      ['kind', filter.kind],
-      ['subject_id', filter.subjectId],
-    ] as const) {
-      if (!value) continue;
-      where.push(`${column} = ?`);
-      params.push(value);
-    }
-    const rows = await this.sql.all<Raw>(
-      `SELECT * FROM feeds${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id`,
-      params,
-    );
-    return rows.map(rowOf);
+  async all(filter: FeedFilter = {}): Promise<FeedRow[]> {
+    const { where, params } = whereOf(filter);
+    return (await this.sql.all<Raw>(`SELECT * FROM feeds${where} ORDER BY id`, params)).map(rowOf);
   }
 
   async count(): Promise<number> {
@@ -63,34 +69,25 @@ export class FeedStore {
     return r ? rowOf(r) : null;
   }
 
-  /**
-   * The feed of this token. Looked up by the token's index, then compared in constant time, so the
-   * answer's timing tells nothing about how much of a guessed token was right.
-   */
+  /** The feed of this token (256 random bits: guessing one is hopeless, however it is compared). */
   async byToken(token: string): Promise<FeedRow | null> {
     const r = await this.sql.one<Raw>('SELECT * FROM feeds WHERE token = ?', [token]);
-    if (!r) return null;
-    const row = rowOf(r);
-    const a = Buffer.from(row.token);
-    const b = Buffer.from(token);
-    return a.length === b.length && timingSafeEqual(a, b) ? row : null;
+    return r ? rowOf(r) : null;
   }
 
-  /** The feed of a channel or playlist in a format: the existing one, or a new one with a new token. */
-  async ensure(kind: FeedKind, subjectId: string, format: FeedFormat): Promise<{ row: FeedRow; created: boolean }> {
-    const find = () =>
-      this.sql.one<Raw>('SELECT * FROM feeds WHERE kind = ? AND subject_id = ? AND format = ?', [
-        kind,
-        subjectId,
-        format,
-      ]);
-    const existing = await find();
-    if (existing) return { row: rowOf(existing), created: false };
+  /**
+   * The feed of a channel or playlist in a format, made with a new token unless it exists (two
+   * requests at once: the second insert does nothing and both read the one row).
+   */
+  async ensure(kind: FeedKind, subjectId: string, format: FeedFormat): Promise<FeedRow> {
+    const key = [kind, subjectId, format];
     await this.sql.run(
       'INSERT INTO feeds (kind, subject_id, format, token, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-      [kind, subjectId, format, newFeedToken(), Date.now()],
+      [...key, newFeedToken(), Date.now()],
     );
-    return { row: rowOf((await find())!), created: true };
+    return rowOf(
+      (await this.sql.one<Raw>('SELECT * FROM feeds WHERE kind = ? AND subject_id = ? AND format = ?', key))!,
+    );
   }
 
   /** Ends a feed: its address answers 404 from now on. */
@@ -102,10 +99,11 @@ export class FeedStore {
   }
 
   /** Ends every feed (optionally those of one channel or playlist); how many were ended. */
-  async revokeAll(filter: { kind?: FeedKind; subjectId?: string } = {}): Promise<number> {
-    const rows = await this.all(filter);
-    for (const r of rows) await this.sql.run('DELETE FROM feeds WHERE id = ?', [r.id]);
-    return rows.length;
+  async revokeAll(filter: FeedFilter = {}): Promise<number> {
+    const { where, params } = whereOf(filter);
+    const r = await this.sql.one<Raw>(`SELECT COUNT(*) AS n FROM feeds${where}`, params);
+    await this.sql.run(`DELETE FROM feeds${where}`, params);
+    return Number(r?.n ?? 0);
   }
 
   /** Notes that a podcast app fetched the feed (at most once a minute). */

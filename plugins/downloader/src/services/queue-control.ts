@@ -21,8 +21,8 @@ const notFound = (jobId: string) => new NotFoundError(DownloaderErrorCodes.jobNo
 export class QueueControl {
   constructor(
     private readonly deps: {
-      queue: Pick<DownloadQueue, 'pump' | 'stopRun' | 'isRunning' | 'summary' | 'runningCount'>;
-      store: Pick<JobStore, 'get' | 'update' | 'queueCounts' | 'byStatus'>;
+      queue: Pick<DownloadQueue, 'pump' | 'stopRun' | 'runningIds' | 'summary' | 'runningCount'>;
+      store: Pick<JobStore, 'get' | 'update' | 'queueCounts'>;
       config: () => DownloaderConfigSection;
       setQueuePaused: (paused: boolean) => Promise<void>;
       hub: LiveHub | undefined;
@@ -42,13 +42,12 @@ export class QueueControl {
 
   /** Pauses the queue: nothing starts, and running downloads stop, back in the queue with their partial files. */
   async pauseQueue(): Promise<QueueState> {
-    const { queue, store } = this.deps;
+    const { queue } = this.deps;
     if (!this.deps.config().downloadQueuePaused) {
       await this.deps.setQueuePaused(true);
       this.deps.hub?.broadcast({ type: 'queueUpdated', paused: true });
     }
-    const running = (await store.byStatus(['running'])).filter((j) => queue.isRunning(j.id));
-    await Promise.all(running.map((j) => queue.stopRun(j.id, 'paused')));
+    await Promise.all(queue.runningIds().map((id) => queue.stopRun(id, 'paused')));
     return this.state();
   }
 
@@ -65,7 +64,8 @@ export class QueueControl {
   async pauseJob(jobId: string): Promise<JobSummary> {
     const job = await this.active(jobId, ['queued', 'running'], 'Only a queued or running job can be paused');
     if (!job.pausedAt) await this.deps.store.update(jobId, { pausedAt: new Date() });
-    if (this.deps.queue.isRunning(jobId)) await this.deps.queue.stopRun(jobId, 'paused');
+    // Stops it when it runs (nothing otherwise).
+    await this.deps.queue.stopRun(jobId, 'paused');
     return this.changed(jobId);
   }
 

@@ -180,8 +180,9 @@ export class DownloadQueue {
     return this.finished.get(jobId) ?? Promise.resolve();
   }
 
-  isRunning(jobId: string): boolean {
-    return this.running.has(jobId);
+  /** The jobs running in this process now. */
+  runningIds(): string[] {
+    return [...this.running.keys()];
   }
 
   /**

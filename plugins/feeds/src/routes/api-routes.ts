@@ -64,8 +64,7 @@ export const feedApiRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
       const existing = (await store.all({ kind, subjectId })).find((r) => r.format === format);
       if (!existing && (await store.count()) >= FEEDS_MAX)
         throw new ConflictError(E.limitReached, `At most ${FEEDS_MAX} feeds; revoke one first`);
-      const { row } = existing ? { row: existing } : await store.ensure(kind, subjectId, format);
-      return feeds.view(row, originOf(request));
+      return feeds.view(existing ?? (await store.ensure(kind, subjectId, format)), originOf(request));
     },
   );
 

@@ -31,7 +31,11 @@ async function sendExisting(request: FastifyRequest, reply: FastifyReply, path: 
 
 export const publicFeedRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { store, feeds, episodes, info } = deps;
-  const feedOf = async (token: string) => (await store.byToken(token)) ?? Promise.reject(gone());
+  const feedOf = async (token: string) => {
+    const row = await store.byToken(token);
+    if (!row) throw gone();
+    return row;
+  };
   /** `<id>.<ext>` of a video in the feed now; the feed row and the id. */
   const episodeOf = async (token: string, file: string) => {
     const row = await feedOf(token);
