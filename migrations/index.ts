@@ -129,4 +129,9 @@ export const builtinMigrations: LazyMigration[] = [
       (await import('./20261129110000_downloader_job_queue_control.js'))
         .Migration20261129110000DownloaderJobQueueControl,
   },
+  {
+    name: '20261129150000_downloader_job_turns',
+    load: async () =>
+      (await import('./20261129150000_downloader_job_turns.js')).Migration20261129150000DownloaderJobTurns,
+  },
 ];

@@ -4,7 +4,7 @@
  * version (a test keeps the two equal). Raise the minor for additions, the major for anything a
  * plugin written against the previous version could notice (see docs/writing-plugins.md).
  */
-export const PLUGIN_API_VERSION = '1.4.0';
+export const PLUGIN_API_VERSION = '1.5.0';
 
 /** The core's own version, reported by `GET /api/health`. */
 export const CORE_VERSION = '1.0.0';

@@ -200,6 +200,7 @@ export {
   VideoRelocatedPayload,
   JobFinishedPayload,
   StoragePausedPayload,
+  PlatformCoolingDownPayload,
   StorageResumedPayload,
   ToolUpdateCheckedPayload,
   WatchStatusEvents,

@@ -164,6 +164,34 @@ export const DownloaderConfigSection = presented(
       default: 1,
       description: 'Jobs that may run at the same time',
     }),
+    platformRequestsPerHour: Type.Integer({
+      minimum: 0,
+      maximum: 100000,
+      default: 0,
+      description:
+        'Requests to the platform per hour, listings, metadata and downloads together; yt-dlp sleeps between videos to stay under it; 0: no cap',
+    }),
+    platformGigabytesPerDay: Type.Number({
+      minimum: 0,
+      maximum: 100000,
+      default: 0,
+      description:
+        'Gigabytes downloaded from the platform per 24 hours; automatic work waits when it is spent; 0: no cap',
+    }),
+    platformCooldownMinutes: Type.Integer({
+      minimum: 0,
+      maximum: 1440,
+      default: 15,
+      description:
+        'Cool-down after the platform pushes back (HTTP 429, its bot check, a burst of 403s); each one in a row lasts twice as long, up to 16 times this; 0: never cool down',
+    }),
+    platformCooldown: managed(
+      Type.String({
+        maxLength: 500,
+        default: '',
+        description: 'The cool-down in force or last ended, kept across restarts (written by vidkeep)',
+      }),
+    ),
     downloadQueuePaused: managed(
       Type.Boolean({
         default: false,

@@ -1,7 +1,8 @@
 import { Type, type Static } from '../typebox.js';
-import { Nullable } from '../schemas/common.js';
+import { DateTime, Nullable } from '../schemas/common.js';
 import { Diagnosis } from '../schemas/downloader/failures.js';
 import { JobStatus } from '../schemas/downloader/jobs.js';
+import { PlatformCooldownCause } from '../schemas/downloader/platform.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -105,6 +106,20 @@ export const StoragePausedPayload = Type.Object({
 });
 export type StoragePausedPayload = Static<typeof StoragePausedPayload>;
 
+/**
+ * The platform pushed back (HTTP 429, its bot check, a burst of HTTP 403s): everything that talks
+ * to it waits until `until`. Published once when the cool-down begins, not for each request refused.
+ */
+export const PlatformCoolingDownPayload = Type.Object({
+  cause: PlatformCooldownCause,
+  level: Type.Integer({ description: 'How many cool-downs in a row; each lasts twice the one before, up to the cap' }),
+  since: DateTime,
+  until: DateTime,
+  minutes: Type.Number(),
+  reason: Type.String({ description: 'In words: "the platform asked us to slow down (429)"' }),
+});
+export type PlatformCoolingDownPayload = Static<typeof PlatformCoolingDownPayload>;
+
 /** Downloads start again: the storage limit that paused them is no longer reached (or was removed). */
 export const StorageResumedPayload = Type.Object({
   freeBytes: Nullable(Type.Integer()),
@@ -136,5 +151,6 @@ export const DownloaderEvents = {
   jobFinished: 'downloader.job.finished',
   storagePaused: 'downloader.storage.paused',
   storageResumed: 'downloader.storage.resumed',
+  platformCoolingDown: 'downloader.platform.coolingDown',
   toolUpdateChecked: 'downloader.tool.updateChecked',
 } as const;

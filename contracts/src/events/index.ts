@@ -10,6 +10,7 @@ import {
 import {
   JobFinishedPayload,
   StoragePausedPayload,
+  PlatformCoolingDownPayload,
   StorageResumedPayload,
   ToolUpdateCheckedPayload,
   VideoDownloadedPayload,
@@ -48,6 +49,7 @@ export interface VidkeepEventMap {
   'downloader.videos.changed': VideosChangedPayload;
   'downloader.storage.paused': StoragePausedPayload;
   'downloader.storage.resumed': StorageResumedPayload;
+  'downloader.platform.coolingDown': PlatformCoolingDownPayload;
   'downloader.tool.updateChecked': ToolUpdateCheckedPayload;
   'watch-status.videos.changed': WatchStatusChangedPayload;
   'channels.videos.discovered': VideosDiscoveredPayload;
@@ -132,6 +134,10 @@ export const EVENT_CATALOGUE = {
   'downloader.storage.resumed': {
     when: 'Downloads start again: the storage limit that paused them is no longer reached.',
     payload: StorageResumedPayload,
+  },
+  'downloader.platform.coolingDown': {
+    when: 'The platform pushed back (HTTP 429, its bot check, a burst of HTTP 403s) and everything that talks to it waits until `until`; once when the cool-down begins.',
+    payload: PlatformCoolingDownPayload,
   },
   'downloader.tool.updateChecked': {
     when: 'The yt-dlp update ran (the nightly task or `POST /api/ytdlp/update`): a newer version was installed, there was none, or the update failed. A skipped run publishes nothing.',

@@ -2,6 +2,7 @@ import type { FetchOutcome } from '../schemas/channels/fetch-all.js';
 import type { TabType } from '../schemas/channels/tabs.js';
 import type { Diagnosis } from '../schemas/downloader/failures.js';
 import type { DownloadProgress, JobSummary, JobVideoState } from '../schemas/downloader/jobs.js';
+import type { PlatformState } from '../schemas/downloader/platform.js';
 import type { FileScanOperation, FileScanProgress, FileScanRun, FileScanTrigger } from '../schemas/library-files.js';
 import type { TaskRun } from '../schemas/scheduler.js';
 import type { ImportResult, ImportSummary } from '../schemas/subscription-import.js';
@@ -23,6 +24,8 @@ export interface LiveMessageMap {
   jobUpdated: { job: JobSummary };
   /** The whole queue was paused or resumed (`POST /api/queue/pause`, `/resume`). */
   queueUpdated: { paused: boolean };
+  /** The platform budget or cool-down changed: a cool-down began or ended, or the budget ran out. */
+  platformUpdated: { platform: PlatformState };
   /** One video of a running job moved on (coalesced to four a second per video). */
   jobProgress: {
     jobId: string;

@@ -65,6 +65,9 @@ type PatchApiConfigBody = {
   pythonPath?: string;
   ffmpegPath?: string;
   ffprobePath?: string;
+  platformRequestsPerHour?: number;
+  platformGigabytesPerDay?: number;
+  platformCooldownMinutes?: number;
   channelFilesToDownload?: number;
   sourceApiKey?: string;
   tabCountBatchSize?: number;

@@ -1,7 +1,12 @@
 import { Type, type Static, type TSchema } from '../typebox.js';
 import { APPRISE_URL_PATTERN } from '../config/notifications.js';
 import { VideosDiscoveredPayload } from '../events/channels.js';
-import { StoragePausedPayload, StorageResumedPayload, ToolUpdateCheckedPayload } from '../events/downloader.js';
+import {
+  PlatformCoolingDownPayload,
+  StoragePausedPayload,
+  StorageResumedPayload,
+  ToolUpdateCheckedPayload,
+} from '../events/downloader.js';
 import { MediaServerSyncFailedPayload } from '../events/playlists.js';
 import { RetentionVideosRemovedPayload } from '../events/retention.js';
 import { DateTime, Nullable, pagedList, pageQueryFields, pathParams } from './common.js';
@@ -18,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'videos.discovered',
   'storage.paused',
   'storage.resumed',
+  'platform.cooling_down',
   'ytdlp.updated',
   'ytdlp.update_failed',
   'mediaserver.sync_failed',
@@ -251,6 +257,7 @@ export const WebhookBody = Type.Union([
   body('videos.discovered', VideosDiscoveredPayload),
   body('storage.paused', StoragePausedPayload),
   body('storage.resumed', StorageResumedPayload),
+  body('platform.cooling_down', PlatformCoolingDownPayload),
   body('ytdlp.updated', ToolUpdateCheckedPayload),
   body('ytdlp.update_failed', ToolUpdateCheckedPayload),
   body('mediaserver.sync_failed', SyncFailuresData),

@@ -1,4 +1,5 @@
 import type { Diagnosis } from '../schemas/downloader/failures.js';
+import type { JobLane } from '../schemas/downloader/jobs.js';
 import { serviceRef } from './ref.js';
 
 /** A raw yt-dlp info dict or flat-playlist entry. */
@@ -11,6 +12,11 @@ export interface SourceQueryOptions {
   playlistItems?: string;
   /** `--extractor-args youtubetab:approximate_date`: flat entries carry an approximate `timestamp`. */
   approximateDate?: boolean;
+  /**
+   * Who asked: `manual` (a person: a preview, a search; the default) passes a spent platform budget
+   * and once a cool-down; `automatic` (a sweep) waits for both and gets a failure meanwhile.
+   */
+  lane?: JobLane;
   /** Pace requests with the configured `--sleep-requests` (long listings). Default false. */
   sleep?: boolean;
   /**

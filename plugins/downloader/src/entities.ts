@@ -23,6 +23,8 @@ export interface DownloaderJob {
   pausedAt: Date | null;
   /** Moved to the front of the queue at this time (the latest moved starts first). */
   frontAt: Date | null;
+  /** When the job last joined the queue: automatic jobs take turns in this order. */
+  turnAt: Date | null;
 }
 
 export const DownloaderJobEntity = defineEntity<DownloaderJob>({
@@ -46,6 +48,7 @@ export const DownloaderJobEntity = defineEntity<DownloaderJob>({
     lane: { type: 'string', length: 10, default: 'automatic' },
     pausedAt: { type: 'datetime', nullable: true },
     frontAt: { type: 'datetime', nullable: true },
+    turnAt: { type: 'datetime', nullable: true },
   },
 });
 

@@ -15,6 +15,13 @@ export const DownloaderOptions = Type.Object(
       default: 60,
       description: 'Video searches and URL checks give up (504, or "did not answer in time") after this long',
     }),
+    platformTimeScale: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 1,
+      default: 1,
+      description:
+        'How long an hour of the platform budget and cool-down lasts, as a share of a real hour (tests run a day in seconds with 0.001)',
+    }),
   },
   { additionalProperties: false },
 );

@@ -28,6 +28,7 @@ import { MetadataService } from './services/metadata.js';
 import { PrivateYtDlp } from './services/private-ytdlp.js';
 import { DownloadQueue } from './services/queue.js';
 import { YtDlpSourceClient } from './services/source-client.js';
+import { PlatformGate } from './services/polite/gate.js';
 import { StorageGuard } from './services/storage.js';
 import { ToolLocator } from './services/tools.js';
 import { VideoLookup } from './services/video-search.js';
@@ -85,7 +86,15 @@ export function wireDownloader(ctx: DownloaderContext) {
     () => config().cookiesEnabled,
   );
   const cookieLease = () => cookies.lease();
-  const metadata = new MetadataService(tools, config, cookieLease, childEnv);
+  const gate = new PlatformGate({
+    config,
+    saveCooldown: (text) => ctx.config.update({ platformCooldown: text }),
+    events: ctx.events,
+    hub,
+    logger: ctx.logger,
+    timeScale: ctx.options.platformTimeScale,
+  });
+  const metadata = new MetadataService(tools, config, cookieLease, childEnv, gate);
   const jobUpdates = new JobUpdates(hub, (jobId) => queue.summary(jobId));
   const queue: DownloadQueue = new DownloadQueue(
     {
@@ -106,6 +115,7 @@ export function wireDownloader(ctx: DownloaderContext) {
       metadata,
       onJobChanged: (jobId) => jobUpdates.jobChanged(jobId),
       stallNoticeMs: ctx.options.stallNoticeSeconds * 1000,
+      gate,
     },
     activity,
     store,
@@ -145,7 +155,7 @@ export function wireDownloader(ctx: DownloaderContext) {
       return false;
     },
   };
-  const sourceClient = new YtDlpSourceClient(tools, config, cookieLease, childEnv);
+  const sourceClient = new YtDlpSourceClient(tools, config, cookieLease, childEnv, gate);
   // A new private yt-dlp goes into a folder of its own and is checked before use (issue 30), so
   // downloads go on during an update; only a configured yt-dlp's `-U` waits for them.
   const downloading = () => queue.runningCount() > 0;
@@ -166,6 +176,7 @@ export function wireDownloader(ctx: DownloaderContext) {
       store,
       config,
       setQueuePaused: (paused) => ctx.config.update({ downloadQueuePaused: paused }),
+      gate,
       hub,
       onJobChanged: (jobId) => jobUpdates.jobChanged(jobId),
     }),
@@ -198,6 +209,7 @@ export function wireDownloader(ctx: DownloaderContext) {
     updateMethod,
     library,
     queue,
+    gate,
     service,
     mediaTools,
     sourceClient,

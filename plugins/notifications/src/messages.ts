@@ -9,6 +9,7 @@ import type {
   MediaServerSyncFailedPayload,
   RetentionVideosRemovedPayload,
   StoragePausedPayload,
+  PlatformCoolingDownPayload,
   StorageResumedPayload,
   ToolUpdateCheckedPayload,
   VideosDiscoveredPayload,
@@ -121,6 +122,18 @@ export function storagePausedMessage(e: StoragePausedPayload, now = new Date()):
   return {
     kind: 'storage.paused',
     title: 'Downloads paused: storage limit',
+    text,
+    markdown: md(text),
+    data: e,
+    occurredAt: now,
+  };
+}
+
+export function platformCoolingDownMessage(e: PlatformCoolingDownPayload, now = new Date()): Notification {
+  const text = `Downloads wait until ${e.until} (${e.minutes} min): ${e.reason}. Channel and playlist checks wait too; one request you make yourself may still go through.`;
+  return {
+    kind: 'platform.cooling_down',
+    title: 'Downloads cooling down',
     text,
     markdown: md(text),
     data: e,

@@ -12,3 +12,4 @@ export * from './video-page.js';
 export * from './search.js';
 export * from './url-check.js';
 export * from './filename-preview.js';
+export * from './platform.js';

@@ -3,6 +3,7 @@ import { AudioFormat, Resolution } from '../../config/downloader.js';
 import { Type, type Static } from '../../typebox.js';
 import { DateTime, Nullable, pagedList, pageQueryFields, pathParams } from '../common.js';
 import { Diagnosis, FailureKind } from './failures.js';
+import { PlatformState } from './platform.js';
 
 export const JOB_STATUSES = [
   'queued',
@@ -187,6 +188,10 @@ export const JobSummary = Type.Object({
     description:
       '`manual`: asked for by a person (the UI, an API key, the bookmarklet), started before `automatic` work (channel and playlist sweeps, download-all, retries)',
   }),
+  movedToFrontAt: Nullable(DateTime, {
+    description:
+      'When the job was moved to the front (`POST /api/jobs/{jobId}/move-to-front`): it starts before every job not moved; the latest moved starts first',
+  }),
 });
 export type JobSummary = Static<typeof JobSummary>;
 
@@ -196,6 +201,7 @@ export const QueueState = Type.Object({
   running: Type.Integer({ description: 'Jobs downloading now' }),
   queued: Type.Integer({ description: 'Jobs waiting (paused ones included)' }),
   pausedJobs: Type.Integer({ description: 'Queued jobs paused on their own' }),
+  platform: PlatformState,
 });
 export type QueueState = Static<typeof QueueState>;
 

@@ -117,7 +117,7 @@ export class ChannelAutomation {
       }
       const picked: { sourceId: string; title: string; duration: number | null; thumbnail: string | null }[] = [];
       for (const tab of this.autoTabs(row)) {
-        const outcome = await fetcher.start(row, tab, 'refresh', n);
+        const outcome = await fetcher.start(row, tab, 'refresh', n, 'automatic');
         if (outcome && !outcome.ok) {
           problems.push({ channelId: row.channelId, error: `${tab}: ${outcome.error}` });
           continue;

@@ -1,4 +1,5 @@
 import {
+  type JobLane,
   ChannelErrorCodes as E,
   ConflictError,
   NotFoundError,
@@ -25,6 +26,8 @@ const DAY = 24 * 3600_000;
 
 interface FetchState {
   type: 'full' | 'refresh';
+  /** A sweep (`automatic`) or a person (`manual`): sweeps wait for the platform budget and cool-down. */
+  lane: JobLane;
   startTime: Date;
   stage: 'listing' | 'saving';
   itemsFetched: number;
@@ -140,12 +143,19 @@ export class TabFetcher {
    * Starts (or joins) a fetch of one tab. A full fetch while another fetch of the same tab runs
    * returns null (the caller answers 409); a refresh joins the running one.
    */
-  start(channel: ChannelRow, tab: TabType, type: 'full' | 'refresh', limit: number): Promise<FetchResult> | null {
+  start(
+    channel: ChannelRow,
+    tab: TabType,
+    type: 'full' | 'refresh',
+    limit: number,
+    lane: JobLane = 'manual',
+  ): Promise<FetchResult> | null {
     const key = this.key(channel.channelId, tab);
     const existing = this.running.get(key);
     if (existing) return type === 'full' ? null : existing.done;
     const state: FetchState = {
       type,
+      lane,
       startTime: new Date(),
       stage: 'listing',
       itemsFetched: 0,
@@ -222,6 +232,7 @@ export class TabFetcher {
     // A full fetch reads one entry more than it keeps: a 5,001st entry says the tab goes on.
     const r = await platform.listTab(channel.channelId, tab, full ? limit + 1 : limit, {
       signal,
+      lane: state.lane,
       onProgress: (read) => {
         state.itemsFetched = Math.min(read, limit);
         state.pagesRead = asked + 1;

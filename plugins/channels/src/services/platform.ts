@@ -1,4 +1,5 @@
 import {
+  type JobLane,
   TAB_MEDIA_TYPE,
   TAB_TYPES,
   type SourceClient,
@@ -108,6 +109,8 @@ export interface ListTabOptions {
   onProgress?: (read: number) => void;
   /** The listing asks for its next page (1 = the first after the tab's own page); see `SourceQueryOptions.onPage`. */
   onPage?: (page: number) => void;
+  /** Who asked: a sweep (`automatic`) waits for the platform budget and cool-down. */
+  lane?: JobLane;
 }
 
 /** What vidkeep asks the platform about channels, through the downloader's yt-dlp client. */
@@ -186,6 +189,7 @@ export class ChannelPlatform {
         ...(options.onPage ? { onPage: options.onPage } : {}),
         timeoutMs: limit > 100 ? 30 * 60_000 : 120_000,
         signal: options.signal,
+        lane: options.lane ?? 'manual',
       },
     );
     if (!r.ok) {

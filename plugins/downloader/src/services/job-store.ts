@@ -28,15 +28,13 @@ export interface NewJobVideo {
 }
 
 const FINISHED: JobStatus[] = ['completed', 'completed_with_errors', 'failed', 'cancelled', 'interrupted'];
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 /** Persistence of jobs and their per-video rows. Only the downloader plugin writes these tables. */
 export class JobStore {
   constructor(private readonly orm: Orm) {}
 
-  private em() {
-    return this.orm.em.fork();
-  }
+  private em = () => this.orm.em.fork();
 
   async create(input: {
     type: string;
@@ -65,6 +63,7 @@ export class JobStore {
       lane: laneOf(input.type),
       pausedAt: null,
       frontAt: null,
+      turnAt: now,
     };
     await em.transactional(async (tx) => {
       tx.create('DownloaderJob', job);
@@ -124,7 +123,8 @@ export class JobStore {
 
   /**
    * Queued jobs in the order they start: moved to the front (the latest moved first), then a
-   * person's requests (`manual`), then automatic work, each oldest first. Paused jobs are left
+   * person's requests (`manual`), then automatic work, each in the order they joined the queue
+   * (a job that yielded its slot joined again when it did). Paused jobs are left
    * out; with `now`, so are jobs still waiting out a retry's back-off.
    */
   async queuedInOrder(options: { excluding?: Set<string>; now?: Date; limit?: number } = {}): Promise<DownloaderJob[]> {
@@ -139,7 +139,7 @@ export class JobStore {
       },
       {
         // `manual` sorts after `automatic`, so the lane goes descending.
-        orderBy: [{ frontAt: 'desc nulls last' }, { lane: 'desc' }, { createdAt: 'asc' }] as never,
+        orderBy: [{ frontAt: 'desc nulls last' }, { lane: 'desc' }, { turnAt: 'asc' }, { createdAt: 'asc' }] as never,
         ...(limit ? { limit } : {}),
       },
     );
@@ -163,7 +163,7 @@ export class JobStore {
   /** How many queued jobs start before this one (paused ones never start, so they do not count). */
   async queuedBefore(jobId: string): Promise<number> {
     const ids = (await this.queuedInOrder()).map((j) => j.id);
-    return ids.includes(jobId) ? ids.indexOf(jobId) : ids.length;
+    return ids.indexOf(jobId) >= 0 ? ids.indexOf(jobId) : ids.length;
   }
 
   /** Queued jobs, and those of them paused on their own. */
@@ -291,6 +291,7 @@ export function toSummary(j: DownloaderJob, counts: JobCounts): JobSummary {
     retryAt: j.status === 'queued' ? iso(j.retryAt ?? null) : null,
     paused: (j.status === 'queued' || j.status === 'running') && !!j.pausedAt,
     lane: j.lane ?? laneOf(j.type),
+    movedToFrontAt: iso(j.frontAt),
   };
 }
 

@@ -1,7 +1,10 @@
 import type { DownloaderConfigSection } from '@vidkeep/contracts';
 import { buildMetadataArgs } from '../ytdlp/args.js';
+import { classifyLine } from '../ytdlp/failures.js';
 import { runToCompletion } from '../ytdlp/process.js';
 import type { CookieLease } from './cookies.js';
+import { REQUESTS_PER_VIDEO } from './polite/budget.js';
+import type { PlatformGate } from './polite/gate.js';
 import type { ToolLocator } from './tools.js';
 
 export interface VideoMetadata {
@@ -29,6 +32,7 @@ export class MetadataService {
     private readonly config: () => DownloaderConfigSection,
     private readonly cookies: () => Promise<CookieLease | null>,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly gate?: PlatformGate,
   ) {}
 
   private readonly downloadWaiters = new Map<string, ((m: VideoMetadata | null) => void)[]>();
@@ -91,6 +95,8 @@ export class MetadataService {
     this.running += 1;
     let cookies: CookieLease | null = null;
     try {
+      // A person asked (a preview, a URL check): it passes the budget, not a cool-down.
+      if (this.gate && !this.gate.admit('manual').ok) return null;
       const ytdlp = await this.tools.ytdlp();
       cookies = await this.cookies();
       const args = buildMetadataArgs(this.config(), cookies?.path ?? null, url, ytdlp.caps);
@@ -98,7 +104,13 @@ export class MetadataService {
         env: { ...this.env, PYTHONWARNINGS: 'ignore' },
         timeoutMs,
       });
-      if (r.exitCode !== 0) return null;
+      this.gate?.spend(REQUESTS_PER_VIDEO - 1);
+      if (r.exitCode !== 0) {
+        const kind = classifyLine(r.stderr, { cookiesEnabled: this.config().cookiesEnabled })?.kind;
+        if (kind) this.gate?.failed(kind);
+        return null;
+      }
+      this.gate?.succeeded();
       return metadataOf(JSON.parse(r.stdout) as Record<string, unknown>);
     } catch {
       return null;

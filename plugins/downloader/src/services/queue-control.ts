@@ -8,6 +8,7 @@ import {
   type QueueState,
 } from '@vidkeep/contracts';
 import type { JobStore } from './job-store.js';
+import type { PlatformGate } from './polite/gate.js';
 import type { DownloadQueue } from './queue.js';
 
 const notFound = (jobId: string) => new NotFoundError(DownloaderErrorCodes.jobNotFound, `No job with id ${jobId}`);
@@ -25,6 +26,7 @@ export class QueueControl {
       store: Pick<JobStore, 'get' | 'update' | 'queueCounts'>;
       config: () => DownloaderConfigSection;
       setQueuePaused: (paused: boolean) => Promise<void>;
+      gate: Pick<PlatformGate, 'state'>;
       hub: LiveHub | undefined;
       onJobChanged: (jobId: string) => void;
     },
@@ -37,6 +39,7 @@ export class QueueControl {
       running: this.deps.queue.runningCount(),
       queued,
       pausedJobs: paused,
+      platform: this.deps.gate.state(),
     };
   }
 

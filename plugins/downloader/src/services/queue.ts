@@ -7,15 +7,15 @@ import {
   type DownloadProgress,
   type JobSummary,
 } from '@vidkeep/contracts';
-import { videoUrl } from '@vidkeep/platform';
 import type { ActivityTracker } from './activity.js';
-import { toSummary, type JobStore } from './job-store.js';
+import { createJob } from './enqueue.js';
+import type { JobStore } from './job-store.js';
 import { cancelQueued, cleanStaging, markInterrupted } from './recovery.js';
 import type { JobRunDeps } from './run/deps.js';
 import { JobRun } from './run/job-run.js';
 import { StartSignals } from './start-signals.js';
 import type { StorageGuard } from './storage.js';
-import { slotFor } from './lanes.js';
+import { fairYield, slotFor } from './lanes.js';
 import type { StopReason } from '../ytdlp/process.js';
 
 const PAUSE_RECHECK_MS = 60_000;
@@ -42,7 +42,16 @@ export class DownloadQueue {
     private readonly deps: JobRunDeps & { storage: StorageGuard },
     private readonly activity: ActivityTracker,
     private readonly store: JobStore,
-  ) {}
+  ) {
+    // A cool-down stops everything that talks to the platform; its end (or room in the budget) starts work again.
+    deps.gate?.onChange((change) => (change === 'cooling' ? this.coolDown() : this.pump()));
+  }
+
+  /** The platform pushed back: running jobs go back into the queue with their partial files. */
+  private coolDown(): void {
+    for (const run of this.running.values())
+      run.stop('yielded', 'the platform asked us to slow down; it goes on after the cool-down');
+  }
 
   private get config(): DownloaderConfigSection {
     return this.deps.config();
@@ -133,7 +142,17 @@ export class DownloadQueue {
               this.config.concurrentJobs,
             );
             if (slot.yielding) void this.stopRun(slot.yielding, 'paused');
-            if (!slot.start) break;
+            if (!slot.start) {
+              const turn = fairYield(
+                next,
+                [...this.downloading].map((id) => this.running.get(id)!.job),
+              );
+              if (turn)
+                this.running.get(turn)?.turn.yieldAfterCurrentVideo(`its turn is over: "${next.label}" goes next`);
+              break;
+            }
+            // Nothing goes to the platform during a cool-down or (automatic work) with the budget spent.
+            if (this.deps.gate && !this.deps.gate.admit(next.lane).ok) break;
             const storage = await this.deps.storage.pause();
             if (storage.paused) {
               this.deps.logger.warn({ reason: storage.reason }, 'Downloads are paused by a storage limit');
@@ -229,42 +248,9 @@ export class DownloadQueue {
   enqueue(request: EnqueueRequest): Promise<EnqueueResult> {
     return this.exclusive(async () => {
       await this.assertNotPaused();
-      const seen = new Set<string>();
-      const accepted: string[] = [];
-      const alreadyActive: string[] = [];
-      for (const id of request.sourceIds) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-        if (this.activity.get(id)) alreadyActive.push(id);
-        else accepted.push(id);
-      }
-      if (accepted.length === 0) return { job: null, acceptedIds: [], alreadyActiveIds: alreadyActive };
-      const job = await this.store.create({
-        type: request.type,
-        label: request.label,
-        options: request.options ?? {},
-        requestedBy: request.requestedBy ?? null,
-        videos: accepted.map((sourceId) => ({
-          sourceId,
-          url: videoUrl(sourceId),
-          title: request.metadata?.[sourceId]?.title ?? null,
-          duration: request.metadata?.[sourceId]?.duration ?? null,
-          thumbnail: request.metadata?.[sourceId]?.thumbnail ?? null,
-        })),
-      });
-      this.activity.setMany(accepted, job.id, 'queued');
-      const summary = toSummary(job, {
-        total: accepted.length,
-        queued: accepted.length,
-        active: 0,
-        completed: 0,
-        failed: 0,
-        skipped: 0,
-        cancelled: 0,
-      });
-      this.deps.hub?.broadcast({ type: 'jobUpdated', job: summary });
-      this.pump();
-      return { job: summary, acceptedIds: accepted, alreadyActiveIds: alreadyActive };
+      const result = await createJob({ activity: this.activity, store: this.store, hub: this.deps.hub }, request);
+      if (result.job) this.pump();
+      return result;
     });
   }
 

@@ -11,6 +11,8 @@ import { classifyLine, diagnose, toDiagnosis } from '../ytdlp/failures.js';
 import { isScreenLine, listingPageOf } from '../ytdlp/listing-lines.js';
 import { ToolProcess } from '../ytdlp/process.js';
 import type { CookieLease } from './cookies.js';
+import { listingRequests } from './polite/budget.js';
+import type { PlatformGate } from './polite/gate.js';
 import type { ToolLocator } from './tools.js';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -30,6 +32,7 @@ export class YtDlpSourceClient implements SourceClient {
     private readonly config: () => DownloaderConfigSection,
     private readonly cookies: () => Promise<CookieLease | null>,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly gate?: PlatformGate,
   ) {}
 
   async playlistInfo(url: string, options: SourceQueryOptions = {}): Promise<SourceResult<SourceInfo>> {
@@ -74,9 +77,20 @@ export class YtDlpSourceClient implements SourceClient {
     onStdout: (line: string) => void,
   ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
     if (options.signal?.aborted) return { ok: false, failure: this.failure('', false, true, false) };
+    const door = this.gate?.admit(options.lane ?? 'manual');
+    if (door && !door.ok) return { ok: false, failure: this.waitFailure(door.why) };
+    let entries = 0;
+    const counted = (line: string) => {
+      if (line.startsWith('{')) entries += 1;
+      onStdout(line);
+    };
     const lease = options.cookiesFile === undefined ? await this.cookies() : null;
     try {
-      return await this.runWith(options.cookiesFile ?? lease?.path ?? null, url, dump, options, onStdout);
+      const r = await this.runWith(options.cookiesFile ?? lease?.path ?? null, url, dump, options, counted);
+      this.gate?.spend(listingRequests(dump === '--dump-json' ? entries : (options.playlistEnd ?? 1)));
+      if (r.ok) this.gate?.succeeded();
+      else this.gate?.failed(r.failure.diagnosis.kind);
+      return r;
     } finally {
       await lease?.release();
     }
@@ -91,7 +105,10 @@ export class YtDlpSourceClient implements SourceClient {
   ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
     const ytdlp = await this.tools.ytdlp();
     const onPage = options.onPage;
-    const args = buildListingArgs(this.config(), cookiesFile, url, dump, { ...options, verbose: !!onPage }, ytdlp.caps);
+    // A long listing (`sleep`) is paced like downloads when the platform budget sets the pace.
+    const sleeps = this.gate?.sleeps();
+    const config = sleeps ? { ...this.config(), sleepRequests: sleeps.requestSeconds } : this.config();
+    const args = buildListingArgs(config, cookiesFile, url, dump, { ...options, verbose: !!onPage }, ytdlp.caps);
     const errLines: string[] = [];
     // Verbose yt-dlp follows each error with its traceback: the error lines alone are the failure.
     const errorLines: string[] = [];
@@ -138,6 +155,22 @@ export class YtDlpSourceClient implements SourceClient {
         result.stoppedBy === 'cancelled',
         withCookies,
       ),
+    };
+  }
+
+  /** Nothing went to the platform: it is cooling down, or the budget for automatic work is spent. */
+  private waitFailure(why: string): SourceFailure {
+    const d = diagnose('http_429', { detail: `vidkeep is ${why}` });
+    return {
+      diagnosis: toDiagnosis({
+        ...d,
+        cause: `Not asked: vidkeep is ${why}`,
+        fix: 'Nothing to do: it asks again later',
+      }),
+      timedOut: false,
+      aborted: false,
+      notFound: false,
+      stderr: '',
     };
   }
 

@@ -1,4 +1,5 @@
 import {
+  type PlatformSleeps,
   DEFAULT_FILENAME_PREFIX,
   type SourceQueryOptions,
   type AudioFormat,
@@ -70,6 +71,8 @@ export interface DownloadArgsInput {
   urls: string[];
   /** What the yt-dlp that runs the download understands. */
   caps: YtDlpCapabilities;
+  /** Sleeps derived from the platform budget (`platformRequestsPerHour`); null: `sleepRequests` only. */
+  sleeps?: PlatformSleeps | null;
 }
 
 export function formatSelector(
@@ -111,7 +114,11 @@ export function commonArgs(
 /** The whole download command line, one process per job, in a fixed documented order. */
 export function buildDownloadArgs(input: DownloadArgsInput): string[] {
   const { config } = input;
-  const args = commonArgs(config, input.cookiesFile, { sleep: true, caps: input.caps });
+  const { sleeps } = input;
+  const paced = sleeps ? { ...config, sleepRequests: sleeps.requestSeconds } : config;
+  const args = commonArgs(paced, input.cookiesFile, { sleep: true, caps: input.caps });
+  if (sleeps)
+    args.push('--sleep-interval', String(sleeps.minSeconds), '--max-sleep-interval', String(sleeps.maxSeconds));
   if (config.downloadRateLimit) args.push('--limit-rate', config.downloadRateLimit);
   args.push(
     '--paths',

@@ -15,7 +15,7 @@ export interface RunOptions {
 }
 
 /** Why a run was stopped: `paused` and `shutdown` put the job back in the queue, keeping its partial files. */
-export type StopReason = 'inactivity' | 'runtime' | 'cancelled' | 'shutdown' | 'paused';
+export type StopReason = 'inactivity' | 'runtime' | 'cancelled' | 'shutdown' | 'paused' | 'yielded';
 
 export interface RunResult {
   exitCode: number | null;

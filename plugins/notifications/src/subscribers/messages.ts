@@ -4,6 +4,7 @@ import {
   jobMessage,
   retentionMessage,
   storagePausedMessage,
+  platformCoolingDownMessage,
   storageResumedMessage,
   toolUpdateMessage,
 } from '../messages.js';
@@ -17,6 +18,7 @@ export function subscribeMessages(events: EventBus, notifier: Notifier): void {
   on('playlists.videos.discovered', (e) => notifier.notify(discoveredMessage(e)));
   on('downloader.storage.paused', (e) => notifier.notify(storagePausedMessage(e)));
   on('downloader.storage.resumed', (e) => notifier.notify(storageResumedMessage(e)));
+  on('downloader.platform.coolingDown', (e) => notifier.notify(platformCoolingDownMessage(e)));
   on('downloader.tool.updateChecked', (e) => notifier.notify(toolUpdateMessage(e)));
   on('playlists.mediaServerSync.failed', (e) => notifier.syncFailed(e));
   on('retention.videos.removed', (e) => notifier.notify(retentionMessage(e)));

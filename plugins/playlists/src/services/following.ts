@@ -156,7 +156,7 @@ export class PlaylistFollowing {
       try {
         let row = initial;
         if (!this.deps.lister.isFetching(row.id))
-          row = await this.afterListing(row, await this.deps.lister.refresh(row));
+          row = await this.afterListing(row, await this.deps.lister.refresh(row, 'automatic'));
         if (row.autoDownloadBaselineAt === null || row.autoDownloadSetupError === 'PLAYLIST_TOO_LARGE') {
           waiting.push(`${row.title}: ${row.autoDownloadSetupError ?? 'no starting point'}`);
           continue;

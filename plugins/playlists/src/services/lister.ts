@@ -1,4 +1,5 @@
 import {
+  type JobLane,
   ConflictError,
   PlaylistErrorCodes as E,
   type DownloadQueueService,
@@ -41,12 +42,15 @@ export class PlaylistLister {
     return this.running.has(playlistRowId);
   }
 
-  /** Lists the playlist now; a ConflictError when a listing of it is already running. */
-  refresh(row: PlaylistRow): Promise<ListingOutcome> {
+  /**
+   * Lists the playlist now; a ConflictError when a listing of it is already running. A sweep
+   * (`automatic`) waits for the platform budget and cool-down.
+   */
+  refresh(row: PlaylistRow, lane: JobLane = 'manual'): Promise<ListingOutcome> {
     if (this.running.has(row.id)) {
       throw new ConflictError(E.fetchInProgress, `A listing of "${row.title}" is already running`);
     }
-    const run = this.run(row).finally(() => this.running.delete(row.id));
+    const run = this.run(row, lane).finally(() => this.running.delete(row.id));
     this.running.set(row.id, run);
     return run;
   }
@@ -58,7 +62,7 @@ export class PlaylistLister {
     );
   }
 
-  private async run(row: PlaylistRow): Promise<ListingOutcome> {
+  private async run(row: PlaylistRow, lane: JobLane): Promise<ListingOutcome> {
     const { platform, videos, store, logger, libraryState } = this.deps;
     const started = Date.now();
     this.push(row, 'listing', 0);
@@ -66,6 +70,7 @@ export class PlaylistLister {
     try {
       const listing = await platform.list(row.playlistId, {
         signal: this.deps.signal,
+        lane,
         onProgress: (n) => {
           read = n;
           if (n % 100 === 0) this.push(row, 'listing', n);

@@ -1,4 +1,5 @@
 import {
+  type JobLane,
   InvalidInputError,
   PlatformRefusedError,
   PLAYLIST_AUTO_FOLLOW_MAX,
@@ -122,7 +123,7 @@ export class PlaylistPlatform {
    */
   async list(
     playlistId: string,
-    options: { signal?: AbortSignal; onProgress?: (read: number) => void } = {},
+    options: { signal?: AbortSignal; onProgress?: (read: number) => void; lane?: JobLane } = {},
   ): Promise<Listing> {
     const entries: ListedEntry[] = [];
     let read = 0;
@@ -143,6 +144,7 @@ export class PlaylistPlatform {
         sleep: true,
         timeoutMs: 30 * 60_000,
         signal: options.signal,
+        lane: options.lane ?? 'manual',
       },
     );
     if (!r.ok && read === 0) throw platformRefusal(r.failure);

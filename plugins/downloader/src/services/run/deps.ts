@@ -11,6 +11,7 @@ import type { ActivityTracker } from '../activity.js';
 import type { CookieFile } from '../cookies.js';
 import type { JobStore } from '../job-store.js';
 import type { MetadataService } from '../metadata.js';
+import type { PlatformGate } from '../polite/gate.js';
 import type { ToolLocator } from '../tools.js';
 
 /** Where a job's files go. */
@@ -43,6 +44,8 @@ export interface JobRunDeps {
   onJobChanged: (jobId: string) => void;
   /** Without a new byte for this long a download shows it is stalled (default 15 s). */
   stallNoticeMs?: number;
+  /** The door to the platform: its budget and cool-down (none in tests that build a run alone). */
+  gate?: PlatformGate;
   /** Learns each video's info as yt-dlp writes it, so requests need not look it up again. */
   metadata?: Pick<MetadataService, 'provide' | 'abandon'>;
 }

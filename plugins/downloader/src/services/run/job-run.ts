@@ -5,6 +5,7 @@ import type { DownloaderJob, DownloaderJobVideo } from '../../entities.js';
 import type { CookieLease } from '../cookies.js';
 import { diagnose } from '../../ytdlp/failures.js';
 import type { StopReason, ToolProcess } from '../../ytdlp/process.js';
+import { RunTurn } from '../polite/run-turn.js';
 import { planRetries, retryPolicyOf } from './auto-retry.js';
 import { ChannelSettingsCache } from './channel-settings.js';
 import type { JobRunDeps } from './deps.js';
@@ -30,7 +31,9 @@ export class JobRun {
   /** Finishing work in arrival order, so a video's info is read before its files move. */
   private post: Promise<void> = Promise.resolve();
   private stopRequested: StopReason | null = null;
-  /** Ended back in the queue by a pause or a shutdown: its staging folder is kept. */
+  /** Its side of the platform gate: what it spends, and when it gives its slot up. */
+  readonly turn: RunTurn;
+  /** Ended back in the queue (paused, yielded, a shutdown): its staging folder is kept. */
   private requeued = false;
   private freeSlot!: () => void;
   /** Videos yt-dlp has finished with (it printed their done line): their files are ours now. */
@@ -41,9 +44,7 @@ export class JobRun {
    * (Python takes a tenth of a second or more to exit), but the queue may start the next
    * download meanwhile, so neither holds up downloading.
    */
-  readonly downloadFinished = new Promise<void>((resolve) => {
-    this.freeSlot = resolve;
-  });
+  readonly downloadFinished = new Promise<void>((resolve) => (this.freeSlot = resolve));
 
   /** Says so when a download receives nothing for a while (speed and ETA go, the seconds show). */
   private readonly stalls: StallWatch;
@@ -55,6 +56,7 @@ export class JobRun {
   ) {
     this.state = new RunStateStore(deps, job, rows);
     this.channels = new ChannelSettingsCache(deps.channelSettings);
+    this.turn = new RunTurn(deps.gate, job.lane);
     this.stalls = new StallWatch(deps.stallNoticeMs ?? STALL_NOTICE_MS, (sourceId, seconds) => {
       const v = this.state.video(sourceId);
       if (v?.state === 'downloading') this.state.showProgress(v, progressOfStall(v.progress, seconds));
@@ -77,7 +79,8 @@ export class JobRun {
     return { videos: left.length, etaSeconds: current?.progress?.etaSeconds ?? null };
   }
 
-  stop(reason: StopReason): void {
+  stop(reason: StopReason, note?: string): void {
+    if (reason === 'yielded' && !this.stopRequested) this.turn.note = note ?? null;
     this.stopRequested ??= reason;
     this.proc?.stop(reason);
   }
@@ -156,6 +159,7 @@ export class JobRun {
     const v = state.video(event.sourceId);
     switch (event.type) {
       case 'started':
+        this.turn.videoStarted();
         this.proc?.setInactivityMs(inactivityMs);
         if (v && v.state === 'queued') void state.setState(v, 'downloading');
         return;
@@ -185,6 +189,8 @@ export class JobRun {
           this.handedOver.add(v.row.sourceId);
           this.post = this.post.then(() => finisher.finish(v));
           this.freeSlotWhenDone();
+          const yieldNote = this.turn.videoDone(v.progress);
+          if (yieldNote && state.videos().some((x) => x.state === 'queued')) this.stop('yielded', yieldNote);
         }
         return;
       case 'infoWritten':
@@ -213,6 +219,8 @@ export class JobRun {
         return;
       case 'failure': {
         const c = event.classified;
+        // The platform said "slow down": the video waits for the cool-down with the rest.
+        if (this.turn.slowedDown(c.kind) && v) return this.stop('yielded', 'the platform asked us to slow down (429)');
         state.noteFailure(c, v, event.terminatedChannel);
         if (!v) return;
         if (c.expectedSkip) state.countSkip(c.kind === 'members_only' ? 'membersOnly' : 'upcoming');
@@ -261,6 +269,7 @@ export class JobRun {
       botCheck: state.botCheck,
       message,
       retrying,
+      yieldNote: this.turn.note,
     });
     this.requeued = outcome.status === 'queued' && plan.retry.length === 0;
     // The staging folder goes before the job is announced finished, so whoever reads the output
@@ -268,6 +277,8 @@ export class JobRun {
     if (!this.requeued)
       await rm(join(deps.paths.stagingBase, job.id), { recursive: true, force: true }).catch(() => undefined);
     await state.save(outcome, plan.retryAt);
+    // Yielded: it joins the queue again at the back of its lane.
+    if (this.requeued && this.stopRequested === 'yielded') await deps.store.update(job.id, { turnAt: new Date() });
     if (outcome.status === 'queued') return;
     const completed = state.videos().filter((v) => v.state === 'completed');
     const failed = state.videos().filter((v) => v.state === 'failed');

@@ -25,6 +25,7 @@ export function exitSettlement(result: RunResult, ctx: ExitContext): ExitSettlem
       return { settle: 'cancelled', diagnosis: diagnose('cancelled') };
     case 'shutdown':
     case 'paused':
+    case 'yielded':
       return { settle: 'queued' };
     case 'inactivity':
       return { settle: 'failed', diagnosis: diagnose('timeout', { seconds: Math.round(ctx.inactivityMs / 1000) }) };
@@ -58,6 +59,8 @@ export interface OutcomeInput {
   botCheck: boolean;
   /** Replaces the summary: why the job could not start. */
   message: string | null;
+  /** Why a job that yielded its slot went back into the queue (another channel's turn, a cool-down). */
+  yieldNote?: string | null;
   /** Videos queued again after a passing failure: the job waits for its retry instead of ending. */
   retrying?: { count: number; attempt: number; maxAttempts: number; cause: string } | null;
 }
@@ -74,14 +77,21 @@ export interface JobOutcome {
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 /** How a job ended, from its videos' final states. */
-export function jobOutcome({ videos, stopRequested, botCheck, message, retrying }: OutcomeInput): JobOutcome {
+export function jobOutcome({
+  videos,
+  stopRequested,
+  botCheck,
+  message,
+  retrying,
+  yieldNote,
+}: OutcomeInput): JobOutcome {
   const count = (s: JobVideoState) => videos.filter((v) => v.state === s).length;
   const completed = count('completed');
   const failed = count('failed');
   const skipped = count('skipped');
   const cancelled = count('cancelled');
   let status: JobStatus;
-  const requeued = stopRequested === 'shutdown' || stopRequested === 'paused';
+  const requeued = stopRequested === 'shutdown' || stopRequested === 'paused' || stopRequested === 'yielded';
   if (requeued && videos.some((v) => v.state === 'queued')) status = 'queued';
   else if (retrying && retrying.count > 0) status = 'queued';
   else if (stopRequested === 'cancelled') status = 'cancelled';
@@ -107,7 +117,9 @@ export function jobOutcome({ videos, stopRequested, botCheck, message, retrying 
       ? (retryText ??
         (stopRequested === 'paused'
           ? `Paused after ${parts.join(', ')}; it resumes where it stopped`
-          : 'Paused by a server shutdown; resumes after restart'))
+          : stopRequested === 'yielded'
+            ? `Back in the queue after ${parts.join(', ')}: ${yieldNote ?? 'another job goes first'}`
+            : 'Paused by a server shutdown; resumes after restart'))
       : `${parts.join(', ')}${firstFailure ? `. ${sentence(firstFailure.cause)} ${firstFailure.fix}` : ''}`);
   return { status, errorCode, message: text, counts: { completed, failed, skipped } };
 }

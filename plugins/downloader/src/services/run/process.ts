@@ -37,7 +37,7 @@ export type Prepared =
  * format settings (built for what that yt-dlp understands).
  */
 export async function prepareDownload(
-  deps: Pick<JobRunDeps, 'paths' | 'cookies' | 'tools'>,
+  deps: Pick<JobRunDeps, 'paths' | 'cookies' | 'tools' | 'gate'>,
   input: {
     job: DownloaderJob;
     stagingDir: string;
@@ -74,6 +74,7 @@ export async function prepareDownload(
     customArgs: custom.args,
     urls: input.urls,
     caps: ytdlp.caps,
+    sleeps: deps.gate?.sleeps() ?? null,
   });
   const outdated = deps.tools.outdated(ytdlp.version);
   return { ok: true, binary: ytdlp.path, outdated, args, resolution, audioFormat, cookies };

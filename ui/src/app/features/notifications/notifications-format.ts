@@ -6,6 +6,7 @@ export const EVENT_CHOICES: readonly { value: NotificationKind; label: string }[
   { value: 'job.failed', label: 'Job failed' },
   { value: 'videos.discovered', label: 'New videos found' },
   { value: 'storage.paused', label: 'Downloads paused (storage)' },
+  { value: 'platform.cooling_down', label: 'Cooling down (the platform pushed back)' },
   { value: 'storage.resumed', label: 'Downloads resumed' },
   { value: 'ytdlp.updated', label: 'yt-dlp updated' },
   { value: 'ytdlp.update_failed', label: 'yt-dlp update failed' },
