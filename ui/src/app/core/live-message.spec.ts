@@ -1,4 +1,10 @@
-import { jobCounts, jobProgressMessage, jobSummary } from '../../testing/fixtures/downloads';
+import {
+  jobCounts,
+  jobProgressMessage,
+  jobSummary,
+  platformCooldown,
+  platformState,
+} from '../../testing/fixtures/downloads';
 import { isOneOf, parseLiveMessage, toLiveMessage } from './live-message';
 
 const summary = jobSummary('j1', { status: 'completed', counts: jobCounts({ total: 1, completed: 1 }) });
@@ -27,6 +33,11 @@ const importUpdate = {
   lastResult: { channelId: 'UC1', title: 'One', url: 'u', state: 'success', restored: false, reason: null },
 };
 
+const platform = {
+  type: 'platformUpdated',
+  platform: platformState({ cooldown: platformCooldown(), budget: { requestsPerHour: 200, requestsLastHour: 12 } }),
+};
+
 describe('live messages', () => {
   it.each([
     ['ready', { type: 'ready', instanceId: 'i1' }],
@@ -49,6 +60,12 @@ describe('live messages', () => {
     ['an import ending', { ...rescan, operation: 'import', running: false, progress: null, lastRun: { id: 4 } }],
     ['subscriptionImportUpdated', importUpdate],
     ['an import update without a result', { ...importUpdate, lastResult: null }],
+    ['platformUpdated in a cool-down', platform],
+    ['platformUpdated without a cool-down', { type: 'platformUpdated', platform: platformState() }],
+    [
+      'platformUpdated with the budget spent',
+      { type: 'platformUpdated', platform: platformState({ budget: { waitingUntil: '2025-01-01T01:00:00.000Z' } }) },
+    ],
   ])('accepts %s', (_name, message) => {
     expect(toLiveMessage(message)).toEqual(message);
   });
@@ -77,6 +94,16 @@ describe('live messages', () => {
     ['a rescan status without its run', { ...rescan, runId: undefined }],
     ['an import update without the import', { type: 'subscriptionImportUpdated', lastResult: null }],
     ['an import update without counts', { ...importUpdate, import: { jobId: 'i1', status: 'running' } }],
+    ['platformUpdated without the platform', { type: 'platformUpdated' }],
+    ['platformUpdated without a budget', { type: 'platformUpdated', platform: { cooldown: null } }],
+    [
+      'platformUpdated with a cool-down without its end',
+      { ...platform, platform: { ...platform.platform, cooldown: { ...platformCooldown(), until: undefined } } },
+    ],
+    [
+      'platformUpdated with a budget without its figures',
+      { ...platform, platform: { ...platform.platform, budget: { requestsPerHour: 200 } } },
+    ],
   ])('drops %s', (_name, value) => {
     expect(toLiveMessage(value)).toBeNull();
   });

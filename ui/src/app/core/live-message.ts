@@ -7,6 +7,7 @@ const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== nul
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isRecordOrNull = (v: unknown): boolean => v === null || isRecord(v);
+const isStringOrNull = (v: unknown): boolean => v === null || isString(v);
 const oneOf =
   (...values: string[]) =>
   (v: unknown): boolean =>
@@ -26,6 +27,7 @@ const CHECKS: { readonly [K in LiveMessageType]: (m: Fields) => boolean } = {
     return isRecord(job) && isString(job['id']) && isString(job['status']) && isRecord(job['counts']);
   },
   queueUpdated: (m) => typeof m['paused'] === 'boolean',
+  platformUpdated: (m) => isPlatformState(m['platform']),
   jobProgress: (m) =>
     isString(m['jobId']) &&
     isString(m['sourceId']) &&
@@ -63,6 +65,24 @@ const CHECKS: { readonly [K in LiveMessageType]: (m: Fields) => boolean } = {
     );
   },
 };
+
+/** The platform gate as the queue bar reads it: the cool-down's end, reason and override, the budget's figures. */
+function isPlatformState(p: unknown): boolean {
+  if (!isRecord(p)) return false;
+  const { cooldown, budget } = p;
+  const cooldownOk =
+    cooldown === null ||
+    (isRecord(cooldown) &&
+      isString(cooldown['until']) &&
+      isString(cooldown['reason']) &&
+      typeof cooldown['overrideAvailable'] === 'boolean');
+  return (
+    cooldownOk &&
+    isRecord(budget) &&
+    ['requestsPerHour', 'requestsLastHour', 'bytesPerDay', 'bytesLastDay'].every((k) => isNumber(budget[k])) &&
+    isStringOrNull(budget['waitingUntil'])
+  );
+}
 
 const isKnownType = (type: unknown): type is LiveMessageType => isString(type) && Object.hasOwn(CHECKS, type);
 

@@ -46,6 +46,43 @@ describe('queue state', () => {
     expect(sortQueue(jobs).map((j) => j.id)).toEqual(['running-sweep', 'asked', 'sweep']);
   });
 
+  it('starts jobs moved to the front first, the latest moved first, as the server does', () => {
+    const jobs = [
+      detail('asked-old', { createdAt: '2025-01-01T00:00:00.000Z' }),
+      detail('sweep-moved-early', {
+        lane: 'automatic',
+        createdAt: '2025-01-03T00:00:00.000Z',
+        movedToFrontAt: '2025-01-04T00:00:00.000Z',
+      }),
+      detail('sweep', { lane: 'automatic', createdAt: '2025-01-01T00:00:00.000Z' }),
+      detail('asked-moved-late', { createdAt: '2025-01-02T00:00:00.000Z', movedToFrontAt: '2025-01-05T00:00:00.000Z' }),
+      detail('asked-new', { createdAt: '2025-01-02T00:00:00.000Z' }),
+      detail('running', { status: 'running', createdAt: '2025-01-06T00:00:00.000Z' }),
+      detail('done', { status: 'completed', finishedAt: '2025-01-06T00:00:00.000Z' }),
+    ];
+    expect(sortQueue(jobs).map((j) => j.id)).toEqual([
+      'running',
+      'asked-moved-late',
+      'sweep-moved-early',
+      'asked-old',
+      'asked-new',
+      'sweep',
+      'done',
+    ]);
+  });
+
+  it('puts a job moved to the front in its place when its summary arrives', () => {
+    const jobs = [
+      detail('first', { createdAt: '2025-01-01T00:00:00.000Z' }),
+      detail('second', { createdAt: '2025-01-02T00:00:00.000Z' }),
+    ];
+    const moved = jobSummary('second', {
+      createdAt: '2025-01-02T00:00:00.000Z',
+      movedToFrontAt: '2025-01-03T00:00:00.000Z',
+    });
+    expect(applySummary(jobs, moved).jobs.map((j) => j.id)).toEqual(['second', 'first']);
+  });
+
   it('applies progress to the matching video', () => {
     const jobs = [detail('j1'), detail('j2')];
     const r = applyProgress(jobs, jobProgressMessage());

@@ -4,20 +4,32 @@ import { formatBytes, formatEta, formatPercent, formatSpeed } from './format';
 export const isActiveStatus = (status: JobStatus | string): boolean => status === 'queued' || status === 'running';
 
 /**
- * Queue order: running jobs, then queued ones in the order they will run (what people asked for
- * before automatic work, each oldest first; a job moved to the front is not told apart, as
- * `JobSummary` does not say so), then the jobs that just finished (newest first), which stay a
- * moment so their outcome is seen.
+ * Queue order: running jobs, then queued ones in the order the server starts them (jobs moved to
+ * the front, the latest moved first; then what people asked for before automatic work; each
+ * oldest first), then the jobs that just finished (newest first), which stay a moment so their
+ * outcome is seen. An automatic job that gave its turn to another channel's goes to the back on
+ * the server; `JobSummary` does not say so, so here it keeps its place by age.
  */
 export function sortQueue(jobs: readonly JobDetail[]): JobDetail[] {
-  const rank = (j: JobDetail) =>
-    j.status === 'running' ? 0 : j.status === 'queued' ? (j.lane === 'automatic' ? 1.5 : 1) : 2;
+  const rank = (j: JobDetail) => (j.status === 'running' ? 0 : j.status === 'queued' ? 1 : 2);
   return [...jobs].sort((a, b) => {
     const r = rank(a) - rank(b);
     if (r !== 0) return r;
     if (rank(a) === 2) return (b.finishedAt ?? '').localeCompare(a.finishedAt ?? '');
+    if (rank(a) === 1) {
+      const front = compareFront(a.movedToFrontAt, b.movedToFrontAt);
+      if (front !== 0) return front;
+      const lane = (a.lane === 'automatic' ? 1 : 0) - (b.lane === 'automatic' ? 1 : 0);
+      if (lane !== 0) return lane;
+    }
     return a.createdAt.localeCompare(b.createdAt);
   });
+}
+
+/** Moved to the front: the latest first, and any before none. */
+function compareFront(a: string | null | undefined, b: string | null | undefined): number {
+  if (a && b) return b.localeCompare(a);
+  return (a ? 0 : 1) - (b ? 0 : 1);
 }
 
 /** Applies a `jobProgress` message. `known` is false when the job or video is not in the list (refetch it). */

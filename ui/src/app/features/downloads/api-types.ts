@@ -14,6 +14,8 @@ export type {
   JobSummary,
   JobVideo,
   JobVideoState,
+  PlatformCooldown,
+  PlatformState,
   QueueState,
   Resolution,
   StorageStatus,

@@ -72,7 +72,7 @@ export class JobControls {
   readonly pausing = new PendingAction('Not paused: ');
   readonly resuming = new PendingAction('Not resumed: ');
   readonly moving = new PendingAction('Not moved: ');
-  /** Moved to the front: said here, as the list's order cannot show it (the server does not tell). */
+  /** Moved to the front: said here at once; the list moves the job up by its new `movedToFrontAt`. */
   readonly moved = signal(false);
 
   async setPaused(paused: boolean): Promise<void> {

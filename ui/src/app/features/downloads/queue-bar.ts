@@ -6,9 +6,21 @@ import { BusyButton } from '../../shared/busy-button';
 import { PendingAction } from '../../shared/pending-action';
 import type { QueueState } from './api-types';
 import { DownloadsApi } from './downloads-api';
+import { PlatformNotice } from './platform-notice';
 
 /** How long job messages are gathered before the queue's counts are read again. */
 const REFETCH_DELAY_MS = 400;
+/** A cool-down's or a spent budget's end: the queue is read again this much after it. */
+const GATE_END_GRACE_MS = 1_000;
+/** An end already past by this browser's clock (it differs from the server's): read again after this. */
+const GATE_RECHECK_MS = 30_000;
+/** The longest wait `setTimeout` keeps (a longer one fires at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** When the platform gate's hold ends: the cool-down's `until`, else a spent budget's `waitingUntil`, or null. */
+export function gateEnd(q: QueueState): string | null {
+  return q.platform.cooldown?.until ?? q.platform.budget.waitingUntil ?? null;
+}
 
 /** The counts of the queue in words: "1 downloading · 2 waiting (1 paused)". */
 export function queueCountsText(q: QueueState): string {
@@ -17,14 +29,15 @@ export function queueCountsText(q: QueueState): string {
 }
 
 /**
- * Whether the whole download queue runs or is paused, with Pause queue / Resume queue. Kept
- * current by `queueUpdated` (paused or not) and `jobUpdated` (the counts), and read again after a
- * reconnection.
+ * Whether the whole download queue runs or is paused, with Pause queue / Resume queue, and the
+ * platform gate (cool-down, budget) below it. Kept current by `queueUpdated` (paused or not),
+ * `platformUpdated` (the gate) and `jobUpdated` (the counts), read again after a reconnection
+ * and when a cool-down or a spent budget should have ended.
  */
 @Component({
   selector: 'app-queue-bar',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  imports: [BusyButton],
+  imports: [BusyButton, PlatformNotice],
   template: `
     @let q = state();
     <div class="bar" data-testid="queue-bar" [attr.data-paused]="q?.paused ?? null">
@@ -61,6 +74,9 @@ export function queueCountsText(q: QueueState): string {
         stopped.
       </p>
     }
+    @if (q) {
+      <app-platform-notice [platform]="q.platform" />
+    }
     @if (toggle.error() ?? loadError(); as e) {
       <p class="error" role="alert" data-testid="queue-bar-error">{{ e }}</p>
     }
@@ -87,28 +103,37 @@ export class QueueBar {
   readonly toggle = new PendingAction('The queue could not be changed: ');
   readonly countsText = queueCountsText;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Reads the queue again when the gate's hold should have ended. */
+  private gateTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor() {
     this.live
-      .on('queueUpdated', 'jobUpdated')
+      .on('queueUpdated', 'platformUpdated', 'jobUpdated')
       .pipe(takeUntilDestroyed())
       .subscribe((m) => {
-        if (m.type === 'queueUpdated') {
-          const q = this.state();
-          if (q) this.state.set({ ...q, paused: m.paused });
+        const q = this.state();
+        if (m.type === 'platformUpdated') {
+          // The whole gate comes with the message: nothing to read again.
+          if (q) this.apply({ ...q, platform: m.platform });
+          else this.scheduleLoad();
+          return;
         }
+        if (m.type === 'queueUpdated' && q) this.apply({ ...q, paused: m.paused });
         this.scheduleLoad();
       });
     this.live.ready.pipe(takeUntilDestroyed()).subscribe((r) => {
       if (r.reconnected || r.restarted) void this.load();
     });
-    inject(DestroyRef).onDestroy(() => this.timer && clearTimeout(this.timer));
+    inject(DestroyRef).onDestroy(() => {
+      if (this.timer) clearTimeout(this.timer);
+      if (this.gateTimer) clearTimeout(this.gateTimer);
+    });
     void this.load();
   }
 
   async load(): Promise<void> {
     try {
-      this.state.set(await this.api.queueState());
+      this.apply(await this.api.queueState());
       this.loadError.set(null);
     } catch (err) {
       this.loadError.set(`Whether the queue is paused could not be read: ${toApiError(err).message}`);
@@ -116,7 +141,27 @@ export class QueueBar {
   }
 
   async setPaused(paused: boolean): Promise<void> {
-    await this.toggle.run(async () => this.state.set(await (paused ? this.api.pauseQueue() : this.api.resumeQueue())));
+    await this.toggle.run(async () => this.apply(await (paused ? this.api.pauseQueue() : this.api.resumeQueue())));
+  }
+
+  /**
+   * Shows `q` and arms a read at the end of the gate's hold: the server announces the end with
+   * `platformUpdated`, but a message lost while the socket reconnects would leave the notice up.
+   */
+  private apply(q: QueueState): void {
+    this.state.set(q);
+    if (this.gateTimer) clearTimeout(this.gateTimer);
+    this.gateTimer = null;
+    const end = gateEnd(q);
+    if (!end) return;
+    const left = Date.parse(end) - Date.now();
+    this.gateTimer = setTimeout(
+      () => {
+        this.gateTimer = null;
+        void this.load();
+      },
+      Number.isFinite(left) && left > 0 ? Math.min(left + GATE_END_GRACE_MS, MAX_TIMER_MS) : GATE_RECHECK_MS,
+    );
   }
 
   private scheduleLoad(): void {

@@ -14,6 +14,7 @@ import { queueCountsText } from './queue-bar';
 
 const ID = '22222222-2222-4222-8222-222222222222';
 const AUTO = '33333333-3333-4333-8333-333333333333';
+const LATE = '44444444-4444-4444-8444-444444444444';
 
 /** Pausing and resuming the queue and its jobs, moving a job to the front, the lanes. */
 describe('Queue control', () => {
@@ -62,19 +63,19 @@ describe('Queue control', () => {
       .on('GET', /^\/api\/jobs\/[^/]+$/, (call) => jobDetail(jobs[call.url.split('/')[3]!]!, [jobVideo('aaaaaaaaaaa')]))
       .on(
         'POST',
-        /\/pause$/,
+        /^\/api\/jobs\/[^/]+\/pause$/,
         act((j) => ({ ...j, status: 'queued', paused: true })),
       )
       .on(
         'POST',
-        /\/resume$/,
+        /^\/api\/jobs\/[^/]+\/resume$/,
         act((j) => ({ ...j, paused: false })),
       )
       .on('POST', /\/move-to-front$/, (call) => {
         const job = jobs[call.url.split('/')[3]!]!;
         if (job.status !== 'queued')
           throw new ApiError(409, 'Only a queued job can be moved to the front', 'DOWNLOAD_JOB_NOT_ACTIVE');
-        return job;
+        return (jobs[job.id] = { ...job, movedToFrontAt: '2025-01-02T00:00:00.000Z' });
       });
     fixture = TestBed.createComponent(ActiveQueue);
     await settle(fixture);
@@ -137,6 +138,20 @@ describe('Queue control', () => {
     await settle(fixture);
     expect(posts()).toEqual([`/api/jobs/${AUTO}/move-to-front`]);
     expect(inCard(AUTO, 'queue-job-moved')?.textContent?.trim()).toBe('Moved to the front: it starts next.');
+  });
+
+  it('lists waiting jobs in the order they start: moved to the front, then asked for, then automatic', async () => {
+    const order = () =>
+      d()
+        .all('[data-testid="queue-job"]')
+        .map((el) => el.dataset['jobId']);
+    jobs[LATE] = jobSummary(LATE, { label: 'Asked later', createdAt: '2025-01-01T00:01:00.000Z' });
+    void fixture.componentInstance.refresh();
+    await settle(fixture);
+    expect(order()).toEqual([ID, LATE, AUTO]);
+    inCard(AUTO, 'queue-job-front')!.click();
+    await settle(fixture);
+    expect(order()).toEqual([ID, AUTO, LATE]);
   });
 
   it('shows a refusal in the card of the job it concerns', async () => {

@@ -1,6 +1,33 @@
-import { deliveryText, lastDeliveryText, newSecret, webhookUrlProblem } from './notifications-format';
+import type { NotificationKind } from './api-types';
+import {
+  EVENT_CHOICES,
+  deliveryText,
+  eventLabel,
+  lastDeliveryText,
+  newSecret,
+  webhookUrlProblem,
+} from './notifications-format';
+
+/** Every kind the contracts name: a kind added there fails to compile here until it is listed. */
+const EVERY_KIND: Record<NotificationKind, true> = {
+  'download.finished': true,
+  'job.failed': true,
+  'videos.discovered': true,
+  'storage.paused': true,
+  'storage.resumed': true,
+  'platform.cooling_down': true,
+  'ytdlp.updated': true,
+  'ytdlp.update_failed': true,
+  'mediaserver.sync_failed': true,
+  'retention.removed': true,
+};
 
 describe('notifications format', () => {
+  it('offers every kind a webhook can ask for, the platform cool-down included', () => {
+    expect(EVENT_CHOICES.map((c) => c.value).sort()).toEqual(Object.keys(EVERY_KIND).sort());
+    expect(eventLabel('platform.cooling_down')).toBe('Cooling down (the platform pushed back)');
+  });
+
   it('says how the last delivery went', () => {
     expect(lastDeliveryText({ lastDelivery: null, pendingCount: 0 })).toBe('Never sent');
     const at = '2026-01-01T00:00:00.000Z';

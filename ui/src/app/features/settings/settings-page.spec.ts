@@ -244,6 +244,39 @@ describe('SettingsPage', () => {
       );
     });
 
+    it('offers the platform budget and cool-down as numbers in their ranges, not the cool-down it keeps', async () => {
+      server.config = configView({ platformRequestsPerHour: 200, platformCooldown: '{"level":1}' });
+      await create();
+      const input = (key: string) => q<HTMLInputElement>(`[data-testid="config-${key}"]`);
+      const field = (key: string) => input(key)?.closest('mat-form-field')?.textContent ?? '';
+      const downloads = qa('fieldset').find((f) => f.querySelector('legend')?.textContent?.trim() === 'Downloads')!;
+      for (const key of ['platformRequestsPerHour', 'platformGigabytesPerDay', 'platformCooldownMinutes']) {
+        expect(downloads.querySelector(`[data-testid="config-${key}"]`), key).not.toBeNull();
+      }
+      expect(input('platformRequestsPerHour')?.value).toBe('200');
+      expect(input('platformCooldownMinutes')?.value).toBe('15');
+      expect(field('platformRequestsPerHour')).toContain('0–100,000');
+      expect(field('platformRequestsPerHour')).toContain('0: no cap');
+      expect(field('platformGigabytesPerDay')).toContain('0–100,000');
+      expect(field('platformCooldownMinutes')).toContain('0–1,440');
+      expect(field('platformCooldownMinutes')).toContain('0: never cool down');
+      expect(input('platformCooldown')).toBeNull();
+
+      type('[data-testid="config-platformCooldownMinutes"]', '2000');
+      await settle(fixture);
+      q<HTMLButtonElement>('[data-testid="config-save"]')!.click();
+      await settle(fixture);
+      expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+      expect(field('platformCooldownMinutes')).toContain('Must be at most 1440');
+      type('[data-testid="config-platformCooldownMinutes"]', '30');
+      await settle(fixture);
+      q<HTMLButtonElement>('[data-testid="config-save"]')!.click();
+      await settle(fixture);
+      expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([
+        { method: 'PATCH', url: '/api/config', body: { platformCooldownMinutes: 30 } },
+      ]);
+    });
+
     it('links to the Media servers, Retention, Notifications, Files on disk and Plugins pages', async () => {
       await create();
       expect(q('[data-testid="settings-media-servers"]')?.getAttribute('href')).toBe('/settings/media-servers');
