@@ -95,8 +95,9 @@ export class MetadataService {
     this.running += 1;
     let cookies: CookieLease | null = null;
     try {
-      // A person asked (a preview, a URL check): it passes the budget, not a cool-down.
-      if (this.gate && !this.gate.admit('manual').ok) return null;
+      // A person asked (a preview, a URL check): it passes the budget, but not a cool-down, whose
+      // one request let through is kept for the download itself.
+      if (this.gate?.cooling()) return null;
       const ytdlp = await this.tools.ytdlp();
       cookies = await this.cookies();
       const args = buildMetadataArgs(this.config(), cookies?.path ?? null, url, ytdlp.caps);
