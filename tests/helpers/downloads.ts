@@ -6,10 +6,13 @@ import { startFakePlatform, type FakePlatform, type FakePlatformInit } from '../
 /**
  * Settings that keep downloads against the local fake platform fast and deterministic. Automatic
  * retries are off (a failure ends its job at once); `tests/integration/downloader/auto-retry.test.ts`
- * turns them on with a short back-off.
+ * turns them on with a short back-off. So is the platform cool-down: a test that makes a video
+ * answer 429 or the bot check means that video, and the tests after it must not wait 15 minutes;
+ * `tests/integration/downloader/polite.test.ts` turns it on.
  */
 export const FAST_DOWNLOAD_CONFIG = {
   sleepRequests: 0,
+  platformCooldownMinutes: 0,
   downloadRetryCount: 0,
   // Long enough for a fake platform slowed by a busy machine (3 s, then once 10 s, timed out on a
   // watch page under load); a test that wants a stalled download to fail fast sets its own.

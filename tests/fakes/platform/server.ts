@@ -19,6 +19,7 @@ import { playlistRoutes } from './routes/playlists.js';
 import { searchRoutes } from './routes/search.js';
 import { videoRoutes } from './routes/videos.js';
 import { cookiesOf, PlatformState } from './state.js';
+import { PlatformThrottle } from './throttle.js';
 import type { FakeApiFailure, FakePlatform, FakePlatformInit } from './types.js';
 
 /** Absolute path of the directory to put on PYTHONPATH (it holds `yt_dlp_plugins/`). */
@@ -39,6 +40,7 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
   const routes = AREAS.flatMap((area) => area(state));
   const requests: FakePlatform['requests'] = [];
   const sockets = new Set<Socket>();
+  const throttle = new PlatformThrottle();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
@@ -47,6 +49,8 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
       .slice(1)
       .map((p) => decodeURIComponent(p));
     if (req.method !== 'GET' && req.method !== 'HEAD') return send({ req, res }, 405, 'Method Not Allowed');
+    const refused = throttle.check(url.pathname);
+    if (refused) return send({ req, res }, refused.status, refused.body);
     for (const route of routes) {
       const params = matchPath(route.path, segments);
       if (!params) continue;
@@ -110,6 +114,14 @@ export async function startFakePlatform(init: FakePlatformInit = {}): Promise<Fa
     setChannelPageFailures: (channelId, failures) => state.setChannelPageFailures(channelId, failures),
     channelPageRequests: (channelId) => state.channelPageRequestCounts.get(channelId) ?? 0,
     releaseStalls: () => state.releaseStalls(),
+    setRateLimit: (limit) => throttle.setRateLimit(limit),
+    botCheckFor: (ms) => throttle.botCheckFor(ms),
+    get tooManyRequests() {
+      return throttle.tooManyRequests;
+    },
+    get botChecks() {
+      return throttle.botChecks;
+    },
     setSearchBehavior: (behavior) => state.setSearchBehavior(behavior),
     setAccount: (account) => state.setAccount(account),
     get apiQuotaUsed() {

@@ -153,6 +153,17 @@ export interface FakePlatform {
   channelPageRequests(channelId: string): number;
   /** Ends every stalled media response (destroys its connection) so processes can exit. */
   releaseStalls(): void;
+  /**
+   * Answers HTTP 429 to every request above `requests` per `windowMs` (pages, media and images;
+   * not the Data API) until the oldest leave the window; null lifts the limit.
+   */
+  setRateLimit(limit: { requests: number; windowMs: number } | null): void;
+  /** Every page (watch, channel, playlist, search) answers the bot check for `ms` from now. */
+  botCheckFor(ms: number): void;
+  /** HTTP 429s sent by the rate limit so far. */
+  readonly tooManyRequests: number;
+  /** Bot checks sent by `botCheckFor` so far. */
+  readonly botChecks: number;
   /** Signs an account in (its cookie and subscriptions), or none (null). */
   setAccount(account: FakeAccount | null): void;
   /** Failure and delay of the search results page and ytsearch; replaces the previous behavior (`{}` resets). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slotFor } from './lanes.js';
+import { fairYield, slotFor } from './lanes.js';
 
 const job = (id: string, lane: 'manual' | 'automatic', front = false) => ({
   id,
@@ -23,5 +23,28 @@ describe('who gets a download slot', () => {
     expect(slotFor(job('m', 'manual'), [job('f', 'automatic', true)], 1)).toEqual({ start: false, yielding: null });
     // Automatic work waits its turn without stopping anyone.
     expect(slotFor(job('b', 'automatic'), [job('a', 'automatic')], 1)).toEqual({ start: false, yielding: null });
+  });
+});
+
+describe('fair turns between channels', () => {
+  const owned = (id: string, lane: 'manual' | 'automatic', owner: string | null, front = false) => ({
+    ...job(id, lane, front),
+    type: owner ? 'channel' : 'playlist',
+    label: id,
+    options: owner ? { ownerChannelId: owner } : {},
+  });
+
+  it("makes a running backlog of one channel give its slot up to another channel's waiting job", () => {
+    expect(fairYield(owned('b', 'automatic', 'UC-b'), [owned('a', 'automatic', 'UC-a')])).toBe('a');
+    // A playlist's job is someone else too.
+    expect(fairYield(owned('p', 'automatic', null), [owned('a', 'automatic', 'UC-a')])).toBe('a');
+  });
+
+  it('leaves the same channel, a person, and jobs moved to the front alone', () => {
+    expect(fairYield(owned('a2', 'automatic', 'UC-a'), [owned('a', 'automatic', 'UC-a')])).toBeNull();
+    expect(fairYield(owned('b', 'automatic', 'UC-b'), [owned('m', 'manual', 'UC-a')])).toBeNull();
+    expect(fairYield(owned('b', 'automatic', 'UC-b'), [owned('f', 'automatic', 'UC-a', true)])).toBeNull();
+    // A person's job takes a slot by the lanes' rule, not by turns.
+    expect(fairYield(owned('m', 'manual', 'UC-b'), [owned('a', 'automatic', 'UC-a')])).toBeNull();
   });
 });
