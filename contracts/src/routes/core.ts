@@ -61,13 +61,13 @@ type PatchApiConfigBody = {
   jobHistoryMax?: number;
   storageMinFreeGb?: number;
   storageMaxUsedGb?: number;
+  platformRequestsPerHour?: number;
+  platformGigabytesPerDay?: number;
+  platformCooldownMinutes?: number;
   ytdlpPath?: string;
   pythonPath?: string;
   ffmpegPath?: string;
   ffprobePath?: string;
-  platformRequestsPerHour?: number;
-  platformGigabytesPerDay?: number;
-  platformCooldownMinutes?: number;
   channelFilesToDownload?: number;
   sourceApiKey?: string;
   tabCountBatchSize?: number;

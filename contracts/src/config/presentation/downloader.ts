@@ -230,6 +230,26 @@ export const DOWNLOADER_PRESENTATION: ConfigPresentation = {
       group: 'Storage',
       unit: 'GB',
     },
+    platformRequestsPerHour: {
+      title: 'Requests per hour',
+      description:
+        'Requests to the platform per hour, listings, metadata and downloads together; yt-dlp sleeps between videos to stay under it. 0: no cap; about 4 requests per video, 1 per listing page.',
+      group: 'Polite downloading',
+      unit: 'requests',
+    },
+    platformGigabytesPerDay: {
+      title: 'Data per day',
+      description: 'Downloaded from the platform per 24 hours; automatic work waits when it is spent. 0: no cap.',
+      group: 'Polite downloading',
+      unit: 'GB',
+    },
+    platformCooldownMinutes: {
+      title: 'Cool-down',
+      description:
+        'Pause after the platform pushes back (HTTP 429, its bot check, a burst of 403s); doubles each time in a row, up to 16×. 0: never.',
+      group: 'Polite downloading',
+      unit: 'minutes',
+    },
     ytdlpPath: {
       title: 'yt-dlp path',
       description:
