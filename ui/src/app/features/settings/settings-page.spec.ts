@@ -259,7 +259,7 @@ describe('SettingsPage', () => {
       expect(field('platformRequestsPerHour')).toContain('0: no cap');
       expect(field('platformGigabytesPerDay')).toContain('0–100,000');
       expect(field('platformCooldownMinutes')).toContain('0–1,440');
-      expect(field('platformCooldownMinutes')).toContain('0: never cool down');
+      expect(field('platformCooldownMinutes')).toContain('doubles each time in a row, up to 16×. 0: never.');
       expect(input('platformCooldown')).toBeNull();
 
       type('[data-testid="config-platformCooldownMinutes"]', '2000');
