@@ -77,7 +77,8 @@ export class YtDlpSourceClient implements SourceClient {
     onStdout: (line: string) => void,
   ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
     if (options.signal?.aborted) return { ok: false, failure: this.failure('', false, true, false) };
-    const door = this.gate?.admit(options.lane ?? 'manual');
+    // A person's listing passes a spent budget; during a cool-down it waits like the rest.
+    const door = this.gate?.admit(options.lane ?? 'manual', undefined, false);
     if (door && !door.ok) return { ok: false, failure: this.waitFailure(door.why) };
     let entries = 0;
     const counted = (line: string) => {

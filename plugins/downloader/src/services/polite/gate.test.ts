@@ -79,6 +79,8 @@ describe('the platform gate', () => {
     expect(gate.admit('automatic').ok).toBe(false);
     // A person's job the cool-down sent back waits: the one request let through is for a new one.
     expect(gate.admit('manual', new Date(Date.parse(gate.state().cooldown!.since) - 1)).ok).toBe(false);
+    // A lookup (a listing, a search) does not take it either.
+    expect(gate.admit('manual', undefined, false).ok).toBe(false);
     expect(gate.admit('manual')).toEqual({ ok: true, override: true });
     expect(gate.admit('manual').ok).toBe(false);
     expect(gate.state().cooldown?.overrideAvailable).toBe(false);

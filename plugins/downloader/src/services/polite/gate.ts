@@ -86,15 +86,16 @@ export class PlatformGate {
   /**
    * Whether work of this lane may go to the platform now. Automatic work waits out a cool-down and
    * a spent budget; a person's request passes the budget (it is counted) and, once per
-   * cool-down, the cool-down itself: a request made after the cool-down began (`askedAt`), so a
-   * job that was sent back by it does not take the one request a person may still make.
+   * cool-down, the cool-down itself: a download asked for after the cool-down began (`askedAt`),
+   * so a job that was sent back by it does not take the one request a person may still make.
+   * Lookups (`override: false`: listings, previews, searches) never take it.
    */
-  admit(lane: JobLane, askedAt?: Date): Admission {
+  admit(lane: JobLane, askedAt?: Date, override = true): Admission {
     const now = this.now();
     const cooling = this.cooling(now);
     if (cooling) {
       const fresh = (askedAt?.getTime() ?? now) >= Date.parse(cooling.since);
-      if (lane === 'manual' && fresh && !cooling.overrideUsed) {
+      if (lane === 'manual' && override && fresh && !cooling.overrideUsed) {
         this.record = { ...cooling, overrideUsed: true };
         void this.persist();
         this.broadcast();
