@@ -6,10 +6,17 @@ import { fakeChannelId, fakeVideoId } from '../fakes/platform/index.js';
 import { ARTIFACTS, SKIP_BROWSER } from './browser.js';
 import { browserSuite } from './suite.js';
 
-/** Queue control on the Downloads page: pause and resume the queue, then one running job. */
+/**
+ * Queue control on the Downloads page: pause and resume the queue, then one running job, then the
+ * platform's cool-down after a 429.
+ */
 describe.skipIf(SKIP_BROWSER)('Queue control in Chromium', () => {
   const channelId = fakeChannelId('e2e-queue');
-  const ids = { quick: fakeVideoId('e2e-queue-quick'), slow: fakeVideoId('e2e-queue-slow') };
+  const ids = {
+    quick: fakeVideoId('e2e-queue-quick'),
+    slow: fakeVideoId('e2e-queue-slow'),
+    busy: fakeVideoId('e2e-queue-busy'),
+  };
 
   const ui = browserSuite({
     scratch: 'e2e-queue',
@@ -19,6 +26,7 @@ describe.skipIf(SKIP_BROWSER)('Queue control in Chromium', () => {
         videos: [
           { ...common, id: ids.quick, title: 'Waits for the queue' },
           { ...common, id: ids.slow, title: 'Slow download', throttle: { bytes: 4_000, everyMs: 100 } },
+          { ...common, id: ids.busy, title: 'Platform says slow down', failure: 'http-429' },
         ],
       };
     },
@@ -108,4 +116,32 @@ describe.skipIf(SKIP_BROWSER)('Queue control in Chromium', () => {
     expect(await read('queue-video-state', job)).toBe('completed');
     expect(ui.errors).toEqual([]);
   }, 120_000);
+
+  it('shows the cool-down after a 429: until when, why, and that one request of yours still goes through', async () => {
+    const res = await fetch(`${ui.server.url}/api/config`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ platformCooldownMinutes: 15, platformRequestsPerHour: 36000 }),
+    });
+    expect(res.status).toBe(200);
+    await page().reload();
+    await expect.poll(() => read('platform-usage')).toMatch(/^Requests this hour: \d+ of 36000$/);
+    await queueUrl(ids.busy);
+    await expect
+      .poll(() => read('platform-cooldown'), { timeout: 30_000 })
+      .toMatch(
+        /^Cooling down until \d\d:\d\d: the platform asked us to slow down \(429\)\. A download you ask for now still goes through once\.$/,
+      );
+    // The video waits for the cool-down instead of failing.
+    const job = jobOf(ids.busy);
+    await expect.poll(() => read('queue-job-status', job)).toBe('queued');
+    expect(await read('queue-video-state', job)).toBe('queued');
+    await page()
+      .getByTestId('queue')
+      .screenshot({ path: join(ARTIFACTS, 'queue-cooling-down.png') });
+    // Still there after a reload: the server keeps the cool-down.
+    await page().reload();
+    await expect.poll(() => read('platform-cooldown')).toContain('Cooling down until');
+    expect(ui.errors).toEqual([]);
+  }, 90_000);
 });
