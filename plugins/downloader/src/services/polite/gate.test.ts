@@ -5,6 +5,20 @@ import { PlatformGate } from './gate.js';
 
 const MIN = 60_000;
 const quiet = { info() {}, warn() {}, error() {}, debug() {} } as never;
+const defaults = (settings: Partial<DownloaderConfigSection> = {}): DownloaderConfigSection => ({
+  ...(Value.Create(DownloaderConfigSection) as DownloaderConfigSection),
+  ...settings,
+});
+/** A gate that keeps, tells and shows nothing (a restart reads `config`). */
+const bareGate = (config: DownloaderConfigSection, timeScale?: number) =>
+  new PlatformGate({
+    config: () => config,
+    saveCooldown: async () => undefined,
+    events: { publish() {} } as never,
+    hub: undefined,
+    logger: quiet,
+    timeScale,
+  });
 
 /** A gate on a clock the test moves, with what it published, broadcast and kept. */
 function gateAt(settings: Partial<DownloaderConfigSection> = {}) {
@@ -135,14 +149,7 @@ describe('the platform gate', () => {
     first.gate.failed('http_429');
     first.gate.close();
     const kept = first.config.platformCooldown;
-    const config = { ...(Value.Create(DownloaderConfigSection) as DownloaderConfigSection), platformCooldown: kept };
-    const again = new PlatformGate({
-      config: () => config,
-      saveCooldown: async () => undefined,
-      events: { publish() {} } as never,
-      hub: undefined,
-      logger: quiet,
-    });
+    const again = bareGate(defaults({ platformCooldown: kept }));
     const changes: string[] = [];
     again.onChange((c) => changes.push(c));
     expect(again.admit('automatic').ok).toBe(false);
@@ -155,20 +162,7 @@ describe('the platform gate', () => {
   it("derives yt-dlp's sleeps from the budget and a time scale", () => {
     const { gate } = gateAt({ platformRequestsPerHour: 360, concurrentJobs: 1 });
     expect(gate.sleeps()).toMatchObject({ requestSeconds: 10, minSeconds: 40, maxSeconds: 60 });
-    const config = {
-      ...(Value.Create(DownloaderConfigSection) as DownloaderConfigSection),
-      platformRequestsPerHour: 360,
-      concurrentJobs: 1,
-      sleepRequests: 0,
-    };
-    const fast = new PlatformGate({
-      config: () => config,
-      saveCooldown: async () => undefined,
-      events: { publish() {} } as never,
-      hub: undefined,
-      logger: quiet,
-      timeScale: 0.01,
-    });
+    const fast = bareGate(defaults({ platformRequestsPerHour: 360, concurrentJobs: 1, sleepRequests: 0 }), 0.01);
     expect(fast.sleeps()).toMatchObject({ requestSeconds: 0.1, minSeconds: 0.4, maxSeconds: 0.6 });
   });
 });
