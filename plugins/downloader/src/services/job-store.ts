@@ -107,18 +107,11 @@ export class JobStore {
     await this.em().nativeUpdate<DownloaderJobVideo>('DownloaderJobVideo', { jobId, sourceId }, patch);
   }
 
-  /** Moves every video of the job still in one of `from` to `to`. */
-  async settleVideos(
-    jobId: string,
-    from: JobVideoState[],
-    to: JobVideoState,
-    diagnosis: Diagnosis | null,
-  ): Promise<number> {
-    return this.em().nativeUpdate<DownloaderJobVideo>(
-      'DownloaderJobVideo',
-      { jobId, state: { $in: from } },
-      { state: to, finishedAt: new Date(), ...(diagnosis ? { diagnosis } : {}) },
-    );
+  /** Moves every video of the job still in one of `from` to `to` (`queued`: not started, else finished now). */
+  async settleVideos(jobId: string, from: JobVideoState[], to: JobVideoState, diagnosis: Diagnosis | null) {
+    const when = to === 'queued' ? { startedAt: null } : { finishedAt: new Date() };
+    const patch = { state: to, ...when, ...(diagnosis ? { diagnosis } : {}) };
+    return this.em().nativeUpdate<DownloaderJobVideo>('DownloaderJobVideo', { jobId, state: { $in: from } }, patch);
   }
 
   /**
@@ -291,6 +284,7 @@ export function toSummary(j: DownloaderJob, counts: JobCounts): JobSummary {
     retryAt: j.status === 'queued' ? iso(j.retryAt ?? null) : null,
     paused: (j.status === 'queued' || j.status === 'running') && !!j.pausedAt,
     lane: j.lane ?? laneOf(j.type),
+    queuedAt: (j.turnAt ?? j.createdAt).toISOString(),
     movedToFrontAt: iso(j.frontAt),
   };
 }

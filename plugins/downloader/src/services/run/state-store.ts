@@ -189,14 +189,18 @@ export class RunStateStore {
 
   /** Ends the videos yt-dlp did not finish (a shutdown queues them for the next start). */
   async settleRemaining(exit: ExitSettlement): Promise<void> {
-    for (const v of this.byId.values()) {
-      if (isSettled(v.state)) continue;
-      if (exit.settle === 'queued') {
+    if (exit.settle === 'queued') {
+      // Back into the queue: one statement, so a 5,000-video job pauses (or yields) at once.
+      for (const v of this.byId.values()) {
+        if (isSettled(v.state)) continue;
         v.state = 'queued';
         v.progress = null;
-        await this.deps.store.updateVideo(this.job.id, v.row.sourceId, { state: 'queued', startedAt: null });
-        continue;
       }
+      await this.deps.store.settleVideos(this.job.id, ['queued', 'downloading', 'processing'], 'queued', null);
+      return;
+    }
+    for (const v of this.byId.values()) {
+      if (isSettled(v.state)) continue;
       const d = { ...exit.diagnosis, ...(exit.cause ? { cause: exit.cause } : {}), sourceId: v.row.sourceId };
       if (exit.settle === 'failed') this.recordDiagnosis(d, v);
       await this.settleForce(v, exit.settle, d);
