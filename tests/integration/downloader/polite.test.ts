@@ -261,6 +261,16 @@ describe('fair turns between channels', () => {
     const started = Date.parse(done.startedAt!);
     const detail = await job(suite.app, backlog);
     expect(detail.counts.total).toBe(1000);
+    // It joined the queue again behind the other channel's job.
+    const yielded = await until(
+      async () => {
+        const d = await job(suite.app, backlog);
+        return d.queuedAt !== d.createdAt ? d : undefined;
+      },
+      30_000,
+      'the backlog back in the queue',
+    );
+    expect(Date.parse(yielded.queuedAt)).toBeGreaterThan(Date.parse(done.queuedAt));
     // Videos of the backlog begun after the other channel's job was queued and before it started.
     const meanwhile = detail.videos.filter(
       (v) => v.startedAt && Date.parse(v.startedAt) > asked && Date.parse(v.startedAt) < started,

@@ -188,6 +188,11 @@ export const JobSummary = Type.Object({
     description:
       '`manual`: asked for by a person (the UI, an API key, the bookmarklet), started before `automatic` work (channel and playlist sweeps, download-all, retries)',
   }),
+  queuedAt: Type.String({
+    format: 'date-time',
+    description:
+      'When the job last joined the queue: automatic jobs start in this order, and one that gave its slot to another channel joined again when it did',
+  }),
   movedToFrontAt: Nullable(DateTime, {
     description:
       'When the job was moved to the front (`POST /api/jobs/{jobId}/move-to-front`): it starts before every job not moved; the latest moved starts first',

@@ -15,7 +15,7 @@ const detail = (
   extra: Partial<JobDetail> = {},
   videos: JobVideo[] = [jobVideo('aaaaaaaaaaa')],
 ): JobDetail => ({
-  ...jobDetail(jobSummary(id), videos),
+  ...jobDetail(jobSummary(id, extra), videos),
   ...extra,
 });
 
@@ -44,6 +44,18 @@ describe('queue state', () => {
       detail('running-sweep', { status: 'running', lane: 'automatic', createdAt: '2025-01-03T00:00:00.000Z' }),
     ];
     expect(sortQueue(jobs).map((j) => j.id)).toEqual(['running-sweep', 'asked', 'sweep']);
+  });
+
+  it('puts an automatic job that gave its turn to another channel behind it, as the server starts them', () => {
+    const jobs = [
+      detail('backlog', {
+        lane: 'automatic',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        queuedAt: '2025-01-03T00:00:00.000Z',
+      }),
+      detail('other-channel', { lane: 'automatic', createdAt: '2025-01-02T00:00:00.000Z' }),
+    ];
+    expect(sortQueue(jobs).map((j) => j.id)).toEqual(['other-channel', 'backlog']);
   });
 
   it('starts jobs moved to the front first, the latest moved first, as the server does', () => {

@@ -6,9 +6,9 @@ export const isActiveStatus = (status: JobStatus | string): boolean => status ==
 /**
  * Queue order: running jobs, then queued ones in the order the server starts them (jobs moved to
  * the front, the latest moved first; then what people asked for before automatic work; each
- * oldest first), then the jobs that just finished (newest first), which stay a moment so their
- * outcome is seen. An automatic job that gave its turn to another channel's goes to the back on
- * the server; `JobSummary` does not say so, so here it keeps its place by age.
+ * in the order they joined the queue, so an automatic job that gave its turn to another channel's
+ * is behind it), then the jobs that just finished (newest first), which stay a moment so their
+ * outcome is seen.
  */
 export function sortQueue(jobs: readonly JobDetail[]): JobDetail[] {
   const rank = (j: JobDetail) => (j.status === 'running' ? 0 : j.status === 'queued' ? 1 : 2);
@@ -21,6 +21,8 @@ export function sortQueue(jobs: readonly JobDetail[]): JobDetail[] {
       if (front !== 0) return front;
       const lane = (a.lane === 'automatic' ? 1 : 0) - (b.lane === 'automatic' ? 1 : 0);
       if (lane !== 0) return lane;
+      // In the order they joined the queue: a job that gave its turn away joined again then.
+      return (a.queuedAt ?? a.createdAt).localeCompare(b.queuedAt ?? b.createdAt);
     }
     return a.createdAt.localeCompare(b.createdAt);
   });
