@@ -14,6 +14,7 @@ import {
   median,
   memoryOf,
   nearestRank,
+  prng,
   REPO_ROOT,
   sequential,
   startBenchServer,
@@ -153,17 +154,6 @@ const VIDEO_TEMPLATES: ((topic: string, adj: string, n: number) => string)[] = [
 ];
 const REVIEW_TEMPLATE = (topic: string, adj: string, n: number) => `${adj} ${topic.toLowerCase()} gear review #${n}`;
 const SHORT_TEMPLATE = (topic: string, _adj: string, n: number) => `${topic} in 30 seconds #${n} #shorts`;
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface DsChannel {
   id: number;

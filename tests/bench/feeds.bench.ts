@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -7,7 +6,7 @@ import { libraryServiceRef } from '@vidkeep/contracts';
 import type { Feed } from '@vidkeep/contracts/feeds';
 import { fakeChannelId, startFakePlatform } from '../fakes/platform/index.js';
 import { bootDownloader } from '../helpers/downloads.js';
-import { fmt, median, nearestRank } from './lib.js';
+import { fmt, median, nearestRank, nodeFloorMs } from './lib.js';
 
 /**
  * A podcast feed of 200 episodes (issue 37's target: built in under 50 ms). A channel of the fake
@@ -22,15 +21,6 @@ import { fmt, median, nearestRank } from './lib.js';
  */
 const EPISODES = 200;
 const TIMED = 100;
-
-function nodeFloorMs(): number {
-  const runs = Array.from({ length: 7 }, () => {
-    const t = performance.now();
-    execFileSync(process.execPath, ['-e', '0']);
-    return performance.now() - t;
-  }).sort((a, b) => a - b);
-  return median(runs);
-}
 
 /** An info.json the size of a real one: the formats list is most of it. */
 function infoJson(id: string, i: number): string {

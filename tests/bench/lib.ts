@@ -167,6 +167,28 @@ export async function post(url: string, body: unknown, headers: Record<string, s
   return res.json();
 }
 
+/** A seeded pseudo-random generator (mulberry32): the same seed gives the same numbers in [0, 1). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The machine floor printed beside figures: the median of 7 runs of `node -e 0`, in ms. */
+export function nodeFloorMs(): number {
+  const runs = Array.from({ length: 7 }, () => {
+    const t = performance.now();
+    execFileSync(process.execPath, ['-e', '0']);
+    return performance.now() - t;
+  }).sort((a, b) => a - b);
+  return median(runs);
+}
+
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
