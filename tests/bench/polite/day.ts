@@ -360,7 +360,7 @@ class Day {
     for (let hour = 0; hour < this.s.horizonHours; hour++) {
       if (this.clock.now < hour * HOUR) yield { at: hour * HOUR };
       for (let c = 0; c < this.s.channels; c++) {
-        const door = this.gate?.admit('automatic');
+        const door = this.gate?.admit('automatic', { lookup: true });
         if (door && !door.ok) {
           this.r.listingsSkipped += 1; // SourceClient.run answers "wait" at once: skipped this hour
           continue;

@@ -152,7 +152,7 @@ export class DownloadQueue {
               break;
             }
             // Nothing goes to the platform during a cool-down or (automatic work) with the budget spent.
-            if (this.deps.gate && !this.deps.gate.admit(next.lane, next.createdAt).ok) break;
+            if (this.deps.gate && !this.deps.gate.admit(next.lane, { askedAt: next.createdAt }).ok) break;
             const storage = await this.deps.storage.pause();
             if (storage.paused) {
               this.deps.logger.warn({ reason: storage.reason }, 'Downloads are paused by a storage limit');

@@ -78,7 +78,7 @@ export class YtDlpSourceClient implements SourceClient {
   ): Promise<{ ok: true } | { ok: false; failure: SourceFailure }> {
     if (options.signal?.aborted) return { ok: false, failure: this.failure('', false, true, false) };
     // A person's listing passes a spent budget; during a cool-down it waits like the rest.
-    const door = this.gate?.admit(options.lane ?? 'manual', undefined, false);
+    const door = this.gate?.admit(options.lane ?? 'manual', { lookup: true });
     if (door && !door.ok) return { ok: false, failure: this.waitFailure(door.why) };
     let entries = 0;
     const counted = (line: string) => {

@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { DownloaderConfigSection } from '@vidkeep/contracts';
-import { listingRequests, REQUESTS_PER_VIDEO, SlidingCount, sleepsOf } from './budget.js';
+import { listingRequests, SlidingCount, sleepsOf } from './budget.js';
 
 const HOUR = 3_600_000;
 const config = Value.Create(DownloaderConfigSection) as DownloaderConfigSection;
@@ -23,14 +23,15 @@ describe('the platform budget', () => {
 
   it("derives yt-dlp's sleeps so the downloads that may run at once stay under the cap", () => {
     expect(sleepsOf({ ...config, platformRequestsPerHour: 0 }, HOUR)).toBeNull();
-    // 360 requests an hour: one each 10 s; a video (4 requests) each 40 s at least, at most 60 s.
+    // 360 requests an hour: one each 10 s; before a video 20-30 s more, so that with its own
+    // requests (10 s before each) a video takes about its share of 4 requests, 40 s.
     expect(sleepsOf({ ...config, platformRequestsPerHour: 360, concurrentJobs: 1, sleepRequests: 1 }, HOUR)).toEqual({
       requestSeconds: 10,
-      minSeconds: 10 * REQUESTS_PER_VIDEO,
-      maxSeconds: 15 * REQUESTS_PER_VIDEO,
+      minSeconds: 20,
+      maxSeconds: 30,
     });
     // Two downloads at once: each gets half the budget.
-    expect(sleepsOf({ ...config, platformRequestsPerHour: 360, concurrentJobs: 2 }, HOUR)?.minSeconds).toBe(80);
+    expect(sleepsOf({ ...config, platformRequestsPerHour: 360, concurrentJobs: 2 }, HOUR)?.minSeconds).toBe(40);
     // A generous cap never paces metadata requests below `sleepRequests`.
     expect(
       sleepsOf({ ...config, platformRequestsPerHour: 36000, concurrentJobs: 1, sleepRequests: 2 }, HOUR)

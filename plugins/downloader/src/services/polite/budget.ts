@@ -57,9 +57,11 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * yt-dlp's sleeps for a request budget: one request per `hour / cap` for each of the downloads
- * that may run at once, so their sum stays under the cap. Before each video yt-dlp sleeps a
- * random time between the video's share (`REQUESTS_PER_VIDEO` requests) and half as much again,
- * which keeps the average under the cap and the pattern irregular. Null without a cap.
+ * that may run at once, so their sum stays under the cap. yt-dlp sleeps that long before each
+ * metadata request of a video (`--sleep-requests`), and before its download a random time of two
+ * to three requests' worth (`--sleep-interval`, `--max-sleep-interval`): with the video's own
+ * requests that makes about its share (`REQUESTS_PER_VIDEO`), and the pattern irregular. The
+ * gate's count is the limit; the sleeps spread the requests over the hour. Null without a cap.
  */
 export function sleepsOf(
   config: Pick<DownloaderConfigSection, 'platformRequestsPerHour' | 'sleepRequests' | 'concurrentJobs'>,
@@ -68,10 +70,9 @@ export function sleepsOf(
   const cap = config.platformRequestsPerHour;
   if (cap <= 0) return null;
   const perRequest = (hourMs / 1000 / cap) * Math.max(1, config.concurrentJobs);
-  const min = round(perRequest * REQUESTS_PER_VIDEO);
   return {
     requestSeconds: round(Math.max(config.sleepRequests, perRequest)),
-    minSeconds: min,
-    maxSeconds: round(min * 1.5),
+    minSeconds: round(perRequest * 2),
+    maxSeconds: round(perRequest * 3),
   };
 }

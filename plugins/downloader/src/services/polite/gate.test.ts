@@ -45,18 +45,24 @@ function gateAt(settings: Partial<DownloaderConfigSection> = {}) {
 afterEach(() => vi.useRealTimers());
 
 describe('the platform gate', () => {
-  it('lets automatic work through until the hour budget is spent, and a person through regardless', () => {
-    const { gate, advance } = gateAt({ platformRequestsPerHour: 10 });
+  it('lets automatic downloads through while a video fits in their share of the hour, and a person regardless', () => {
+    const { gate, advance } = gateAt({ platformRequestsPerHour: 100 });
     expect(gate.admit('automatic')).toEqual({ ok: true, override: false });
-    gate.spend(8);
+    // Automatic downloads get 90 of the 100: at 86 one more video (4) still fits.
+    gate.spend(86);
     expect(gate.mustYield()).toBe(false);
-    gate.spend(4);
-    const refused = gate.admit('automatic');
-    expect(refused.ok).toBe(false);
+    gate.spend(1);
+    expect(gate.admit('automatic').ok).toBe(false);
     expect(gate.mustYield()).toBe(true);
     expect(gate.admit('manual')).toEqual({ ok: true, override: false });
-    expect(gate.state().budget).toMatchObject({ requestsPerHour: 10, requestsLastHour: 12 });
+    expect(gate.state().budget).toMatchObject({ requestsPerHour: 100, requestsLastHour: 87 });
     expect(gate.state().budget.waitingUntil).not.toBeNull();
+    // The rest is kept for listings (2 requests each), up to the cap and never above it.
+    expect(gate.admit('automatic', { lookup: true }).ok).toBe(true);
+    gate.spend(11);
+    expect(gate.admit('automatic', { lookup: true }).ok).toBe(true);
+    gate.spend(1);
+    expect(gate.admit('automatic', { lookup: true }).ok).toBe(false);
     advance(60 * MIN);
     expect(gate.admit('automatic').ok).toBe(true);
   });
@@ -92,9 +98,9 @@ describe('the platform gate', () => {
 
     expect(gate.admit('automatic').ok).toBe(false);
     // A person's job the cool-down sent back waits: the one request let through is for a new one.
-    expect(gate.admit('manual', new Date(Date.parse(gate.state().cooldown!.since) - 1)).ok).toBe(false);
+    expect(gate.admit('manual', { askedAt: new Date(Date.parse(gate.state().cooldown!.since) - 1) }).ok).toBe(false);
     // A lookup (a listing, a search) does not take it either.
-    expect(gate.admit('manual', undefined, false).ok).toBe(false);
+    expect(gate.admit('manual', { lookup: true }).ok).toBe(false);
     expect(gate.admit('manual')).toEqual({ ok: true, override: true });
     expect(gate.admit('manual').ok).toBe(false);
     expect(gate.state().cooldown?.overrideAvailable).toBe(false);
@@ -161,8 +167,8 @@ describe('the platform gate', () => {
 
   it("derives yt-dlp's sleeps from the budget and a time scale", () => {
     const { gate } = gateAt({ platformRequestsPerHour: 360, concurrentJobs: 1 });
-    expect(gate.sleeps()).toMatchObject({ requestSeconds: 10, minSeconds: 40, maxSeconds: 60 });
+    expect(gate.sleeps()).toMatchObject({ requestSeconds: 10, minSeconds: 20, maxSeconds: 30 });
     const fast = bareGate(defaults({ platformRequestsPerHour: 360, concurrentJobs: 1, sleepRequests: 0 }), 0.01);
-    expect(fast.sleeps()).toMatchObject({ requestSeconds: 0.1, minSeconds: 0.4, maxSeconds: 0.6 });
+    expect(fast.sleeps()).toMatchObject({ requestSeconds: 0.1, minSeconds: 0.2, maxSeconds: 0.3 });
   });
 });

@@ -8,7 +8,7 @@ import type {
   PlatformState,
   PluginLogger,
 } from '@vidkeep/contracts';
-import { SlidingCount, sleepsOf } from './budget.js';
+import { REQUESTS_PER_VIDEO, SlidingCount, sleepsOf } from './budget.js';
 import { COOLDOWN_REASONS, nextCooldown, parseCooldown, type CooldownRecord } from './cooldown.js';
 
 const HOUR_MS = 3_600_000;
@@ -16,6 +16,10 @@ const MINUTE_MS = 60_000;
 /** This many HTTP 403s from the platform within `BURST_WINDOW_MINUTES` are a block, not bad luck. */
 export const BURST_403_COUNT = 3;
 const BURST_WINDOW_MINUTES = 10;
+/** Automatic downloads use at most this share of the request budget; the rest is kept for listings. */
+export const DOWNLOAD_SHARE = 0.9;
+/** What a listing needs room for: the page around it and its first page. */
+const LISTING_REQUESTS = 2;
 /** Refusals within this long after a cool-down began answer requests made before it. */
 const SETTLING_MS = 60_000;
 
@@ -88,14 +92,16 @@ export class PlatformGate {
    * a spent budget; a person's request passes the budget (it is counted) and, once per
    * cool-down, the cool-down itself: a download asked for after the cool-down began (`askedAt`),
    * so a job that was sent back by it does not take the one request a person may still make.
-   * Lookups (`override: false`: listings, previews, searches) never take it.
+   * A `lookup` (a listing, a preview, a search) never takes it; it needs room for its own
+   * requests in the whole budget, while automatic downloads need room for a video within
+   * `DOWNLOAD_SHARE` of it, so sweeps still find new videos while a backlog downloads.
    */
-  admit(lane: JobLane, askedAt?: Date, override = true): Admission {
+  admit(lane: JobLane, options: { askedAt?: Date; lookup?: boolean } = {}): Admission {
     const now = this.now();
     const cooling = this.cooling(now);
     if (cooling) {
-      const fresh = (askedAt?.getTime() ?? now) >= Date.parse(cooling.since);
-      if (lane === 'manual' && override && fresh && !cooling.overrideUsed) {
+      const fresh = (options.askedAt?.getTime() ?? now) >= Date.parse(cooling.since);
+      if (lane === 'manual' && !options.lookup && fresh && !cooling.overrideUsed) {
         this.record = { ...cooling, overrideUsed: true };
         void this.persist();
         this.broadcast();
@@ -108,7 +114,7 @@ export class PlatformGate {
       return { ok: false, until: new Date(cooling.until), why: this.cooldownText(cooling) };
     }
     if (lane === 'manual') return { ok: true, override: false };
-    const until = this.budgetRoomAt(now);
+    const until = options.lookup ? this.budgetRoomAt(now, LISTING_REQUESTS, 1) : this.downloadRoomAt(now);
     if (until > now) {
       this.armTimer(until);
       return { ok: false, until: new Date(until), why: 'the platform budget for now is spent' };
@@ -126,7 +132,7 @@ export class PlatformGate {
   /** True when automatic work should stop where it is: a cool-down, or the budget is spent. */
   mustYield(): boolean {
     const now = this.now();
-    return this.cooling(now) !== null || this.budgetRoomAt(now) > now;
+    return this.cooling(now) !== null || this.downloadRoomAt(now) > now;
   }
 
   /**
@@ -171,7 +177,7 @@ export class PlatformGate {
     const now = this.now();
     const config = this.deps.config();
     const cooling = this.cooling(now);
-    const roomAt = this.budgetRoomAt(now);
+    const roomAt = this.downloadRoomAt(now);
     return {
       cooldown: cooling
         ? {
@@ -194,11 +200,20 @@ export class PlatformGate {
     };
   }
 
-  private budgetRoomAt(now: number): number {
+  /** When automatic work may download the next video: its requests fit in its share of the hour. */
+  private downloadRoomAt(now: number): number {
+    return this.budgetRoomAt(now, REQUESTS_PER_VIDEO, DOWNLOAD_SHARE);
+  }
+
+  /** When `need` more requests fit in `share` of the hour's cap (and the day has bytes left). */
+  private budgetRoomAt(now: number, need = 1, share = 1): number {
     const config = this.deps.config();
     let at = now;
-    if (config.platformRequestsPerHour > 0)
-      at = Math.max(at, this.requests.roomAt(config.platformRequestsPerHour, now));
+    if (config.platformRequestsPerHour > 0) {
+      // Under the cap after the spending: the count must drop below `cap - need + 1`.
+      const limit = Math.max(1, Math.floor(config.platformRequestsPerHour * share) - need + 1);
+      at = Math.max(at, this.requests.roomAt(limit, now));
+    }
     const bytesCap = config.platformGigabytesPerDay * 1024 ** 3;
     if (bytesCap > 0) at = Math.max(at, this.bytes.roomAt(bytesCap, now));
     return at;
