@@ -92,6 +92,8 @@ export interface SchedulerService {
    */
   runNow(key: string, trigger?: TaskTrigger): Promise<{ run: TaskRunSummary; finished: Promise<TaskRunSummary> }>;
   isRunning(key: string): boolean;
+  /** When the task runs next (null while it is switched off or unknown); optional since plugin API 1.5.0. */
+  nextRunAt?(key: string): Date | null;
 }
 
 export const schedulerServiceRef = serviceRef<SchedulerService>('scheduler.service');

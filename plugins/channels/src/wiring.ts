@@ -118,7 +118,18 @@ export function wireChannels(ctx: ChannelsContext) {
     timeoutMs: ctx.options.searchTimeoutSeconds * 1000,
   });
   const scheduler = ctx.tryResolve(schedulerServiceRef);
-  const subscriptions = new ChannelSubscriptions({ store, platform, tabs, settings, downloads, library });
+  const subscriptions = new ChannelSubscriptions({
+    store,
+    platform,
+    tabs,
+    settings,
+    downloads,
+    library,
+    autoDownload: () => ({
+      newest: config().channelFilesToDownload,
+      nextCheckAt: scheduler?.nextRunAt?.(AUTO_DOWNLOAD_TASK) ?? null,
+    }),
+  });
   const previews = new ImportPreviews({
     store,
     client: () => sourceClient,

@@ -68,6 +68,14 @@ describe('channel subscriptions', () => {
       existing: false,
       availableTabs: ['videos', 'shorts'],
     });
+    // What subscribing starts: the Videos tab downloads by itself, the newest 5 at the next
+    // hourly check.
+    const auto = byHandle.body.channelInfo.autoDownload;
+    expect(auto).toMatchObject({ tabs: ['videos'], newest: 5 });
+    const next = new Date(auto.nextCheckAt);
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
+    expect(next.getMinutes()).toBe(0);
     const again = await call(suite.app, 'POST', '/addchannelinfo', { url: '@alpha' });
     expect(again.body.channelInfo).toMatchObject({ channel_id: alpha, existing: true, enabled: false });
     const byUrl = await call(suite.app, 'POST', '/addchannelinfo', {

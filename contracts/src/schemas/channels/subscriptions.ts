@@ -1,7 +1,7 @@
 /** Listing, adding and removing subscriptions, and the channel info shown before adding one. */
 import { AudioFormat, Resolution } from '../../config/downloader.js';
 import { Type, type Static } from '../../typebox.js';
-import { Nullable, pagedFields, pageQueryFields } from '../common.js';
+import { DateTime, Nullable, pagedFields, pageQueryFields } from '../common.js';
 import { Channel, ChannelId } from './channel.js';
 import { TabType } from './tabs.js';
 
@@ -84,6 +84,22 @@ export const ChannelInfo = Type.Object({
   handle: Nullable(Type.String()),
   thumbnailUrl: Nullable(Type.String()),
   availableTabs: Type.Array(TabType),
+  autoDownload: Type.Object(
+    {
+      tabs: Type.Array(TabType, { description: 'The tabs whose new videos download by themselves (empty: none)' }),
+      newest: Type.Integer({
+        description:
+          'How many of the newest videos of each of those tabs each check looks at (`channelFilesToDownload`)',
+      }),
+      nextCheckAt: Nullable(DateTime, {
+        description: 'When automatic downloads run next (null: switched off, or no scheduler)',
+      }),
+    },
+    {
+      description:
+        'What subscribing starts: at each check, the newest videos of these tabs not downloaded yet are queued',
+    },
+  ),
 });
 export type ChannelInfo = Static<typeof ChannelInfo>;
 export const AddChannelInfoResponse = Type.Object({ status: Type.Literal('success'), channelInfo: ChannelInfo });

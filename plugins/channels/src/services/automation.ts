@@ -1,15 +1,12 @@
 import {
   DownloaderErrorCodes,
   isDomainError,
-  MEDIA_TYPE_TAB,
-  MEDIA_TYPES,
   TAB_MEDIA_TYPE,
   TAB_TYPES,
   type ChannelsConfigSection,
   type DownloadQueueService,
   type LibraryService,
   type EventBus,
-  type MediaType,
   type PluginLogger,
   type TabCount,
   type TabType,
@@ -18,7 +15,7 @@ import {
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
 import { writeChannelM3u } from './channel-m3u.js';
-import { visibleTabs } from './channel-rows.js';
+import { autoDownloadTabs, visibleTabs } from './channel-rows.js';
 import type { ChannelStore } from './channel-store.js';
 import type { DataApiClient } from './data-api.js';
 import { durationSkip } from './duration-limits.js';
@@ -51,11 +48,7 @@ export class ChannelAutomation {
 
   /** Enabled tabs of a channel that exist (or are not known yet). */
   private autoTabs(row: ChannelRow): TabType[] {
-    const media = row.autoDownloadEnabledTabs
-      .split(',')
-      .filter((m): m is MediaType => (MEDIA_TYPES as readonly string[]).includes(m));
-    const visible = row.availableTabs === null ? null : visibleTabs(row);
-    return media.map((m) => MEDIA_TYPE_TAB[m]).filter((t) => visible === null || visible.includes(t));
+    return autoDownloadTabs(row);
   }
 
   /**

@@ -2,7 +2,15 @@
  * A channel row in its other shapes: its tabs as stored (comma-separated), its settings and the
  * API's channel object, and the row read back from raw SQL.
  */
-import { TAB_TYPES, type Channel, type TabCount, type TabType } from '@vidkeep/contracts';
+import {
+  MEDIA_TYPE_TAB,
+  MEDIA_TYPES,
+  TAB_TYPES,
+  type Channel,
+  type MediaType,
+  type TabCount,
+  type TabType,
+} from '@vidkeep/contracts';
 import { readBool, readDate, readJson, readNumber, readText } from '@vidkeep/plugin-kit';
 import type { ChannelRow } from '../entities.js';
 
@@ -19,6 +27,15 @@ export const visibleTabs = (row: Pick<ChannelRow, 'availableTabs' | 'hiddenTabs'
   const hidden = parseTabs(row.hiddenTabs);
   return parseTabs(row.availableTabs).filter((t) => !hidden.includes(t));
 };
+
+/** The tabs automatic downloads look at: the enabled media types whose tab exists (or is not known yet). */
+export function autoDownloadTabs(row: Pick<ChannelRow, 'autoDownloadEnabledTabs' | 'availableTabs' | 'hiddenTabs'>) {
+  const media = row.autoDownloadEnabledTabs
+    .split(',')
+    .filter((m): m is MediaType => (MEDIA_TYPES as readonly string[]).includes(m));
+  const visible = row.availableTabs === null ? null : visibleTabs(row);
+  return media.map((m) => MEDIA_TYPE_TAB[m]).filter((t) => visible === null || visible.includes(t));
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

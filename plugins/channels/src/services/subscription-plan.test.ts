@@ -75,8 +75,10 @@ describe('a channel as first stored', () => {
 describe('what /addchannelinfo answers', () => {
   const row = { ...newChannelRow(meta({ description: '' })), id: 7, createdAt: new Date(0), updatedAt: new Date(0) };
 
+  const schedule = { newest: 5, nextCheckAt: new Date('2026-11-29T11:00:00Z') };
+
   it('names the channel by its id, with the visible tabs', () => {
-    expect(channelInfo({ ...row, availableTabs: 'videos,shorts', hiddenTabs: 'shorts' }, true)).toEqual({
+    expect(channelInfo({ ...row, availableTabs: 'videos,shorts', hiddenTabs: 'shorts' }, true, schedule)).toEqual({
       id: ID,
       channel_id: ID,
       title: 'Alpha',
@@ -87,6 +89,18 @@ describe('what /addchannelinfo answers', () => {
       handle: '@alpha',
       thumbnailUrl: 'https://img.example/a.jpg',
       availableTabs: ['videos'],
+      autoDownload: { tabs: ['videos'], newest: 5, nextCheckAt: '2026-11-29T11:00:00.000Z' },
+    });
+  });
+
+  it('says what subscribing starts: the tabs that download by themselves, only those the channel has', () => {
+    const shortsOnly = { ...row, availableTabs: 'shorts', hiddenTabs: null };
+    expect(channelInfo(shortsOnly, false, schedule).autoDownload.tabs).toEqual([]);
+    const both = { ...row, availableTabs: 'videos,shorts', hiddenTabs: null, autoDownloadEnabledTabs: 'video,short' };
+    expect(channelInfo(both, false, { newest: 3, nextCheckAt: null }).autoDownload).toEqual({
+      tabs: ['videos', 'shorts'],
+      newest: 3,
+      nextCheckAt: null,
     });
   });
 });

@@ -6,7 +6,7 @@ import {
   type UpdateChannelsRequest,
 } from '@vidkeep/contracts';
 import type { ChannelRow } from '../entities.js';
-import { toChannel } from './channel-rows.js';
+import { autoDownloadTabs, toChannel } from './channel-rows.js';
 import type { ChannelMetadata } from './platform.js';
 
 export interface AddItem {
@@ -76,8 +76,14 @@ export function newChannelRow(meta: ChannelMetadata): Omit<ChannelRow, 'id' | 'c
   };
 }
 
-/** What `/addchannelinfo` tells about a channel before subscribing. */
-export function channelInfo(row: ChannelRow, existing: boolean): ChannelInfo {
+/** What automatic downloads do for subscribed channels: how many newest videos, and when next. */
+export interface AutoDownloadSchedule {
+  newest: number;
+  nextCheckAt: Date | null;
+}
+
+/** What `/addchannelinfo` tells about a channel before subscribing, and what subscribing starts. */
+export function channelInfo(row: ChannelRow, existing: boolean, schedule: AutoDownloadSchedule): ChannelInfo {
   const c = toChannel(row);
   return {
     id: c.channel_id,
@@ -90,5 +96,10 @@ export function channelInfo(row: ChannelRow, existing: boolean): ChannelInfo {
     handle: c.handle,
     thumbnailUrl: c.thumbnailUrl,
     availableTabs: c.available_tabs,
+    autoDownload: {
+      tabs: autoDownloadTabs(row),
+      newest: schedule.newest,
+      nextCheckAt: schedule.nextCheckAt ? schedule.nextCheckAt.toISOString() : null,
+    },
   };
 }

@@ -17,7 +17,7 @@ import type { ChannelStore } from './channel-store.js';
 import { platformError } from './platform-errors.js';
 import { channelUrl, normalizeChannelRef, type ChannelPlatform } from './platform.js';
 import { invalidSettings, validateAddSettings, type SettingsPatch, type SettingsProblem } from './settings.js';
-import { channelInfo, newChannelRow, planUpdate } from './subscription-plan.js';
+import { channelInfo, newChannelRow, planUpdate, type AutoDownloadSchedule } from './subscription-plan.js';
 import type { ChannelTabs } from './tabs.js';
 
 /** What importing one channel came to. */
@@ -35,6 +35,8 @@ export interface SubscriptionsDeps {
   settings: Pick<ChannelSettingsService, 'assertSubfolderChangeAllowed'>;
   downloads: () => DownloadQueueService;
   library: () => LibraryService;
+  /** What automatic downloads do, for the lookup's answer. */
+  autoDownload: () => AutoDownloadSchedule;
 }
 
 /**
@@ -61,12 +63,12 @@ export class ChannelSubscriptions {
         'url must be a channel address of the platform (https://www.youtube.com/@handle or /channel/UC…), an @handle or a channel id',
       );
     const known = await findByRef(this.deps.store, ref);
-    if (known) return channelInfo(known, true);
+    if (known) return channelInfo(known, true, this.deps.autoDownload());
     const info = await this.deps.platform.channelInfo(ref.url);
     if (!info.ok) throw platformError(info.failure, 'the channel');
     const meta = info.value;
     const again = await this.deps.store.byChannelId(meta.channelId);
-    if (again) return channelInfo(again, true);
+    if (again) return channelInfo(again, true, this.deps.autoDownload());
     if (!meta.hasVideos) {
       throw new InvalidInputError(
         E.noVideos,
@@ -74,7 +76,7 @@ export class ChannelSubscriptions {
       );
     }
     const row = await this.deps.store.create(newChannelRow(meta));
-    return channelInfo(await this.deps.tabs.detect(row), false);
+    return channelInfo(await this.deps.tabs.detect(row), false, this.deps.autoDownload());
   }
 
   /**

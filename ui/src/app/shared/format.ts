@@ -93,3 +93,14 @@ export function formatWhen(
   if (Number.isNaN(d.getTime())) return fallback;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
 }
+
+/**
+ * A time to come, in the browser's local time: "16:45" today, "09:30 on Tue, Dec 1" (the locale's
+ * date) on another day (a cool-down ending tomorrow, the next automatic check after midnight).
+ */
+export function clockTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  const clock = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  if (at.toDateString() === now.toDateString()) return clock;
+  return `${clock} on ${at.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}`;
+}

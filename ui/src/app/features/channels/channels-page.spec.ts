@@ -34,6 +34,7 @@ const info = (extra: Partial<ChannelInfo> = {}): ChannelInfo => ({
   handle: '@new',
   thumbnailUrl: null,
   availableTabs: ['videos', 'streams'],
+  autoDownload: { tabs: ['videos'], newest: 5, nextCheckAt: null },
   ...extra,
 });
 
@@ -153,6 +154,10 @@ describe('ChannelsPage', () => {
     expect(text('[data-testid="subscribe-found"]')).toContain('New Channel');
     expect(text('[data-testid="subscribe-found"]')).toContain('Tabs: Videos, Live');
     expect(text('[data-testid="subscribe-state"]')).toBe('Not subscribed yet.');
+    // Before subscribing it says what subscribing starts.
+    expect(text('[data-testid="subscribe-auto"]')).toBe(
+      'Subscribing downloads by itself: at the next check, the newest 5 videos of Videos not downloaded yet, then every new one.',
+    );
     const before = api.callsTo('GET', '/getchannels').length;
     q('[data-testid="subscribe-confirm"]')!.click();
     await settle(fixture);
@@ -160,8 +165,55 @@ describe('ChannelsPage', () => {
       add: [{ url: 'https://www.youtube.com/@new', channel_id: 'UCnewnewnewnewnewnewnew1' }],
     });
     expect(api.callsTo('GET', '/getchannels').length).toBe(before + 1);
-    expect(text('[data-testid="subscribe-notice"]')).toBe('Subscribed to New Channel.');
+    expect(text('[data-testid="subscribe-notice"]')).toBe(
+      'Subscribed to New Channel. Its newest videos of Videos download at the next check.',
+    );
     expect(q('[data-testid="subscribe-found"]')).toBeNull();
+  });
+
+  it('subscribes without automatic downloads when the box is cleared, and says so', async () => {
+    const next = new Date(2030, 0, 2, 11, 0).toISOString();
+    api.on('POST', '/addchannelinfo', () => ({
+      status: 'success',
+      channelInfo: info({ autoDownload: { tabs: ['videos', 'streams'], newest: 3, nextCheckAt: next } }),
+    }));
+    api.on('POST', '/updatechannels', () => ({ status: 'success', added: ['UCnewnewnewnewnewnewnew1'], removed: [] }));
+    type('[data-testid="subscribe-url"]', '@new');
+    q('[data-testid="subscribe-submit"]')!.click();
+    await settle(fixture);
+    expect(text('[data-testid="subscribe-auto"]')).toMatch(
+      /^Subscribing downloads by itself: at the next check \(11:00 on .+\), the newest 3 videos of Videos and Live not downloaded yet, then every new one\.$/,
+    );
+    (q('[data-testid="subscribe-auto-toggle"] input') as HTMLInputElement).click();
+    await settle(fixture);
+    q('[data-testid="subscribe-confirm"]')!.click();
+    await settle(fixture);
+    expect(api.callsTo('POST', '/updatechannels')[0].body).toEqual({
+      add: [
+        {
+          url: 'https://www.youtube.com/@new',
+          channel_id: 'UCnewnewnewnewnewnewnew1',
+          settings: { auto_download_enabled_tabs: '' },
+        },
+      ],
+    });
+    expect(text('[data-testid="subscribe-notice"]')).toBe(
+      'Subscribed to New Channel. Nothing downloads by itself; turn automatic downloads on in its settings.',
+    );
+  });
+
+  it('says nothing downloads by itself when the channel has none of the automatic tabs', async () => {
+    api.on('POST', '/addchannelinfo', () => ({
+      status: 'success',
+      channelInfo: info({ availableTabs: ['shorts'], autoDownload: { tabs: [], newest: 5, nextCheckAt: null } }),
+    }));
+    type('[data-testid="subscribe-url"]', '@new');
+    q('[data-testid="subscribe-submit"]')!.click();
+    await settle(fixture);
+    expect(text('[data-testid="subscribe-auto"]')).toBe(
+      "Nothing downloads by itself: choose tabs for automatic downloads in the channel's settings.",
+    );
+    expect(q('[data-testid="subscribe-auto-toggle"]')).toBeNull();
   });
 
   it('says when a looked-up channel is already subscribed or was removed', async () => {

@@ -8,7 +8,9 @@ import { RouterLink } from '@angular/router';
 import { toApiError } from '../../core/api';
 import type { ChannelInfo, ChannelSearchResult } from './api-types';
 import { ChannelsApi } from './channels-api';
+import { MatCheckboxModule } from '@angular/material/checkbox';
 import { BusyButton } from '../../shared/busy-button';
+import { autoDownloadPreview, subscribedNotice } from './auto-download-text';
 import { PendingAction } from '../../shared/pending-action';
 import { formatCount, tabLabel } from '../../shared/channel-format';
 import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount } from '../../shared/channel-query';
@@ -23,6 +25,7 @@ import { SEARCH_COUNTS, SEARCH_QUERY_MAX, searchQueryProblem, type SearchCount }
     MatFormFieldModule,
     MatInputModule,
     MatSelectModule,
+    MatCheckboxModule,
     BusyButton,
     MatProgressSpinnerModule,
   ],
@@ -44,6 +47,9 @@ export class SubscribePanel {
   readonly brokenFound = signal(false);
   readonly subscribeError = signal<string | null>(null);
   readonly notice = signal<string | null>(null);
+  /** Subscribe with automatic downloads on (the channel's default) or off. */
+  readonly autoDownload = signal(true);
+  readonly autoPreview = autoDownloadPreview;
 
   readonly searchForm = new FormGroup({
     query: new FormControl('', { nonNullable: true }),
@@ -84,12 +90,16 @@ export class SubscribePanel {
     this.confirming.set(true);
     this.subscribeError.set(null);
     try {
+      const on = this.autoDownload() && c.autoDownload.tabs.length > 0;
       await this.api.update({
-        add: [{ url: c.url, channel_id: c.channel_id }],
+        add: [
+          { url: c.url, channel_id: c.channel_id, ...(on ? {} : { settings: { auto_download_enabled_tabs: '' } }) },
+        ],
       });
       this.found.set(null);
       this.urlForm.reset();
-      this.notice.set(`Subscribed to ${c.title}.`);
+      this.autoDownload.set(true);
+      this.notice.set(subscribedNotice(c.title, c.autoDownload, on));
       this.markSubscribed(c.channel_id);
       this.subscribed.emit(c.channel_id);
     } catch (err) {

@@ -5,7 +5,8 @@ import { dom } from '../../../testing/dom';
 import { platformCooldown, platformState, queueState } from '../../../testing/fixtures/downloads';
 import { settle } from '../../../testing/settle';
 import type { QueueState } from './api-types';
-import { budgetUsageText, formatGigabytes, gateTime } from './platform-notice';
+import { budgetUsageText, formatGigabytes } from './platform-notice';
+import { clockTime } from '../../shared/format';
 import { QueueBar } from './queue-bar';
 
 const GIB = 1024 ** 3;
@@ -117,8 +118,8 @@ describe('platform notice texts', () => {
   const now = new Date(2026, 10, 29, 23, 50);
 
   it('gives a local clock time, with the day when it is not today', () => {
-    expect(gateTime(new Date(2026, 10, 29, 9, 5).toISOString(), now)).toBe('09:05');
-    expect(gateTime(new Date(2026, 10, 30, 0, 20).toISOString(), now)).toMatch(/^00:20 on .+/);
+    expect(clockTime(new Date(2026, 10, 29, 9, 5).toISOString(), now)).toBe('09:05');
+    expect(clockTime(new Date(2026, 10, 30, 0, 20).toISOString(), now)).toMatch(/^00:20 on .+/);
   });
 
   it('counts the budget in the unit it is set in', () => {

@@ -1,7 +1,7 @@
 import { Component, computed, input, ChangeDetectionStrategy } from '@angular/core';
 import type { PlatformCooldown, PlatformState } from './api-types';
+import { clockTime } from '../../shared/format';
 
-const pad = (n: number) => String(n).padStart(2, '0');
 /** The server counts `platformGigabytesPerDay` in units of 1024³ bytes. */
 const GIB = 1024 ** 3;
 
@@ -15,21 +15,10 @@ export function formatGigabytes(bytes: number): string {
   return `${Number(gb.toFixed(digits)).toLocaleString('en-US')} GB`;
 }
 
-/**
- * A time the platform gate gives, in the browser's local time: "16:45" today, "09:30 on Tue, Dec 1"
- * (the locale's date) on another day, as a long cool-down or a spent day's budget may end tomorrow.
- */
-export function gateTime(iso: string, now: Date = new Date()): string {
-  const at = new Date(iso);
-  const clock = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  if (at.toDateString() === now.toDateString()) return clock;
-  return `${clock} on ${at.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}`;
-}
-
 /** "Cooling down until 16:45: the platform asked us to slow down (429)." */
 export function cooldownText(c: PlatformCooldown, now?: Date): string {
   const reason = c.reason.trim();
-  return `Cooling down until ${gateTime(c.until, now)}: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}`;
+  return `Cooling down until ${clockTime(c.until, now)}: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}`;
 }
 
 /** What a person's own request does during the cool-down: the one override, or nothing until it ends. */
@@ -41,7 +30,7 @@ export function overrideText(c: Pick<PlatformCooldown, 'overrideAvailable'>): st
 
 /** "Platform budget spent: automatic downloads wait until 16:45." */
 export function budgetWaitText(waitingUntil: string, now?: Date): string {
-  return `Platform budget spent: automatic downloads wait until ${gateTime(waitingUntil, now)}.`;
+  return `Platform budget spent: automatic downloads wait until ${clockTime(waitingUntil, now)}.`;
 }
 
 /** The budget used, for the caps that are set: "Requests this hour: 12 of 200 · Downloaded: 1.2 GB of 5.0 GB today". */
