@@ -18,6 +18,7 @@ import { mediaServerRoutes } from './routes/media-server-routes.js';
 import { playlistRoutes } from './routes/playlist-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { subscribeLibraryChanges } from './subscribers/library-changes.js';
+import { publishOnConnect } from './subscribers/media-server-connect.js';
 import { wirePlaylists } from './wiring.js';
 import { playlistFeedSource } from './services/feed-source.js';
 import { feedSourceProvidersRef } from '@vidkeep/contracts/feeds';
@@ -43,6 +44,7 @@ export default definePlugin({
     const wired = wirePlaylists(ctx);
     const { store, videoStore, publisher, following, shutdown } = wired;
     subscribeLibraryChanges(ctx.events, wired);
+    ctx.onReady(publishOnConnect(ctx.events, wired));
 
     // The subfolder registry (`GET /api/subfolders`) counts the followed playlists that download into each.
     ctx.contribute(subfolderUsersRef, 'playlists', {

@@ -7,6 +7,9 @@ import {
   mediaServerProvidersRef,
   sourceClientRef,
   type LiveHub,
+  type MediaServerProvider,
+  type PluginLogger,
+  type ProviderSet,
 } from '@vidkeep/contracts';
 import { type PluginContext } from '@vidkeep/plugin-kit';
 import { keepReadModel, keepWatchCopy, libraryState } from '@vidkeep/read-models';
@@ -35,6 +38,9 @@ export interface PlaylistsWiring {
   hub: LiveHub | null;
   routes: PlaylistRouteDeps;
   shutdown: AbortController;
+  /** The media servers the plugins contribute (a live set). */
+  providers: ProviderSet<MediaServerProvider>;
+  logger: PluginLogger;
 }
 
 /** Builds the plugin's services in dependency order (nothing refers to an object before it exists). */
@@ -111,5 +117,5 @@ export function wirePlaylists(ctx: PluginContext): PlaylistsWiring {
     servers: () =>
       providers.entries().map((e) => ({ kind: e.key, label: e.provider.label, connected: e.provider.isConfigured() })),
   };
-  return { store, videoStore, publisher, following, hub, routes, shutdown };
+  return { store, videoStore, publisher, following, hub, routes, shutdown, providers, logger: ctx.logger };
 }

@@ -229,4 +229,35 @@ describe('publishing playlists', () => {
     expect(res.body.message).toMatch(/No media server is connected/);
     expect((await state(LIST)).connected).toBe(false);
   });
+
+  it('publishes the followed playlists to a server as soon as it is connected, without Sync now', async () => {
+    // Not connected, and vidkeep has seen a settings change in that state.
+    server.configured = false;
+    expect((await call(suite.app, 'PATCH', '/api/config', { sleepRequests: 0.1 })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(server.calls).toEqual([]);
+    // Its settings are saved and it answers: both followed playlists with downloaded videos go there.
+    server.configured = true;
+    const connectedAt = Date.now() - 1000;
+    expect((await call(suite.app, 'PATCH', '/api/config', { sleepRequests: 0 })).status).toBe(200);
+    await until(
+      async () => (server.calls.some((c) => c.playlistId === LIST) ? true : undefined),
+      20_000,
+      'the playlist published on connect',
+    );
+    const synced = await until(
+      async () => {
+        const s = await state(LIST);
+        return s.last_synced_at && Date.parse(s.last_synced_at) >= connectedAt && !s.last_error ? s : undefined;
+      },
+      20_000,
+      'a sync recorded',
+    );
+    expect(synced.connected).toBe(true);
+    // A settings change while connected publishes nothing again.
+    const calls = server.calls.length;
+    expect((await call(suite.app, 'PATCH', '/api/config', { sleepRequests: 0.1 })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(server.calls.length).toBe(calls);
+  }, 60_000);
 });
