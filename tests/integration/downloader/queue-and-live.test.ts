@@ -70,6 +70,7 @@ describe('the queue', () => {
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toMatchObject({
       success: true,
+      message: 'Cancelled; the video already downloaded stays',
       job: { status: 'cancelled', counts: { completed: 1, cancelled: 1 } },
     });
     const after = (await app.t.app.inject({ url: `/api/jobs/${jobId}`, headers: app.headers })).json<JobDetail>();

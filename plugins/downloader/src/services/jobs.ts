@@ -57,6 +57,13 @@ export class JobService {
       return { success: false, message: `The job is already ${before.status.replace(/_/g, ' ')}`, job: before };
     const job = await queue.cancelJob(jobId);
     if (!job) throw notFound(jobId);
-    return { success: true, message: `Cancelled; ${job.counts.completed} video(s) downloaded before are kept`, job };
+    const n = job.counts.completed;
+    const kept =
+      n === 0
+        ? 'nothing had been downloaded yet'
+        : n === 1
+          ? 'the video already downloaded stays'
+          : `the ${n} videos already downloaded stay`;
+    return { success: true, message: `Cancelled; ${kept}`, job };
   }
 }

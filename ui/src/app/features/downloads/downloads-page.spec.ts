@@ -297,7 +297,7 @@ describe('DownloadsPage', () => {
   it('cancels a job', async () => {
     postAnswer = () => ({
       success: true,
-      message: 'Cancelled; 0 video(s) downloaded before are kept',
+      message: 'Cancelled; nothing had been downloaded yet',
       job: summary({ status: 'cancelled' }),
     });
     q<HTMLButtonElement>('[data-testid="queue-cancel"]')!.click();
