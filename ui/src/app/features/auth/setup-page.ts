@@ -21,7 +21,8 @@ import { AuthCard } from './auth-card';
   template: `
     <app-auth-card title="Set up vidkeep" [width]="460">
       <p class="muted">
-        Enter the setup token from the server log (or the file <code>config/setup-token</code>) and choose the login.
+        Enter the setup token from the server log (it is also in the file <code>setup-token</code> of the configuration
+        directory, <code>CONFIG_DIR</code>) and choose the login.
       </p>
       <form [formGroup]="form" (ngSubmit)="submit()" novalidate>
         <app-text-field
