@@ -28,37 +28,39 @@ import { ToolBanner } from './tool-banner';
     ToolBanner,
   ],
   template: `
-    <mat-toolbar class="top">
-      @if (handset()) {
-        <button mat-icon-button type="button" (click)="drawer.toggle()" aria-label="Open navigation">
-          <span aria-hidden="true">☰</span>
+    <header class="top">
+      <mat-toolbar class="bar">
+        @if (handset()) {
+          <button mat-icon-button type="button" (click)="drawer.toggle()" aria-label="Open navigation">
+            <span aria-hidden="true">☰</span>
+          </button>
+        }
+        <a class="brand" routerLink="/downloads">vidkeep</a>
+        <span class="spacer"></span>
+        <span
+          class="live"
+          [class.on]="live.connected()"
+          [attr.aria-label]="live.connected() ? 'Live updates connected' : 'Live updates disconnected'"
+          role="status"
+        >
+          {{ live.connected() ? 'live' : 'offline' }}
+        </span>
+        <button
+          mat-icon-button
+          type="button"
+          (click)="theme.toggle()"
+          [attr.aria-label]="theme.choice() === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'"
+          [matTooltip]="'Theme'"
+        >
+          <span aria-hidden="true">{{ theme.choice() === 'dark' ? '☀' : '☾' }}</span>
         </button>
-      }
-      <a class="brand" routerLink="/downloads">vidkeep</a>
-      <span class="spacer"></span>
-      <span
-        class="live"
-        [class.on]="live.connected()"
-        [attr.aria-label]="live.connected() ? 'Live updates connected' : 'Live updates disconnected'"
-        role="status"
-      >
-        {{ live.connected() ? 'live' : 'offline' }}
-      </span>
-      <button
-        mat-icon-button
-        type="button"
-        (click)="theme.toggle()"
-        [attr.aria-label]="theme.choice() === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'"
-        [matTooltip]="'Theme'"
-      >
-        <span aria-hidden="true">{{ theme.choice() === 'dark' ? '☀' : '☾' }}</span>
-      </button>
-      @if (auth.authEnabled()) {
-        <button mat-button type="button" (click)="auth.logout()" data-testid="logout">
-          Sign out<span class="user"> {{ auth.username() }}</span>
-        </button>
-      }
-    </mat-toolbar>
+        @if (auth.authEnabled()) {
+          <button mat-button type="button" (click)="auth.logout()" data-testid="logout">
+            Sign out<span class="user"> {{ auth.username() }}</span>
+          </button>
+        }
+      </mat-toolbar>
+    </header>
     <mat-sidenav-container class="container">
       <mat-sidenav #drawer [mode]="handset() ? 'over' : 'side'" [opened]="!handset()" class="nav">
         <mat-nav-list aria-label="Main">
@@ -92,6 +94,8 @@ import { ToolBanner } from './tool-banner';
       position: sticky;
       top: 0;
       z-index: 2;
+    }
+    .bar {
       gap: 8px;
     }
     .brand {

@@ -18,7 +18,6 @@ export type VideoView = 'grid' | 'list';
         mat-stroked-button
         type="button"
         (click)="viewChange.emit(view() === 'grid' ? 'list' : 'grid')"
-        [attr.aria-label]="view() === 'grid' ? 'Show the videos as a list' : 'Show the videos as a grid'"
         [attr.data-view]="view()"
         data-testid="view-toggle"
       >
