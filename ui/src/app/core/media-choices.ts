@@ -14,7 +14,7 @@ export const isResolution = (value: unknown): value is Resolution => RESOLUTION_
 
 /** The audio options (`''`: video only, sent as null). */
 export const AUDIO_CHOICES: readonly { value: AudioFormat | ''; label: string }[] = [
-  { value: '', label: 'Video only' },
+  { value: '', label: 'No MP3 (the video only)' },
   { value: 'video_mp3', label: 'Video and an MP3' },
   { value: 'mp3_only', label: 'MP3 only' },
 ];
