@@ -45,7 +45,6 @@ export class JobRun {
    * download meanwhile, so neither holds up downloading.
    */
   readonly downloadFinished = new Promise<void>((resolve) => (this.freeSlot = resolve));
-
   /** Says so when a download receives nothing for a while (speed and ETA go, the seconds show). */
   private readonly stalls: StallWatch;
 
@@ -173,7 +172,9 @@ export class JobRun {
         if (v) state.showProgress(v, progressOfActivity(v.progress, event.text));
         return;
       case 'destination':
-        if (v) state.showProgress(v, progressOfDestination(v.progress, event.stage));
+        if (!v) return;
+        this.stalls.forget(v.row.sourceId); // its next file (the audio after the video) counts from zero
+        state.showProgress(v, progressOfDestination(v.progress, event.stage));
         return;
       case 'postprocessing': {
         // ffmpeg may be quiet for a long time while it merges or converts.

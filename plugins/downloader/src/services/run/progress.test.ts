@@ -68,6 +68,9 @@ describe('progress', () => {
     const stalled = progressOfStall(AUDIO, 17);
     expect(stalled).toMatchObject({ percent: 40, speedBytesPerSecond: null, etaSeconds: null, stalledSeconds: 17 });
     expect(progressOfTick(stalled, tick(5, 10))).toMatchObject({ speedBytesPerSecond: 2.5, stalledSeconds: null });
+    // A retry's tick with no new byte keeps saying how long nothing came.
+    expect(progressOfTick(stalled, tick(4, 10))).toMatchObject({ stalledSeconds: 17 });
+    expect(progressOfTick(stalled, tick(2, 10))).toMatchObject({ stalledSeconds: 17 });
   });
 
   it("yt-dlp's retry notice shows until the download gets past the bytes it had", () => {

@@ -16,8 +16,10 @@ export function progressOfTick(previous: DownloadProgress | null, tick: Progress
     speedBytesPerSecond: tick.speed,
     etaSeconds: tick.eta,
     stage: previous?.stage ?? 'video',
-    stalledSeconds: null,
-    // A retry's notice stays until the download gets past the bytes it had before the retry.
+    // A retry's tick that brings no new byte keeps the stall and the retry's notice: both stay
+    // until the download gets past the bytes it had.
+    stalledSeconds:
+      tick.downloadedBytes <= (previous?.downloadedBytes ?? 0) ? (previous?.stalledSeconds ?? null) : null,
     activity: previous?.activity && tick.downloadedBytes <= previous.downloadedBytes ? previous.activity : null,
   };
 }

@@ -17,13 +17,17 @@ export class StallWatch {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A progress tick: the clock restarts when the count grew (or the video is new). */
+  /**
+   * A progress tick: the clock restarts when the count grew past the most the file had (or the
+   * video is new). A retry that starts a piece again reports fewer bytes: that is not data
+   * arriving, so the stall goes on counting across yt-dlp's retries.
+   */
   bytes(sourceId: string, downloaded: number): void {
     const seen = this.last.get(sourceId);
-    if (!seen || downloaded !== seen.bytes) this.last.set(sourceId, { bytes: downloaded, at: this.now() });
+    if (!seen || downloaded > seen.bytes) this.last.set(sourceId, { bytes: downloaded, at: this.now() });
   }
 
-  /** The video's download is over (done, failed, post-processing): no longer watched. */
+  /** The video's download is over (done, failed, post-processing), or its next file starts: not watched until the next tick. */
   forget(sourceId: string): void {
     this.last.delete(sourceId);
   }
