@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TestHarness } from '@vidkeep/core/testing';
+import { createApiKey, TestHarness } from '@vidkeep/core/testing';
 import type { DownloadResponse, JobDetail, Video } from '@vidkeep/contracts';
 import { fakeChannelId, fakeVideoId, startFakePlatform, type FakePlatform } from '../../fakes/platform/index.js';
 import { bootDownloader, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
@@ -74,6 +74,17 @@ describe('a video that is already in the library', () => {
       { sourceId: ids.a, title: 'Alpha', video_resolution: '1280x720', downloadedAt: kept.downloadedAt },
     ]);
     expect(again.message).toBe(
+      `"Alpha" is already downloaded (720p, ${kept.downloadedAt.slice(0, 10)}); it was not downloaded again`,
+    );
+    // A script with an API key is told what to send; the web UI offers its Download again button instead.
+    const { key } = await createApiKey(app.t, app.token);
+    const byKey = await app.t.app.inject({
+      method: 'POST',
+      url: '/api/videos/download',
+      headers: { 'x-api-key': key },
+      payload: { url: watchUrl(ids.a) },
+    });
+    expect(byKey.json<DownloadResponse>().message).toBe(
       `"Alpha" is already downloaded (720p, ${kept.downloadedAt.slice(0, 10)}); it was not downloaded again (send allowRedownload to download it again)`,
     );
 

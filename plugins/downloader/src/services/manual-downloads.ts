@@ -55,9 +55,11 @@ function summary(
   result: EnqueueResult,
   already: AlreadyDownloaded[],
   rejected: RejectedLine[],
+  forApi: boolean,
 ): string {
   const queued = result.acceptedIds.length;
-  const again = 'send allowRedownload to download it again';
+  // The web UI offers "Download again" beside the answer; a script is told the field to send.
+  const again = forApi ? ' (send allowRedownload to download it again)' : '';
   if (list.length === 1 && already.length === 0 && rejected.length === 0) {
     const name = `"${list[0]!.title}"`;
     return queued === 1
@@ -65,14 +67,14 @@ function summary(
       : `${name} is already queued or downloading; it was not queued again`;
   }
   if (list.length === 0 && already.length === 1 && rejected.length === 0) {
-    return `"${already[0]!.title}" is ${alreadyDownloadedText(already[0]!)}; it was not downloaded again (${again})`;
+    return `"${already[0]!.title}" is ${alreadyDownloadedText(already[0]!)}; it was not downloaded again${again}`;
   }
   const parts = [
     `Queued ${queued} of ${list.length + already.length + rejected.length} ${rejected.length ? 'lines' : 'videos'}`,
   ];
   const active = result.alreadyActiveIds.length;
   if (active) parts.push(`${active} already queued or downloading`);
-  if (already.length) parts.push(`${already.length} already downloaded (${again.replace(' it ', ' them ')})`);
+  if (already.length) parts.push(`${already.length} already downloaded${again.replace(' it ', ' them ')}`);
   if (rejected.length) parts.push(`${rejected.length} not a video URL`);
   return parts.join('; ');
 }
@@ -117,7 +119,7 @@ export class ManualDownloads {
     const { sourceId: _id, ...video } = first;
     return {
       success: true,
-      message: summary(list, result, already, rejected),
+      message: summary(list, result, already, rejected, auth.kind === 'apiKey'),
       video,
       videos: list,
       queued: result.acceptedIds.length,

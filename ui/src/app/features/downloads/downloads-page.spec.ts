@@ -184,20 +184,54 @@ describe('DownloadsPage', () => {
     expect(q('[data-testid="download-again-lower"]')?.textContent?.trim()).toBe(
       'Download again and replace the 720p file with 360p',
     );
-    q<HTMLButtonElement>('[data-testid="download-again"]')!.click();
+    // A plain download again at 360p would keep the 720p file: it is not offered.
+    expect(q('[data-testid="download-again"]')).toBeNull();
+    expect(q('[data-testid="download-again-note"]')?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'The library has it at 720p, better than the 360p chosen: a new download would keep the better file, so downloading again only makes a difference when it replaces it.',
+    );
+    q<HTMLButtonElement>('[data-testid="download-again-lower"]')!.click();
     await settle(fixture);
     expect(posts()[1]!.body).toEqual({
       url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
       resolution: '360',
       allowRedownload: true,
-    });
-    q<HTMLButtonElement>('[data-testid="download-again-lower"]')!.click();
-    await settle(fixture);
-    expect(posts()[2]!.body).toEqual({
-      url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
-      resolution: '360',
-      allowRedownload: true,
       allowLowerResolution: true,
+    });
+  });
+
+  it('offers a plain Download again, and no note about replacing, when the chosen resolution is not lower', async () => {
+    postAnswer = () => ({
+      success: true,
+      message: '"First Clip" is already downloaded (720p, 2026-11-20); it was not downloaded again',
+      queued: 0,
+      acceptedIds: [],
+      alreadyActiveIds: [],
+      jobId: null,
+      video: { title: 'First Clip', thumbnail: '', duration: 0 },
+      videos: [],
+      rejected: [],
+      alreadyDownloaded: [
+        {
+          sourceId: 'aaaaaaaaaaa',
+          title: 'First Clip',
+          video_resolution: '1280x720',
+          downloadedAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    });
+    downloadForm().form.controls.resolution.setValue('1080');
+    typeUrls('https://youtu.be/aaaaaaaaaaa');
+    void downloadForm().submit();
+    await settle(fixture);
+    expect(q('[data-testid="download-again-lower"]')).toBeNull();
+    expect(q('[data-testid="download-again-note"]')).toBeNull();
+    expect(q('[data-testid="download-already-downloaded"]')?.textContent).not.toContain('second button');
+    q<HTMLButtonElement>('[data-testid="download-again"]')!.click();
+    await settle(fixture);
+    expect(posts()[1]!.body).toEqual({
+      url: 'https://www.youtube.com/watch?v=aaaaaaaaaaa',
+      resolution: '1080',
+      allowRedownload: true,
     });
   });
 

@@ -99,6 +99,10 @@ describe('UrlPreviews', () => {
     expect(items[0]!.textContent).toContain('Fixture Channel');
     expect(items[0]!.textContent).toContain('1:05');
     expect(d().text('[data-testid="url-preview-downloaded"]')).toContain('Already downloaded at 1080p');
+    // What the answer will say: it is skipped, and downloading it again is offered then.
+    expect(d().text('[data-testid="url-preview-downloaded"]')).toContain(
+      'queueing skips it and offers to download it again.',
+    );
     expect(items[1]!.querySelector('[data-testid="url-preview-downloaded"]')).toBeNull();
 
     // A URL already checked is not asked again.

@@ -77,7 +77,7 @@ export type Preview =
                       Downloaded {{ d.downloadedAt | date: 'mediumDate' }}, but the file is missing on disk.
                     } @else {
                       Already downloaded{{ tier(d.videoResolution) ? ' at ' + tier(d.videoResolution) : '' }} on
-                      {{ d.downloadedAt | date: 'mediumDate' }}: queueing downloads it again.
+                      {{ d.downloadedAt | date: 'mediumDate' }}: queueing skips it and offers to download it again.
                     }
                   </span>
                 }
