@@ -31,14 +31,25 @@ describe('jobOutcome', () => {
       { status: 'completed', errorCode: null, message: '1 downloaded, 1 skipped' },
     ],
     [
-      'some failed: the first failure explains',
-      [ok, failed(PRIVATE), failed(REMOVED)],
+      'some failed for one reason: it explains, with what to do',
+      [ok, failed(PRIVATE), failed({ ...PRIVATE, sourceId: 'x' })],
       null,
       false,
       {
         status: 'completed_with_errors',
         errorCode: null,
         message: `1 downloaded, 2 failed. ${failure(PRIVATE)}`,
+      },
+    ],
+    [
+      'some failed for different reasons: each reason once, with how many it hit',
+      [ok, failed(PRIVATE), failed(REMOVED), failed({ ...PRIVATE, sourceId: 'x' })],
+      null,
+      false,
+      {
+        status: 'completed_with_errors',
+        errorCode: null,
+        message: `1 downloaded, 3 failed. 2 reasons: ${PRIVATE.cause.replace(/[.!?]$/, '')} (2); ${REMOVED.cause.replace(/[.!?]$/, '')} (1). Each video says what to do.`,
       },
     ],
     [

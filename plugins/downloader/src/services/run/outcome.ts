@@ -76,6 +76,26 @@ export interface JobOutcome {
 /** Ends a sentence with exactly one full stop. */
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
+/**
+ * Why the videos failed: one reason with what to do, or, when they failed for different reasons,
+ * each reason once with how many it hit (each video's own diagnosis says what to do).
+ */
+function failuresText(videos: OutcomeInput['videos']): string | null {
+  const byCause = new Map<string, { d: Diagnosis; n: number }>();
+  for (const v of videos) {
+    if (v.state !== 'failed' || !v.diagnosis) continue;
+    const seen = byCause.get(v.diagnosis.cause);
+    if (seen) seen.n += 1;
+    else byCause.set(v.diagnosis.cause, { d: v.diagnosis, n: 1 });
+  }
+  const all = [...byCause.values()];
+  if (all.length === 0) return null;
+  if (all.length === 1) return `${sentence(all[0]!.d.cause)} ${all[0]!.d.fix}`;
+  const listed = all.slice(0, 3).map(({ d, n }) => `${d.cause.replace(/[.!?]$/, '')} (${n})`);
+  const more = all.length > 3 ? `; ${all.length - 3} more reasons` : '';
+  return `${all.length} reasons: ${listed.join('; ')}${more}. Each video says what to do.`;
+}
+
 /** How a job ended, from its videos' final states. */
 export function jobOutcome({
   videos,
@@ -107,7 +127,7 @@ export function jobOutcome({
   if (failed) parts.push(`${failed} failed`);
   if (skipped) parts.push(`${skipped} skipped`);
   if (cancelled) parts.push(`${cancelled} cancelled`);
-  const firstFailure = videos.find((v) => v.state === 'failed')?.diagnosis;
+  const why = failuresText(videos);
   const retryText = retrying
     ? `${parts.join(', ')}. Trying ${retrying.count} video${retrying.count === 1 ? '' : 's'} again automatically (attempt ${retrying.attempt} of ${retrying.maxAttempts}): ${sentence(retrying.cause)}`
     : null;
@@ -120,6 +140,6 @@ export function jobOutcome({
           : stopRequested === 'yielded'
             ? `Back in the queue after ${parts.join(', ')}: ${yieldNote ?? 'another job goes first'}`
             : 'Paused by a server shutdown; resumes after restart'))
-      : `${parts.join(', ')}${firstFailure ? `. ${sentence(firstFailure.cause)} ${firstFailure.fix}` : ''}`);
+      : `${parts.join(', ')}${why ? `. ${why}` : ''}`);
   return { status, errorCode, message: text, counts: { completed, failed, skipped } };
 }
