@@ -546,11 +546,9 @@ describe.skipIf(SKIP_BROWSER)('web UI in Chromium', () => {
     const saved = page.waitForResponse((r) => r.url().endsWith('/protected') && r.request().method() === 'PATCH');
     await shield.click();
     expect((await saved).status()).toBe(200);
-    await libraryItem(oldest.sourceId).getByTestId('library-protected-badge').waitFor();
-    expect(await shield.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => shield.getAttribute('aria-pressed')).toBe('true');
     await page.reload();
-    await libraryItem(oldest.sourceId).getByTestId('library-protected-badge').waitFor();
-    expect(await shield.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => shield.getAttribute('aria-pressed')).toBe('true');
     expect((await library()).filter((v) => v.protected).map((v) => v.sourceId)).toEqual([oldest.sourceId]);
   }, 30_000);
 

@@ -144,7 +144,7 @@ export class VideoLibrary {
     const removed = await this.remove(sourceId);
     return {
       success: true,
-      message: `Deleted ${removed.deletedFiles.length} file(s) of "${removed.title}"`,
+      message: `Deleted the ${removed.deletedFiles.length === 1 ? 'file' : `${removed.deletedFiles.length} files`} of "${removed.title}"`,
       deletedFiles: removed.deletedFiles,
     };
   }

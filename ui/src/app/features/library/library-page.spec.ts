@@ -47,7 +47,7 @@ describe('LibraryPage', () => {
     api.on('DELETE', /^\/api\/videos\/\w+$/, () => {
       if (deleteError) throw deleteError;
       list = list.slice(1);
-      return { success: true, message: 'Deleted 2 file(s) of "Clip aaaaaaaaaaa"', deletedFiles: [] };
+      return { success: true, message: 'Deleted the 2 files of "Clip aaaaaaaaaaa"', deletedFiles: [] };
     });
     fixture = TestBed.createComponent(LibraryPage);
     await settle(fixture);
@@ -110,8 +110,22 @@ describe('LibraryPage', () => {
     all('[data-testid="library-delete-confirm"]')[0]!.click();
     await settle(fixture);
     expect(deletes()).toEqual(['/api/videos/aaaaaaaaaaa']);
-    expect(el().querySelector('[data-testid="library-notice"]')!.textContent).toContain('Deleted 2 file(s)');
+    expect(el().querySelector('[data-testid="library-notice"]')!.textContent).toContain('Deleted the 2 files');
     expect(all('[data-testid="library-item"]')).toHaveLength(2);
+  });
+
+  it('says a video is protected when asked to delete it, since deleting it yourself still removes it', async () => {
+    all('[data-testid="library-delete"]')[0]!.click();
+    await settle(fixture);
+    expect(el().querySelector('app-confirm-inline')!.textContent).toContain('Delete the files of this video?');
+    expect(el().querySelector('app-confirm-inline')!.textContent).not.toContain('protected');
+    el().querySelector<HTMLButtonElement>('[data-testid="library-delete-cancel"]')?.click();
+    await settle(fixture);
+    all('[data-testid="library-delete"]')[1]!.click();
+    await settle(fixture);
+    expect(el().querySelector('app-confirm-inline')!.textContent).toContain(
+      'It is protected from automatic removal; deleting it yourself still removes it.',
+    );
   });
 
   it('shows why a deletion failed', async () => {
@@ -169,14 +183,16 @@ describe('LibraryPage', () => {
       const answer = deferred<unknown>();
       api.on('PATCH', /^\/api\/videos\/\w+\/protected$/, () => answer.promise);
       expect(protect(0).getAttribute('aria-pressed')).toBe('false');
-      expect(item(0).querySelector('[data-testid="library-protected-badge"]')).toBeNull();
-      expect(item(1).querySelector('[data-testid="library-protected-badge"]')?.textContent).toContain('Protected');
+      // The shield button says whether it is protected: no second "Protected" badge beside it.
+      expect(item(1).querySelector('[data-testid="library-protected-badge"]')).toBeNull();
+      expect(protect(1).getAttribute('aria-pressed')).toBe('true');
+      expect(protect(1).classList).toContain('on');
       protect(0).click();
       await settle(fixture);
       // Shown before the server answered, and not pressed twice meanwhile.
       expect(protect(0).getAttribute('aria-pressed')).toBe('true');
       expect(protect(0).disabled).toBe(true);
-      expect(item(0).querySelector('[data-testid="library-protected-badge"]')).not.toBeNull();
+      expect(protect(0).classList).toContain('on');
       expect(patches()).toEqual([
         { method: 'PATCH', url: '/api/videos/aaaaaaaaaaa/protected', body: { protected: true } },
       ]);
@@ -196,7 +212,6 @@ describe('LibraryPage', () => {
       await settle(fixture);
       expect(patches()[0]?.body).toEqual({ protected: false });
       expect(protect(1).getAttribute('aria-pressed')).toBe('true');
-      expect(item(1).querySelector('[data-testid="library-protected-badge"]')).not.toBeNull();
       const error = item(1).querySelector('[data-testid="library-item-error"]')!;
       expect(error.getAttribute('role')).toBe('alert');
       expect(error.textContent).toBe('Still protected: No downloaded video bbbbbbbbbbb');
@@ -254,6 +269,9 @@ describe('LibraryPage', () => {
       await settle(fixture);
       expect(dom(fixture).text('[data-testid="library-rating-badge"]')).toBe('PG-13');
       expect(el().querySelector('[data-testid="library-missing-badge"]')).not.toBeNull();
+      // A file that is not on disk is neither played nor saved.
+      expect(el().querySelector('[data-testid="library-play"]')).toBeNull();
+      expect(el().querySelector('[data-testid="library-save"]')).toBeNull();
       expect(el().querySelector('[data-testid="library-open"]')!.getAttribute('href')).toBe('/library/aaaaaaaaaaa');
     });
 

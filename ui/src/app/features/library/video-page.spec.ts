@@ -149,6 +149,19 @@ describe('VideoPage', () => {
     expect(d().text('[data-testid="video-message"]')).toContain('Queued for download again');
   });
 
+  it('offers neither the player nor Save file for a file missing on disk, and says it is missing', async () => {
+    api.on('GET', '/api/videos/ccccccccccc', () => ({
+      ...video,
+      sourceId: 'ccccccccccc',
+      missingAt: '2025-02-01T00:00:00.000Z',
+    }));
+    fixture.componentRef.setInput('sourceId', 'ccccccccccc');
+    await settle(fixture);
+    expect(d().one('[data-testid="video-missing-badge"]')).not.toBeNull();
+    expect(d().one('[data-testid="video-player"]')).toBeNull();
+    expect(d().one('[data-testid="video-save"]')).toBeNull();
+  });
+
   it('says when the video is not in the library', async () => {
     api.on('GET', '/api/videos/bbbbbbbbbbb', () => {
       throw new ApiError(404, 'No downloaded video bbbbbbbbbbb', 'DOWNLOAD_VIDEO_NOT_FOUND');

@@ -82,7 +82,8 @@ export class VideoPage {
   readonly playlistLinks = computed(() => this.links().filter((l) => l.kind === 'playlist'));
   readonly playable = computed(() => {
     const v = this.video();
-    return !!v && !v.removed && !!(v.filePath || v.audioFilePath);
+    // A file missing on disk cannot be played or saved: the page says so instead.
+    return !!v && !v.removed && !v.missingAt && !!(v.filePath || v.audioFilePath);
   });
 
   formatBytes = formatBytes;
