@@ -57,7 +57,7 @@ export default definePlugin({
       key: AUTO_REMOVAL_TASK,
       title: 'Automatic removal',
       description:
-        'Removes videos by age, watched state and free space (Settings, Retention) while autoRemovalEnabled is on; otherwise the run is recorded as skipped.',
+        'Removes videos by age, watched state and free space (Settings, Retention) on schedule while autoRemovalEnabled is on (otherwise recorded as skipped); Run now always runs.',
       defaultSchedule: '0 2 * * *',
       run: (run) => runner.scheduled(run),
     });

@@ -110,10 +110,14 @@ export class RetentionRunner {
     };
   }
 
-  /** The nightly task: runs only while `autoRemovalEnabled`, otherwise records why it did not. */
+  /**
+   * The scheduler's task. Its own runs (nightly, at start-up) run only while `autoRemovalEnabled`,
+   * otherwise they record why not; a person's Run now (`manual`) always runs, as
+   * `POST /api/auto-removal/run` does: the switch is about removing by itself.
+   */
   async scheduled(ctx: TaskRunContext): Promise<TaskResult> {
     const settings = this.deps.settings();
-    if (!settings.autoRemovalEnabled) {
+    if (!settings.autoRemovalEnabled && ctx.trigger !== 'manual') {
       return {
         status: 'skipped',
         outcome: 'disabled',
