@@ -215,8 +215,19 @@ describe('FilesPage', () => {
     api.on('POST', '/api/maintenance/import/preview', () => preview());
     d().type('[data-testid="import-path"]', ' old-downloads ');
     await settle(fixture);
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
     d().click('[data-testid="import-preview"]');
     await settle(fixture);
+    Element.prototype.scrollIntoView = original;
+    // The preview comes into view with the focus on its heading.
+    const title = d().one<HTMLElement>('#import-preview-title')!;
+    expect(title.textContent).toBe('Preview');
+    expect(scrolled).toEqual([title]);
+    expect(document.activeElement).toBe(title);
     expect(api.callsTo('POST', '/api/maintenance/import/preview')[0]!.body).toEqual({
       path: 'old-downloads',
       move: false,

@@ -1,4 +1,13 @@
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  ElementRef,
+  Injector,
+  computed,
+  inject,
+  input,
+  signal,
+} from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup } from '@angular/forms';
 import { MatCardModule } from '@angular/material/card';
@@ -9,6 +18,7 @@ import { formatBytes } from '../../shared/format';
 import { FORM_CONTROLS } from '../../shared/form-controls';
 import { ShowWhenDirty, hintValidator, subfolderHint } from '../../shared/field-rules';
 import { PendingAction } from '../../shared/pending-action';
+import { revealAfterRender } from '../../shared/reveal';
 import { actionLabel, count, importFigures, importPathHint } from './files-format';
 import { LastRun, PathMessages, RunProgress } from './run-parts';
 import type { ScanState } from './scan-state';
@@ -30,6 +40,8 @@ export const PREVIEW_ROWS = 50;
 })
 export class ImportCard {
   private readonly api = inject(LibraryFilesApi);
+  private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
+  private readonly injector = inject(Injector);
   readonly state = input.required<ScanState>();
   readonly outputDir = input<string | null>(null);
   readonly matcher = new ShowWhenDirty();
@@ -100,6 +112,7 @@ export class ImportCard {
     void this.previewing.run(async () => {
       const result = await this.api.previewImport(request);
       this.previewed.set({ key: this.key(request), result });
+      revealAfterRender(this.host, '#import-preview-title', this.injector);
     });
   }
 

@@ -119,8 +119,18 @@ describe('RetentionPage', () => {
     await toggle('retention-watched-enabled');
     await type('retention-keep-recent', '3');
     expect(d().text('[data-testid="retention-pending"]')).toBe('4 unsaved changes');
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
     d().click('[data-testid="retention-preview"]');
     await settle(fixture);
+    Element.prototype.scrollIntoView = original;
+    // The answer is below the fold on most screens: it comes into view, its heading focused.
+    const title = d().one<HTMLElement>('#retention-preview-title')!;
+    expect(scrolled).toEqual([title]);
+    expect(document.activeElement).toBe(title);
 
     expect(dryRuns().map((c) => c.body)).toEqual([
       {

@@ -16,6 +16,7 @@ import { ShowWhenDirty } from '../../shared/field-rules';
 import { formatWhen } from '../../shared/format';
 import { BusyButton } from '../../shared/busy-button';
 import { TextField } from '../../shared/text-field';
+import { revealAfterRender } from '../../shared/reveal';
 import { RemovalPlan } from './removal-plan';
 import { AGE_CHOICES, RULE_CHOICES, SPACE_UNITS } from './retention-model';
 import { runWhen } from './removal-words';
@@ -52,7 +53,10 @@ import { RetentionSettings } from './retention-settings';
 export class RetentionPage {
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
   private readonly injector = inject(Injector);
-  readonly s = new RetentionSettings({ invalid: () => this.focusFirstProblem() });
+  readonly s = new RetentionSettings({
+    invalid: () => this.focusFirstProblem(),
+    previewed: () => revealAfterRender(this.host, '#retention-preview-title', this.injector),
+  });
   readonly ageChoices = AGE_CHOICES;
   readonly ruleChoices = RULE_CHOICES;
   readonly units = SPACE_UNITS;

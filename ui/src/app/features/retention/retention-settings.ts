@@ -30,6 +30,8 @@ export interface RetentionPreview {
 export interface RetentionSettingsOptions {
   /** The form was refused before sending (the page moves the focus to the first problem). */
   invalid?: () => void;
+  /** A preview answered (the page brings it into view). */
+  previewed?: () => void;
 }
 
 /**
@@ -183,6 +185,7 @@ export class RetentionSettings {
         values,
         unsaved: changed.length > 0,
       });
+      this.options.previewed?.();
     } catch (err) {
       const e = toApiError(err);
       const other = this.showObjections(e.details);
