@@ -1,6 +1,7 @@
 import { computed, inject, signal } from '@angular/core';
 import { toApiError } from '../../core/api';
-import type { AutoRemovalStatus } from './removal-words';
+import { PendingAction } from '../../shared/pending-action';
+import { resultHeadline, type AutoRemovalStatus } from './removal-words';
 import { RetentionApi } from './retention-api';
 
 /** How often the page looks again while a removal runs. */
@@ -35,6 +36,11 @@ export class RemovalStatus {
     return notes;
   });
 
+  /** A person's Run now (`POST /api/auto-removal/run`, saved settings, nightly switch or not). */
+  readonly running = new PendingAction('Not run: ');
+  /** What the last Run now removed, in words. */
+  readonly runOutcome = signal<string | null>(null);
+
   private statusTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
 
@@ -50,6 +56,13 @@ export class RemovalStatus {
       // Without the retention plugin the page says so once; no second message here.
       if (e.status !== 404) this.statusError.set(`The last run could not be read: ${e.message}`);
     }
+  }
+
+  /** Runs automatic removal now; then the last run shows its whole result. */
+  async runNow(): Promise<void> {
+    this.runOutcome.set(null);
+    await this.running.run(async () => this.runOutcome.set(resultHeadline(await this.api.run())));
+    await this.loadStatus();
   }
 
   /** Whether watched videos can be known: the sync's state and the connected media servers. */

@@ -25,6 +25,11 @@ export class RetentionApi {
     return this.api.call('POST /api/auto-removal/dry-run', { body });
   }
 
+  /** Runs automatic removal now with the saved settings, whether or not the nightly run is on. */
+  run() {
+    return this.api.call('POST /api/auto-removal/run');
+  }
+
   /** The last run, and whether one runs now. */
   status() {
     return this.api.call('GET /api/auto-removal/status');

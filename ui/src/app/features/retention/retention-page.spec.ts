@@ -330,6 +330,54 @@ describe('RetentionPage', () => {
     expect(api.callsTo('GET', '/api/auto-removal/status')).toHaveLength(looks);
   });
 
+  it('runs now with the saved settings while the nightly removal is off, and shows what it removed', async () => {
+    await open({ config: retentionConfigView({ autoRemovalVideoAgeThreshold: '30' }) });
+    expect(d().text('[data-testid="retention-run-state"]')).toBe('Off');
+    expect(d().text('[data-testid="retention-run-now-hint"]')).toBe(
+      'Removes videos now with the saved settings, even while the nightly removal is switched off.',
+    );
+    await type('retention-keep-recent', '3');
+    expect(d().text('[data-testid="retention-run-now-hint"]')).toContain('(not the unsaved changes above)');
+    const result = removalResult({ dryRun: false, totalDeleted: 1, deletedByAge: 1, freedBytes: 500 });
+    server.run = () => {
+      server.status = {
+        enabled: false,
+        running: false,
+        lastRun: {
+          trigger: 'manual',
+          startedAt: '2026-11-24T10:00:00.000Z',
+          finishedAt: '2026-11-24T10:00:01.000Z',
+          result,
+          error: null,
+        },
+      };
+      return result;
+    };
+    d().click('[data-testid="retention-run-now"]');
+    await settle(fixture);
+    expect(api.callsTo('POST', '/api/auto-removal/run')).toHaveLength(1);
+    expect(d().text('[data-testid="retention-run-now-outcome"]')).toBe('Removed 1 video and freed 500 B.');
+    expect(d().text('[data-testid="retention-run-when"]')).toMatch(/^A run started by hand started /);
+    expect(d().text('[data-testid="last-run-headline"]')).toBe('Removed 1 video and freed 500 B.');
+  });
+
+  it('shows why Run now was refused', async () => {
+    await open();
+    server.run = () => {
+      throw new ApiError(
+        409,
+        'Nothing to remove by: no age or free-space threshold is set',
+        'RETENTION_NOTHING_CONFIGURED',
+      );
+    };
+    d().click('[data-testid="retention-run-now"]');
+    await settle(fixture);
+    expect(d().text('[data-testid="retention-run-now-error"]')).toBe(
+      'Not run: Nothing to remove by: no age or free-space threshold is set',
+    );
+    expect(d().one('[data-testid="retention-run-now-outcome"]')).toBeNull();
+  });
+
   it('says why a run failed', async () => {
     await open({
       status: {

@@ -69,6 +69,7 @@ export class RetentionSettings {
     const saved = this.savedValues();
     return saved ? changedValues(saved, this.current()) : {};
   });
+  readonly hasChanges = computed(() => Object.keys(this.changes()).length > 0);
   readonly pendingText = computed(() => {
     const n = Object.keys(this.changes()).length;
     return n === 0 ? 'No unsaved changes' : `${n} unsaved change${n === 1 ? '' : 's'}`;
@@ -92,6 +93,10 @@ export class RetentionSettings {
   readonly statusError = this.removal.statusError;
   /** Why the watched rule may remove nothing, in plain words. */
   readonly watchedNotes = this.removal.watchedNotes;
+  /** Run now: busy and refusal, and what it removed. */
+  readonly running = this.removal.running;
+  readonly runOutcome = this.removal.runOutcome;
+  runNow = () => this.removal.runNow();
 
   constructor(private readonly options: RetentionSettingsOptions = {}) {
     this.form.valueChanges.pipe(takeUntilDestroyed()).subscribe(() => {
