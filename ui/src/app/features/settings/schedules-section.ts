@@ -14,7 +14,7 @@ import { SettingsApi } from './settings-api';
 import { Live } from '../../core/live';
 import { KeyMessages } from '../../shared/keyed';
 import { formatWhen } from '../../shared/format';
-import { runStatusLabel } from './settings-format';
+import { runStatusLabel, outcomeText } from './settings-format';
 
 /** contracts `CRON_MAX_LENGTH`. */
 export const CRON_MAX = 100;
@@ -72,6 +72,8 @@ export class SchedulesSection implements OnInit {
   status(s: string): string {
     return runStatusLabel(s);
   }
+
+  readonly outcome = outcomeText;
 
   async load(): Promise<void> {
     try {

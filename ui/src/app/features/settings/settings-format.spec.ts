@@ -1,6 +1,13 @@
 import type { ToolsResponse } from './contracts';
 import { ytdlpStatus } from '../../../testing/fixtures/settings';
-import { canaryLines, describeUserAgent, runStatusLabel, updateSummary, ytdlpSummary } from './settings-format';
+import {
+  canaryLines,
+  describeUserAgent,
+  outcomeText,
+  runStatusLabel,
+  updateSummary,
+  ytdlpSummary,
+} from './settings-format';
 
 describe('describeUserAgent', () => {
   it('names common browsers and systems', () => {
@@ -110,5 +117,19 @@ describe('canaryLines', () => {
       'Options: failed. It refuses options vidkeep uses: no such option: --x',
     ]);
     expect(canaryLines(undefined)).toEqual([]);
+  });
+});
+
+describe('outcomeText', () => {
+  it('puts the task codes in words', () => {
+    expect(outcomeText('removed-1')).toBe('Removed 1 video');
+    expect(outcomeText('removed-0')).toBe('Removed 0 videos');
+    expect(outcomeText('updated-84')).toBe('Updated 84 videos');
+    expect(outcomeText('updated-1200')).toBe('Updated 1,200 videos');
+    expect(outcomeText('up-to-date')).toBe('Up to date');
+    expect(outcomeText('disabled')).toBe('Switched off');
+    expect(outcomeText('nothing-to-do')).toBe('Nothing to do');
+    expect(outcomeText('some-new_code')).toBe('Some new code');
+    expect(outcomeText(null)).toBe('');
   });
 });

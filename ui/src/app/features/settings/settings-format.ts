@@ -47,6 +47,36 @@ export function runStatusLabel(status: string | null | undefined): string {
   }
 }
 
+const videos = (n: number) => `${n.toLocaleString('en-US')} video${n === 1 ? '' : 's'}`;
+
+/** Outcome codes of the tasks in words; the ones with a count are matched below. */
+const OUTCOME_WORDS: Readonly<Record<string, string>> = {
+  disabled: 'Switched off',
+  'nothing-set': 'Nothing set to remove by',
+  running: 'Already running',
+  'no-server': 'No media server',
+  'up-to-date': 'Up to date',
+  'nothing-to-do': 'Nothing to do',
+  'nothing-new': 'Nothing new',
+  'nothing-due': 'Nothing due',
+  'nothing-enabled': 'Nothing switched on',
+  'downloads-paused': 'Downloads paused',
+};
+
+/**
+ * A task run's outcome code in words: `removed-1` → "Removed 1 video", `updated-84` → "Updated 84
+ * videos", `up-to-date` → "Up to date"; an unknown code with its dashes as spaces, capitalised.
+ */
+export function outcomeText(code: string | null | undefined): string {
+  if (!code) return '';
+  const counted = /^(removed|updated)-(\d+)$/.exec(code);
+  if (counted) return `${counted[1] === 'removed' ? 'Removed' : 'Updated'} ${videos(Number(counted[2]))}`;
+  const known = OUTCOME_WORDS[code];
+  if (known) return known;
+  const words = code.replace(/[-_]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : '';
+}
+
 /** One line about a finished `POST /api/ytdlp/update`. */
 export function updateSummary(r: ToolUpdateResponse): string {
   const version =

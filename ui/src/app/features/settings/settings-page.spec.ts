@@ -663,7 +663,7 @@ describe('SettingsPage', () => {
       expect(button.getAttribute('aria-expanded')).toBe('true');
       const run = q('[data-testid="schedule-run-item"]')!;
       expect(run.textContent).toContain('Succeeded');
-      expect(run.textContent).toContain('nothing-to-do');
+      expect(run.querySelector('[data-testid="schedule-run-outcome"]')?.textContent).toBe('Nothing to do');
       expect(run.textContent).toContain('Removed 0 expired sessions');
     });
 
