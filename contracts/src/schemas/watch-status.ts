@@ -24,7 +24,10 @@ export const watchFields = () => ({
 
 export const WatchStatusServerOutcome = Type.Union([
   Type.Object({
-    updated: Type.Integer({ description: 'Rows written (changed states)' }),
+    updated: Type.Integer({
+      description:
+        'Videos whose watched state (played or not) changed for at least one account of this server, each counted once',
+    }),
     users: Type.Integer({ description: 'Accounts synced' }),
     requests: Type.Integer({ description: 'Requests made to the server' }),
   }),

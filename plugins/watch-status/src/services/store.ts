@@ -145,13 +145,14 @@ export class WatchStore {
 
   /**
    * Saves a server's users as it listed them: names and roles updated, users it no longer lists
-   * removed with their rows. Resolves to the videos whose state changed, the rows deleted and
-   * how many users are new.
+   * removed with their rows. Resolves to the videos whose state changed, those of them a gone or
+   * re-roled user had played (`played`: their watched state changed), the rows deleted and how
+   * many users are new.
    */
   async saveUsers(
     serverType: string,
     users: readonly WatchStatusUser[],
-  ): Promise<{ sourceIds: string[]; rows: number; added: number }> {
+  ): Promise<{ sourceIds: string[]; played: string[]; rows: number; added: number }> {
     const before = await this.usersOf(serverType);
     const listed = new Set(users.map((u) => u.serverUserId));
     const gone = before.filter((u) => !listed.has(u.serverUserId)).map((u) => u.serverUserId);
@@ -159,14 +160,15 @@ export class WatchStore {
       const b = before.find((x) => x.serverUserId === u.serverUserId);
       return !b || b.name !== u.name || b.primary !== u.primary;
     });
-    if (!changed.length && !gone.length) return { sourceIds: [], rows: 0, added: 0 };
+    if (!changed.length && !gone.length) return { sourceIds: [], played: [], rows: 0, added: 0 };
     const goneRows = gone.length
       ? await this.sql.all(
-          `select source_id from watch_status_videos where server_type = ? and server_user_id in (${placeholders(gone.length)})`,
+          `select source_id, played from watch_status_videos where server_type = ? and server_user_id in (${placeholders(gone.length)})`,
           [serverType, ...gone],
         )
       : [];
     const affected = goneRows.map((r) => String(r.source_id));
+    const played = goneRows.filter((r) => readBool(r.played)).map((r) => String(r.source_id));
     await this.sql.transaction(async (run) => {
       for (const u of changed) {
         await run(
@@ -187,13 +189,14 @@ export class WatchStore {
     );
     if (roleChanged.length) {
       const rows = await this.sql.all(
-        `select distinct source_id from watch_status_videos where server_type = ? and server_user_id in (${placeholders(roleChanged.length)})`,
+        `select source_id, played from watch_status_videos where server_type = ? and server_user_id in (${placeholders(roleChanged.length)})`,
         [serverType, ...roleChanged.map((u) => u.serverUserId)],
       );
       affected.push(...rows.map((r) => String(r.source_id)));
+      played.push(...rows.filter((r) => readBool(r.played)).map((r) => String(r.source_id)));
     }
     const added = changed.filter((u) => !before.some((b) => b.serverUserId === u.serverUserId)).length;
-    return { sourceIds: [...new Set(affected)], rows: goneRows.length, added };
+    return { sourceIds: [...new Set(affected)], played: [...new Set(played)], rows: goneRows.length, added };
   }
 
   /** The provider's cursor of a server, or null for a full scan. */

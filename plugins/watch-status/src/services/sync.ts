@@ -174,6 +174,10 @@ export class WatchSync {
     const stored = reported ? await store.rowsOf(kind) : new Map<string, Map<string, StoredWatch>>();
     const upserts: RowWrite[] = [];
     const deletes: StoredWatch[] = [];
+    // What the outcome counts: videos whose watched state (played or not) changed for an account,
+    // each once however many accounts or rows it took (a first sync writes a row per account and
+    // video, most of them "not played").
+    const watchedChanged = new Set<string>(usersSaved.played);
     for (const u of answer.users) {
       const states = new Map<string, WatchState>();
       for (const s of u.states) {
@@ -188,12 +192,14 @@ export class WatchSync {
         if (prev && sameState(prev, state)) continue;
         upserts.push({ ...state, sourceId, serverUserId: u.serverUserId });
         changed.add(sourceId);
+        if ((prev?.played ?? false) !== state.played) watchedChanged.add(sourceId);
       }
       if (u.complete) {
         for (const [sourceId, prev] of mine) {
           if (states.has(sourceId)) continue;
           deletes.push(prev);
           changed.add(sourceId);
+          if (prev.played) watchedChanged.add(sourceId);
         }
       }
     }
@@ -201,7 +207,7 @@ export class WatchSync {
     if (answer.cursor && answer.cursorAt && answer.cursor !== cursor)
       await store.saveCursor(kind, answer.cursor, answer.cursorAt);
     return {
-      updated: upserts.length + deletes.length + usersSaved.rows,
+      updated: watchedChanged.size,
       users: users.length,
       requests: answer.requests,
     };

@@ -60,7 +60,7 @@ describe('WatchStatusCard', () => {
       'Plex: The Plex server at http://plex:32400 is not reachable (connection refused)',
     );
     expect(d().one('[data-testid="watch-status-server-plex"] .error')).not.toBeNull();
-    expect(d().text('[data-testid="watch-status-server-jellyfin"]')).toBe('Jellyfin: 12 updated (3 accounts)');
+    expect(d().text('[data-testid="watch-status-server-jellyfin"]')).toBe('Jellyfin: 12 videos updated (3 accounts)');
     // Plex first, as the cards above are ordered.
     expect(
       d()

@@ -3,10 +3,11 @@ import { runServers, runText, serverKindLabel, serverOutcomeText, syncStateText 
 describe('watch status in words', () => {
   it('says per server how many states changed, or why it failed', () => {
     expect(serverOutcomeText({ updated: 12, users: 3, requests: 4 })).toEqual({
-      text: '12 updated (3 accounts)',
+      text: '12 videos updated (3 accounts)',
       failed: false,
     });
-    expect(serverOutcomeText({ updated: 0, users: 1, requests: 1 }).text).toBe('0 updated (1 account)');
+    expect(serverOutcomeText({ updated: 0, users: 1, requests: 1 }).text).toBe('0 videos updated (1 account)');
+    expect(serverOutcomeText({ updated: 1, users: 2, requests: 1 }).text).toBe('1 video updated (2 accounts)');
     expect(serverOutcomeText({ error: 'Jellyfin is not reachable at http://jf:8096 (connection refused)' })).toEqual({
       text: 'Jellyfin is not reachable at http://jf:8096 (connection refused)',
       failed: true,

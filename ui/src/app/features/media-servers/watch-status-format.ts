@@ -11,11 +11,14 @@ export const serverKindLabel = (kind: string): string =>
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** One server's part of a sync: "12 updated (3 accounts)" or why it failed. */
+/**
+ * One server's part of a sync: "1 video updated (2 accounts)" (videos whose watched state
+ * changed, each once however many accounts) or why it failed.
+ */
 export function serverOutcomeText(outcome: WatchStatusServerOutcome): { text: string; failed: boolean } {
   if ('error' in outcome) return { text: outcome.error, failed: true };
   return {
-    text: `${outcome.updated.toLocaleString('en-US')} updated (${plural(outcome.users, 'account')})`,
+    text: `${plural(outcome.updated, 'video')} updated (${plural(outcome.users, 'account')})`,
     failed: false,
   };
 }
