@@ -1,9 +1,10 @@
 import { Component, input, output, signal, ChangeDetectionStrategy } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
+import { formatBytes } from './format';
 
-/** "2.5 MB", "12 KB": the size limit of a file in words. */
+/** "5.2 MB", "12 KB": the size of a file in words, in the units of every size the pages show. */
 export function sizeLabel(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+  return formatBytes(bytes);
 }
 
 /**

@@ -1,13 +1,13 @@
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import {
-  formatSize,
   keepRecentText,
   resultBreakdown,
   resultHeadline,
   strategyViews,
   type AutoRemovalResult,
 } from './removal-words';
+import { formatBytes } from '../../shared/format';
 
 /**
  * What a removal run did, or a preview would do: the headline (how many videos, how many
@@ -134,5 +134,5 @@ export class RemovalPlan {
   readonly breakdown = computed(() => resultBreakdown(this.result()));
   readonly keepRecent = computed(() => keepRecentText(this.result().plan));
   readonly strategies = computed(() => strategyViews(this.result()));
-  readonly size = formatSize;
+  readonly size = formatBytes;
 }

@@ -6,6 +6,7 @@ import type {
   AutoRemovalStatus,
   WatchedRule,
 } from '@vidkeep/contracts';
+import { formatBytes } from '../../shared/format';
 
 /**
  * The plan of a run or a preview, in words: sizes, counts, each strategy's rule and outcome,
@@ -16,24 +17,8 @@ export type { AutoRemovalPlan, AutoRemovalResult, AutoRemovalRun, AutoRemovalSam
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-const SIZE_UNITS = ['KB', 'MB', 'GB', 'TB', 'PB'];
-
-/**
- * A size in the thresholds' units (1024-based, as `20GB` is meant): 1536 → "1.5 KB",
- * 21_474_836_480 → "20 GB". Null → ''.
- */
-export function formatSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const text = value >= 100 || Number.isInteger(value) ? value.toFixed(0) : value.toFixed(1);
-  return `${text.replace(/\.0$/, '')} ${SIZE_UNITS[unit]}`;
-}
+/** A free-space threshold as it was set: "20GB" → "20 GB" (the unit the form offers, 1024-based). */
+const thresholdText = (threshold: string): string => threshold.replace(/^(\d+)\s*([KMGT]?B)$/i, '$1 $2');
 
 export const videoCount = (n: number): string => `${fmt(n)} video${n === 1 ? '' : 's'}`;
 
@@ -76,9 +61,9 @@ function ruleOf(key: StrategyKey, plan: AutoRemovalPlan): string {
   }
   const s = plan.spaceStrategy;
   if (!s.threshold) return 'No free-space minimum set';
-  const want = `Keep at least ${formatSize(s.thresholdBytes) || s.threshold} free`;
+  const want = `Keep at least ${thresholdText(s.threshold)} free`;
   if (!s.storageStatus) return want;
-  const now = `${formatSize(s.storageStatus.freeBytes)} of ${formatSize(s.storageStatus.totalBytes)} free now`;
+  const now = `${formatBytes(s.storageStatus.freeBytes)} of ${formatBytes(s.storageStatus.totalBytes)} free now`;
   return `${want}; ${now}`;
 }
 
@@ -87,7 +72,7 @@ function summaryOf(key: StrategyKey, s: Strategy, dryRun: boolean): string {
     return 'Enough free space: nothing to remove';
   if (dryRun) {
     if (s.candidateCount === 0) return 'Would remove nothing';
-    return `Would remove ${videoCount(s.candidateCount)}, about ${formatSize(s.estimatedFreedBytes)}`;
+    return `Would remove ${videoCount(s.candidateCount)}, about ${formatBytes(s.estimatedFreedBytes)}`;
   }
   const failed = s.failedCount ? `; ${fmt(s.failedCount)} could not be removed` : '';
   return s.deletedCount === 0 && !failed ? 'Removed nothing' : `Removed ${videoCount(s.deletedCount)}${failed}`;
@@ -130,10 +115,10 @@ export function resultHeadline(r: AutoRemovalResult): string {
       r.plan.ageStrategy.candidateCount + r.plan.watchedStrategy.candidateCount + r.plan.spaceStrategy.candidateCount;
     const bytes = t?.estimatedFreedBytes ?? 0;
     if (total === 0) return 'Nothing would be removed with these settings.';
-    return `Would remove ${videoCount(total)} and free about ${formatSize(bytes)}.`;
+    return `Would remove ${videoCount(total)} and free about ${formatBytes(bytes)}.`;
   }
   if (r.totalDeleted === 0) return 'Nothing was removed.';
-  return `Removed ${videoCount(r.totalDeleted)} and freed ${formatSize(r.freedBytes)}.`;
+  return `Removed ${videoCount(r.totalDeleted)} and freed ${formatBytes(r.freedBytes)}.`;
 }
 
 /** How many each strategy counted (a preview's totals; a run's deletions). */

@@ -13,7 +13,7 @@ import {
   valuesOf,
   type RetentionValues,
 } from './retention-model';
-import { formatSize, keepRecentText, resultBreakdown, resultHeadline, strategyViews } from './removal-words';
+import { keepRecentText, resultBreakdown, resultHeadline, strategyViews } from './removal-words';
 
 const values = (extra: Partial<RetentionValues> = {}): RetentionValues => ({ ...RETENTION_DEFAULTS, ...extra });
 
@@ -109,11 +109,21 @@ describe('retention form model', () => {
 });
 
 describe('a removal plan in words', () => {
-  it('formats sizes in the thresholds’ 1024-based units', () => {
-    expect(formatSize(20 * GB)).toBe('20 GB');
-    expect(formatSize(1536)).toBe('1.5 KB');
-    expect(formatSize(500 * 1024 * 1024)).toBe('500 MB');
-    expect(formatSize(null)).toBe('');
+  it('gives sizes in the units of every other page (decimal, as formatBytes), thresholds as they were set', () => {
+    const run = removalResult({ dryRun: false, totalDeleted: 1, deletedByAge: 1, freedBytes: 1_400_000 });
+    // 1024-based units made this "1.3 MB" here and "1.4 MB" in the Library.
+    expect(resultHeadline(run)).toBe('Removed 1 video and freed 1.4 MB.');
+    const r = removalResult();
+    r.plan.spaceStrategy = {
+      ...r.plan.spaceStrategy,
+      enabled: true,
+      threshold: '20GB',
+      thresholdBytes: 20 * GB,
+      storageStatus: { totalBytes: 500_000_000_000, freeBytes: 100_000_000_000 },
+    };
+    expect(strategyViews(r).find((v) => v.key === 'spaceStrategy')!.rule).toBe(
+      'Keep at least 20 GB free; 100 GB of 500 GB free now',
+    );
   });
 
   it('sums up a preview per strategy, with skipped reasons and samples', () => {
@@ -146,7 +156,7 @@ describe('a removal plan in words', () => {
       title: 'By age',
       rule: 'Downloaded more than 30 days ago',
       state: 'ran',
-      summary: 'Would remove 12 videos, about 24 GB',
+      summary: 'Would remove 12 videos, about 26 GB',
       more: 2,
     });
     expect(age!.samples).toHaveLength(10);
@@ -157,10 +167,10 @@ describe('a removal plan in words', () => {
       samples: [],
     });
     expect(space).toMatchObject({
-      rule: 'Keep at least 20 GB free; 100 GB of 500 GB free now',
+      rule: 'Keep at least 20 GB free; 107 GB of 537 GB free now',
       summary: 'Enough free space: nothing to remove',
     });
-    expect(resultHeadline(r)).toBe('Would remove 12 videos and free about 24 GB.');
+    expect(resultHeadline(r)).toBe('Would remove 12 videos and free about 26 GB.');
     expect(resultBreakdown(r)).toBe('By age 12 · watched 0 · free space 0');
     expect(keepRecentText(r.plan)).toBe(
       'Kept by the keep-recent counts (the newest 5 overall, plus each channel’s own): 7 videos.',
@@ -174,7 +184,7 @@ describe('a removal plan in words', () => {
     const run = removalResult({ dryRun: false, totalDeleted: 3, deletedByWatched: 3, freedBytes: 3 * GB });
     delete run.simulationTotals;
     run.plan.watchedStrategy = { ...run.plan.watchedStrategy, enabled: true, deletedCount: 3, failedCount: 1 };
-    expect(resultHeadline(run)).toBe('Removed 3 videos and freed 3 GB.');
+    expect(resultHeadline(run)).toBe('Removed 3 videos and freed 3.2 GB.');
     expect(resultBreakdown(run)).toBe('By age 0 · watched 3 · free space 0');
     expect(strategyViews(run)[1]!.summary).toBe('Removed 3 videos; 1 could not be removed');
   });

@@ -151,21 +151,21 @@ describe('RetentionPage', () => {
     expect(d().text('[data-testid="retention-preview-basis"]')).toBe(
       'With the values above, not saved yet. Nothing was removed.',
     );
-    expect(d().text('[data-testid="preview-headline"]')).toBe('Would remove 12 videos and free about 24 GB.');
+    expect(d().text('[data-testid="preview-headline"]')).toBe('Would remove 12 videos and free about 26 GB.');
     expect(d().text('[data-testid="preview-breakdown"]')).toBe('By age 12 · watched 0 · free space 0');
     expect(d().text('[data-testid="preview-keep-recent"]')).toContain('4 videos');
-    expect(d().text('[data-testid="preview-ageStrategy-summary"]')).toBe('Would remove 12 videos, about 24 GB');
+    expect(d().text('[data-testid="preview-ageStrategy-summary"]')).toBe('Would remove 12 videos, about 26 GB');
     const samples = d().all('[data-testid="preview-ageStrategy-sample"]');
     expect(samples).toHaveLength(10);
     expect(samples[0]!.textContent?.replace(/\s+/g, ' ').trim()).toBe(
-      'Old clip 1 Fixture Channel · 2 GB · downloaded Jan 2, 2025',
+      'Old clip 1 Fixture Channel · 2.1 GB · downloaded Jan 2, 2025',
     );
     expect(d().text('[data-testid="preview-ageStrategy-more"]')).toBe('and 2 more');
     expect(d().text('[data-testid="preview-watchedStrategy-summary"]')).toBe(
       'Skipped: watch-status sync is switched off',
     );
     expect(d().text('[data-testid="preview-spaceStrategy"]')).toContain(
-      'Keep at least 20 GB free; 100 GB of 500 GB free now',
+      'Keep at least 20 GB free; 107 GB of 537 GB free now',
     );
     expect(d().text('[data-testid="preview-spaceStrategy-summary"]')).toBe('Enough free space: nothing to remove');
 
@@ -319,7 +319,7 @@ describe('RetentionPage', () => {
       withinMs: 10_000,
     });
     expect(d().text('[data-testid="retention-run-state"]')).toBe('On: every night at 02:00');
-    expect(d().text('[data-testid="last-run-headline"]')).toBe('Removed 2 videos and freed 3 GB.');
+    expect(d().text('[data-testid="last-run-headline"]')).toBe('Removed 2 videos and freed 3.2 GB.');
     expect(d().text('[data-testid="last-run-watchedStrategy-summary"]')).toBe('Removed 2 videos');
     const samples = d().all('[data-testid="last-run-watchedStrategy-sample"]');
     expect(samples[0]!.textContent).toContain('last watched Feb 1, 2025');

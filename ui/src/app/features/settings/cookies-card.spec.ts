@@ -88,7 +88,7 @@ describe('CookiesCard', () => {
     };
     drop(big);
     await settle(fixture);
-    expect(text('cookies-drop-error')).toBe('huge.txt is 5 MB: the limit is 5 MB.');
+    expect(text('cookies-drop-error')).toBe('huge.txt is 5.2 MB: the limit is 5.2 MB.');
     expect(api.callsTo('POST', '/api/cookies/upload')).toHaveLength(0);
     drop(new File(['# Netscape HTTP Cookie File\n'], 'cookies.txt'));
     await settle(fixture);
