@@ -1,16 +1,21 @@
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
+import { MatCheckboxModule } from '@angular/material/checkbox';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { NotificationsState } from './notifications-state';
 
 /**
  * The Apprise targets of the Notifications page (masked: their URLs hold tokens and are never
- * shown again): whether apprise is installed, the switch, each target with test, on/off and
- * remove, and the form that adds one (or tests it first).
+ * shown again): whether apprise is installed (said once, here: the Test buttons wait for it
+ * rather than repeating it as an error), the switch, each target with test, on/off and remove,
+ * and the form that adds one (or tests it first).
  */
 @Component({
   selector: 'app-apprise-targets',
-  imports: [FormsModule, MatButtonModule],
+  imports: [FormsModule, MatButtonModule, MatCheckboxModule, MatFormFieldModule, MatInputModule, MatSlideToggleModule],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrl: './notifications.css',
   template: `
@@ -18,18 +23,15 @@ import { NotificationsState } from './notifications-state';
       <h2 id="apprise-title">Apprise targets</h2>
       @if (s.targets(); as t) {
         @if (!t.apprise.available) {
-          <p class="error" role="alert" data-testid="apprise-missing">{{ t.apprise.problem }}</p>
+          <p class="error" role="alert" id="apprise-missing" data-testid="apprise-missing">{{ t.apprise.problem }}</p>
         } @else {
           <p class="muted small" data-testid="apprise-version">apprise {{ t.apprise.version }}</p>
         }
-        <label
-          ><input
-            type="checkbox"
-            data-testid="notifications-enabled"
-            [checked]="t.notificationsEnabled"
-            (change)="setEnabled($any($event.target).checked)"
-          />
-          Send notifications to these targets</label
+        <mat-slide-toggle
+          data-testid="notifications-enabled"
+          [checked]="t.notificationsEnabled"
+          (change)="setEnabled($event.checked)"
+          >Send notifications to these targets</mat-slide-toggle
         >
         <ul class="list" aria-label="Apprise targets">
           @for (x of t.targets; track x.id) {
@@ -37,15 +39,20 @@ import { NotificationsState } from './notifications-state';
               <strong>{{ x.name }}</strong>
               <code>{{ x.maskedUrl }}</code>
               <span class="muted small">{{ x.richFormatting ? 'rich formatting' : 'plain text' }}</span>
-              <label
-                ><input
-                  type="checkbox"
-                  [checked]="x.enabled"
-                  (change)="patchTarget(x.id, { enabled: $any($event.target).checked })"
-                />
-                on</label
+              <mat-slide-toggle
+                [checked]="x.enabled"
+                (change)="patchTarget(x.id, { enabled: $event.checked })"
+                [aria-label]="'Send to ' + x.name"
+                >On</mat-slide-toggle
               >
-              <button mat-stroked-button type="button" (click)="testTarget(x.id)" data-testid="target-test">
+              <button
+                mat-stroked-button
+                type="button"
+                (click)="testTarget(x.id)"
+                [disabled]="!t.apprise.available"
+                [attr.aria-describedby]="t.apprise.available ? null : 'apprise-missing'"
+                data-testid="target-test"
+              >
                 Test
               </button>
               <button mat-button type="button" (click)="removeTarget(x.id)" data-testid="target-remove">Remove</button>
@@ -56,18 +63,34 @@ import { NotificationsState } from './notifications-state';
         </ul>
       }
       <form (ngSubmit)="addTarget()" aria-label="Add an Apprise target">
-        <label
-          >Apprise URL
-          <input name="url" [(ngModel)]="targetUrl" data-testid="target-url" placeholder="discord://id/token" required
-        /></label>
-        <label>Name <input name="name" [(ngModel)]="targetName" data-testid="target-name" /></label>
-        <label
-          ><input type="checkbox" name="rich" [(ngModel)]="targetRich" /> Rich formatting (Discord, Telegram, Slack,
-          email)</label
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>Apprise URL</mat-label>
+          <input
+            matInput
+            name="url"
+            [(ngModel)]="targetUrl"
+            data-testid="target-url"
+            placeholder="discord://id/token"
+            required
+          />
+        </mat-form-field>
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>Name</mat-label>
+          <input matInput name="name" [(ngModel)]="targetName" data-testid="target-name" />
+        </mat-form-field>
+        <mat-checkbox name="rich" [(ngModel)]="targetRich"
+          >Rich formatting (Discord, Telegram, Slack, email)</mat-checkbox
         >
         <div class="line">
           <button mat-flat-button type="submit" data-testid="target-add">Add</button>
-          <button mat-stroked-button type="button" (click)="testUnsaved()" data-testid="target-test-unsaved">
+          <button
+            mat-stroked-button
+            type="button"
+            (click)="testUnsaved()"
+            [disabled]="s.targets()?.apprise?.available === false"
+            [attr.aria-describedby]="s.targets()?.apprise?.available === false ? 'apprise-missing' : null"
+            data-testid="target-test-unsaved"
+          >
             Test first
           </button>
         </div>

@@ -80,6 +80,38 @@ describe('NotificationsPage', () => {
       }),
     );
     expect(text('[data-testid="apprise-missing"]')).toContain('apt-get install apprise');
+    // Said once, in one place: the Test buttons wait for apprise instead of failing with it again.
+    expect(fixture.nativeElement.textContent.match(/is not installed/g)).toHaveLength(1);
+    for (const id of ['target-test', 'target-test-unsaved']) {
+      const button = d().one<HTMLButtonElement>(`[data-testid="${id}"]`)!;
+      expect(button.disabled).toBe(true);
+      expect(button.getAttribute('aria-describedby')).toBe('apprise-missing');
+    }
+  });
+
+  it('uses the Material form fields and switches of the other pages', async () => {
+    await open();
+    for (const id of ['target-url', 'target-name', 'webhook-name', 'webhook-url', 'webhook-secret']) {
+      expect(d().one(`[data-testid="${id}"]`)?.closest('mat-form-field'), id).not.toBeNull();
+    }
+    expect(d().one('[data-testid="notifications-enabled"] button[role="switch"]')).not.toBeNull();
+    expect(d().all('input[type="checkbox"]:not(.mdc-checkbox__native-control)')).toEqual([]);
+  });
+
+  it('copies the one-time webhook secret and says so', async () => {
+    await open(targets(), []);
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      const secret = d().one<HTMLInputElement>('[data-testid="webhook-secret"]')!.value;
+      expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      d().click('[data-testid="webhook-secret-copy"]');
+      await settle(fixture);
+      expect(writeText).toHaveBeenCalledWith(secret);
+      expect(text('[data-testid="webhook-secret-copied"]')).toBe('Copied');
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
   });
 
   it('adds a target and tests one, showing the answer or the error', async () => {
@@ -112,7 +144,7 @@ describe('NotificationsPage', () => {
     api.on('POST', '/api/notifications/webhooks', () => webhook());
     d().type('[data-testid="webhook-name"]', 'HA');
     d().type('[data-testid="webhook-url"]', 'http://192.168.1.5:8123/hook');
-    d().click('[data-testid="webhook-event-videos.discovered"]');
+    d().click('[data-testid="webhook-event-videos.discovered"] input');
     await settle(fixture);
     d().click('[data-testid="webhook-add"]');
     await settle(fixture);

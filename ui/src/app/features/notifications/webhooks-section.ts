@@ -1,6 +1,11 @@
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
+import { MatCheckboxModule } from '@angular/material/checkbox';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import { copyText } from '../../shared/clipboard';
 import type { NotificationKind, WebhookDelivery } from './api-types';
 import { NotificationsState } from './notifications-state';
 import {
@@ -14,11 +19,11 @@ import {
 
 /**
  * The webhooks of the Notifications page: each with test, on/off, delete and its delivery log,
- * and the form that adds one (a generated secret shown once).
+ * and the form that adds one (a generated secret shown once, with Copy).
  */
 @Component({
   selector: 'app-webhooks-section',
-  imports: [FormsModule, MatButtonModule],
+  imports: [FormsModule, MatButtonModule, MatCheckboxModule, MatFormFieldModule, MatInputModule, MatSlideToggleModule],
   changeDetection: ChangeDetectionStrategy.OnPush,
   styleUrl: './notifications.css',
   template: `
@@ -30,13 +35,11 @@ import {
             <div class="line">
               <strong>{{ w.name }}</strong>
               <code>{{ w.url }}</code>
-              <label
-                ><input
-                  type="checkbox"
-                  [checked]="w.enabled"
-                  (change)="patchWebhook(w.id, { enabled: $any($event.target).checked })"
-                />
-                on</label
+              <mat-slide-toggle
+                [checked]="w.enabled"
+                (change)="patchWebhook(w.id, { enabled: $event.checked })"
+                [aria-label]="'Send to ' + w.name"
+                >On</mat-slide-toggle
               >
               <button mat-stroked-button type="button" (click)="testWebhook(w.id)" data-testid="webhook-test">
                 Send test
@@ -65,29 +68,42 @@ import {
         }
       </ul>
       <form (ngSubmit)="addWebhook()" aria-label="Add a webhook">
-        <label>Name <input name="whName" [(ngModel)]="hookName" data-testid="webhook-name" required /></label>
-        <label
-          >URL
-          <input name="whUrl" [(ngModel)]="hookUrl" data-testid="webhook-url" placeholder="https://example.home/hook"
-        /></label>
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>Name</mat-label>
+          <input matInput name="whName" [(ngModel)]="hookName" data-testid="webhook-name" required />
+        </mat-form-field>
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>URL</mat-label>
+          <input
+            matInput
+            name="whUrl"
+            [(ngModel)]="hookUrl"
+            data-testid="webhook-url"
+            placeholder="https://example.home/hook"
+          />
+        </mat-form-field>
         <fieldset>
           <legend>Send</legend>
           @for (c of choices; track c.value) {
-            <label
-              ><input
-                type="checkbox"
-                [attr.data-testid]="'webhook-event-' + c.value"
-                [checked]="hookEvents().has(c.value)"
-                (change)="toggleEvent(c.value, $any($event.target).checked)"
-              />
-              {{ c.label }}</label
+            <mat-checkbox
+              [attr.data-testid]="'webhook-event-' + c.value"
+              [checked]="hookEvents().has(c.value)"
+              (change)="toggleEvent(c.value, $event.checked)"
+              >{{ c.label }}</mat-checkbox
             >
           }
         </fieldset>
-        <label
-          >Secret (signs every delivery; copy it now, it is not shown again)
-          <input name="whSecret" [(ngModel)]="hookSecret" data-testid="webhook-secret" />
-        </label>
+        <div class="secret">
+          <mat-form-field appearance="outline" subscriptSizing="dynamic">
+            <mat-label>Secret</mat-label>
+            <input matInput #secret name="whSecret" [(ngModel)]="hookSecret" data-testid="webhook-secret" />
+            <mat-hint>Signs every delivery. Copy it now: it is not shown again.</mat-hint>
+          </mat-form-field>
+          <button mat-stroked-button type="button" (click)="copySecret(secret)" data-testid="webhook-secret-copy">
+            Copy
+          </button>
+          <span role="status" class="small" data-testid="webhook-secret-copied">{{ copied() }}</span>
+        </div>
         <div class="line"><button mat-flat-button type="submit" data-testid="webhook-add">Add webhook</button></div>
       </form>
     </section>
@@ -103,9 +119,18 @@ export class WebhooksSection {
   readonly hookName = signal('');
   readonly hookUrl = signal('');
   readonly hookSecret = signal(newSecret());
+  /** What Copy did with the secret: "Copied", or how to copy it by hand. */
+  readonly copied = signal('');
   readonly last = lastDeliveryText;
   readonly line = deliveryText;
   readonly labels = (events: string[]) => events.map(eventLabel).join(', ');
+
+  async copySecret(field: HTMLInputElement): Promise<void> {
+    // Without the Clipboard API (plain HTTP) the field's text is selected for Ctrl+C instead.
+    if ((await copyText(this.hookSecret(), null)) === 'copied') return this.copied.set('Copied');
+    field.select();
+    this.copied.set('Selected: press Ctrl+C (⌘C) to copy.');
+  }
 
   toggleEvent(kind: NotificationKind, on: boolean): void {
     const next = new Set(this.hookEvents());
@@ -130,6 +155,7 @@ export class WebhooksSection {
       this.hookName.set('');
       this.hookUrl.set('');
       this.hookSecret.set(newSecret());
+      this.copied.set('');
       return 'Webhook added';
     });
   }
