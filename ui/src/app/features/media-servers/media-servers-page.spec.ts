@@ -45,6 +45,29 @@ describe('MediaServersPage', () => {
     expect(d().one('[data-testid="plugin-switch-emby"] button')?.getAttribute('aria-label')).toBe('Emby plugin');
   });
 
+  it('tells the plugin switch and the card’s own switches apart, under headings', async () => {
+    ({ fixture } = await openMediaServersPage());
+    for (const [kind, label] of [
+      ['jellyfin', 'Jellyfin'],
+      ['emby', 'Emby'],
+    ] as const) {
+      const c = card(kind)!;
+      // The header's switch says what it is; the publish switch has its own heading and words.
+      expect(d().text(`[data-testid="plugin-switch-${kind}"]`)).toBe('Plugin on');
+      expect(d().text(`[data-testid="${kind}-plugin-hint"]`)).toContain(`everything vidkeep does with ${label}`);
+      expect([...c.querySelectorAll('h3')].map((h) => h.textContent?.trim())).toEqual([
+        'Publishing',
+        'Connection',
+        'Watch status',
+      ]);
+      const publishing = c.querySelector(`[data-testid="${kind}-publishing-title"]`)!.nextElementSibling!;
+      expect(publishing.querySelector(`[data-testid="config-${kind}Enabled"]`)?.textContent).toContain(
+        `Publish to ${label}`,
+      );
+      expect(publishing.querySelector(`[data-testid="config-${kind}WatchStatusAllUsers"]`)).toBeNull();
+    }
+  });
+
   it('switches a kind off: its card says so, its checks wait, its settings stay', async () => {
     ({ fixture, api } = await openMediaServersPage());
     d().click('[data-testid="plugin-switch-emby"] button');

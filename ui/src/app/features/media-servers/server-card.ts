@@ -21,7 +21,7 @@ import { serverState } from './server-format';
           state().text
         }}</span>
         <span class="grow"></span>
-        <app-plugin-switch [switches]="switches()" [pluginId]="kind()" [label]="label()" />
+        <app-plugin-switch [switches]="switches()" [pluginId]="kind()" [label]="label()" caption="Plugin" />
       </div>
       @if (!plugin()?.inManifest) {
         <p class="muted" [attr.data-testid]="kind() + '-not-loaded'">
@@ -37,6 +37,10 @@ import { serverState } from './server-format';
         } @else if (connected() === false && missing()) {
           <p class="muted" [attr.data-testid]="kind() + '-missing'">{{ missing() }}</p>
         }
+        <p class="muted small" [attr.data-testid]="kind() + '-plugin-hint'">
+          “Plugin” above switches everything vidkeep does with {{ label() }}; the settings below choose what it does
+          while on.
+        </p>
         <ng-content />
       }
     </mat-card>

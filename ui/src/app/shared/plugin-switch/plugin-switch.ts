@@ -20,7 +20,7 @@ import type { PluginSwitches } from './plugin-switches';
           (change)="set($event)"
           [aria-label]="(label() || p.id) + ' plugin'"
           [attr.data-testid]="'plugin-switch-' + p.id"
-          >{{ p.enabled ? 'On' : 'Off' }}</mat-slide-toggle
+          >{{ caption() ? caption() + (p.enabled ? ' on' : ' off') : p.enabled ? 'On' : 'Off' }}</mat-slide-toggle
         >
       }
       <app-outcome [error]="switches().errors.get(p.id)" [small]="true" [testId]="'plugin-' + p.id" />
@@ -38,6 +38,8 @@ import type { PluginSwitches } from './plugin-switches';
 export class PluginSwitch {
   readonly switches = input.required<PluginSwitches>();
   readonly pluginId = input.required<string>();
+  /** A word before on/off ("Plugin" → "Plugin on"), where other switches are near. */
+  readonly caption = input<string | null>(null);
   /** The plugin's name as the page calls it ("Plex"); the id when empty. */
   readonly label = input('');
   readonly plugin = computed(() => this.switches().plugin(this.pluginId()));
