@@ -158,6 +158,44 @@ describe('the platform cool-down', () => {
     expect(Date.parse(second.startedAt!)).toBeGreaterThanOrEqual(Date.parse(cooldown.until));
   }, 120_000);
 
+  it("meets the platform's rate limit: nothing asked during a cool-down, no retry per video", async () => {
+    // What one video asks of the fake platform (page, media, pictures).
+    const before = suite.p.requests.length;
+    await waitForJob(suite.app, await download(suite.app, ids.one), ['completed']);
+    const perVideo = suite.p.requests.length - before;
+    // The platform serves one video and a request more per 8 s, then answers 429.
+    suite.p.setRateLimit({ requests: perVideo + 1, windowMs: 8000 });
+    const coolingLogs = () => suite.app.t.logs.filter((l) => String(l.msg).startsWith('Cooling down:'));
+    const earlier = coolingLogs().length;
+    try {
+      const res = await queueDownload(suite.app, {
+        urls: [ids.three, ids.mine, ids.next].map(watchUrl),
+        allowRedownload: true,
+      });
+      const jobId = res.json<DownloadResponse>().jobId!;
+      const done = await waitForJob(suite.app, jobId, ['completed'], 120_000);
+      expect(done.counts).toMatchObject({ completed: 3, failed: 0 });
+      const cooldowns = coolingLogs().slice(earlier);
+      expect(cooldowns.length).toBeGreaterThanOrEqual(1);
+      // While each cool-down lasted, nothing was asked of the platform (a request already on its
+      // way when it began may still arrive in its first second).
+      for (const c of cooldowns) {
+        const from = Number(c.time) + 1000;
+        const to = Date.parse(String(c.until));
+        const during = suite.p.requests.filter((r) => r.at > from && r.at < to);
+        expect(
+          during.map((r) => r.path),
+          `requests during the cool-down until ${String(c.until)}`,
+        ).toEqual([]);
+      }
+      // yt-dlp's own retries do not pile up refusals: a few per cool-down at most (the request
+      // that was refused and the pictures asked beside it).
+      expect(suite.p.tooManyRequests).toBeLessThanOrEqual(3 * cooldowns.length);
+    } finally {
+      suite.p.setRateLimit(null);
+    }
+  }, 150_000);
+
   it('paces yt-dlp with sleeps derived from the request budget', async () => {
     // 40 requests an "hour" of 18 s: one request each 0.45 s, before each video 0.9-1.35 s more.
     await call(suite.app, 'PATCH', '/api/config', { platformRequestsPerHour: 40 });
@@ -286,4 +324,72 @@ describe('fair turns between channels', () => {
     await call(suite.app, 'POST', `/api/jobs/${backlog}/cancel`);
     await waitForJob(suite.app, backlog, ['cancelled'], 30_000);
   }, 240_000);
+});
+
+describe('listings and the cool-down', () => {
+  const channels = ['one', 'two', 'three'].map((n) => ({
+    n,
+    channelId: fakeChannelId(`polite-sweep-${n}`),
+    video: fakeVideoId(`polite-sweep-${n}-v`),
+  }));
+  const suite = platformSuite(
+    () => ({
+      videos: channels.map((c) => ({
+        channelId: c.channelId,
+        channel: `Sweep ${c.n}`,
+        handle: `@politesweep${c.n}`,
+        id: c.video,
+        title: `Sweep video ${c.n}`,
+      })),
+      channels: channels.map((c) => ({
+        channelId: c.channelId,
+        handle: `@politesweep${c.n}`,
+        name: `Sweep ${c.n}`,
+        tabs: { videos: [c.video] },
+      })),
+    }),
+    { ...withPluginOptions({ downloader: { platformTimeScale: 0.005 } }), config: { platformCooldownMinutes: 15 } },
+  );
+
+  it('stops a sweep at the first bot check: one refusal, the other channels not asked, downloads after the cool-down', async () => {
+    for (const c of channels)
+      expect(
+        (
+          await call(suite.app, 'POST', '/updatechannels', {
+            add: [{ url: `@politesweep${c.n}`, settings: { auto_download_enabled_tabs: 'video' } }],
+          })
+        ).status,
+      ).toBe(200);
+    suite.p.botCheckFor(2_000);
+    const sweep = async () => {
+      const run = await call(suite.app, 'POST', '/api/channels/auto-download');
+      expect(run.status).toBe(202);
+      return until(
+        async () => {
+          const runs = await call(suite.app, 'GET', '/api/schedules/channels.auto-download/runs');
+          const r = runs.body.runs.find((x: { id: number }) => x.id === run.body.runId);
+          return r && r.status !== 'running' ? r : undefined;
+        },
+        60_000,
+        'sweep run',
+      );
+    };
+    const refused = await sweep();
+    // The first listing met the bot check; the platform was not asked about the other channels.
+    expect(suite.p.botChecks).toBe(1);
+    const cooldown = (await call<QueueState>(suite.app, 'GET', '/api/queue')).body.platform.cooldown;
+    expect(cooldown).toMatchObject({ cause: 'bot_check', reason: 'the platform asked to confirm we are not a bot' });
+    expect(JSON.stringify(refused.details)).toContain('Not asked: vidkeep is cooling down');
+
+    // After the cool-down (4.5 s here) the next sweep lists and downloads all three.
+    await until(
+      async () => ((await call<QueueState>(suite.app, 'GET', '/api/queue')).body.platform.cooldown ? undefined : true),
+      30_000,
+      'the end of the cool-down',
+    );
+    const next = await sweep();
+    expect(next.details.queued).toBe(3);
+    for (const jobId of next.details.jobs) await waitForJob(suite.app, jobId, ['completed'], 60_000);
+    expect(suite.p.botChecks).toBe(1);
+  }, 120_000);
 });
