@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
 import { waitForJob, platformSuite } from '../../helpers/downloads.js';
-import { call, until } from './helpers.js';
+import { call, runSweep, until } from './helpers.js';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -189,19 +189,7 @@ describe('channel downloads', () => {
       ).status,
     ).toBe(200);
     await call(suite.app, 'PUT', `/api/channels/${auto}/settings`, { title_filter_regex: '^KEEP' });
-    const sweep = async () => {
-      const run = await call(suite.app, 'POST', '/api/channels/auto-download');
-      expect(run.status).toBe(202);
-      return until(
-        async () => {
-          const runs = await call(suite.app, 'GET', '/api/schedules/channels.auto-download/runs');
-          const r = runs.body.runs.find((x: any) => x.id === run.body.runId);
-          return r && r.status !== 'running' ? r : undefined;
-        },
-        60_000,
-        'sweep run',
-      );
-    };
+    const sweep = () => runSweep(suite.app);
     const first = await sweep();
     expect(first).toMatchObject({ status: 'success', outcome: 'queued', triggerType: 'manual' });
     expect(first.details.queued).toBe(2);

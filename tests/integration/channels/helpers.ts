@@ -31,3 +31,18 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Runs the automatic channel downloads now (`POST /api/channels/auto-download`) and waits for the run to end. */
+export async function runSweep(app: DownloadApp): Promise<any> {
+  const run = await call(app, 'POST', '/api/channels/auto-download');
+  if (run.status !== 202) throw new Error(`the sweep did not start: ${run.status} ${JSON.stringify(run.body)}`);
+  return until(
+    async () => {
+      const runs = await call(app, 'GET', '/api/schedules/channels.auto-download/runs');
+      const r = runs.body.runs.find((x: { id: number }) => x.id === run.body.runId);
+      return r && r.status !== 'running' ? r : undefined;
+    },
+    60_000,
+    'the sweep run',
+  );
+}

@@ -5,7 +5,7 @@ import { fakeChannelId, fakeVideoId } from '../../fakes/platform/index.js';
 import { platformSuite, queueDownload, waitForJob, watchUrl, type DownloadApp } from '../../helpers/downloads.js';
 import { withPluginOptions } from '../../helpers/manifest.js';
 import { Receiver } from '../../../plugins/notifications/src/test/receiver.js';
-import { call, until } from '../channels/helpers.js';
+import { call, runSweep, until } from '../channels/helpers.js';
 
 /**
  * Polite downloading with the real yt-dlp against the fake platform: the cool-down after a 429 or
@@ -361,19 +361,7 @@ describe('listings and the cool-down', () => {
         ).status,
       ).toBe(200);
     suite.p.botCheckFor(2_000);
-    const sweep = async () => {
-      const run = await call(suite.app, 'POST', '/api/channels/auto-download');
-      expect(run.status).toBe(202);
-      return until(
-        async () => {
-          const runs = await call(suite.app, 'GET', '/api/schedules/channels.auto-download/runs');
-          const r = runs.body.runs.find((x: { id: number }) => x.id === run.body.runId);
-          return r && r.status !== 'running' ? r : undefined;
-        },
-        60_000,
-        'sweep run',
-      );
-    };
+    const sweep = () => runSweep(suite.app);
     const refused = await sweep();
     // The first listing met the bot check; the platform was not asked about the other channels.
     expect(suite.p.botChecks).toBe(1);

@@ -40,6 +40,27 @@ const detail = (): JobDetail =>
     }),
   ]);
 
+/** The answer to a request for a video the library has at 720p: skipped, not queued. */
+const ALREADY_DOWNLOADED = {
+  success: true,
+  message: '"First Clip" is already downloaded (720p, 2026-11-20); it was not downloaded again',
+  queued: 0,
+  acceptedIds: [],
+  alreadyActiveIds: [],
+  jobId: null,
+  video: { title: 'First Clip', thumbnail: '', duration: 0 },
+  videos: [],
+  rejected: [],
+  alreadyDownloaded: [
+    {
+      sourceId: 'aaaaaaaaaaa',
+      title: 'First Clip',
+      video_resolution: '1280x720',
+      downloadedAt: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+};
+
 describe('DownloadsPage', () => {
   let api: FakeApi;
   let live: FakeLive;
@@ -154,26 +175,7 @@ describe('DownloadsPage', () => {
   });
 
   it('says a video is already downloaded and downloads it again only when asked, a lower resolution only by choice', async () => {
-    const skipped = {
-      success: true,
-      message: '"First Clip" is already downloaded (720p, 2026-11-20); it was not downloaded again',
-      queued: 0,
-      acceptedIds: [],
-      alreadyActiveIds: [],
-      jobId: null,
-      video: { title: 'First Clip', thumbnail: '', duration: 0 },
-      videos: [],
-      rejected: [],
-      alreadyDownloaded: [
-        {
-          sourceId: 'aaaaaaaaaaa',
-          title: 'First Clip',
-          video_resolution: '1280x720',
-          downloadedAt: '2026-11-20T10:00:00.000Z',
-        },
-      ],
-    };
-    postAnswer = () => skipped;
+    postAnswer = () => ALREADY_DOWNLOADED;
     downloadForm().form.controls.resolution.setValue('360');
     typeUrls('https://youtu.be/aaaaaaaaaaa');
     void downloadForm().submit();
@@ -200,25 +202,7 @@ describe('DownloadsPage', () => {
   });
 
   it('offers a plain Download again, and no note about replacing, when the chosen resolution is not lower', async () => {
-    postAnswer = () => ({
-      success: true,
-      message: '"First Clip" is already downloaded (720p, 2026-11-20); it was not downloaded again',
-      queued: 0,
-      acceptedIds: [],
-      alreadyActiveIds: [],
-      jobId: null,
-      video: { title: 'First Clip', thumbnail: '', duration: 0 },
-      videos: [],
-      rejected: [],
-      alreadyDownloaded: [
-        {
-          sourceId: 'aaaaaaaaaaa',
-          title: 'First Clip',
-          video_resolution: '1280x720',
-          downloadedAt: '2026-11-20T10:00:00.000Z',
-        },
-      ],
-    });
+    postAnswer = () => ALREADY_DOWNLOADED;
     downloadForm().form.controls.resolution.setValue('1080');
     typeUrls('https://youtu.be/aaaaaaaaaaa');
     void downloadForm().submit();
