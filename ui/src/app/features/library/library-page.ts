@@ -31,6 +31,7 @@ import { LibraryFilters } from './library-filters';
 import { LibraryApi, videoFileUrl, videoThumbnailUrl, type VideoQuery } from './library-api';
 import { SORT_CHOICES, type SortField } from './library-query';
 import { resolutionLabel } from '../../shared/resolution';
+import { deleteQuestion } from './delete-question';
 
 /**
  * Downloaded videos: search, sort, the watched filter, pages, play in the browser, protect from
@@ -123,6 +124,7 @@ export class LibraryPage {
   duration = formatDuration;
   rating = ratingText;
   ratingSource = ratingSourceLabel;
+  deleteQuestion = deleteQuestion;
 
   size(v: Video): string {
     return formatBytes(v.fileSize ?? v.audioFileSize);

@@ -27,6 +27,7 @@ import type { JobSummary, Video, VideoLinksResponse, VideoMetadataResponse } fro
 import { formatBytes, formatDuration, statusLabel } from '../../shared/format';
 import { LibraryApi, videoFileUrl, videoThumbnailUrl } from './library-api';
 import { resolutionLabel } from '../../shared/resolution';
+import { deleteQuestion } from './delete-question';
 
 type Link = VideoLinksResponse['links'][number];
 
@@ -92,6 +93,7 @@ export class VideoPage {
   resolution = resolutionLabel;
   ratingText = ratingText;
   ratingSource = ratingSourceLabel;
+  deleteQuestion = deleteQuestion;
 
   constructor() {
     effect(() => {
