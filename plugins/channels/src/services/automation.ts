@@ -9,7 +9,6 @@ import {
   type EventBus,
   type PluginLogger,
   type TabCount,
-  type TabType,
   type TaskResult,
   type VideosDiscoveredPayload,
 } from '@vidkeep/contracts';
@@ -46,11 +45,6 @@ export interface AutomationDeps {
 export class ChannelAutomation {
   constructor(private readonly deps: AutomationDeps) {}
 
-  /** Enabled tabs of a channel that exist (or are not known yet). */
-  private autoTabs(row: ChannelRow): TabType[] {
-    return autoDownloadTabs(row);
-  }
-
   /**
    * The automatic-download sweep: for every enabled channel and enabled tab, refresh the newest
    * `channelFilesToDownload` entries and queue those never downloaded, not ignored, not
@@ -60,7 +54,7 @@ export class ChannelAutomation {
    */
   async sweep(signal?: AbortSignal): Promise<TaskResult> {
     const { store } = this.deps;
-    const channels = (await store.enabled()).filter((c) => this.autoTabs(c).length > 0);
+    const channels = (await store.enabled()).filter((c) => autoDownloadTabs(c).length > 0);
     if (channels.length === 0)
       return {
         status: 'skipped',
@@ -109,7 +103,7 @@ export class ChannelAutomation {
         continue;
       }
       const picked: { sourceId: string; title: string; duration: number | null; thumbnail: string | null }[] = [];
-      for (const tab of this.autoTabs(row)) {
+      for (const tab of autoDownloadTabs(row)) {
         const outcome = await fetcher.start(row, tab, 'refresh', n, 'automatic');
         if (outcome && !outcome.ok) {
           problems.push({ channelId: row.channelId, error: `${tab}: ${outcome.error}` });

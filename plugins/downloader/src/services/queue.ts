@@ -136,17 +136,11 @@ export class DownloadQueue {
           while (!this.stopping && !this.config.downloadQueuePaused) {
             const next = await this.store.nextQueued(new Set(this.running.keys()));
             if (!next) break;
-            const slot = slotFor(
-              next,
-              [...this.downloading].map((id) => this.running.get(id)!.job),
-              this.config.concurrentJobs,
-            );
+            const holding = [...this.downloading].map((id) => this.running.get(id)!.job);
+            const slot = slotFor(next, holding, this.config.concurrentJobs);
             if (slot.yielding) void this.stopRun(slot.yielding, 'paused');
             if (!slot.start) {
-              const turn = fairYield(
-                next,
-                [...this.downloading].map((id) => this.running.get(id)!.job),
-              );
+              const turn = fairYield(next, holding);
               if (turn)
                 this.running.get(turn)?.turn.yieldAfterCurrentVideo(`its turn is over: "${next.label}" goes next`);
               break;

@@ -8,7 +8,7 @@ import type {
   PlatformState,
   PluginLogger,
 } from '@vidkeep/contracts';
-import { REQUESTS_PER_VIDEO, SlidingCount, sleepsOf } from './budget.js';
+import { listingRequests, REQUESTS_PER_VIDEO, SlidingCount, sleepsOf } from './budget.js';
 import { COOLDOWN_REASONS, nextCooldown, parseCooldown, type CooldownRecord } from './cooldown.js';
 
 const HOUR_MS = 3_600_000;
@@ -18,8 +18,6 @@ export const BURST_403_COUNT = 3;
 const BURST_WINDOW_MINUTES = 10;
 /** Automatic downloads use at most this share of the request budget; the rest is kept for listings. */
 export const DOWNLOAD_SHARE = 0.9;
-/** What a listing needs room for: the page around it and its first page. */
-const LISTING_REQUESTS = 2;
 /** Refusals within this long after a cool-down began answer requests made before it. */
 const SETTLING_MS = 60_000;
 
@@ -114,7 +112,7 @@ export class PlatformGate {
       return { ok: false, until: new Date(cooling.until), why: this.cooldownText(cooling) };
     }
     if (lane === 'manual') return { ok: true, override: false };
-    const until = options.lookup ? this.budgetRoomAt(now, LISTING_REQUESTS, 1) : this.downloadRoomAt(now);
+    const until = options.lookup ? this.budgetRoomAt(now, listingRequests(0), 1) : this.downloadRoomAt(now);
     if (until > now) {
       this.armTimer(until);
       return { ok: false, until: new Date(until), why: 'the platform budget for now is spent' };
